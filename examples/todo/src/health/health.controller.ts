@@ -1,0 +1,9 @@
+import { Controller, Get } from '@framework/core';
+
+@Controller('/health')
+export class HealthController {
+  @Get('/')
+  check(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+}

@@ -1,0 +1,72 @@
+import { controllerPrefixOf, isController, moduleOptionsOf, routesOf } from '../decorators/records.js';
+import { TABLES_VERSION, type ApplicationTables, type Class } from '../tables.js';
+
+/** Thrown by `init` when the generated tables do not belong to, or no longer match, the code. */
+export class StaleTablesError extends Error {
+  constructor(problem: string) {
+    super(
+      `${problem}\nThe generated tables are missing or stale. Run \`framework-build <your src dir>\` ` +
+        '(the prebuild step, e.g. `framework-build src/ --out generated`) and start the application again.',
+    );
+    this.name = 'StaleTablesError';
+  }
+}
+
+function joinPath(prefix: string, path: string): string {
+  const joined = `/${prefix}/${path}`.replace(/\/+/g, '/');
+  return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+}
+
+function describe(classes: readonly Class[]): string {
+  return classes.map((c) => c.name).join(', ') || 'none';
+}
+
+/**
+ * Compares the tables with what the decorators recorded when the classes were defined: the
+ * modules' controllers and each HTTP controller's routes. Runs once, at init.
+ */
+export function assertTablesMatch(tables: ApplicationTables | undefined, root: Class): asserts tables is ApplicationTables {
+  if (!tables) {
+    throw new StaleTablesError(
+      `No generated tables were given for ${root.name}: create the application with \`new FrameworkApplication(tables)\`, ` +
+        'importing `tables` from the file framework-build wrote.',
+    );
+  }
+  if (tables.version !== TABLES_VERSION) {
+    throw new StaleTablesError(`The tables have format version ${tables.version}; this runtime reads version ${TABLES_VERSION}.`);
+  }
+  if (tables.rootModule !== root) {
+    throw new StaleTablesError(`The tables were built for root module ${tables.rootModule.name}, not ${root.name}.`);
+  }
+  for (const { module, controllers } of tables.modules) {
+    const recorded = moduleOptionsOf(module)?.controllers ?? [];
+    if (recorded.length !== controllers.length || recorded.some((c, i) => c !== controllers[i])) {
+      throw new StaleTablesError(
+        `Module ${module.name} lists controllers [${describe(recorded)}] but the tables have [${describe(controllers)}].`,
+      );
+    }
+  }
+  const routesByController = new Map<Function, Set<string>>();
+  for (const route of tables.routes) {
+    const controller = tables.providers[route.controller]!.useClass!;
+    const set = routesByController.get(controller) ?? new Set<string>();
+    set.add(`${route.method} ${route.path} ${route.handler.name}`);
+    routesByController.set(controller, set);
+  }
+  for (const { controllers } of tables.modules) {
+    for (const controller of controllers) {
+      if (!isController(controller)) continue;
+      const inTables = routesByController.get(controller) ?? new Set<string>();
+      const prefix = controllerPrefixOf(controller) ?? '';
+      for (const route of routesOf(controller)) {
+        const key = `${route.method} ${joinPath(prefix, route.path)} ${String(route.key)}`;
+        if (!inTables.has(key)) {
+          throw new StaleTablesError(`Route ${key.split(' ').slice(0, 2).join(' ')} of ${controller.name}.${String(route.key)} is not in the tables.`);
+        }
+      }
+      if (inTables.size !== routesOf(controller).length) {
+        throw new StaleTablesError(`The tables list routes of ${controller.name} that its code no longer declares.`);
+      }
+    }
+  }
+}

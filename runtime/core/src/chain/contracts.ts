@@ -1,0 +1,56 @@
+import type { ExecutionContext } from './execution-context.js';
+
+/**
+ * A guard decides whether a call is processed. `false` is answered with a ForbiddenException;
+ * a thrown HttpException is answered as such.
+ *
+ * @example
+ * export class ApiKeyGuard implements AuthGuard {
+ *   canActivate(context: ExecutionContext) { return context.req.header('x-api-key') === 'secret'; }
+ * }
+ */
+export interface AuthGuard {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean>;
+}
+
+/**
+ * A middleware class: runs before the guards. Call `next()` to continue (it resolves with the
+ * handler's result); return without calling it to answer with your own return value.
+ *
+ * @example
+ * export class Timer implements FrameworkMiddleware {
+ *   async action(context: ExecutionContext, next: () => Promise<unknown>) {
+ *     const start = performance.now();
+ *     const result = await next();
+ *     context.setResponseHeader('x-time', String(performance.now() - start));
+ *     return result;
+ *   }
+ * }
+ */
+export interface FrameworkMiddleware {
+  action(context: ExecutionContext, next: () => Promise<unknown>): unknown;
+}
+
+/**
+ * An exception filter: returns the answer for an error (a value or a `Response`), or `undefined`
+ * to pass the error on to the next filter and finally to the default answer.
+ *
+ * @example
+ * @Catch(NotFoundException)
+ * export class EmptyOnNotFound implements ExceptionFilter {
+ *   catch() { return []; }
+ * }
+ */
+export interface ExceptionFilter {
+  catch(error: unknown, context: ExecutionContext): unknown;
+}
+
+/** Called once after `init` on every singleton that has it. */
+export interface OnAppBootstrap {
+  onAppBootstrap(): unknown;
+}
+
+/** Called once on `close()` on every singleton that has it. */
+export interface OnAppClose {
+  onAppClose(): unknown;
+}

@@ -1,0 +1,37 @@
+import type { Call, PreparedHandler } from './call.js';
+import type { ExceptionFilter } from './contracts.js';
+import type { InstanceOf } from './instances.js';
+
+/** A filter resolved for one route, with the error types it accepts (empty: all). */
+export interface ResolvedFilter {
+  readonly filter: InstanceOf<ExceptionFilter>;
+  readonly catches: readonly Function[];
+}
+
+function accepts(filter: ResolvedFilter, error: unknown): boolean {
+  return filter.catches.length === 0 || filter.catches.some((type) => error instanceof type);
+}
+
+/**
+ * Gives errors of `next` to the filters, most specific first (handler, controller, global). The
+ * first filter that accepts the error and returns something answers; `undefined` passes it on.
+ * When none answers, the error goes on to the transport's default answer.
+ */
+export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHandler): PreparedHandler {
+  const handle = async (error: unknown, call: Call): Promise<unknown> => {
+    for (const filter of filters) {
+      if (!accepts(filter, error)) continue;
+      const answer = await filter.filter(call).catch(error, call);
+      if (answer !== undefined) return answer;
+    }
+    throw error;
+  };
+  return (call) => {
+    try {
+      const result = next(call);
+      return result instanceof Promise ? result.catch((error: unknown) => handle(error, call)) : result;
+    } catch (error) {
+      return handle(error, call);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import { ForbiddenException } from '../exceptions/built-in.js';
+import type { Call, PreparedHandler } from './call.js';
+import type { AuthGuard } from './contracts.js';
+import type { InstanceOf } from './instances.js';
+
+/**
+ * Runs guards in order; the first refusal stops the call with a ForbiddenException. Stays
+ * synchronous while guards answer synchronously, so sync guards add no promise per call.
+ */
+export function withGuards(guards: readonly InstanceOf<AuthGuard>[], next: PreparedHandler): PreparedHandler {
+  const from = (index: number, call: Call): unknown => {
+    for (let i = index; i < guards.length; i++) {
+      const verdict = guards[i]!(call).canActivate(call);
+      if (verdict instanceof Promise) {
+        return verdict.then((allowed) => {
+          if (allowed !== true) throw new ForbiddenException();
+          return from(i + 1, call);
+        });
+      }
+      if (verdict !== true) throw new ForbiddenException();
+    }
+    return next(call);
+  };
+  return (call) => from(0, call);
+}

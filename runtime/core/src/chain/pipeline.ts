@@ -1,0 +1,81 @@
+import { caughtTypesOf } from '../decorators/chain.js';
+import type { Injector } from '../di/injector.js';
+import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../tables.js';
+import type { ArgumentSource } from './argument-source.js';
+import type { PreparedHandler } from './call.js';
+import type { AuthGuard, ExceptionFilter, FrameworkMiddleware } from './contracts.js';
+import { withFilters, type ResolvedFilter } from './filters.js';
+import { withGuards } from './guards.js';
+import { instanceGetter } from './instances.js';
+import { middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
+
+/** What the application adds to every handler of every transport. */
+export interface GlobalChain {
+  /** Provider index of the `GLOBAL_GUARD` entry. */
+  readonly guard?: number;
+  readonly middleware: readonly (FrameworkMiddleware | MiddlewareFunction)[];
+  readonly filters: readonly ExceptionFilter[];
+}
+
+/**
+ * Builds, once per handler at init, the one chain every call of it runs through:
+ * middleware → guards → parameters (body) → handler, with filters around all of it.
+ * Layers a handler does not use are not there at all.
+ *
+ * @example
+ * const run = prepareHandler(route, injector, globals, { readsBody: true });
+ * const answer = await run(call);
+ */
+export function prepareHandler(
+  entry: HandlerEntry,
+  injector: Injector,
+  globals: GlobalChain,
+  options: { readonly readsBody: boolean },
+): PreparedHandler {
+  const controller = instanceGetter<unknown>(injector, entry.controller);
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource) => unknown;
+  let run: PreparedHandler = (call) => invoke(controller(call), call);
+
+  if (options.readsBody) {
+    const handler = run;
+    run = (call) => call.loadBody().then(() => handler(call));
+  }
+
+  const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
+  if (guardIndices.length > 0) {
+    run = withGuards(guardIndices.map((index) => instanceGetter<AuthGuard>(injector, index)), run);
+  }
+
+  const middleware = [...globals.middleware.map(globalMiddleware), ...entry.middleware.map((ref) => routeMiddleware(ref, injector))];
+  if (middleware.length > 0) run = withMiddleware(middleware, run);
+
+  const filters: ResolvedFilter[] = [
+    ...entry.filters.map((index) => ({
+      filter: instanceGetter<ExceptionFilter>(injector, index),
+      catches: caughtTypesOf(injector.providers[index]!.useClass ?? Object),
+    })),
+    ...globals.filters.map((filter) => ({ filter: () => filter, catches: caughtTypesOf(filter.constructor) })),
+  ];
+  if (filters.length > 0) run = withFilters(filters, run);
+
+  const scoped = [entry.controller, ...guardIndices, ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
+  if (scoped.some((index) => injector.isRequestScoped(index))) {
+    // Only routes that touch a request-scoped provider pay for a scope.
+    const inner = run;
+    run = (call) => {
+      call.scope = new Map();
+      return inner(call);
+    };
+  }
+  return run;
+}
+
+function globalMiddleware(middleware: FrameworkMiddleware | MiddlewareFunction): ResolvedMiddleware {
+  if (typeof middleware === 'function') return { name: middleware.name || 'anonymous', run: () => middleware };
+  return middlewareOfInstance(middleware.constructor.name, () => middleware);
+}
+
+function routeMiddleware(ref: MiddlewareRef, injector: Injector): ResolvedMiddleware {
+  if ('fn' in ref) return { name: ref.fn.name || 'anonymous', run: () => ref.fn };
+  return middlewareOfInstance(injector.providers[ref.provider]!.name, instanceGetter<FrameworkMiddleware>(injector, ref.provider));
+}

@@ -1,0 +1,57 @@
+import type { Class } from '../tables.js';
+import type { MiddlewareFunction } from '../tables.js';
+
+type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;
+const marker = (() => undefined) as ClassOrMethodDecorator;
+
+/**
+ * Runs guards before the handler(s) of a controller or of one method, after the global guard.
+ *
+ * @example
+ * @UseGuard(ApiKeyGuard)
+ * @Controller('/admin') export class AdminController {}
+ */
+export function UseGuard(..._guards: Class[]): ClassOrMethodDecorator {
+  return marker;
+}
+
+/**
+ * Runs middleware (classes with `action(context, next)` or plain functions) before the guards.
+ *
+ * @example
+ * @Middleware(RequestTimer) @Get() list() {}
+ */
+export function Middleware(..._middleware: (Class | MiddlewareFunction)[]): ClassOrMethodDecorator {
+  return marker;
+}
+
+/**
+ * Lets exception filters handle errors of a controller or a handler. The handler's filters are
+ * tried before the controller's, then the application's global ones.
+ *
+ * @example
+ * @UseFilter(NotFoundAsEmptyList) @Get() list() {}
+ */
+export function UseFilter(..._filters: Class[]): ClassOrMethodDecorator {
+  return marker;
+}
+
+const catchTypes = new WeakMap<Function, readonly Function[]>();
+
+/**
+ * Restricts a filter class to the given error types (instances of them or their subclasses).
+ *
+ * @example
+ * @Catch(NotFoundException)
+ * export class NotFoundFilter implements ExceptionFilter { catch(error, context) { … } }
+ */
+export function Catch(...types: Function[]): ClassDecorator {
+  return (target) => {
+    catchTypes.set(target, types);
+  };
+}
+
+/** The error types a filter class accepts; empty means every error. Read once at init. */
+export function caughtTypesOf(filter: Function): readonly Function[] {
+  return catchTypes.get(filter) ?? [];
+}

@@ -1,0 +1,30 @@
+/**
+ * Parameter decorators. `framework-build` turns each into a direct read in the generated
+ * `invoke` closure; at run time they do nothing.
+ */
+const marker: ParameterDecorator = () => undefined;
+
+/** The HTTP request (`raw` is the Web `Request`, `header(name)` reads a header). @example find(@Req() req: HttpRequest) {} */
+export function Req(): ParameterDecorator {
+  return marker;
+}
+
+/** The request body, validated against the parameter's class. @example create(@Body() dto: CreateTodoDto) {} */
+export function Body(): ParameterDecorator {
+  return marker;
+}
+
+/** All query parameters, or the one named. @example list(@Query('page') page: string | undefined) {} */
+export function Query(_name?: string): ParameterDecorator {
+  return marker;
+}
+
+/** A `:name` path segment. @example findOne(@Param('id') id: string) {} */
+export function Param(_name: string): ParameterDecorator {
+  return marker;
+}
+
+/** All request headers, or the one named. @example find(@Header('accept') accept: string | undefined) {} */
+export function Header(_name?: string): ParameterDecorator {
+  return marker;
+}

@@ -1,0 +1,85 @@
+/**
+ * What decorators remember at class-definition time.
+ *
+ * The generated tables are the source of truth. These records exist for two reasons only: `init`
+ * compares them with the tables to detect stale output of `framework-build`, and a few values that
+ * cannot be emitted statically (a `useValue` object, a gRPC service definition) are read from here
+ * once, at `init`. Nothing here is read per request.
+ */
+import type { Class } from '../tables.js';
+
+export interface ModuleOptions {
+  /** HTTP and gRPC controllers of this module. */
+  readonly controllers?: readonly Class[];
+  /** Modules whose injectables become visible to this one. */
+  readonly imports?: readonly unknown[];
+  /** Classes, `{ token, useClass }` or `{ token, useValue }` entries. */
+  readonly injectables?: readonly InjectableEntry[];
+}
+
+export type InjectableEntry =
+  | Class
+  | { readonly token: unknown; readonly useClass: Class }
+  | { readonly token: unknown; readonly useValue: unknown };
+
+export interface RouteRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly key: string | symbol;
+}
+
+interface ClassRecord {
+  module?: ModuleOptions;
+  controllerPrefix?: string;
+  grpcService?: unknown;
+  routes: RouteRecord[];
+}
+
+const records = new WeakMap<Function, ClassRecord>();
+
+function recordOf(target: Function): ClassRecord {
+  let record = records.get(target);
+  if (!record) {
+    record = { routes: [] };
+    records.set(target, record);
+  }
+  return record;
+}
+
+export function recordModule(target: Function, options: ModuleOptions): void {
+  recordOf(target).module = options;
+}
+
+export function recordController(target: Function, prefix: string): void {
+  recordOf(target).controllerPrefix = prefix;
+}
+
+export function recordRoute(target: Function, route: RouteRecord): void {
+  recordOf(target).routes.push(route);
+}
+
+export function recordGrpcService(target: Function, definition: unknown): void {
+  recordOf(target).grpcService = definition;
+}
+
+/** The options given to `@Module(...)`, or undefined when the class carries no `@Module`. */
+export function moduleOptionsOf(target: Function): ModuleOptions | undefined {
+  return records.get(target)?.module;
+}
+
+export function routesOf(target: Function): readonly RouteRecord[] {
+  return records.get(target)?.routes ?? [];
+}
+
+export function controllerPrefixOf(target: Function): string | undefined {
+  return records.get(target)?.controllerPrefix;
+}
+
+export function isController(target: Function): boolean {
+  return records.get(target)?.controllerPrefix !== undefined;
+}
+
+/** The service definition given to `@GrpcController(...)`. */
+export function grpcServiceOf(target: Function): unknown {
+  return records.get(target)?.grpcService;
+}

@@ -1,0 +1,34 @@
+import type { Class } from '../tables.js';
+import { moduleOptionsOf } from '../decorators/records.js';
+
+function entryOf(module: Class, index: number): Record<string, unknown> {
+  const entry = moduleOptionsOf(module)?.injectables?.[index];
+  if (entry === undefined || typeof entry !== 'object' || entry === null) {
+    throw new TypeError(
+      `${module.name}: injectables[${index}] is not a { token, … } entry as the generated tables expect. ` +
+        'The tables are stale: run `framework-build <your src dir>` again.',
+    );
+  }
+  return entry as Record<string, unknown>;
+}
+
+/**
+ * The `useValue` of entry `index` of a module's `injectables`, as written in `@Module(...)`.
+ * Generated tables call it for values the compiler cannot copy statically.
+ *
+ * @example
+ * create: () => injectableValue(AppModule, 2)
+ */
+export function injectableValue(module: Class, index: number): unknown {
+  return entryOf(module, index).useValue;
+}
+
+/**
+ * The `token` of entry `index` of a module's `injectables`, for tokens that are not importable.
+ *
+ * @example
+ * token: injectableToken(AppModule, 3)
+ */
+export function injectableToken(module: Class, index: number): unknown {
+  return entryOf(module, index).token;
+}

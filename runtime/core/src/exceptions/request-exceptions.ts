@@ -1,0 +1,53 @@
+import { HttpException } from './http-exception.js';
+
+/** One failed validation rule of a body member. */
+export interface ValidationReason {
+  /** Member path: `name`, or `address.street` / `items.0.title` for nested DTOs. */
+  readonly property: string;
+  readonly errorMessage: string;
+  /** The rule's arguments (`[5]` for `@Min(5)`; empty for `@IsString()`). */
+  readonly constraints: readonly unknown[];
+}
+
+/**
+ * 400 sent when a body does not match its DTO class: one reason per failed rule, in declaration order.
+ *
+ * @example
+ * { "status": 400, "name": "NotValidBodyException", "message": "…", "reasons": [{ "property": "name", … }] }
+ */
+export class NotValidBodyException extends HttpException {
+  constructor(
+    readonly reasons: readonly ValidationReason[],
+    message = `Invalid request body: ${reasons.map((r) => r.errorMessage).join('; ')}`,
+  ) {
+    super(400, message);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reasons: this.reasons };
+  }
+}
+
+/**
+ * 400 sent when the body cannot be read as the JSON the handler expects (malformed, empty,
+ * wrong content type). The message says which.
+ */
+export class MalformedBodyException extends HttpException {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/** 413 sent when a body exceeds the application's `bodyLimit`. */
+export class BodyTooLargeException extends HttpException {
+  constructor(limit: number) {
+    super(413, `Request body is larger than the limit of ${limit} bytes`);
+  }
+}
+
+/** 429 thrown by the throttler when a caller is over a limit. */
+export class ThrottlerException extends HttpException {
+  constructor() {
+    super(429, 'ThrottlerException: Too Many Requests');
+  }
+}

@@ -1,0 +1,51 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { PreparedHandler } from '../chain/call.js';
+import { BodyTooLargeException } from '../exceptions/request-exceptions.js';
+import type { HttpRouteEntry } from '../tables.js';
+import { HttpCall, type HttpRouteRuntime } from './http-call.js';
+import { bodyReaderFor } from './read-body.js';
+import { errorResponse, respond, type Logger } from './respond.js';
+
+export interface HttpRouteSpec {
+  readonly entry: HttpRouteEntry;
+  readonly controllerClass: HttpRouteRuntime['controllerClass'];
+  readonly run: PreparedHandler;
+}
+
+/**
+ * Registers the prepared routes on a Hono app: one handler closure per route, built once.
+ * `strict: false` makes `/todo` and `/todo/` the same route.
+ */
+export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono {
+  const app = new Hono({ strict: false });
+  const { logger } = options;
+  const tooLarge = (c: Context) => c.json(new BodyTooLargeException(options.bodyLimit).toJSON(), 413);
+
+  for (const spec of routes) {
+    const { entry, run } = spec;
+    const runtime: HttpRouteRuntime = { entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(entry) };
+    const handler = (c: Context): Response | Promise<Response> => {
+      const call = new HttpCall(c, runtime);
+      try {
+        const answer = run(call);
+        if (answer instanceof Promise) {
+          return answer.then(
+            (value) => respond(c, value, entry.status),
+            (error: unknown) => errorResponse(c, error, entry.name, logger),
+          );
+        }
+        return respond(c, answer, entry.status);
+      } catch (error) {
+        return errorResponse(c, error, entry.name, logger);
+      }
+    };
+    const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
+    if (entry.readsBody) app.on(methods, entry.path, bodyLimit({ maxSize: options.bodyLimit, onError: tooLarge }), handler);
+    else app.on(methods, entry.path, handler);
+  }
+
+  app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));
+  app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', logger));
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js';
+import type { Call } from '../chain/call.js';
+import type { RequestScope } from '../di/injector.js';
+import type { Class, HttpRouteEntry } from '../tables.js';
+import type { BodyReader } from './read-body.js';
+
+/** The per-route facts an HTTP call needs, fixed at init. */
+export interface HttpRouteRuntime {
+  readonly entry: HttpRouteEntry;
+  readonly controllerClass: Class;
+  readonly readBody: BodyReader;
+}
+
+function grpcOnly(what: string): never {
+  throw new TypeError(`${what} is only available on gRPC calls; this handler was called over HTTP.`);
+}
+
+/** One HTTP call: the execution context and the argument source over a Hono context. */
+export class HttpCall implements Call {
+  readonly transport = 'http' as const;
+  readonly grpcMetadata = undefined;
+  scope?: RequestScope;
+  body: unknown = undefined;
+  private stateMap?: Map<unknown, unknown>;
+
+  constructor(
+    private readonly c: Context,
+    private readonly route: HttpRouteRuntime,
+  ) {}
+
+  get req(): HttpRequest {
+    return this.c.req;
+  }
+  get context(): this {
+    return this;
+  }
+  get state(): Map<unknown, unknown> {
+    return (this.stateMap ??= new Map());
+  }
+  get payload(): never {
+    return grpcOnly('@GrpcPayload()');
+  }
+  getHandler(): Function {
+    return this.route.entry.handler;
+  }
+  getClass(): Class {
+    return this.route.controllerClass;
+  }
+  getRoute(): HttpRouteEntry {
+    return this.route.entry;
+  }
+  getRemoteAddress(): string {
+    return getConnInfo(this.c).remote.address ?? '';
+  }
+  setResponseHeader(name: string, value: string): void {
+    this.c.header(name, value);
+  }
+  param(name: string): string {
+    return this.c.req.param(name) as string;
+  }
+  queries(): Record<string, string> {
+    return this.c.req.query();
+  }
+  query(name: string): string | undefined {
+    return this.c.req.query(name);
+  }
+  headers(): Record<string, string> {
+    return this.c.req.header();
+  }
+  header(name: string): string | undefined {
+    return this.c.req.header(name);
+  }
+  metadata(): GrpcMetadataLike {
+    return grpcOnly('@GrpcMetadata()');
+  }
+  metadataValues(): string[] {
+    return grpcOnly('@GrpcMetadata(key)');
+  }
+  async loadBody(): Promise<void> {
+    this.body = await this.route.readBody(this.c);
+  }
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import { MalformedBodyException } from '../exceptions/request-exceptions.js';
+import type { HttpRouteEntry } from '../tables.js';
+import { DtoValidator } from '../validation/dto-validator.js';
+
+/** Reads a route's body: JSON only; with a DTO it is validated and hydrated. */
+export type BodyReader = (c: Context) => Promise<unknown>;
+
+const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+
+/**
+ * Builds the body reader of a route once, at init.
+ *
+ * @example
+ * const read = bodyReaderFor(route); // per request: call.body = await read(c)
+ */
+export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
+  const validator = route.body ? new DtoValidator(route.body) : undefined;
+  const what = route.body ? `a JSON object matching ${route.body.dto.name}` : 'a JSON body';
+  return async (c) => {
+    const text = await c.req.text();
+    if (text.trim() === '') {
+      if (!validator) return undefined;
+      throw new MalformedBodyException(`Request body is empty; ${c.req.method} ${route.path} expects ${what}`);
+    }
+    const type = c.req.header('content-type');
+    if (!type || !jsonType.test(type)) {
+      throw new MalformedBodyException(
+        `Request body must be sent with Content-Type: application/json (got ${type ? `'${type}'` : 'no Content-Type'}); ${c.req.method} ${route.path} expects ${what}`,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new MalformedBodyException(`Request body is not valid JSON: ${(error as Error).message}`);
+    }
+    return validator ? validator.validate(parsed) : parsed;
+  };
+}

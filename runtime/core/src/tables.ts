@@ -1,0 +1,143 @@
+/**
+ * The contract between `framework-build` and the runtime.
+ *
+ * The compiler emits one `ApplicationTables` object per root module into `generated/`. The runtime
+ * executes it: it never scans classes or reads decorator metadata per request. Everything here is
+ * plain data plus direct, typed closures (`invoke`, `create`) so that `tsc` checks the generated
+ * file against the user's code.
+ *
+ * @example
+ * // generated/todo/tables.ts (abridged)
+ * export const tables: ApplicationTables = {
+ *   version: 1, manifest: 'f3a9…', rootModule: AppModule,
+ *   providers: [{ token: TodoService, scope: 'singleton', deps: [], create: () => new TodoService(), … }],
+ *   routes: [{ method: 'GET', path: '/todo/:id', invoke: (c: TodoController, a) => c.findOne(a.param('id')), … }],
+ *   …
+ * };
+ */
+import type { ArgumentSource } from './chain/argument-source.js';
+
+/** Any class constructor, abstract or not. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Class<T = unknown> = abstract new (...args: any[]) => T;
+
+/** A dependency-injection token: a class, a string or a symbol. */
+export type Token = Class | string | symbol;
+
+/** The version of the table format; the runtime refuses tables of another version. */
+export const TABLES_VERSION = 1;
+
+/** Where a declaration stands in the user's sources, as `file:line:column` relative to the build root. */
+export type SourceRef = string;
+
+export type ProviderScope = 'singleton' | 'request';
+
+/** One injectable, controller, guard, middleware class or filter class of the application. */
+export interface ProviderEntry {
+  /** What other providers ask for (the class itself, or the `token` of a `{ token, use… }` entry). */
+  readonly token: Token;
+  /** Printable name for messages (`TodoService`, `'CONFIG'`). */
+  readonly name: string;
+  /** `request` when the provider, or anything it depends on, is request-scoped (computed by the compiler). */
+  readonly scope: ProviderScope;
+  /** Indices into `ApplicationTables.providers`, in constructor-parameter order. */
+  readonly deps: readonly number[];
+  /** Builds the instance from the resolved dependencies, in `deps` order. */
+  readonly create: (deps: readonly unknown[]) => unknown;
+  /** The class, for lifecycle hooks and messages; absent for `useValue` entries. */
+  readonly useClass?: Class;
+  readonly source: SourceRef;
+}
+
+/** A middleware: an injectable class (by provider index) or a plain function. */
+export type MiddlewareRef = { readonly provider: number } | { readonly fn: MiddlewareFunction };
+
+/** `action(context, next)` of a middleware class, or a middleware function. */
+export type MiddlewareFunction = (context: import('./chain/execution-context.js').ExecutionContext, next: () => Promise<unknown>) => unknown;
+
+/** Build-time facts about one handler that guards (the throttler among them) read through the context. */
+export interface RouteAnnotations {
+  /** `@Throttle({ name: { ttl, limit } })`, handler entries over class entries. */
+  readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
+  /** Throttler names exempted by `@SkipThrottle()`; `'*'` exempts all of them. */
+  readonly skipThrottle?: readonly string[];
+}
+
+/** What every handler of either transport shares. */
+export interface HandlerEntry {
+  /** Compiler-assigned, unique in the application; stable while the sources do not change. */
+  readonly id: number;
+  /** `TodoController.findOne`, for logs and messages only (never for identity). */
+  readonly name: string;
+  /** Provider index of the controller. */
+  readonly controller: number;
+  /** The method itself (`TodoController.prototype.findOne`): what `context.getHandler()` returns. */
+  readonly handler: Function;
+  /** Calls the handler with its parameters drawn from the argument source. */
+  readonly invoke: (controller: never, args: ArgumentSource) => unknown;
+  /** Guard provider indices: controller-level first, then handler-level (the global guard is added at init). */
+  readonly guards: readonly number[];
+  /** Middleware: controller-level first, then handler-level (global ones are added at init). */
+  readonly middleware: readonly MiddlewareRef[];
+  /** Filter provider indices: handler-level first, then controller-level (most specific first). */
+  readonly filters: readonly number[];
+  readonly annotations: RouteAnnotations;
+  readonly source: SourceRef;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+
+/** A DTO to validate, with the classes of its nested DTO members so plain JSON can be hydrated. */
+export interface DtoEntry {
+  readonly dto: Class;
+  /** Member name → nested DTO (`each` when the member is an array of them). */
+  readonly nested?: Readonly<Record<string, { readonly dto: DtoEntry; readonly each: boolean }>>;
+  /** Member names in declaration order, to order validation reasons. */
+  readonly members: readonly string[];
+}
+
+export interface HttpRouteEntry extends HandlerEntry {
+  /** `ALL` for `@All()`. */
+  readonly method: HttpMethod | 'ALL';
+  /** Full path: controller prefix + method path, starting with `/`, `:name` for parameters. */
+  readonly path: string;
+  /** The `@Body()` class when the handler reads the body. */
+  readonly body?: DtoEntry;
+  /** Whether any parameter reads the body (`@Body()` with or without a DTO). */
+  readonly readsBody: boolean;
+  /** `@HttpCode(n)`, else 200. */
+  readonly status: number;
+}
+
+export interface GrpcMethodEntry extends HandlerEntry {
+  /** The RPC's name in the `.proto` service (`GetTodo`). */
+  readonly rpc: string;
+  /** `/<package>.<Service>/<Rpc>`. */
+  readonly path: string;
+}
+
+export interface GrpcServiceEntry {
+  /** Provider index of the `@GrpcController` class. */
+  readonly controller: number;
+  /** `<package>.<Service>`. */
+  readonly service: string;
+  readonly methods: readonly GrpcMethodEntry[];
+  /** RPCs of the service that no method binds, and streaming RPCs: both answer UNIMPLEMENTED. */
+  readonly unimplemented: readonly { readonly rpc: string; readonly reason: 'unbound' | 'streaming' }[];
+}
+
+/** Everything the runtime needs to serve one root module. */
+export interface ApplicationTables {
+  readonly version: number;
+  /** Hash of the inputs (sources and protos) the tables were built from. */
+  readonly manifest: string;
+  readonly rootModule: Class;
+  /** The modules reachable from the root, with the controllers each lists; used to detect stale tables at init. */
+  readonly modules: readonly { readonly module: Class; readonly controllers: readonly Class[] }[];
+  /** In dependency order: every entry's deps come before it. */
+  readonly providers: readonly ProviderEntry[];
+  /** Provider index of the `GLOBAL_GUARD` entry (the last declared one), if any. */
+  readonly globalGuard?: number;
+  readonly routes: readonly HttpRouteEntry[];
+  readonly grpc: readonly GrpcServiceEntry[];
+}

@@ -1,0 +1,103 @@
+import { validate, type ValidationError } from 'class-validator';
+import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
+import type { DtoEntry } from '../tables.js';
+import { rulesOf, type MemberRules } from './rule-catalogue.js';
+
+interface PreparedDto {
+  readonly entry: DtoEntry;
+  readonly rules: ReadonlyMap<string, MemberRules>;
+  readonly memberOrder: ReadonlyMap<string, number>;
+  readonly nested: ReadonlyMap<string, { readonly dto: PreparedDto; readonly each: boolean }>;
+}
+
+function prepare(entry: DtoEntry): PreparedDto {
+  return {
+    entry,
+    rules: rulesOf(entry.dto),
+    memberOrder: new Map(entry.members.map((member, index) => [member, index])),
+    nested: new Map(Object.entries(entry.nested ?? {}).map(([member, n]) => [member, { dto: prepare(n.dto), each: n.each }])),
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs. */
+function hydrate(prepared: PreparedDto, value: Record<string, unknown>): object {
+  const instance = Object.assign(Object.create(prepared.entry.dto.prototype) as object, value) as Record<string, unknown>;
+  for (const [member, nested] of prepared.nested) {
+    const raw = instance[member];
+    if (nested.each && Array.isArray(raw)) {
+      instance[member] = raw.map((item) => (isPlainObject(item) ? hydrate(nested.dto, item) : item));
+    } else if (!nested.each && isPlainObject(raw)) {
+      instance[member] = hydrate(nested.dto, raw);
+    }
+  }
+  return instance;
+}
+
+function reasonsOf(prepared: PreparedDto | undefined, errors: readonly ValidationError[], prefix: string): ValidationReason[] {
+  const ordered = prepared
+    ? [...errors].sort((a, b) => (prepared.memberOrder.get(a.property) ?? 1e9) - (prepared.memberOrder.get(b.property) ?? 1e9))
+    : errors;
+  const reasons: ValidationReason[] = [];
+  for (const error of ordered) {
+    const path = prefix + error.property;
+    const rules = prepared?.rules.get(error.property);
+    const failed = Object.entries(error.constraints ?? {});
+    if (rules) failed.sort(([a], [b]) => ruleIndex(rules, a) - ruleIndex(rules, b));
+    for (const [rule, message] of failed) {
+      reasons.push({ property: path, errorMessage: message, constraints: rules?.get(rule) ?? [] });
+    }
+    if (error.children?.length) {
+      const child = prepared?.nested.get(error.property)?.dto;
+      reasons.push(...reasonsOf(child, flattenArrayLevel(error.children), `${path}.`));
+    }
+  }
+  return reasons;
+}
+
+// For arrays class-validator adds one level whose `property` is the index; keep it in the path.
+function flattenArrayLevel(children: ValidationError[]): ValidationError[] {
+  return children.flatMap((child) =>
+    /^\d+$/.test(child.property) && !child.constraints && child.children
+      ? child.children.map((grandchild) => Object.assign(Object.create(Object.getPrototypeOf(grandchild) as object) as ValidationError, grandchild, { property: `${child.property}.${grandchild.property}` }))
+      : [child],
+  );
+}
+
+function ruleIndex(rules: MemberRules, rule: string): number {
+  let index = 0;
+  for (const name of rules.keys()) {
+    if (name === rule) return index;
+    index++;
+  }
+  return index;
+}
+
+/**
+ * Validates parsed JSON against a DTO class with class-validator. Members without decorators are
+ * stripped (`whitelist`), so handlers only see what the DTO declares.
+ *
+ * @example
+ * const validator = new DtoValidator({ dto: CreateTodoDto, members: ['name', 'priority', 'colorLabel'] });
+ * const dto = await validator.validate(JSON.parse(text)); // throws NotValidBodyException
+ */
+export class DtoValidator {
+  private readonly prepared: PreparedDto;
+
+  constructor(entry: DtoEntry) {
+    this.prepared = prepare(entry);
+  }
+
+  async validate(value: unknown): Promise<object> {
+    if (!isPlainObject(value)) {
+      throw new MalformedBodyException(`Request body must be a JSON object matching ${this.prepared.entry.dto.name}, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    }
+    const instance = hydrate(this.prepared, value);
+    const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
+    if (errors.length > 0) throw new NotValidBodyException(reasonsOf(this.prepared, errors, ''));
+    return instance;
+  }
+}
