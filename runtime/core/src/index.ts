@@ -14,6 +14,9 @@ export { UseGuard, Middleware, UseFilter, Catch } from './decorators/chain.js';
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry } from './decorators/records.js';
 export { injectableValue, injectableToken } from './di/module-values.js';
+export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
+/** For transport packages (`@framework/grpc`): the records its decorators keep. */
+export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
 export { FrameworkApplication, type ApplicationOptions } from './application/application.js';
 export type { ApplicationTransport, TransportHost } from './application/transport.js';
 export { StaleTablesError } from './application/stale-check.js';
@@ -31,3 +34,5 @@ export {
 } from './exceptions/request-exceptions.js';
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
 export { Injector, type RequestScope } from './di/injector.js';
+export * from './throttler/index.js';
+export * from './auth/index.js';

@@ -6,13 +6,14 @@
  * cannot be emitted statically (a `useValue` object, a gRPC service definition) are read from here
  * once, at `init`. Nothing here is read per request.
  */
+import type { DynamicModule } from '../di/dynamic-module.js';
 import type { Class } from '../tables.js';
 
 export interface ModuleOptions {
   /** HTTP and gRPC controllers of this module. */
   readonly controllers?: readonly Class[];
-  /** Modules whose injectables become visible to this one. */
-  readonly imports?: readonly unknown[];
+  /** Modules (classes, or configured ones such as `ThrottlerModule.forRoot(...)`) whose injectables become visible to this one. */
+  readonly imports?: readonly (Class | DynamicModule)[];
   /** Classes, `{ token, useClass }` or `{ token, useValue }` entries. */
   readonly injectables?: readonly InjectableEntry[];
 }

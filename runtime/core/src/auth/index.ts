@@ -1,0 +1,2 @@
+// Authentication: JwtModule, JwtService, JwtAuthGuard, Public. Filled in by the authentication work.
+export {};

@@ -1,0 +1,2 @@
+// Throttler: ThrottlerModule, ThrottlerGuard, storages. Filled in by the throttler work.
+export {};

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Runs every uvu suite (test/**/*.test.ts) in its own Node process, two at a time, and ends with
+// the line `N passed, N failed`. A file that crashes before uvu's summary counts as one failure.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const filter = process.argv[2];
+
+function findTests(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'fixtures' || name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return findTests(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      let failed = total - passed;
+      if (code !== 0 && failed === 0) failed = 1;
+      resolve({ file, passed, failed, output });
+    });
+  });
+}
+
+const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
+const results = [];
+const queue = [...files];
+await Promise.all(
+  [0, 1].map(async () => {
+    while (queue.length > 0) {
+      const result = await runFile(queue.shift());
+      results.push(result);
+      const mark = result.failed ? 'FAIL' : 'ok  ';
+      console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed)`);
+      if (result.failed) console.log(result.output.replace(/^/gm, '     '));
+    }
+  }),
+);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || files.length === 0 ? 1 : 0);
