@@ -28,3 +28,14 @@ export function Param(_name: string): ParameterDecorator {
 export function Header(_name?: string): ParameterDecorator {
   return marker;
 }
+
+/**
+ * The call's execution context (transport, state set by guards such as verified token claims).
+ * Works on HTTP and gRPC handlers alike.
+ *
+ * @example
+ * me(@Ctx() context: ExecutionContext) { return claimsOf(context); }
+ */
+export function Ctx(): ParameterDecorator {
+  return marker;
+}

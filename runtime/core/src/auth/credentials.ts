@@ -1,0 +1,34 @@
+import type { ExecutionContext } from '../chain/execution-context.js';
+
+/**
+ * A credential sent with the call, on either transport: the first value of the gRPC metadata
+ * key `name` when the call is gRPC, else the HTTP header `name`. `undefined` when absent; never
+ * throws (a guard that throws on a missing header answers 500 instead of 403).
+ *
+ * @example
+ * const apiKey = credentialOf(context, 'x-api-key');
+ */
+export function credentialOf(context: ExecutionContext, name: string): string | undefined {
+  const metadata = context.grpcMetadata;
+  if (metadata) {
+    const value = metadata.get(name)[0];
+    return typeof value === 'string' ? value : undefined;
+  }
+  return context.req?.header(name);
+}
+
+/**
+ * The token of an `authorization: Bearer <token>` header (or gRPC metadata entry), or `undefined`
+ * when the credential is missing, uses another scheme (`Basic …`) or carries no token.
+ *
+ * @example
+ * const token = bearerTokenOf(context);
+ * if (!token) return false;
+ */
+export function bearerTokenOf(context: ExecutionContext): string | undefined {
+  const header = credentialOf(context, 'authorization');
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  if (header === undefined || header.length <= 7 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  const token = header.slice(7).trim();
+  return token.length > 0 ? token : undefined;
+}

@@ -1,0 +1,115 @@
+import type { JWSAlgorithm, JWTVerifyOptions } from 'jose';
+import type {
+  AsymmetricAlgorithm,
+  Duration,
+  HmacAlgorithm,
+  JwtJwksOptions,
+  JwtKeyPairOptions,
+  JwtModuleOptions,
+  JwtSecretOptions,
+} from './jwt-options.js';
+
+const hmacAlgorithms: readonly string[] = ['HS256', 'HS384', 'HS512'] satisfies HmacAlgorithm[];
+const asymmetricAlgorithms: readonly string[] = [
+  'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519',
+] satisfies AsymmetricAlgorithm[];
+
+/** Which kind of key material the module was configured with. */
+export type JwtKeySource =
+  | { readonly kind: 'secret'; readonly options: JwtSecretOptions }
+  | { readonly kind: 'keyPair'; readonly options: JwtKeyPairOptions }
+  | { readonly kind: 'jwks'; readonly options: JwtJwksOptions };
+
+function configError(message: string): TypeError {
+  return new TypeError(`JwtModule.forRoot: ${message}`);
+}
+
+function keySourceOf(options: JwtModuleOptions): JwtKeySource {
+  const given = (['secret', 'publicKey', 'jwksUrl'] as const).filter((k) => (options as Partial<Record<typeof k, unknown>>)[k] !== undefined);
+  if (given.length !== 1) {
+    throw configError(
+      `give exactly one of \`secret\` (HS256), \`publicKey\` (+ \`privateKey\` to sign) or \`jwksUrl\`; got ${given.length ? given.join(', ') : 'none'}.`,
+    );
+  }
+  if (given[0] === 'secret') return { kind: 'secret', options: options as JwtSecretOptions };
+  if (given[0] === 'publicKey') return { kind: 'keyPair', options: options as JwtKeyPairOptions };
+  return { kind: 'jwks', options: options as JwtJwksOptions };
+}
+
+/** The algorithms the verifier accepts: exactly the configured ones, never what a token claims. */
+function pinnedAlgorithms(source: JwtKeySource): JWSAlgorithm[] {
+  if (source.kind === 'secret') {
+    const algorithm = source.options.algorithm ?? 'HS256';
+    if (!hmacAlgorithms.includes(algorithm)) throw configError(`a shared secret signs with ${hmacAlgorithms.join(', ')}, not ${algorithm}.`);
+    return [algorithm];
+  }
+  const algorithms = source.kind === 'keyPair' ? [source.options.algorithm] : [...source.options.algorithms];
+  if (algorithms.length === 0) throw configError('`algorithms` must list at least one algorithm the issuer signs with (e.g. [\'RS256\']).');
+  for (const algorithm of algorithms) {
+    if (!asymmetricAlgorithms.includes(algorithm)) {
+      throw configError(`a key pair or key set verifies ${asymmetricAlgorithms.join(', ')}, not ${String(algorithm)}.`);
+    }
+  }
+  return algorithms;
+}
+
+function secretBytes(options: JwtSecretOptions): Uint8Array {
+  const bytes = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) {
+    throw configError('`secret` is empty. Set JWT_SECRET, or use jwtSecretFromEnv() which generates a random one.');
+  }
+  if (bytes.length < 32) {
+    // RFC 7518 §3.2: an HMAC key shorter than the hash can be brute-forced offline from any token.
+    (options.logger ?? console).warn(
+      `JwtModule: the JWT secret is ${bytes.length} bytes; use at least 32 random bytes (e.g. \`openssl rand -base64 32\`), ` +
+        'a short secret can be guessed from any token.',
+    );
+  }
+  return bytes;
+}
+
+/**
+ * The validated configuration of `JwtModule.forRoot(...)`, provided to `JwtService` by DI.
+ * Everything per-token work needs is computed here once: the pinned algorithms and the options
+ * object handed to jose on every verification.
+ *
+ * @example
+ * const config = new JwtConfig({ secret: process.env.JWT_SECRET! });
+ * const jwt = new JwtService(config);
+ */
+export class JwtConfig {
+  readonly source: JwtKeySource;
+  /** The algorithms a token may be signed with; anything else (including `none`) is refused. */
+  readonly algorithms: readonly JWSAlgorithm[];
+  /** The algorithm `sign` uses, when this configuration can sign. */
+  readonly signingAlgorithm?: JWSAlgorithm;
+  /** The shared secret as bytes (`secret` configurations only). */
+  readonly secret?: Uint8Array;
+  readonly expiresIn: Duration | false;
+  readonly issuer?: string;
+  readonly audience?: string | string[];
+  /** Handed to jose's `jwtVerify` as is: one object for the life of the application. */
+  readonly verifyOptions: Readonly<JWTVerifyOptions>;
+
+  constructor(options: JwtModuleOptions) {
+    this.source = keySourceOf(options);
+    this.algorithms = Object.freeze(pinnedAlgorithms(this.source));
+    if (this.source.kind === 'secret') {
+      this.secret = secretBytes(this.source.options);
+      this.signingAlgorithm = this.algorithms[0];
+    } else if (this.source.kind === 'keyPair' && this.source.options.privateKey !== undefined) {
+      this.signingAlgorithm = this.algorithms[0];
+    } else if (this.source.kind === 'jwks' && !URL.canParse(String(this.source.options.jwksUrl))) {
+      throw configError(`\`jwksUrl\` is not a URL: ${String(this.source.options.jwksUrl)}.`);
+    }
+    this.expiresIn = options.expiresIn ?? '1h';
+    this.issuer = options.issuer;
+    this.audience = typeof options.audience === 'string' ? options.audience : options.audience && [...options.audience];
+    this.verifyOptions = Object.freeze({
+      algorithms: [...this.algorithms],
+      ...(options.issuer !== undefined && { issuer: options.issuer }),
+      ...(this.audience !== undefined && { audience: this.audience }),
+      ...(options.clockTolerance !== undefined && { clockTolerance: options.clockTolerance }),
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import type { CryptoKey, JWK, RemoteJWKSetOptions } from 'jose';
+import type { Logger } from '../http/respond.js';
+
+/** HMAC algorithms, for a shared secret. */
+export type HmacAlgorithm = 'HS256' | 'HS384' | 'HS512';
+
+/** Signature algorithms, for a key pair or a remote key set. */
+export type AsymmetricAlgorithm =
+  | 'RS256' | 'RS384' | 'RS512'
+  | 'PS256' | 'PS384' | 'PS512'
+  | 'ES256' | 'ES384' | 'ES512'
+  | 'EdDSA' | 'Ed25519';
+
+/** A span of time: seconds as a number, or a string such as `'1h'`, `'15 minutes'`, `'30s'`. */
+export type Duration = number | string;
+
+/** A key as PEM text (PKCS#8 private, SPKI public), a JWK object, or an already imported `CryptoKey`. */
+export type KeyMaterial = string | JWK | CryptoKey;
+
+/** Options every kind of `JwtModule.forRoot(...)` accepts. */
+export interface JwtCommonOptions {
+  /** Put into signed tokens as `iss`, and required of verified tokens. */
+  readonly issuer?: string;
+  /** Put into signed tokens as `aud`; a verified token must name (one of) them. */
+  readonly audience?: string | readonly string[];
+  /** Lifetime of signed tokens (default `'1h'`); `false` signs tokens that never expire. */
+  readonly expiresIn?: Duration | false;
+  /** Clock skew tolerated when checking `exp` and `nbf` (default none). */
+  readonly clockTolerance?: Duration;
+  /** Where configuration warnings go (default `console`). */
+  readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Sign and verify with one shared secret (HMAC). Use at least 32 random bytes.
+ *
+ * @example
+ * JwtModule.forRoot({ secret: jwtSecretFromEnv() })
+ */
+export interface JwtSecretOptions extends JwtCommonOptions {
+  readonly secret: string | Uint8Array;
+  /** Default `HS256`; the only algorithm accepted when verifying. */
+  readonly algorithm?: HmacAlgorithm;
+}
+
+/**
+ * Sign with a private key and verify with the public key: services that only verify never hold
+ * a key that can mint tokens. Leave `privateKey` out for a verify-only service.
+ *
+ * @example
+ * JwtModule.forRoot({ algorithm: 'EdDSA', privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY! })
+ */
+export interface JwtKeyPairOptions extends JwtCommonOptions {
+  /** The only algorithm accepted when verifying. */
+  readonly algorithm: AsymmetricAlgorithm;
+  readonly publicKey: KeyMaterial;
+  readonly privateKey?: KeyMaterial;
+  /** Written as `kid` into the header of signed tokens (useful when you publish a JWKS). */
+  readonly keyId?: string;
+}
+
+/**
+ * Verify tokens issued elsewhere against a JSON Web Key Set fetched from a URL (cached and
+ * refreshed by jose). Such a service cannot sign.
+ *
+ * @example
+ * JwtModule.forRoot({ jwksUrl: 'https://issuer.example/.well-known/jwks.json', algorithms: ['RS256'], issuer: 'https://issuer.example/' })
+ */
+export interface JwtJwksOptions extends JwtCommonOptions {
+  readonly jwksUrl: string | URL;
+  /** The algorithms accepted when verifying; at least one. */
+  readonly algorithms: readonly AsymmetricAlgorithm[];
+  /** Passed to jose's `createRemoteJWKSet` (timeouts, cache age, headers). */
+  readonly jwksOptions?: RemoteJWKSetOptions;
+}
+
+/** What `JwtModule.forRoot(...)` accepts: a shared secret, a key pair, or a remote key set. */
+export type JwtModuleOptions = JwtSecretOptions | JwtKeyPairOptions | JwtJwksOptions;
+
+/** Per-token options of `JwtService.sign`; they win over the module's options. */
+export interface JwtSignOptions {
+  /** Seconds from now, or a string such as `'15m'`; negative values give an already expired token. */
+  readonly expiresIn?: Duration | false;
+  /** The token is not valid before this delay (seconds from now, or a string such as `'5m'`). */
+  readonly notBefore?: Duration;
+  readonly subject?: string;
+  readonly audience?: string | readonly string[];
+  readonly issuer?: string;
+  /** `jti` */
+  readonly jwtId?: string;
+}
+
+/**
+ * The claims of a verified token: the registered ones plus whatever the issuer put in.
+ *
+ * @example
+ * const claims = await jwt.verify(token); // { sub: 'u1', roles: ['admin'], iat: …, exp: … } or null
+ */
+export interface JwtClaims {
+  iss?: string;
+  sub?: string;
+  aud?: string | string[];
+  jti?: string;
+  nbf?: number;
+  exp?: number;
+  iat?: number;
+  [claim: string]: unknown;
+}

@@ -1,0 +1,101 @@
+import { jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters } from 'jose';
+import type { OnAppBootstrap } from '../chain/contracts.js';
+import { JwtConfig } from './jwt-config.js';
+import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
+import type { Duration, JwtClaims, JwtSignOptions } from './jwt-options.js';
+
+// Module-level so a verification allocates no closures of its own.
+const payloadOf = (result: { payload: unknown }): JwtClaims => result.payload as JwtClaims;
+const refuse = (): null => null;
+const noClaims: Promise<null> = Promise.resolve(null);
+
+/** A numeric duration is seconds from `now`; a string (`'1h'`) is left to jose, which reads it relative to now. */
+function at(now: number, duration: Duration): number | string {
+  return typeof duration === 'number' ? now + duration : duration;
+}
+
+/**
+ * Signs and verifies JSON Web Tokens with the keys of `JwtModule.forRoot(...)`. Keys are imported
+ * once (at bootstrap, or on first use) and verification pins the configured algorithm(s): a token
+ * signed with another algorithm, with `alg: none`, tampered with, expired or not yet valid is
+ * refused. Verification never throws for a bad token and never says why: it returns `null`.
+ *
+ * @example
+ * @Controller('/auth')
+ * export class AuthController {
+ *   constructor(private readonly jwt: JwtService, private readonly users: UserService) {}
+ *   @Public() @Post('/login')
+ *   async login(@Body() credentials: LoginDto) {
+ *     const user = await this.users.check(credentials);
+ *     if (!user) throw new UnauthorizedException();
+ *     return { accessToken: await this.jwt.sign({ sub: user.id, roles: user.roles }) };
+ *   }
+ * }
+ */
+export class JwtService implements OnAppBootstrap {
+  private verifyKey?: VerificationKey;
+  private verifyKeyLoad?: Promise<VerificationKey>;
+  private signKey?: CryptoKey;
+  private signKeyLoad?: Promise<CryptoKey>;
+  private readonly header: JWTHeaderParameters;
+
+  constructor(protected readonly config: JwtConfig) {
+    const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
+    this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
+  }
+
+  /** Imports the configured keys at startup, so a malformed key fails `app.init` rather than the first request. */
+  async onAppBootstrap(): Promise<void> {
+    await this.verificationKey();
+    if (this.config.signingAlgorithm !== undefined) await this.signingKey();
+  }
+
+  /**
+   * Signs `claims` with an `iat`, an `exp` (the module's `expiresIn`, default 1 hour) and the
+   * module's `iss`/`aud`. Options and module settings win over same-named claims.
+   * Rejects when the module can only verify (public key or JWKS only).
+   *
+   * @example
+   * const token = await jwt.sign({ sub: user.id }, { expiresIn: '15m' });
+   */
+  async sign(claims: JwtClaims = {}, options: JwtSignOptions = {}): Promise<string> {
+    const key = this.signKey ?? (await this.signingKey());
+    const now = Math.floor(Date.now() / 1000);
+    const token = new SignJWT(claims).setProtectedHeader(this.header).setIssuedAt(now);
+    const expiresIn = options.expiresIn !== undefined ? options.expiresIn : this.config.expiresIn;
+    if (expiresIn !== false) token.setExpirationTime(at(now, expiresIn));
+    if (options.notBefore !== undefined) token.setNotBefore(at(now, options.notBefore));
+    const issuer = options.issuer ?? this.config.issuer;
+    if (issuer !== undefined) token.setIssuer(issuer);
+    const audience = options.audience ?? this.config.audience;
+    if (audience !== undefined) token.setAudience(typeof audience === 'string' ? audience : [...audience]);
+    if (options.subject !== undefined) token.setSubject(options.subject);
+    if (options.jwtId !== undefined) token.setJti(options.jwtId);
+    return token.sign(key);
+  }
+
+  /**
+   * The claims of `token` when its signature, algorithm, `exp`, `nbf` and (if configured) `iss`
+   * and `aud` check out; otherwise `null`, whatever the reason, so no detail can reach a client.
+   * Rejects only if the configured key itself cannot be imported (a server misconfiguration,
+   * which `onAppBootstrap` already reports at startup).
+   *
+   * @example
+   * const claims = await jwt.verify(token);
+   * if (!claims) throw new UnauthorizedException();
+   */
+  verify(token: string): Promise<JwtClaims | null> {
+    if (typeof token !== 'string' || token.length === 0) return noClaims;
+    const key = this.verifyKey;
+    if (key === undefined) return this.verificationKey().then(() => this.verify(token));
+    return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
+  }
+
+  private verificationKey(): Promise<VerificationKey> {
+    return (this.verifyKeyLoad ??= loadVerificationKey(this.config).then((key) => (this.verifyKey = key)));
+  }
+
+  private signingKey(): Promise<CryptoKey> {
+    return (this.signKeyLoad ??= loadSigningKey(this.config).then((key) => (this.signKey = key)));
+  }
+}
