@@ -20,7 +20,11 @@ export interface HttpRouteSpec {
 export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono {
   const app = new Hono({ strict: false });
   const { logger } = options;
-  const tooLarge = (c: Context) => c.json(new BodyTooLargeException(options.bodyLimit).toJSON(), 413);
+  const tooLarge = (c: Context) => {
+    // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
+    c.header('connection', 'close');
+    return c.json(new BodyTooLargeException(options.bodyLimit).toJSON(), 413);
+  };
 
   for (const spec of routes) {
     const { entry, run } = spec;
