@@ -1,2 +1,19 @@
-// Throttler: ThrottlerModule, ThrottlerGuard, storages. Filled in by the throttler work.
-export {};
+/**
+ * The throttler (rate limiter): `ThrottlerModule.forRoot(...)` configures it, `ThrottlerGuard`
+ * (or a subclass) applies it, storages keep the counters.
+ *
+ * @example
+ * import { GLOBAL_GUARD, Module, ThrottlerGuard, ThrottlerModule } from '@framework/core';
+ * @Module({
+ *   imports: [ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }])],
+ *   injectables: [{ useClass: ThrottlerGuard, token: GLOBAL_GUARD }],
+ * })
+ * export class AppModule {}
+ */
+export { ThrottlerModule } from './module.js';
+export { ThrottlerConfig } from './config.js';
+export { ThrottlerGuard } from './guard.js';
+export { DEFAULT_THROTTLER, type ThrottlerOptions, type ThrottlerModuleOptions, type ResolvedThrottler } from './options.js';
+export type { ThrottlerStorage, ThrottlerRecord } from './storage.js';
+export { MemoryThrottlerStorage, type MemoryThrottlerStorageOptions } from './memory-storage.js';
+export { RedisThrottlerStorage, type RedisScriptClient, type RedisThrottlerStorageOptions } from './redis-storage.js';

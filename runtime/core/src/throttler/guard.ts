@@ -1,0 +1,137 @@
+import type { AuthGuard } from '../chain/contracts.js';
+import type { ExecutionContext } from '../chain/execution-context.js';
+import { ThrottlerException } from '../exceptions/request-exceptions.js';
+import type { ThrottlerConfig } from './config.js';
+import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
+import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
+import { addressOf } from './tracker.js';
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as Partial<PromiseLike<T>>).then === 'function';
+}
+
+/**
+ * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
+ * and gRPC alike.
+ *
+ * Each throttler counts in fixed windows: a caller's first call on a route opens a window of
+ * `ttl` ms; calls in it are counted; call number `limit + 1` and later, until the window ends,
+ * are refused with a ThrottlerException (429; RESOURCE_EXHAUSTED on gRPC). The next call after the
+ * end opens a new window. Refused calls count too but never extend the window.
+ *
+ * Every counted call carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`
+ * (whole seconds until the window ends, rounded up); a refusal adds `Retry-After` (seconds). A
+ * throttler other than `default` suffixes its headers with `-<name>` (and also sends
+ * `Retry-After-<name>`). On gRPC they are response metadata. Routes that skip every throttler
+ * carry none.
+ *
+ * Subclass it to stack authentication: call `super.canActivate(context)` first (it throws when
+ * over the limit), then decide. The subclass inherits the constructor, so the configuration is
+ * injected. Override `getTracker` to count by something else than the address.
+ *
+ * @example
+ * @Module({
+ *   imports: [ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }])],
+ *   injectables: [{ useClass: AuthThrottlerGuard, token: GLOBAL_GUARD }],
+ * })
+ * export class AppModule {}
+ *
+ * export class AuthThrottlerGuard extends ThrottlerGuard {
+ *   override async canActivate(context: ExecutionContext): Promise<boolean> {
+ *     await super.canActivate(context); // public routes stay throttled
+ *     if (MetadataHelper.getMetadata<boolean>('isPublic', context.getHandler())) return true;
+ *     return context.req.header('authorization')?.startsWith('Bearer ') === true;
+ *   }
+ *
+ *   protected override getTracker(context: ExecutionContext): string | Promise<string> {
+ *     return context.req.header('x-api-key') ?? super.getTracker(context);
+ *   }
+ * }
+ */
+export class ThrottlerGuard implements AuthGuard {
+  /** Plans by compiler-assigned route id, each built on the route's first call. */
+  private readonly throttlerRoutePlans = new Map<number, RoutePlan>();
+
+  /**
+   * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
+   * (A specific member name, so a subclass's own `config` does not collide with it.)
+   */
+  constructor(protected readonly throttlerConfig: ThrottlerConfig) {
+    // Structural, not instanceof: a second copy of the package must not break the check.
+    const config = throttlerConfig as Partial<ThrottlerConfig> | undefined;
+    if (typeof config !== 'object' || config === null || !Array.isArray(config.throttlers) || typeof config.storage?.increment !== 'function') {
+      throw new TypeError(
+        `${new.target.name} needs the ThrottlerConfig provided by ThrottlerModule.forRoot(...): import it in a module of the application.`,
+      );
+    }
+  }
+
+  /**
+   * Counts the call against every throttler of its route. Returns `true`, synchronously when the
+   * storage and `getTracker` answer synchronously; throws (or rejects with) a ThrottlerException
+   * when a limit is exceeded.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const route = context.getRoute();
+    let plan = this.throttlerRoutePlans.get(route.id);
+    if (plan === undefined) {
+      plan = planRoute(this.throttlerConfig, route);
+      this.throttlerRoutePlans.set(route.id, plan);
+    }
+    if (plan.length === 0) return true;
+    const tracker = this.getTracker(context);
+    const storage = this.throttlerConfig.storage;
+    if (typeof tracker === 'string') return countHits(storage, plan, 0, tracker, context);
+    const routePlan = plan;
+    return Promise.resolve(tracker).then((resolved) => countHits(storage, routePlan, 0, String(resolved), context));
+  }
+
+  /**
+   * The caller's key: by default its address (see `ThrottlerModuleOptions.trustProxy` for which
+   * headers are believed). Override to count per API key, user or tenant.
+   *
+   * @example
+   * protected override getTracker(context: ExecutionContext): string | Promise<string> {
+   *   const key = context.grpcMetadata ? context.grpcMetadata.get('x-api-key')[0] : context.req.header('x-api-key');
+   *   return key === undefined ? super.getTracker(context) : `key:${String(key)}`;
+   * }
+   */
+  protected getTracker(context: ExecutionContext): string | Promise<string> {
+    return addressOf(context, this.throttlerConfig.trustProxy);
+  }
+}
+
+/**
+ * Counts the call against `plan[start…]` in order and stops at the first refusal. Stays
+ * synchronous while the storage answers synchronously. (A function, not a private method, so a
+ * subclass can name its own members freely.)
+ */
+function countHits(storage: ThrottlerStorage, plan: RoutePlan, start: number, tracker: string, context: ExecutionContext): boolean | Promise<boolean> {
+  for (let i = start; i < plan.length; i++) {
+    const rule = plan[i]!;
+    const record = storage.increment(rule.keyPrefix + tracker, rule.ttl);
+    if (isThenable(record)) {
+      return Promise.resolve(record).then((resolved) => {
+        applyRecord(rule, resolved, context);
+        return countHits(storage, plan, i + 1, tracker, context);
+      });
+    }
+    applyRecord(rule, record, context);
+  }
+  return true;
+}
+
+/** Sets the rule's headers for this call and throws when it is over the limit. */
+function applyRecord(rule: ThrottleRule, record: ThrottlerRecord, context: ExecutionContext): void {
+  const hits = record.totalHits;
+  if (hits === 0) return; // not counted (a storage failing open): allow, claim nothing
+  const reset = String(Math.ceil(record.timeToExpireMs / 1000));
+  context.setResponseHeader(rule.limitHeader, rule.limitValue);
+  context.setResponseHeader(rule.remainingHeader, hits >= rule.limit ? '0' : String(rule.limit - hits));
+  context.setResponseHeader(rule.resetHeader, reset);
+  if (hits > rule.limit) {
+    context.setResponseHeader('Retry-After', reset);
+    if (rule.namedRetryAfterHeader !== undefined) context.setResponseHeader(rule.namedRetryAfterHeader, reset);
+    throw new ThrottlerException();
+  }
+}

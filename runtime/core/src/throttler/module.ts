@@ -1,0 +1,43 @@
+import type { DynamicModule } from '../di/dynamic-module.js';
+import { ThrottlerConfig } from './config.js';
+import type { ThrottlerModuleOptions, ThrottlerOptions } from './options.js';
+import type { ThrottlerStorage } from './storage.js';
+
+function isStorage(value: ThrottlerStorage | ThrottlerModuleOptions): value is ThrottlerStorage {
+  return typeof (value as Partial<ThrottlerStorage>).increment === 'function';
+}
+
+/**
+ * The throttler (rate limiter). Import `ThrottlerModule.forRoot(...)` once and register
+ * `ThrottlerGuard` (or a subclass of it) as the global guard.
+ *
+ * @example
+ * @Module({
+ *   imports: [ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }])],
+ *   injectables: [{ useClass: ThrottlerGuard, token: GLOBAL_GUARD }],
+ * })
+ * export class AppModule {}
+ */
+export class ThrottlerModule {
+  /**
+   * Validates the throttlers (positive integer `ttl` in milliseconds and `limit`, unique names)
+   * and provides them as a `ThrottlerConfig`. Throws a TypeError naming the bad entry.
+   *
+   * The second argument is the storage (default: in memory, per process) or an options object
+   * `{ storage?, trustProxy? }`; the third, with a storage second, is `{ trustProxy? }`.
+   *
+   * @example
+   * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }, { name: 'burst', ttl: 1000, limit: 3 }]);
+   * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }], new RedisThrottlerStorage(redis), { trustProxy: false });
+   * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }], { trustProxy: false });
+   */
+  static forRoot(
+    throttlers: readonly ThrottlerOptions[],
+    storageOrOptions?: ThrottlerStorage | ThrottlerModuleOptions,
+    options: Pick<ThrottlerModuleOptions, 'trustProxy'> = {},
+  ): DynamicModule<ThrottlerConfig, []> {
+    const merged: ThrottlerModuleOptions =
+      storageOrOptions === undefined ? options : isStorage(storageOrOptions) ? { ...options, storage: storageOrOptions } : { ...options, ...storageOrOptions };
+    return { module: ThrottlerModule, value: new ThrottlerConfig(throttlers, merged.storage, merged), injectables: [] };
+  }
+}

@@ -1,0 +1,127 @@
+import { ServiceUnavailableException } from '../exceptions/built-in.js';
+import type { Logger } from '../http/respond.js';
+import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
+import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
+
+/**
+ * The part of a Redis client the storage uses. An `ioredis` client fits as is; so does any
+ * client whose `eval`/`evalsha` take `(script or sha, numKeys, ...keysAndArgs)` and return a Promise.
+ */
+export interface RedisScriptClient {
+  eval(script: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+  evalsha(sha1: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+  /** ioredis' connection state; when it says the connection is down, hits fail at once instead of queueing. */
+  readonly status?: string;
+}
+
+export interface RedisThrottlerStorageOptions {
+  /** Put before every key (default `throttler:`). Give each application its own when they share a Redis. */
+  readonly prefix?: string;
+  /**
+   * What a hit does when Redis cannot be reached or answers with an error. `open` (default):
+   * the call is allowed without rate-limit headers and the error is logged. `closed`: the call is
+   * refused with a ServiceUnavailableException (503; UNAVAILABLE on gRPC). Either way the
+   * application keeps serving and no call waits longer than `timeoutMs`.
+   */
+  readonly onError?: 'open' | 'closed';
+  /** Longest wait for Redis per hit, in milliseconds (default 500). */
+  readonly timeoutMs?: number;
+  /** Where failures are logged (default `console`); at most one line per 10 s during an outage. */
+  readonly logger?: Pick<Logger, 'error'>;
+}
+
+/** ioredis states in which a command would only wait in the offline queue. */
+const downStates = new Set(['reconnecting', 'close', 'end']);
+const notCounted: ThrottlerRecord = Object.freeze({ totalHits: 0, timeToExpireMs: 0 });
+const logEveryMs = 10_000;
+
+/**
+ * Counters in Redis, shared by every process of the application: N instances grant the quota
+ * once, not N times. One round trip per hit (a Lua script run with EVALSHA, falling back to EVAL),
+ * atomic, with the window's expiry kept by Redis.
+ *
+ * The client is yours: the core does not depend on a Redis library. Configure it to give up
+ * quickly while Redis is down (`enableOfflineQueue: false` or a small `maxRetriesPerRequest`), and
+ * close it when the application closes.
+ *
+ * @example
+ * import { Redis } from 'ioredis';
+ * const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+ * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }], new RedisThrottlerStorage(redis, { prefix: 'todo:', onError: 'closed' }));
+ */
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly prefix: string;
+  private readonly onError: 'open' | 'closed';
+  private readonly timeoutMs: number;
+  private readonly logger: Pick<Logger, 'error'>;
+  private sha: string | undefined;
+  private lastLogAt = -Infinity;
+  private unlogged = 0;
+
+  constructor(
+    private readonly client: RedisScriptClient,
+    options: RedisThrottlerStorageOptions = {},
+  ) {
+    if (typeof client?.eval !== 'function' || typeof client.evalsha !== 'function') {
+      throw new TypeError('RedisThrottlerStorage needs a Redis client with eval and evalsha methods (an ioredis client fits).');
+    }
+    const { prefix = 'throttler:', onError = 'open', timeoutMs = 500 } = options;
+    if (onError !== 'open' && onError !== 'closed') {
+      throw new TypeError(`RedisThrottlerStorage: onError must be 'open' or 'closed'; got ${String(onError)}.`);
+    }
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new TypeError(`RedisThrottlerStorage: timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
+    }
+    this.prefix = prefix;
+    this.onError = onError;
+    this.timeoutMs = timeoutMs;
+    this.logger = options.logger ?? console;
+    // Until the digest is known, hits use EVAL (which also caches the script in Redis).
+    scriptSha(HIT_SCRIPT).then(
+      (sha) => (this.sha = sha),
+      () => undefined, // no WebCrypto: stay on EVAL
+    );
+  }
+
+  /** Counts a hit in Redis; see `ThrottlerStorage.increment` and the `onError` option for failures. */
+  increment(key: string, ttlMs: number): Promise<ThrottlerRecord> {
+    const status = this.client.status;
+    if (status !== undefined && downStates.has(status)) {
+      return this.unavailable(new Error(`the Redis connection is ${status}`));
+    }
+    const fullKey = this.prefix + key;
+    // A malformed reply is treated like an unreachable Redis, not as a 500.
+    return withTimeout(this.run(fullKey, ttlMs), this.timeoutMs)
+      .then(recordOfReply)
+      .catch((error: unknown) => this.unavailable(error));
+  }
+
+  private run(fullKey: string, ttlMs: number): Promise<unknown> {
+    const sha = this.sha;
+    if (sha === undefined) return this.client.eval(HIT_SCRIPT, 1, fullKey, ttlMs);
+    return this.client.evalsha(sha, 1, fullKey, ttlMs).catch((error: unknown) => {
+      if (isNoScript(error)) return this.client.eval(HIT_SCRIPT, 1, fullKey, ttlMs);
+      throw error;
+    });
+  }
+
+  private unavailable(error: unknown): Promise<ThrottlerRecord> {
+    this.log(error);
+    if (this.onError === 'closed') return Promise.reject(new ServiceUnavailableException());
+    return Promise.resolve(notCounted);
+  }
+
+  /** One line per `logEveryMs` at most: an outage must not flood the log at request rate. */
+  private log(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastLogAt < logEveryMs) {
+      this.unlogged++;
+      return;
+    }
+    const skipped = this.unlogged > 0 ? ` (${this.unlogged} more failures since the last report)` : '';
+    const outcome = this.onError === 'open' ? 'calls are allowed without limits' : 'calls are refused with 503';
+    this.logger.error(`RedisThrottlerStorage: Redis is unavailable, ${outcome}${skipped}`, error);
+    this.lastLogAt = now;
+    this.unlogged = 0;
+  }
+}

@@ -1,0 +1,65 @@
+import type { HandlerEntry } from '../tables.js';
+import type { ThrottlerConfig } from './config.js';
+import { assertLimits, DEFAULT_THROTTLER } from './options.js';
+
+/** One throttler as it applies to one route: limits and every string a call needs, built once. */
+export interface ThrottleRule {
+  readonly name: string;
+  readonly ttl: number;
+  readonly limit: number;
+  /** `<name>:<route id>:`; the storage key is this plus the caller. */
+  readonly keyPrefix: string;
+  /** `String(limit)`, sent as is on every call. */
+  readonly limitValue: string;
+  readonly limitHeader: string;
+  readonly remainingHeader: string;
+  readonly resetHeader: string;
+  /** The throttler's own `Retry-After-<name>`, sent next to `Retry-After` (undefined for `default`). */
+  readonly namedRetryAfterHeader: string | undefined;
+}
+
+/** The throttlers a route is counted by, in declaration order; empty when all are skipped. */
+export type RoutePlan = readonly ThrottleRule[];
+
+/**
+ * Builds a route's plan from the configuration and the route's build-time annotations:
+ * `skipThrottle` (`'*'` or names) removes throttlers, `throttle` overrides `ttl`/`limit` per name
+ * (the compiler already merged handler over class). Called once per route id.
+ *
+ * @example
+ * planRoute(config, { id: 3, name: 'AuthController.login', annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, … })
+ * // [{ name: 'default', ttl: 60000, limit: 5, keyPrefix: 'default:3:', limitHeader: 'X-RateLimit-Limit', … }]
+ */
+export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePlan {
+  const { throttle = {}, skipThrottle = [] } = route.annotations;
+  if (skipThrottle.includes('*')) return [];
+  for (const name of Object.keys(throttle)) {
+    if (!config.throttler(name)) {
+      // framework-build reports this; hand-written tables reach here.
+      throw new TypeError(
+        `@Throttle on ${route.name} overrides throttler '${name}', which ThrottlerModule.forRoot does not declare ` +
+          `(declared: ${config.throttlers.map((t) => t.name).join(', ')}).`,
+      );
+    }
+  }
+  return config.throttlers
+    .filter((throttler) => !skipThrottle.includes(throttler.name))
+    .map((throttler) => {
+      const override = throttle[throttler.name];
+      if (override) assertLimits(`@Throttle on ${route.name}: ${throttler.name}`, override.ttl, override.limit);
+      const ttl = override?.ttl ?? throttler.ttl;
+      const limit = override?.limit ?? throttler.limit;
+      const suffix = throttler.name === DEFAULT_THROTTLER ? '' : `-${throttler.name}`;
+      return {
+        name: throttler.name,
+        ttl,
+        limit,
+        keyPrefix: `${throttler.name}:${route.id}:`,
+        limitValue: String(limit),
+        limitHeader: `X-RateLimit-Limit${suffix}`,
+        remainingHeader: `X-RateLimit-Remaining${suffix}`,
+        resetHeader: `X-RateLimit-Reset${suffix}`,
+        namedRetryAfterHeader: suffix ? `Retry-After${suffix}` : undefined,
+      };
+    });
+}

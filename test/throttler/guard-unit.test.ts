@@ -1,0 +1,158 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  GrpcCode,
+  ThrottlerConfig,
+  ThrottlerException,
+  ThrottlerGuard,
+  grpcCodeFor,
+  type ThrottlerOptions,
+  type ThrottlerRecord,
+  type ThrottlerStorage,
+} from '@framework/core';
+import { grpcContext, httpContext, routeEntry } from './fixtures/context.js';
+
+function guardOf(throttlers: ThrottlerOptions[], storage?: ThrottlerStorage, trustProxy?: boolean): ThrottlerGuard {
+  return new ThrottlerGuard(new ThrottlerConfig(throttlers, storage, { trustProxy }));
+}
+
+/** Records keys; answers asynchronously from an in-memory count. */
+class AsyncRecordingStorage implements ThrottlerStorage {
+  readonly keys: string[] = [];
+  private readonly counts = new Map<string, number>();
+  async increment(key: string, ttlMs: number): Promise<ThrottlerRecord> {
+    this.keys.push(key);
+    const totalHits = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, totalHits);
+    return { totalHits, timeToExpireMs: ttlMs };
+  }
+}
+
+test('with the memory storage and the default tracker, canActivate answers synchronously (no promise)', () => {
+  const guard = guardOf([{ ttl: 60000, limit: 2 }]);
+  const context = httpContext(routeEntry(1));
+  assert.is(guard.canActivate(context), true);
+  assert.is(guard.canActivate(context), true);
+  assert.throws(() => guard.canActivate(context), (e: unknown) => e instanceof ThrottlerException && e.status === 429);
+});
+
+test('with an asynchronous storage, canActivate returns a promise that rejects over the limit', async () => {
+  const guard = guardOf([{ ttl: 60000, limit: 1 }], new AsyncRecordingStorage());
+  const context = httpContext(routeEntry(1));
+  const first = guard.canActivate(context);
+  assert.instance(first, Promise);
+  assert.is(await first, true);
+  assert.is(context.sent.get('X-RateLimit-Remaining'), '0');
+  try {
+    await guard.canActivate(context);
+    assert.unreachable('should be refused');
+  } catch (error) {
+    assert.instance(error, ThrottlerException);
+  }
+  assert.is(context.sent.get('Retry-After'), '60');
+});
+
+test('keys are throttler name + route id + caller; never class or method names', async () => {
+  const storage = new AsyncRecordingStorage();
+  const guard = guardOf([{ ttl: 60000, limit: 5 }, { name: 'burst', ttl: 1000, limit: 5 }], storage);
+  await guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': '203.0.113.7' }));
+  await guard.canActivate(httpContext(routeEntry(8), {}, '192.0.2.4'));
+  assert.equal(storage.keys, ['default:7:203.0.113.7', 'burst:7:203.0.113.7', 'default:8:192.0.2.4', 'burst:8:192.0.2.4']);
+  assert.not.ok(storage.keys.some((key) => key.includes('FakeController')));
+});
+
+test('a route plan is resolved once per route id', () => {
+  const guard = guardOf([{ ttl: 60000, limit: 100 }]);
+  let reads = 0;
+  const route = routeEntry(3, { throttle: { default: { ttl: 60000, limit: 50 } } });
+  const counted = Object.defineProperty({ ...route }, 'annotations', {
+    get: () => {
+      reads++;
+      return route.annotations;
+    },
+  });
+  for (let i = 0; i < 10; i++) guard.canActivate(httpContext(counted));
+  assert.is(reads, 1);
+});
+
+test('gRPC: the tracker reads x-forwarded-for / x-real-ip metadata, then the peer; headers become metadata', () => {
+  const storage = new AsyncRecordingStorage();
+  const guard = guardOf([{ ttl: 60000, limit: 5 }], storage);
+  const route = routeEntry(4);
+  void guard.canActivate(grpcContext(route, { 'x-forwarded-for': ['203.0.113.7, 10.0.0.1'] }));
+  void guard.canActivate(grpcContext(route, { 'x-real-ip': ['198.51.100.1'] }));
+  void guard.canActivate(grpcContext(route));
+  assert.equal(storage.keys, ['default:4:203.0.113.7', 'default:4:198.51.100.1', 'default:4:192.0.2.9']);
+});
+
+test('gRPC without trustProxy: only the peer address', () => {
+  const storage = new AsyncRecordingStorage();
+  const guard = guardOf([{ ttl: 60000, limit: 5 }], storage, false);
+  void guard.canActivate(grpcContext(routeEntry(4), { 'x-forwarded-for': ['203.0.113.7'], 'x-real-ip': ['198.51.100.1'] }));
+  assert.equal(storage.keys, ['default:4:192.0.2.9']);
+});
+
+test('gRPC over the limit: the same headers as metadata and a 429 that maps to RESOURCE_EXHAUSTED', () => {
+  const guard = guardOf([{ ttl: 30000, limit: 1 }]);
+  const route = routeEntry(5);
+  assert.is(guard.canActivate(grpcContext(route)), true);
+  const context = grpcContext(route);
+  let thrown: unknown;
+  try {
+    guard.canActivate(context);
+  } catch (error) {
+    thrown = error;
+  }
+  assert.instance(thrown, ThrottlerException);
+  assert.is(grpcCodeFor((thrown as ThrottlerException).status), GrpcCode.RESOURCE_EXHAUSTED);
+  assert.equal(Object.fromEntries(context.sent), {
+    'X-RateLimit-Limit': '1',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': '30',
+    'Retry-After': '30',
+  });
+});
+
+test('a record with totalHits 0 (storage failing open) allows the call and sends no headers', () => {
+  const guard = guardOf([{ ttl: 1000, limit: 1 }], { increment: () => ({ totalHits: 0, timeToExpireMs: 0 }) });
+  const context = httpContext(routeEntry(1));
+  for (let i = 0; i < 3; i++) assert.is(guard.canActivate(context), true);
+  assert.is(context.sent.size, 0);
+});
+
+test('a storage error propagates as the guard error', async () => {
+  const boom = new Error('storage down');
+  const guard = guardOf([{ ttl: 1000, limit: 1 }], { increment: () => Promise.reject(boom) });
+  try {
+    await guard.canActivate(httpContext(routeEntry(1)));
+    assert.unreachable('should reject');
+  } catch (error) {
+    assert.is(error, boom);
+  }
+});
+
+test('an override naming an undeclared throttler fails with a clear message', () => {
+  const guard = guardOf([{ ttl: 1000, limit: 1 }]);
+  assert.throws(
+    () => guard.canActivate(httpContext(routeEntry(2, { throttle: { burst: { ttl: 1, limit: 1 } } }))),
+    (e: Error) =>
+      e.message === "@Throttle on FakeController.route2 overrides throttler 'burst', which ThrottlerModule.forRoot does not declare (declared: default).",
+  );
+});
+
+test('an override with an invalid limit fails with a clear message', () => {
+  const guard = guardOf([{ ttl: 1000, limit: 1 }]);
+  assert.throws(
+    () => guard.canActivate(httpContext(routeEntry(2, { throttle: { default: { ttl: 1000, limit: 0 } } }))),
+    (e: Error) => e.message === '@Throttle on FakeController.route2: default.limit must be a positive integer count of calls per window; got 0.',
+  );
+});
+
+test('the guard refuses to be built without a ThrottlerConfig', () => {
+  assert.throws(
+    () => new ThrottlerGuard(undefined as unknown as ThrottlerConfig),
+    (e: Error) => e.message.startsWith('ThrottlerGuard needs the ThrottlerConfig provided by ThrottlerModule.forRoot(...)'),
+  );
+});
+
+test.run();
