@@ -1,0 +1,99 @@
+import type { FrameworkApplication, TransportHost } from '@framework/core';
+import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
+import { bindService } from './service-binding.js';
+
+export interface GrpcServerOptions {
+  /** grpc-js server options, e.g. `{ 'grpc.max_receive_message_length': 4 * 1024 * 1024 }`. */
+  readonly serverOptions?: ServerOptions;
+  /** How long `app.close()` lets in-flight calls finish before cutting connections (default 5000 ms). */
+  readonly shutdownTimeoutMs?: number;
+}
+
+/**
+ * Serves the application's `@GrpcController` classes over gRPC (HTTP/2 + Protobuf, on
+ * @grpc/grpc-js), on its own port, from the same injector and singletons as HTTP.
+ *
+ * Construct it before `app.init(RootModule)`: it registers the `grpc` transport, and init hands
+ * it every gRPC controller. `app.close()` shuts it down gracefully.
+ *
+ * @example
+ * const app = new FrameworkApplication(tables);
+ * const grpc = new GrpcServer(app);
+ * await app.init(AppModule);
+ * await app.listen(3000);
+ * const port = await grpc.listen(50051); // or: await grpc.listen(50051, ServerCredentials.createSsl(null, [{ private_key, cert_chain }]))
+ */
+export class GrpcServer {
+  /** The underlying grpc-js server, for options this class does not wrap. */
+  readonly server: Server;
+  private readonly shutdownTimeoutMs: number;
+  private attached = false;
+  private closed?: Promise<void>;
+
+  constructor(app: FrameworkApplication, options: GrpcServerOptions = {}) {
+    this.server = new Server(options.serverOptions);
+    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
+    try {
+      // The application refuses transports once init has run; that is the only way this throws.
+      app.registerTransport({ name: 'grpc', attach: (host) => this.attach(host), close: () => this.close() });
+    } catch (error) {
+      throw new TypeError(
+        '`new GrpcServer(app)` was called after `app.init(RootModule)`. Construct it before `await app.init(RootModule)`, ' +
+          'so that init hands it the @GrpcController classes.',
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * Binds the server and starts serving. Resolves with the port actually bound (0 lets the OS
+   * pick). Without credentials it binds without TLS. `hostname` defaults to every IPv4
+   * interface; pass `'::'` for IPv6 (dual-stack where the system allows it). May be called
+   * again to serve on more ports.
+   *
+   * @example
+   * const port = await grpc.listen(0);
+   * const tlsPort = await grpc.listen(0, ServerCredentials.createSsl(null, [{ private_key: key, cert_chain: cert }]));
+   */
+  listen(port: number, credentials: ServerCredentials = ServerCredentials.createInsecure(), hostname = '0.0.0.0'): Promise<number> {
+    if (!this.attached) {
+      return Promise.reject(new Error('Call `await app.init(RootModule)` before `grpc.listen(port)`: init attaches the gRPC controllers.'));
+    }
+    if (this.closed) return Promise.reject(new Error('The gRPC server was shut down by `app.close()`; create a new application to serve again.'));
+    const address = hostname.includes(':') ? `[${hostname}]:${port}` : `${hostname}:${port}`;
+    return new Promise((resolve, reject) => {
+      this.server.bindAsync(address, credentials, (error, boundPort) => {
+        if (error) reject(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }));
+        else resolve(boundPort);
+      });
+    });
+  }
+
+  private attach(host: TransportHost): void {
+    for (const service of host.tables.grpc) {
+      const { controllerName, definition, implementation } = bindService(service, host);
+      try {
+        this.server.addService(definition, implementation);
+      } catch (error) {
+        throw new Error(`Cannot serve ${service.service} from ${controllerName}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    this.attached = true;
+    if (host.tables.grpc.length === 0) host.logger.warn('GrpcServer: the application has no @GrpcController; the gRPC server serves nothing.');
+  }
+
+  /** Stops accepting calls and lets in-flight ones finish; after `shutdownTimeoutMs`, cuts what is left. */
+  private close(): Promise<void> {
+    this.closed ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => {
+        this.server.forceShutdown();
+        resolve();
+      }, this.shutdownTimeoutMs);
+      this.server.tryShutdown(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    });
+    return this.closed;
+  }
+}

@@ -1,0 +1,73 @@
+import { StaleTablesError, grpcServiceOf, type GrpcServiceEntry, type TransportHost } from '@framework/core';
+import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
+import { unaryHandler } from './unary-handler.js';
+import { describeKind, kindOf, unsupportedRpcHandler } from './unsupported-rpc.js';
+
+/** A service ready for `server.addService(definition, implementation)`. */
+export interface ServiceBinding {
+  readonly controllerName: string;
+  readonly definition: ServiceDefinition;
+  readonly implementation: UntypedServiceImplementation;
+}
+
+type AnyMethod = MethodDefinition<unknown, unknown>;
+
+function definitionOf(service: GrpcServiceEntry, host: TransportHost): ServiceDefinition {
+  const provider = host.tables.providers[service.controller]!;
+  const recorded = provider.useClass ? grpcServiceOf(provider.useClass) : undefined;
+  if (!recorded) {
+    throw new StaleTablesError(
+      `The tables list ${provider.name} as the gRPC controller of ${service.service}, but the class carries no @GrpcController(definition).`,
+    );
+  }
+  const definition = recorded as ServiceDefinition;
+  const prefix = `/${service.service}/`;
+  const foreign = Object.values(definition).find((method: AnyMethod) => !method.path.startsWith(prefix));
+  if (foreign) {
+    throw new StaleTablesError(
+      `@GrpcController of ${provider.name} was given the definition of ${foreign.path.split('/')[1]}, but the tables bind it to ${service.service}.`,
+    );
+  }
+  return definition;
+}
+
+/**
+ * Builds the grpc-js implementation of one `@GrpcController` service, once, at init: each unary
+ * RPC bound by a method runs that method's prepared chain; streaming RPCs (warned about here) and
+ * RPCs no method binds answer UNIMPLEMENTED with the reason.
+ *
+ * The definition, not the tables, decides what is streaming: it is what grpc-js serves.
+ *
+ * @example
+ * const { definition, implementation } = bindService(host.tables.grpc[0], host);
+ * server.addService(definition, implementation);
+ */
+export function bindService(service: GrpcServiceEntry, host: TransportHost): ServiceBinding {
+  const definition = definitionOf(service, host);
+  const provider = host.tables.providers[service.controller]!;
+  const controllerClass = provider.useClass!;
+  const methodsByRpc = new Map(service.methods.map((entry) => [entry.rpc, entry]));
+  for (const entry of service.methods) {
+    if (!Object.hasOwn(definition, entry.rpc)) {
+      throw new StaleTablesError(
+        `${entry.name} is bound to RPC ${entry.rpc}, which ${service.service} does not have (its RPCs: ${Object.keys(definition).join(', ')}).`,
+      );
+    }
+  }
+
+  const implementation: UntypedServiceImplementation = {};
+  for (const [rpc, method] of Object.entries(definition) as [string, AnyMethod][]) {
+    const kind = kindOf(method);
+    const entry = methodsByRpc.get(rpc);
+    if (kind !== 'unary') {
+      const details = `${service.service}/${rpc} is a ${describeKind(kind)} RPC; this server serves unary RPCs only.`;
+      host.logger.warn(`${provider.name}: ${details} It is skipped and its calls answer UNIMPLEMENTED.`);
+      implementation[rpc] = unsupportedRpcHandler(kind, details);
+    } else if (entry) {
+      implementation[rpc] = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger);
+    } else {
+      implementation[rpc] = unsupportedRpcHandler(kind, `${service.service}/${rpc} is not implemented by this server: no @GrpcMethod binds it.`);
+    }
+  }
+  return { controllerName: provider.name, definition, implementation };
+}
