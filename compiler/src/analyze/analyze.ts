@@ -1,0 +1,51 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ProgramIR } from '../ir/types.js';
+import { checkExports, checkGuards, checkUnreachable, globalGuard } from './checks.js';
+import type { AppModel } from './model.js';
+import { moduleGraph } from './module-graph.js';
+import { orderProviders } from './provider-order.js';
+import { collectProviders } from './providers.js';
+import { buildRoutes } from './routes.js';
+
+/**
+ * Pass 2: resolves the application from its root module and reports every problem found (it never
+ * stops at the first). The model is absent only when no root module could be chosen.
+ *
+ * @example
+ * const { model, diagnostics } = analyze(ir, { root: 'AppModule' });
+ */
+export function analyze(ir: ProgramIR, options: { readonly root?: string } = {}): { model?: AppModel; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [...checkGuards(ir)];
+  const { graph, diagnostics: graphDiagnostics } = moduleGraph(ir, options.root);
+  diagnostics.push(...graphDiagnostics);
+  if (!graph) return { diagnostics };
+
+  const collected = collectProviders(ir, graph);
+  const ordered = orderProviders(collected.drafts);
+  const routes = buildRoutes(ir, graph, ordered.indexOf);
+  const guard = globalGuard(ir, graph, collected.drafts);
+  diagnostics.push(
+    ...collected.diagnostics,
+    ...ordered.diagnostics,
+    ...routes.diagnostics,
+    ...guard.diagnostics,
+    ...checkUnreachable(ir, graph, collected.drafts),
+    ...checkExports(ir, graph, routes.routes),
+  );
+  const globalIndex = guard.key === undefined ? undefined : ordered.indexOf.get(guard.key);
+  const model: AppModel = {
+    srcDir: ir.srcDir,
+    root: graph.root.ref,
+    modules: graph.order.map((m) => ({
+      module: m.ref,
+      controllers: m.controllers.flatMap((c) => {
+        const cls = ir.classes.get(c.key);
+        return cls?.controller ? [cls.ref] : [];
+      }),
+    })),
+    providers: ordered.providers,
+    ...(globalIndex !== undefined ? { globalGuard: globalIndex } : {}),
+    routes: routes.routes,
+  };
+  return { model, diagnostics };
+}

@@ -1,0 +1,77 @@
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ProgramIR } from '../ir/types.js';
+import type { RouteModel } from './model.js';
+import { relativeFile, where, type ModuleGraph } from './module-graph.js';
+import type { ProviderDraft } from './providers.js';
+
+/** FW1301: `canActivate(context)` reading the V1 `context.request`, in any class of the sources. */
+export function checkGuards(ir: ProgramIR): Diagnostic[] {
+  return [...ir.classes.values()].flatMap((cls) =>
+    cls.readsContextRequest.map((read) => diagnostic('FW1301', read.location, { guard: cls.ref.name, param: read.param })),
+  );
+}
+
+/**
+ * The provider key of the `GLOBAL_GUARD` entry that wins (the last `{ token: GLOBAL_GUARD, useClass }`
+ * in module order), with FW1302 when more than one is declared.
+ */
+export function globalGuard(ir: ProgramIR, graph: ModuleGraph, drafts: readonly ProviderDraft[]): { key?: string; diagnostics: Diagnostic[] } {
+  const entries = graph.order.flatMap((module) =>
+    module.injectables.filter((e) => e.kind === 'useClass' && e.token.kind === 'global-guard').map((entry) => ({ module, entry })),
+  );
+  const last = entries.at(-1);
+  if (!last) return { diagnostics: [] };
+  const draftOf = (e: (typeof entries)[number]): ProviderDraft | undefined =>
+    drafts.find((d) => d.module === e.module && d.index === e.entry.index && d.token.kind === 'global-guard');
+  const nameOf = (e: (typeof entries)[number]): string => draftOf(e)?.cls?.ref.name ?? 'guard';
+  const diagnostics: Diagnostic[] = [];
+  if (entries.length > 1) {
+    diagnostics.push(
+      diagnostic('FW1302', entries[0]!.entry.location, {
+        count: String(entries.length),
+        entries: entries.map((e) => `${nameOf(e)} in ${e.module.ref.name} (${where(ir.srcDir, e.entry.location)})`).join(', '),
+        winner: nameOf(last),
+      }),
+    );
+  }
+  const key = draftOf(last)?.key;
+  return { ...(key ? { key } : {}), diagnostics };
+}
+
+/** FW1003: controllers and injectables of the sources that no reachable module provides. */
+export function checkUnreachable(ir: ProgramIR, graph: ModuleGraph, drafts: readonly ProviderDraft[]): Diagnostic[] {
+  const provided = new Set(drafts.flatMap((d) => (d.cls ? [d.cls.ref.key] : [])));
+  return ir.declared.flatMap((key) => {
+    const cls = ir.classes.get(key);
+    if (!cls || provided.has(key)) return [];
+    const controller = cls.controller !== undefined;
+    return [
+      diagnostic('FW1003', cls.nameLocation, {
+        kind: controller ? 'Controller' : 'Injectable',
+        name: cls.ref.name,
+        root: graph.root.ref.name,
+        field: controller ? 'controllers' : 'injectables',
+      }),
+    ];
+  });
+}
+
+/** FW1007 for reachable modules and middleware functions the tables import but cannot. */
+export function checkExports(ir: ProgramIR, graph: ModuleGraph, routes: readonly RouteModel[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const module of graph.order) {
+    if (!module.ref.exported) {
+      out.push(diagnostic('FW1007', module.nameLocation, { name: module.ref.name, use: 'module list', file: relativeFile(ir.srcDir, module.location.file) }));
+    }
+  }
+  const seen = new Set<string>();
+  for (const route of routes) {
+    for (const m of route.middleware) {
+      if ('fn' in m && !m.fn.exported && !seen.has(m.fn.key)) {
+        seen.add(m.fn.key);
+        out.push(diagnostic('FW1007', m.fn.location, { name: m.fn.name, use: 'route table as middleware', file: relativeFile(ir.srcDir, m.fn.location.file) }));
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ModuleIR, ProgramIR } from '../ir/types.js';
+import { toPosix } from '../project/paths.js';
+
+/** The modules of the application, seen from its root. */
+export interface ModuleGraph {
+  readonly root: ModuleIR;
+  /** Reachable modules, breadth-first from the root, imports in declaration order. */
+  readonly order: readonly ModuleIR[];
+  /** Per reachable module: the modules whose injectables it sees (itself, then its imports transitively, breadth-first). */
+  readonly scopes: ReadonlyMap<string, readonly ModuleIR[]>;
+}
+
+/** `file:line:col` relative to the source directory, as in generated `source` fields and messages. */
+export function where(srcDir: string, at: { file: string; line: number; column: number }): string {
+  return `${relativeFile(srcDir, at.file)}:${at.line}:${at.column}`;
+}
+
+/** A file relative to the source directory, posix. */
+export const relativeFile = (srcDir: string, file: string): string => toPosix(path.relative(srcDir, file));
+
+/**
+ * Finds the root module (the one no other module imports, or the one named by `--root`) and walks
+ * the imports from it. Reports FW1005 (no or several roots), FW1009 (an import that is not a module)
+ * and FW1003 (modules the root never reaches).
+ *
+ * @example
+ * const { graph } = moduleGraph(ir, undefined); graph?.order.map((m) => m.ref.name) // ['AppModule', 'TodoModule']
+ */
+export function moduleGraph(ir: ProgramIR, rootName: string | undefined): { graph?: ModuleGraph; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const byKey = new Map(ir.modules.map((m) => [m.key, m]));
+  const imported = new Set<string>();
+  for (const m of ir.modules) {
+    for (const use of m.imports) {
+      const target = byKey.get(use.key);
+      if (!target) {
+        const name = use.key.slice(use.key.lastIndexOf('#') + 1);
+        diagnostics.push(diagnostic('FW1009', use.location, { name, field: 'imports', module: m.ref.name, expected: 'a module', decorator: '@Module({ … })' }));
+      } else if (target !== m) {
+        imported.add(use.key);
+      }
+    }
+  }
+  const root = pickRoot(ir, rootName, imported, diagnostics);
+  if (!root) return { diagnostics };
+  const walk = (start: ModuleIR): ModuleIR[] => {
+    const seen = new Set([start.key]);
+    const out = [start];
+    for (let i = 0; i < out.length; i++) {
+      for (const use of out[i]!.imports) {
+        const next = byKey.get(use.key);
+        if (next && !seen.has(next.key)) {
+          seen.add(next.key);
+          out.push(next);
+        }
+      }
+    }
+    return out;
+  };
+  const order = walk(root);
+  const scopes = new Map(order.map((m) => [m.key, walk(m)]));
+  for (const m of ir.modules) {
+    if (!scopes.has(m.key)) {
+      diagnostics.push(diagnostic('FW1003', m.nameLocation, { kind: 'Module', name: m.ref.name, root: root.ref.name, field: 'imports' }));
+    }
+  }
+  return { graph: { root, order, scopes }, diagnostics };
+}
+
+function pickRoot(ir: ProgramIR, rootName: string | undefined, imported: ReadonlySet<string>, diagnostics: Diagnostic[]): ModuleIR | undefined {
+  const names = ir.modules.map((m) => m.ref.name).join(', ');
+  const srcAt = { file: ir.srcDir, line: 0, column: 0, length: 0 };
+  if (rootName !== undefined) {
+    const named = ir.modules.find((m) => m.ref.name === rootName);
+    if (!named) {
+      diagnostics.push(
+        diagnostic('FW1005', srcAt, {
+          problem: `No module named ${rootName} (given with --root) is declared under the source directory${names ? `; the modules are ${names}` : ''}.`,
+          fix: names ? `pass one of ${names} to --root.` : 'declare the root module with @Module({ … }).',
+        }),
+      );
+    }
+    return named;
+  }
+  const candidates = ir.modules.filter((m) => !imported.has(m.key));
+  if (candidates.length === 1) return candidates[0];
+  if (candidates.length === 0) {
+    diagnostics.push(
+      diagnostic('FW1005', srcAt, {
+        problem:
+          ir.modules.length === 0
+            ? 'No root module: no class under the source directory is decorated with @Module.'
+            : `No root module: every module (${names}) is imported by another one.`,
+        fix: 'declare the application root with @Module({ … }) and make sure no other module imports it.',
+      }),
+    );
+    return undefined;
+  }
+  const list = candidates.map((m) => `${m.ref.name} (${where(ir.srcDir, m.nameLocation)})`).join(', ');
+  diagnostics.push(
+    diagnostic('FW1005', candidates[0]!.nameLocation, {
+      problem: `Several root modules: ${list}. No module imports them, so the compiler cannot tell which one is the application.`,
+      fix: `pass --root <ModuleName> (one of ${candidates.map((m) => m.ref.name).join(', ')}), or import the others from the root module.`,
+    }),
+  );
+  return undefined;
+}

@@ -1,0 +1,141 @@
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import { relativeFile, type ModuleGraph } from './module-graph.js';
+import { printableToken, tokenKey } from './tokens.js';
+
+/** A provider before ordering: deps are keys of other drafts. */
+export interface ProviderDraft {
+  readonly key: string;
+  readonly token: TokenIR;
+  readonly name: string;
+  readonly cls?: ClassIR;
+  readonly module: ModuleIR;
+  /** Position of the declaring entry in the module's `injectables` (or `imports` for a dynamic module's value). */
+  readonly index?: number;
+  readonly list?: 'injectables' | 'imports';
+  readonly location: SourceLocation;
+  /** Resolved per constructor parameter; undefined where resolution failed (already reported). */
+  deps: ({ readonly key: string; readonly param: CtorParamIR } | undefined)[];
+}
+
+export const classProviderKey = (classKey: string): string => `class:${classKey}`;
+
+/**
+ * Collects the providers of the reachable modules (injectables, controllers and the classes their
+ * chain decorators name), one per class, and resolves each constructor parameter in the scope of the
+ * module that declared the provider. Reports FW1001, FW1006, FW1007 and FW1009.
+ *
+ * @example
+ * const { drafts } = collectProviders(ir, graph); drafts.map((d) => d.name) // ['HealthController', 'TodoService', 'TodoController']
+ */
+export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: ProviderDraft[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const drafts = new Map<string, ProviderDraft>();
+  const add = (draft: Omit<ProviderDraft, 'deps'>): void => {
+    if (drafts.has(draft.key)) return;
+    drafts.set(draft.key, { ...draft, deps: [] });
+    const { cls, module, token } = draft;
+    if (token.kind === 'class' && token.ref.key !== cls?.ref.key && !token.ref.exported) {
+      diagnostics.push(diagnostic('FW1007', token.ref.location, { name: token.ref.name, use: 'application as a token', file: relativeFile(ir.srcDir, token.ref.location.file) }));
+    }
+    if (cls?.abstract) diagnostics.push(diagnostic('FW1010', cls.nameLocation, { name: cls.ref.name, module: module.ref.name }));
+    if (cls && !cls.ref.exported) {
+      diagnostics.push(diagnostic('FW1007', cls.nameLocation, { name: cls.ref.name, use: 'application as a provider', file: relativeFile(ir.srcDir, cls.nameLocation.file) }));
+    }
+  };
+  const addClass = (key: string, module: ModuleIR): ClassIR | undefined => {
+    const cls = ir.classes.get(key);
+    if (cls) add({ key: classProviderKey(key), token: { kind: 'class', ref: cls.ref }, name: cls.ref.name, module, location: cls.location, cls });
+    return cls;
+  };
+  for (const module of graph.order) {
+    for (const entry of module.injectables) {
+      if (entry.kind === 'class') addClass(entry.cls.key, module);
+      else if (entry.kind === 'useClass') {
+        const cls = ir.classes.get(entry.cls.key);
+        const name = useClassName(entry.token, cls?.ref);
+        if (cls) add({ key: entryKey(entry, module), token: entry.token, name, module, location: cls.location, cls, index: entry.index, list: 'injectables' });
+      } else {
+        const name = printableToken(entry.token);
+        add({ key: entryKey(entry, module), token: entry.token, name, module, location: entry.location, index: entry.index, list: 'injectables' });
+      }
+    }
+    for (const dynamic of module.dynamicModules) {
+      const value = dynamic.value;
+      if (value) add({ key: dynamicKey(module, dynamic), token: { kind: 'class', ref: value }, name: value.name, module, location: dynamic.location, index: dynamic.index, list: 'imports' });
+      for (const use of dynamic.injectables) addClass(use.key, module);
+    }
+    for (const use of module.controllers) {
+      const cls = addClass(use.key, module);
+      if (!cls?.controller) {
+        const name = cls?.ref.name ?? use.key.slice(use.key.lastIndexOf('#') + 1);
+        diagnostics.push(diagnostic('FW1009', use.location, { name, field: 'controllers', module: module.ref.name, expected: 'a controller', decorator: '@Controller()' }));
+        continue;
+      }
+      for (const chain of [cls.controller.chain, ...cls.controller.routes.map((r) => r.chain)]) {
+        for (const key of chainClasses(chain)) addClass(key, module);
+      }
+    }
+  }
+  for (const draft of drafts.values()) {
+    draft.deps = (draft.cls?.ctorParams ?? []).map((param) => resolveParam(draft, param, graph, diagnostics));
+  }
+  return { drafts: [...drafts.values()], diagnostics };
+}
+
+/** Class keys of the guards, class middleware and filters a chain names. */
+export function chainClasses(chain: ChainIR): string[] {
+  return [...chain.guards, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
+}
+
+function entryKey(entry: InjectableIR, module: ModuleIR): string {
+  if (entry.kind === 'class') return classProviderKey(entry.cls.key);
+  if (entry.kind === 'useClass') {
+    // `{ token: X, useClass: X }` is the same provider as listing X.
+    if (entry.token.kind === 'class' && entry.token.ref.key === entry.cls.key) return classProviderKey(entry.cls.key);
+    return `useClass:${tokenKey(entry.token)}:${entry.cls.key}`;
+  }
+  return `value:${module.key}:${entry.index}`;
+}
+
+const dynamicKey = (module: ModuleIR, dynamic: DynamicModuleIR): string => `dynamic:${module.key}:${dynamic.index}`;
+
+/** What a module offers to dependency lookups, in declaration order: token key → provider key. */
+function offers(module: ModuleIR): { token: string; provider: string }[] {
+  return [
+    ...module.injectables.map((entry) => ({ token: entry.kind === 'class' ? `class:${entry.cls.key}` : tokenKey(entry.token), provider: entryKey(entry, module) })),
+    ...module.dynamicModules.flatMap((dynamic) => [
+      ...(dynamic.value ? [{ token: `class:${dynamic.value.key}`, provider: dynamicKey(module, dynamic) }] : []),
+      ...dynamic.injectables.map((use) => ({ token: `class:${use.key}`, provider: classProviderKey(use.key) })),
+    ]),
+  ];
+}
+
+function useClassName(token: TokenIR, cls: ValueRef | undefined): string {
+  if (!cls) return printableToken(token);
+  return token.kind === 'class' && token.ref.key === cls.key ? cls.name : `${printableToken(token)} (${cls.name})`;
+}
+
+function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGraph, diagnostics: Diagnostic[]): ProviderDraft['deps'][number] {
+  const owner = draft.cls?.ref.name ?? draft.name;
+  if (!param.token) {
+    diagnostics.push(diagnostic('FW1006', param.location, { param: param.name, owner, type: param.typeText, reason: param.problem ?? 'it is not a class' }));
+    return undefined;
+  }
+  const wanted = tokenKey(param.token);
+  for (const module of graph.scopes.get(draft.module.key) ?? []) {
+    const offer = offers(module).find((o) => o.token === wanted);
+    if (offer) return { key: offer.provider, param };
+  }
+  diagnostics.push(
+    diagnostic('FW1001', param.location, {
+      owner,
+      param: param.name,
+      type: param.typeText,
+      position: String(param.index + 1),
+      module: draft.module.ref.name,
+      token: printableToken(param.token),
+    }),
+  );
+  return undefined;
+}

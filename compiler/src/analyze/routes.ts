@@ -1,0 +1,114 @@
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/types.js';
+import type { MiddlewareModel, RouteModel } from './model.js';
+import { relativeFile, where, type ModuleGraph } from './module-graph.js';
+import { joinPath, pathParams, pathShape } from './paths.js';
+import { classProviderKey } from './providers.js';
+
+/**
+ * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
+ * order) and checks each route: FW1008 (handler not callable), FW1202 (`@Param` without `:name`),
+ * FW1203 (duplicate method + path), FW1204 (`@Body()` not a class), FW1205 (undecorated parameter),
+ * FW1201 (DTO member without validator) and FW1007 (DTO not exported).
+ *
+ * @example
+ * buildRoutes(ir, graph, indexOf).routes.map((r) => `${r.method} ${r.path}`) // ['GET /health', 'GET /todo', …]
+ */
+export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMap<string, number>): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const routes: RouteModel[] = [];
+  const seenControllers = new Set<string>();
+  const byShape = new Map<string, RouteModel>();
+  const checkedDtos = new Set<string>();
+  const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
+
+  for (const module of graph.order) {
+    for (const use of module.controllers) {
+      const cls = ir.classes.get(use.key);
+      if (!cls?.controller || seenControllers.has(use.key)) continue;
+      seenControllers.add(use.key);
+      const controller = cls.controller;
+      for (const route of controller.routes) {
+        const path = joinPath(controller.prefix, route.path);
+        const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf);
+        routes.push(model);
+        diagnostics.push(...checkRoute(ir, model, route, checkedDtos));
+        const shape = `${model.method} ${pathShape(path)}`;
+        const first = byShape.get(shape);
+        if (first) {
+          diagnostics.push(
+            diagnostic('FW1203', route.location, {
+              method: model.method, path, first: first.name, firstAt: where(ir.srcDir, first.location), second: model.name, secondAt: where(ir.srcDir, model.location),
+            }),
+          );
+        } else {
+          byShape.set(shape, model);
+        }
+      }
+    }
+  }
+  return { routes, diagnostics };
+}
+
+function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number): RouteModel {
+  const classes = (refs: ChainIR['guards']): number[] => refs.flatMap((r) => (r.kind === 'class' ? [providerOf(r.cls.key)] : []));
+  const middleware = [...classChain.middleware, ...route.chain.middleware].map(
+    (r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref }),
+  );
+  const throttle = classChain.throttle || route.chain.throttle ? { ...classChain.throttle, ...route.chain.throttle } : undefined;
+  const skip = { ...classChain.skipThrottle, ...route.chain.skipThrottle };
+  const skipped = skip['*'] ? ['*'] : Object.keys(skip).filter((name) => skip[name]);
+  const body = route.params.find((p) => p.source.kind === 'body');
+  return {
+    id,
+    name: `${cls.ref.name}.${route.methodName}`,
+    controller: providerOf(cls.ref.key),
+    controllerRef: cls.ref,
+    methodName: route.methodName,
+    method: route.httpMethod,
+    path,
+    params: route.params,
+    readsBody: body !== undefined,
+    ...(body?.dto ? { body: body.dto } : {}),
+    status: route.status,
+    guards: [...classes(classChain.guards), ...classes(route.chain.guards)],
+    middleware,
+    filters: [...classes(route.chain.filters), ...classes(classChain.filters)],
+    ...(throttle ? { throttle } : {}),
+    ...(skipped.length > 0 ? { skipThrottle: skipped } : {}),
+    location: route.location,
+  };
+}
+
+function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDtos: Set<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (route.inaccessible) out.push(diagnostic('FW1008', route.location, { handler: model.name, why: route.inaccessible }));
+  const declared = pathParams(model.path);
+  for (const param of route.params) {
+    const source = param.source;
+    if (source.kind === 'none') out.push(diagnostic('FW1205', param.location, { param: param.name, handler: model.name }));
+    if (source.kind === 'param' && !declared.includes(source.name)) {
+      out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
+    }
+    if (source.kind === 'body' && !param.dto) {
+      out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText }));
+    }
+    if (param.dto) out.push(...checkDto(ir, param.dto, checkedDtos));
+  }
+  return out;
+}
+
+/** FW1201 for each member without a class-validator decorator, FW1007 when not importable; once per DTO. */
+function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[] {
+  if (checked.has(dto.ref.key)) return [];
+  checked.add(dto.ref.key);
+  const out: Diagnostic[] = [];
+  if (!dto.ref.exported) {
+    out.push(diagnostic('FW1007', dto.ref.location, { name: dto.ref.name, use: 'route table as a body class', file: relativeFile(ir.srcDir, dto.ref.location.file) }));
+  }
+  for (const member of dto.members) {
+    if (member.validators.length === 0) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
+    if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));
+  }
+  return out;
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Project } from 'ts-morph';
+import { analyze } from '../analyze/analyze.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { discover } from '../discover/discover.js';
+import { emitTables } from '../emit/tables.js';
+import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
+import { manifest } from '../project/manifest.js';
+import { absolute, displayPath } from '../project/paths.js';
+import { writeFiles, type OutputFile } from './files.js';
+
+/** Options of {@link build}; paths are relative to `cwd`. */
+export interface BuildOptions {
+  /** The directory holding the application's sources (`examples/todo/src`). */
+  readonly srcDir: string;
+  /** Where `tables.ts` goes; default `generated`. */
+  readonly outDir?: string;
+  /** Name of the root module class, when several modules are not imported by any other. */
+  readonly root?: string;
+  /** tsconfig.json to load; default: the one in srcDir or its parent, else built-in options. */
+  readonly tsconfig?: string;
+  /** Base of relative paths and of printed paths; default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Write the files when there are no errors; default false. */
+  readonly write?: boolean;
+}
+
+export interface BuildResult {
+  /** False when any error was reported (then `files` is empty and nothing was written). */
+  readonly ok: boolean;
+  /** Every diagnostic, sorted by file and position. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly OutputFile[];
+  readonly srcDir: string;
+  readonly outDir: string;
+  readonly stats: { readonly modules: number; readonly providers: number; readonly routes: number; readonly ms: number };
+  /** The command that regenerates the output, as printed in the banner. */
+  readonly command: string;
+}
+
+/** A compiler instance that keeps one ts-morph project between builds (watch mode). */
+export interface Builder {
+  readonly project: Project;
+  build(): BuildResult;
+  /** Re-reads changed, added or deleted files before the next build. */
+  refresh(changedPaths: readonly string[]): void;
+}
+
+/**
+ * Creates a builder for one source directory. Throws when the source directory or the given tsconfig
+ * does not exist (a usage error, not a diagnostic about the sources).
+ *
+ * @example
+ * const builder = createBuilder({ srcDir: 'examples/todo/src', outDir: 'generated/todo' });
+ * const first = builder.build();
+ * builder.refresh(['todo/todo.controller.ts']);
+ * const second = builder.build();
+ */
+export function createBuilder(options: BuildOptions): Builder {
+  const cwd = options.cwd ?? process.cwd();
+  const srcDir = absolute(options.srcDir, cwd);
+  const outDir = absolute(options.outDir ?? 'generated', cwd);
+  if (!fs.existsSync(srcDir) || !fs.statSync(srcDir).isDirectory()) {
+    throw new Error(`source directory ${displayPath(srcDir, cwd)} does not exist.`);
+  }
+  const tsconfig = findTsconfig(srcDir, options.tsconfig ? absolute(options.tsconfig, cwd) : undefined);
+  if (tsconfig && !fs.existsSync(tsconfig)) throw new Error(`tsconfig ${displayPath(tsconfig, cwd)} does not exist.`);
+  const project = createProject(srcDir, tsconfig, outDir);
+  const srcDisplay = displayPath(srcDir, cwd);
+  const command = [
+    `framework-build ${srcDisplay} --out ${displayPath(outDir, cwd)}`,
+    ...(options.root ? [`--root ${options.root}`] : []),
+    ...(options.tsconfig ? [`--tsconfig ${displayPath(absolute(options.tsconfig, cwd), cwd)}`] : []),
+  ].join(' ');
+
+  return {
+    project,
+    refresh: (changed) => refreshProject(project, srcDir, changed),
+    build(): BuildResult {
+      const started = performance.now();
+      const files = sourceFilesUnder(project, srcDir, outDir);
+      const discovered = discover(srcDir, files);
+      const analyzed = analyze(discovered.ir, options.root !== undefined ? { root: options.root } : {});
+      const diagnostics = sortDiagnostics(dedupe([...discovered.diagnostics, ...analyzed.diagnostics]));
+      const ok = !hasErrors(diagnostics) && analyzed.model !== undefined;
+      const output: OutputFile[] =
+        ok && analyzed.model
+          ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(analyzed.model, { outDir, command, srcDisplay, manifest: manifest(srcDir, files) }) }]
+          : [];
+      if (ok && options.write) writeFiles(output);
+      const model = analyzed.model;
+      return {
+        ok,
+        diagnostics,
+        files: output,
+        srcDir,
+        outDir,
+        command,
+        stats: {
+          modules: model?.modules.length ?? 0,
+          providers: model?.providers.length ?? 0,
+          routes: model?.routes.length ?? 0,
+          ms: Math.round(performance.now() - started),
+        },
+      };
+    },
+  };
+}
+
+/** The same finding reached through two paths (a class named twice) is reported once. */
+function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const id = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * Compiles a source directory once: discover, analyze, emit. Writes nothing unless `write` is set.
+ *
+ * @example
+ * const result = await build({ srcDir: 'examples/todo/src', outDir: 'generated/todo' });
+ * if (!result.ok) console.log(result.diagnostics);
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  return createBuilder(options).build();
+}

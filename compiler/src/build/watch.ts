@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isUnder, toPosix } from '../project/paths.js';
+import type { Builder, BuildResult } from './builder.js';
+
+/**
+ * Rebuilds whenever a file under `srcDir` changes, reusing the builder's ts-morph project (only the
+ * changed files are re-read). Changes are batched for `delayMs` so a save of several files builds once.
+ *
+ * @example
+ * const watcher = watchSources(builder, result.srcDir, result.outDir, (r) => report(r));
+ * // later: watcher.close();
+ */
+export function watchSources(builder: Builder, srcDir: string, outDir: string, onBuild: (result: BuildResult) => void, delayMs = 80): { close(): void } {
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    timer = undefined;
+    const paths = [...changed];
+    changed.clear();
+    builder.refresh(paths);
+    onBuild(builder.build());
+  };
+  const watcher = fs.watch(srcDir, { recursive: true }, (_event, filename) => {
+    if (!filename) return;
+    const file = toPosix(path.resolve(srcDir, filename.toString()));
+    // Our own output must not trigger another build when it is written inside srcDir.
+    if (!file.endsWith('.ts') || isUnder(file, outDir)) return;
+    changed.add(file);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, delayMs);
+  });
+  return {
+    close(): void {
+      if (timer) clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}

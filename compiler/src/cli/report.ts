@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import { staleFiles, writeFiles } from '../build/files.js';
+import type { BuildResult } from '../build/builder.js';
+import { formatDiagnostic, plural, summary, toJson } from '../diagnostics/format.js';
+import { displayPath } from '../project/paths.js';
+
+export interface ReportOptions {
+  readonly cwd: string;
+  readonly json: boolean;
+  readonly check: boolean;
+  /** Wall time to print, measured by the caller (project loading included). */
+  readonly ms: number;
+  readonly write: (text: string) => void;
+}
+
+const readSource = (file: string): string | undefined => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+
+/**
+ * Prints a build's outcome and performs its effect (write the files, or compare them for `--check`).
+ * Returns the process exit code: 1 on any error or stale output.
+ *
+ * @example
+ * process.exitCode = report(result, { cwd, json: false, check: false, ms: 812, write: (t) => process.stdout.write(t) });
+ */
+export function report(result: BuildResult, options: ReportOptions): number {
+  const { cwd, write } = options;
+  const stale = result.ok && options.check ? staleFiles(result.files) : [];
+  if (!result.ok || !options.check) {
+    if (result.ok) writeFiles(result.files);
+  }
+  if (options.json) {
+    write(`${JSON.stringify(toJson(result.diagnostics, cwd), null, 2)}\n`);
+    return !result.ok || stale.length > 0 ? 1 : 0;
+  }
+  for (const d of result.diagnostics) write(`${formatDiagnostic(d, cwd, readSource)}\n`);
+  if (!result.ok) {
+    write(`${summary(result.diagnostics)}\n`);
+    return 1;
+  }
+  const out = displayPath(result.outDir, cwd);
+  const warnings = result.diagnostics.length > 0 ? ` with ${plural(result.diagnostics.length, 'warning')}` : '';
+  const what = `${plural(result.stats.routes, 'route')}, ${plural(result.stats.providers, 'provider')} and ${plural(result.stats.modules, 'module')}`;
+  if (options.check) {
+    for (const file of stale) {
+      write(`${displayPath(file.path, cwd)} is ${file.reason === 'missing' ? 'missing' : 'stale: it differs from what framework-build would emit'}.\n`);
+    }
+    if (stale.length > 0) {
+      write(`Run \`${result.command}\` to update ${stale.length === 1 ? 'it' : 'them'}.\n`);
+      return 1;
+    }
+    write(`${out} is up to date (${what})${warnings}.\n`);
+    return 0;
+  }
+  write(`Built ${what} into ${out} in ${options.ms} ms${warnings}.\n`);
+  return 0;
+}

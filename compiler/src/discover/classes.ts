@@ -1,0 +1,125 @@
+import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
+import type { ClassIR, CtorParamIR, ControllerIR } from '../ir/types.js';
+import { chainOf, notStatic } from './chain.js';
+import type { DiscoverContext } from './context.js';
+import { families } from './families/index.js';
+import { classOfType, className, tokenOf, valueRef } from './refs.js';
+import { evaluate } from './static-value.js';
+import { frameworkDecorators } from './symbols.js';
+
+/**
+ * Reads one class that may become a provider: its scope, its constructor's dependencies, its
+ * controller (if a family's class decorator marks it) and V1 guard code (`context.request`).
+ *
+ * @example
+ * discoverClass(ctx, todoControllerClass).ctorParams[0].token // { kind: 'class', ref: TodoService }
+ */
+export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage?: Node): ClassIR {
+  const ref = valueRef(ctx, cls, className(cls), usage);
+  const known = ctx.classes.get(ref.key);
+  if (known) return known;
+  const decorators = frameworkDecorators(cls);
+  const injectable = decorators.find((d) => d.name === 'Injectable');
+  let requestScoped = false;
+  if (injectable?.args[0]) {
+    const options = evaluate(injectable.args[0]);
+    if (!options.ok) notStatic(ctx, options.culprit, 'The options of @Injectable', 'an object literal like { scope: SCOPE.REQUEST }');
+    else requestScoped = typeof options.value === 'object' && options.value !== null && (options.value as { scope?: unknown }).scope === 'request';
+  }
+  let controller: ControllerIR | undefined;
+  for (const family of families) {
+    const marker = decorators.find((d) => d.name === family.classDecorator);
+    if (marker) controller = family.discover(ctx, cls, marker, chainOf(ctx, decorators));
+  }
+  const inSources = ctx.inSources(cls);
+  const ir: ClassIR = {
+    ref,
+    location: ctx.location(cls),
+    nameLocation: ctx.location(cls.getNameNode() ?? cls),
+    inSources,
+    abstract: cls.isAbstract(),
+    requestScoped,
+    ctorParams: constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)),
+    readsContextRequest: inSources ? contextRequestReads(ctx, cls) : [],
+    ...(controller ? { controller } : {}),
+  };
+  ctx.classes.set(ref.key, ir);
+  return ir;
+}
+
+/** The parameters of the class's constructor, or of the nearest base class that declares one. */
+function constructorParameters(cls: ClassDeclaration): ParameterDeclaration[] {
+  for (let c: ClassDeclaration | undefined = cls, depth = 0; c && depth < 20; c = c.getBaseClass(), depth++) {
+    const ctor = c.getConstructors()[0];
+    if (ctor) return ctor.getParameters();
+  }
+  return [];
+}
+
+function ctorParam(ctx: DiscoverContext, p: ParameterDeclaration, index: number): CtorParamIR {
+  const typeNode = p.getTypeNode();
+  const typeText = typeNode?.getText() ?? p.getType().getText(p);
+  const base = { name: p.getName(), index, typeText, location: ctx.location(p.getNameNode()) };
+  const typeClass = classOfType(ctx, typeNode);
+  const inject = frameworkDecorators(p).find((d) => d.name === 'Inject');
+  const injectArg = inject?.args[0];
+  if (injectArg) {
+    const token = tokenOf(ctx, injectArg);
+    return { ...base, token, typeIsToken: token.kind === 'class' && token.ref.key === typeClass?.ref.key };
+  }
+  if (typeClass) return { ...base, token: { kind: 'class', ref: typeClass.ref }, typeIsToken: true };
+  return { ...base, typeIsToken: false, problem: whyNotToken(p) };
+}
+
+function whyNotToken(p: ParameterDeclaration): string {
+  const typeNode = p.getTypeNode();
+  if (!typeNode) return 'it has no type annotation';
+  const type = p.getType();
+  if (type.isAny() || type.isUnknown()) return `${type.getText()} says nothing about what to inject`;
+  if (type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isBooleanLiteral() || type.isEnum() || type.getText() === 'bigint' || type.getText() === 'symbol') {
+    return 'a primitive type';
+  }
+  if (type.isUnion()) return 'a union type';
+  if (type.isInterface()) return 'an interface exists only at compile time';
+  if (Node.isTypeReference(typeNode) && typeNode.getTypeArguments().length > 0) return 'a generic type has no single class at run time';
+  return 'only a class type exists at run time';
+}
+
+/**
+ * Where `canActivate(context)` reads `context.request` (V1 syntax): property and element access and
+ * destructuring of the first parameter.
+ */
+function contextRequestReads(ctx: DiscoverContext, cls: ClassDeclaration): ClassIR['readsContextRequest'] {
+  const method = cls.getMethod('canActivate');
+  const param = method?.getParameters()[0];
+  if (!method || !param) return [];
+  const nameNode = param.getNameNode();
+  if (Node.isObjectBindingPattern(nameNode)) {
+    return nameNode
+      .getElements()
+      .filter((e) => (e.getPropertyNameNode()?.getText() ?? e.getName()) === 'request')
+      .map((e) => ({ param: 'context', location: ctx.location(e) }));
+  }
+  const name = nameNode.getText();
+  const isParam = (node: Node): boolean => {
+    // `(context as V1Context).request` counts too.
+    while (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isNonNullExpression(node)) node = node.getExpression();
+    return Node.isIdentifier(node) && node.getSymbol()?.getDeclarations()[0] === param;
+  };
+  const found: ClassIR['readsContextRequest'][number][] = [];
+  method.forEachDescendant((node) => {
+    if (Node.isPropertyAccessExpression(node) && node.getName() === 'request' && isParam(node.getExpression())) {
+      found.push({ param: name, location: ctx.location(node) });
+    } else if (Node.isElementAccessExpression(node) && node.getArgumentExpression()?.getText().slice(1, -1) === 'request' && isParam(node.getExpression())) {
+      found.push({ param: name, location: ctx.location(node) });
+    } else if (Node.isVariableDeclaration(node) && node.getInitializer() && isParam(node.getInitializerOrThrow())) {
+      const binding = node.getNameNode();
+      if (binding.isKind(SyntaxKind.ObjectBindingPattern)) {
+        for (const e of binding.getElements()) {
+          if ((e.getPropertyNameNode()?.getText() ?? e.getName()) === 'request') found.push({ param: name, location: ctx.location(e) });
+        }
+      }
+    }
+  });
+  return found;
+}

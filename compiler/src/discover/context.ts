@@ -1,0 +1,48 @@
+import type { ClassDeclaration, Node } from 'ts-morph';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DiagnosticCode } from '../diagnostics/catalogue.js';
+import type { ClassIR, SourceLocation } from '../ir/types.js';
+import { isUnder, toPosix } from '../project/paths.js';
+
+/** The key that identifies a declaration across the program: `<file>#<name>`. */
+export const declarationKey = (file: string, name: string): string => `${toPosix(file)}#${name}`;
+
+/**
+ * State shared by the discover pass: diagnostics found while reading syntax, the classes discovered
+ * so far, and a queue of classes named somewhere (modules, chain decorators) still to discover.
+ */
+export class DiscoverContext {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly classes = new Map<string, ClassIR>();
+  /** Classes named somewhere, with the identifier that named them (to import package classes the same way). */
+  readonly pending: { readonly cls: ClassDeclaration; readonly usage?: Node }[] = [];
+  private readonly queued = new Set<string>();
+
+  constructor(readonly srcDir: string) {}
+
+  /** Where `node` starts (excluding leading trivia), with its length. */
+  location(node: Node): SourceLocation {
+    const sf = node.getSourceFile();
+    const start = node.getStart();
+    const { line, column } = sf.getLineAndColumnAtPos(start);
+    return { file: toPosix(sf.getFilePath()), line, column, length: node.getEnd() - start };
+  }
+
+  report(code: DiagnosticCode, node: Node, args: Record<string, string> = {}): void {
+    this.diagnostics.push(diagnostic(code, this.location(node), args));
+  }
+
+  inSources(node: Node): boolean {
+    const file = toPosix(node.getSourceFile().getFilePath());
+    return isUnder(file, this.srcDir) && !file.includes('/node_modules/');
+  }
+
+  /** Schedules a class for discovery once; returns its key. */
+  enqueue(cls: ClassDeclaration, key: string, usage?: Node): string {
+    if (!this.queued.has(key)) {
+      this.queued.add(key);
+      this.pending.push({ cls, usage });
+    }
+    return key;
+  }
+}

@@ -1,0 +1,41 @@
+import type { SourceFile } from 'ts-morph';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ModuleIR, ProgramIR } from '../ir/types.js';
+import { discoverClass } from './classes.js';
+import { declarationKey, DiscoverContext } from './context.js';
+import { families } from './families/index.js';
+import { discoverModule } from './modules.js';
+import { className } from './refs.js';
+import { frameworkDecorators } from './symbols.js';
+
+/**
+ * Pass 1: reads the decorated classes of the files under `srcDir` into the plain-data IR. This is the
+ * only pass that touches ts-morph. Diagnostics here are about syntax the compiler cannot read
+ * statically (FW1004).
+ *
+ * @example
+ * const { ir, diagnostics } = discover('/r/examples/todo/src', sourceFilesUnder(project, srcDir));
+ */
+export function discover(srcDir: string, files: readonly SourceFile[]): { ir: ProgramIR; diagnostics: Diagnostic[] } {
+  const ctx = new DiscoverContext(srcDir);
+  const modules: ModuleIR[] = [];
+  const declared: string[] = [];
+  const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
+  for (const sf of files) {
+    for (const cls of sf.getClasses()) {
+      const decorators = frameworkDecorators(cls);
+      const moduleDecorator = decorators.find((d) => d.name === 'Module');
+      if (moduleDecorator) modules.push(discoverModule(ctx, cls, moduleDecorator));
+      const key = declarationKey(sf.getFilePath(), className(cls));
+      if (decorators.some((d) => markers.has(d.name))) {
+        ctx.enqueue(cls, key);
+        declared.push(key);
+      } else if (cls.getMethod('canActivate')) {
+        // Guards are read even when unused, to flag V1 code early.
+        ctx.enqueue(cls, key);
+      }
+    }
+  }
+  for (let next = ctx.pending.shift(); next; next = ctx.pending.shift()) discoverClass(ctx, next.cls, next.usage);
+  return { ir: { srcDir, modules, classes: ctx.classes, declared }, diagnostics: ctx.diagnostics };
+}

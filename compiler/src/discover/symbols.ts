@@ -1,0 +1,70 @@
+import { Node, type Decorator, type Symbol as MorphSymbol } from 'ts-morph';
+import { isFrameworkFile, packageNameOf } from './packages.js';
+
+/** What a name in the user's code refers to, after following import aliases. */
+export interface ResolvedName {
+  /** The declaration's own name (`Get` for `import { Get as HttpGet }`). */
+  readonly name: string;
+  readonly declaration: Node;
+  readonly file: string;
+}
+
+/**
+ * Follows an identifier (or `ns.Name`) through import aliases to its declaration.
+ *
+ * @example
+ * resolveName(decorator.getCallExpression()!.getExpression()) // { name: 'Get', file: '…/http.d.ts', … }
+ */
+export function resolveName(node: Node): ResolvedName | undefined {
+  const target = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isQualifiedName(node) ? node.getRight() : node;
+  let symbol: MorphSymbol | undefined = target.getSymbol();
+  if (!symbol) return undefined;
+  if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+  const declaration = symbol.getDeclarations()[0];
+  if (!declaration) return undefined;
+  return { name: symbol.getName(), declaration, file: declaration.getSourceFile().getFilePath() };
+}
+
+/** A decorator whose symbol resolves into a framework package, by its original exported name. */
+export interface FrameworkDecorator {
+  readonly name: string;
+  readonly node: Decorator;
+  readonly args: readonly Node[];
+}
+
+/**
+ * The framework decorators on a class, method, parameter or property, recognised by symbol: an
+ * aliased import counts, a user's own decorator of the same name does not.
+ *
+ * @example
+ * frameworkDecorators(method).find((d) => d.name === 'Get')
+ */
+export function frameworkDecorators(node: Node): FrameworkDecorator[] {
+  if (!Node.isDecoratable(node)) return [];
+  const found: FrameworkDecorator[] = [];
+  for (const decorator of node.getDecorators()) {
+    const resolved = resolveDecorator(decorator);
+    if (resolved && isFrameworkFile(resolved.file)) {
+      found.push({ name: resolved.name, node: decorator, args: decorator.getArguments() });
+    }
+  }
+  return found;
+}
+
+/** Names of the decorators on `node` that come from the `class-validator` package. */
+export function validatorDecorators(node: Node): string[] {
+  if (!Node.isDecoratable(node)) return [];
+  const names: string[] = [];
+  for (const decorator of node.getDecorators()) {
+    const resolved = resolveDecorator(decorator);
+    if (resolved && packageNameOf(resolved.file) === 'class-validator') names.push(resolved.name);
+  }
+  return names;
+}
+
+function resolveDecorator(decorator: Decorator): ResolvedName | undefined {
+  const call = decorator.getCallExpression();
+  const callee = call ? call.getExpression() : decorator.getExpression();
+  if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) return undefined;
+  return resolveName(callee);
+}

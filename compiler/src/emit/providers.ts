@@ -1,0 +1,61 @@
+import type { ProviderModel } from '../analyze/model.js';
+import { where } from '../analyze/module-graph.js';
+import type { TokenIR, ValueRef } from '../ir/types.js';
+import type { Imports } from './imports.js';
+import { quote } from './literals.js';
+
+/**
+ * One `ProviderEntry` literal per provider, e.g.
+ * `{ token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:14:1' }`.
+ *
+ * @example
+ * emitProvider(provider, imports, srcDir)
+ */
+export function emitProvider(p: ProviderModel, imports: Imports, srcDir: string): string {
+  const fields = [
+    `token: ${emitToken(p, imports)}`,
+    `name: ${quote(p.name)}`,
+    `scope: ${quote(p.scope)}`,
+    `deps: [${p.deps.join(', ')}]`,
+    `create: ${emitCreate(p, imports)}`,
+    ...(p.cls ? [`useClass: ${imports.value(p.cls)}`] : []),
+    `source: ${quote(sourceOf(p.cls, p.location, srcDir))}`,
+  ];
+  return `{ ${fields.join(', ')} }`;
+}
+
+function emitToken(p: ProviderModel, imports: Imports): string {
+  const token: TokenIR = p.token;
+  switch (token.kind) {
+    case 'class':
+    case 'const':
+      return imports.value(token.ref);
+    case 'string':
+      return quote(token.value);
+    case 'global-guard':
+      return imports.core('GLOBAL_GUARD');
+    case 'opaque':
+      // Not importable: read it from the module's own `injectables` array at init.
+      return p.entry
+        ? `${imports.core('injectableToken')}(${imports.value(p.entry.module)}, ${p.entry.index}) as ${imports.coreType('Token')}`
+        : quote(token.text);
+  }
+}
+
+function emitCreate(p: ProviderModel, imports: Imports): string {
+  if (!p.cls) {
+    if (!p.entry) return '() => undefined';
+    const read = p.entry.list === 'imports' ? 'dynamicModuleValue' : 'injectableValue';
+    return `() => ${imports.core(read)}(${imports.value(p.entry.module)}, ${p.entry.index})`;
+  }
+  const cls = imports.value(p.cls);
+  if (p.depCasts.length === 0) return `() => new ${cls}()`;
+  const args = p.depCasts.map((cast, i) => `d[${i}] as ${cast ? imports.value(cast) : `ConstructorParameters<typeof ${cls}>[${i}]`}`);
+  return `(d) => new ${cls}(${args.join(', ')})`;
+}
+
+/** `file:line:col` relative to srcDir for user code; `package#Name` for classes of packages. */
+export function sourceOf(ref: ValueRef | undefined, location: { file: string; line: number; column: number }, srcDir: string): string {
+  if (ref?.from.kind === 'package') return `${ref.from.specifier}#${ref.exportName}`;
+  return where(srcDir, location);
+}

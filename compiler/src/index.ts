@@ -1,0 +1,20 @@
+/**
+ * `@framework/compiler`: the programmatic API of `framework-build`.
+ *
+ * @example
+ * import { build, formatDiagnostic } from '@framework/compiler';
+ * const result = await build({ srcDir: 'examples/todo/src', outDir: 'generated/todo' });
+ * for (const d of result.diagnostics) console.log(formatDiagnostic(d, process.cwd(), () => undefined));
+ * if (result.ok) writeFiles(result.files);
+ */
+export { build, createBuilder, type BuildOptions, type BuildResult, type Builder } from './build/builder.js';
+export { staleFiles, writeFiles, type OutputFile, type StaleFile } from './build/files.js';
+export { watchSources } from './build/watch.js';
+export { catalogue, type DiagnosticCode, type Severity } from './diagnostics/catalogue.js';
+export type { Diagnostic } from './diagnostics/diagnostic.js';
+export { formatDiagnostic, summary, toJson, type JsonDiagnostic, type SourceReader } from './diagnostics/format.js';
+export { discover } from './discover/discover.js';
+export { analyze } from './analyze/analyze.js';
+export { emitTables } from './emit/tables.js';
+export type * from './ir/types.js';
+export type { AppModel, ProviderModel, RouteModel } from './analyze/model.js';

@@ -1,0 +1,205 @@
+/**
+ * The plain-data intermediate representation produced by `discover` and read by `analyze` and `emit`.
+ *
+ * Nothing here holds a ts-morph node: every fact the later passes need is copied out, and every node
+ * carries the {@link SourceLocation} its diagnostics point at. That keeps `analyze` and `emit` pure
+ * functions that tests can feed hand-written IR.
+ *
+ * @example
+ * const route: RouteIR = { methodName: 'findOne', httpMethod: 'GET', path: '/:id', status: 200, params: [...], ... };
+ */
+
+/** A position in a user's file: absolute posix path, 1-based line and column, and the span length. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Characters underlined in the code frame (on the first line only). */
+  readonly length: number;
+}
+
+/** Where generated code imports a value from. */
+export type ImportSource =
+  | { readonly kind: 'file'; readonly file: string }
+  | { readonly kind: 'package'; readonly specifier: string };
+
+/** A value (class, const, function) the generated tables import. */
+export interface ValueRef {
+  /** Identity across the whole program: declaring file + declared name. */
+  readonly key: string;
+  /** The declared name (`TodoService`), used for messages and as the preferred local name. */
+  readonly name: string;
+  /** The exported name to import (`default` for a default export). */
+  readonly exportName: string;
+  readonly from: ImportSource;
+  /** False when the declaration is not exported, so generated code cannot import it (FW1007). */
+  readonly exported: boolean;
+  /** Where it is declared (start of the name), for diagnostics about the declaration itself. */
+  readonly location: SourceLocation;
+}
+
+/** A DI token as written in the sources. */
+export type TokenIR =
+  | { readonly kind: 'class'; readonly ref: ValueRef }
+  | { readonly kind: 'string'; readonly value: string }
+  /** An importable const (`export const CONFIG = Symbol('CONFIG')`). */
+  | { readonly kind: 'const'; readonly ref: ValueRef }
+  | { readonly kind: 'global-guard' }
+  /** Not importable (a local const, a call): emitted as `injectableToken(Module, index)`; `key` gives identity. */
+  | { readonly kind: 'opaque'; readonly key: string; readonly text: string };
+
+/** One constructor parameter of a provider class. */
+export interface CtorParamIR {
+  readonly name: string;
+  readonly index: number;
+  /** The declared type as written, for messages (`TodoService`, `string`). */
+  readonly typeText: string;
+  /** The token to inject, from `@Inject(token)` or from a class type; absent when none can be derived. */
+  readonly token?: TokenIR;
+  /** Why the type cannot be a token (set when `token` is absent). */
+  readonly problem?: string;
+  /** True when the declared type is exactly the class of `token` (the emitted cast can name it). */
+  readonly typeIsToken: boolean;
+  readonly location: SourceLocation;
+}
+
+/** A class a module or a chain decorator names: anything that may become a provider. */
+export interface ClassIR {
+  readonly ref: ValueRef;
+  /** Start of the declaration, decorators included (the `source` of its provider). */
+  readonly location: SourceLocation;
+  /** The class name, where diagnostics about the class point. */
+  readonly nameLocation: SourceLocation;
+  /** Declared in a file under the source directory (as opposed to a package). */
+  readonly inSources: boolean;
+  readonly abstract: boolean;
+  /** From `@Injectable({ scope: SCOPE.REQUEST })`. */
+  readonly requestScoped: boolean;
+  /** Parameters of its own constructor or of the nearest base class that declares one. */
+  readonly ctorParams: readonly CtorParamIR[];
+  /** Locations where a `canActivate(context)` reads the V1 `context.request`. */
+  readonly readsContextRequest: readonly { readonly param: string; readonly location: SourceLocation }[];
+  readonly controller?: ControllerIR;
+}
+
+/** A class listed somewhere, with where it was listed. */
+export interface ClassUse {
+  readonly key: string;
+  readonly location: SourceLocation;
+}
+
+export type InjectableIR =
+  | { readonly kind: 'class'; readonly index: number; readonly cls: ClassUse; readonly location: SourceLocation }
+  | { readonly kind: 'useClass'; readonly index: number; readonly token: TokenIR; readonly cls: ClassUse; readonly location: SourceLocation }
+  | { readonly kind: 'useValue'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation };
+
+/** A `DynamicModule<Value, Injectables>` in a module's `imports`, read from the call's return type. */
+export interface DynamicModuleIR {
+  /** Position in the `imports` array (the runtime reads the value from there). */
+  readonly index: number;
+  readonly text: string;
+  readonly location: SourceLocation;
+  /** The class of `value`: provided under that class as token. */
+  readonly value?: ValueRef;
+  /** Classes the dynamic module provides. */
+  readonly injectables: readonly ClassUse[];
+}
+
+export interface ModuleIR {
+  readonly key: string;
+  readonly ref: ValueRef;
+  readonly location: SourceLocation;
+  readonly nameLocation: SourceLocation;
+  readonly imports: readonly ClassUse[];
+  /** Configured modules in `imports` (`ThrottlerModule.forRoot(…)` returning `DynamicModule<Value, [typeof X]>`). */
+  readonly dynamicModules: readonly DynamicModuleIR[];
+  /** Other imports the compiler does not model (module classes of packages). */
+  readonly dynamicImports: readonly { readonly text: string; readonly location: SourceLocation }[];
+  readonly controllers: readonly ClassUse[];
+  readonly injectables: readonly InjectableIR[];
+}
+
+/** A guard, middleware or filter reference from `@UseGuard/@Middleware/@UseFilter`. */
+export type ChainRef =
+  | { readonly kind: 'class'; readonly cls: ClassUse }
+  | { readonly kind: 'fn'; readonly ref: ValueRef; readonly location: SourceLocation };
+
+/** Chain decorators and throttle annotations found on a class or a method. */
+export interface ChainIR {
+  readonly guards: readonly ChainRef[];
+  readonly middleware: readonly ChainRef[];
+  readonly filters: readonly ChainRef[];
+  readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
+  /** `@SkipThrottle()` → `{ '*': true }`. */
+  readonly skipThrottle?: Readonly<Record<string, boolean>>;
+}
+
+/** How a handler parameter gets its value. */
+export type ParamSource =
+  | { readonly kind: 'req' }
+  | { readonly kind: 'body' }
+  | { readonly kind: 'query'; readonly name?: string }
+  | { readonly kind: 'param'; readonly name: string }
+  | { readonly kind: 'header'; readonly name?: string }
+  | { readonly kind: 'context' }
+  | { readonly kind: 'none' };
+
+export interface ParamIR {
+  readonly index: number;
+  readonly name: string;
+  readonly typeText: string;
+  readonly source: ParamSource;
+  /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204). */
+  readonly dto?: DtoIR;
+  readonly location: SourceLocation;
+}
+
+export interface DtoMemberIR {
+  readonly name: string;
+  readonly location: SourceLocation;
+  /** Names of its class-validator decorators. */
+  readonly validators: readonly string[];
+  readonly nested?: { readonly dto: DtoIR; readonly each: boolean };
+}
+
+export interface DtoIR {
+  readonly ref: ValueRef;
+  readonly location: SourceLocation;
+  readonly members: readonly DtoMemberIR[];
+}
+
+export interface RouteIR {
+  readonly methodName: string;
+  /** The method name: routes' `source`, and where route diagnostics point. */
+  readonly location: SourceLocation;
+  /** The method decorator (`@Get('/:id')`), for path diagnostics. */
+  readonly decoratorLocation: SourceLocation;
+  readonly httpMethod: string;
+  /** The path argument as written (not yet joined with the prefix). */
+  readonly path: string;
+  readonly status: number;
+  /** Not callable from the generated file (private, protected or static). */
+  readonly inaccessible?: string;
+  readonly params: readonly ParamIR[];
+  readonly chain: ChainIR;
+}
+
+/** An HTTP controller. Other families (gRPC) add their own variant with a distinct `family`. */
+export interface HttpControllerIR {
+  readonly family: 'http';
+  readonly prefix: string;
+  readonly chain: ChainIR;
+  readonly routes: readonly RouteIR[];
+}
+
+export type ControllerIR = HttpControllerIR;
+
+/** Everything `discover` found. */
+export interface ProgramIR {
+  readonly srcDir: string;
+  readonly modules: readonly ModuleIR[];
+  /** Every class that may become a provider, by `ValueRef.key`. */
+  readonly classes: ReadonlyMap<string, ClassIR>;
+  /** Classes declared under srcDir carrying `@Controller` or `@Injectable` (for reachability). */
+  readonly declared: readonly string[];
+}

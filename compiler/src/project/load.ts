@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project, ts, type SourceFile } from 'ts-morph';
+import { absolute, isUnder, toPosix } from './paths.js';
+
+/** Compiler options used when no tsconfig.json is found: what the framework's decorators need. */
+const defaults: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  experimentalDecorators: true,
+  strict: true,
+  skipLibCheck: true,
+};
+
+/**
+ * The tsconfig to load: the explicit one, else `tsconfig.json` in `srcDir` or its parent.
+ *
+ * @example
+ * findTsconfig('/r/examples/todo/src') // '/r/examples/todo/tsconfig.json'
+ */
+export function findTsconfig(srcDir: string, explicit?: string): string | undefined {
+  if (explicit) return explicit;
+  for (const dir of [srcDir, path.dirname(srcDir)]) {
+    const candidate = path.join(dir, 'tsconfig.json');
+    if (fs.existsSync(candidate)) return toPosix(candidate);
+  }
+  return undefined;
+}
+
+/**
+ * A ts-morph project holding every `.ts` file under `srcDir`. Imported files (packages, the runtime's
+ * `.d.ts`) are resolved by the type checker on demand, not analysed.
+ *
+ * @example
+ * const project = createProject('/r/examples/todo/src');
+ */
+export function createProject(srcDir: string, tsconfig?: string, outDir?: string): Project {
+  const project = tsconfig
+    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true })
+    : new Project({ compilerOptions: defaults });
+  // Generated output inside srcDir is not an input (it would change the manifest on every build).
+  project.addSourceFilesAtPaths([`${srcDir}/**/*.ts`, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);
+  return project;
+}
+
+/** The project's files under `srcDir` (outside `outDir`), sorted by path so every pass sees them in the same order. */
+export function sourceFilesUnder(project: Project, srcDir: string, outDir?: string): SourceFile[] {
+  return project
+    .getSourceFiles()
+    .filter((sf) => {
+      const file = toPosix(sf.getFilePath());
+      return isUnder(file, srcDir) && !file.includes('/node_modules/') && !(outDir && isUnder(file, outDir));
+    })
+    .sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1));
+}
+
+/**
+ * Brings the project up to date with the disk for the given paths (watch mode): refreshes changed
+ * files, adds new ones and forgets deleted ones.
+ */
+export function refreshProject(project: Project, srcDir: string, changed: readonly string[]): void {
+  for (const raw of changed) {
+    const file = absolute(raw, srcDir);
+    if (!file.endsWith('.ts')) continue;
+    const existing = project.getSourceFile(file);
+    if (!fs.existsSync(file)) {
+      if (existing) project.removeSourceFile(existing);
+    } else if (existing) {
+      existing.refreshFromFileSystemSync();
+    } else {
+      project.addSourceFileAtPath(file);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture, golden } from './helpers.js';
+
+test('FW1001: a constructor dependency no module in scope provides', async () => {
+  const result = await compileFixture('fw1001-missing-provider');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1001',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1001-missing-provider/src/app.module.ts',
+      line: 7,
+      column: 32,
+      message: "MailController needs 'mailer: Mailer' (constructor parameter 1), but no module in scope of AppModule provides Mailer.",
+    },
+  ]);
+  assert.is(result.diagnostics[0]?.hint, 'add Mailer to the `injectables` of AppModule, or import the module that provides it.');
+  assert.is(result.ok, false);
+  assert.equal(result.files, []);
+});
+
+test('FW1002: a dependency cycle is printed as A -> B -> A', async () => {
+  const result = await compileFixture('fw1002-cycle');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1002',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1002-cycle/src/app.module.ts',
+      line: 5,
+      column: 24,
+      message: 'Dependency cycle: Eggs -> Chickens -> Eggs. None of these providers can be constructed.',
+    },
+  ]);
+});
+
+test('FW1003: controllers and injectables the root never reaches are warnings, and the build succeeds', async () => {
+  const result = await compileFixture('fw1003-unreachable');
+  const file = 'test/compiler/fixtures/fw1003-unreachable/src/orphans.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1003', severity: 'warning', file, line: 4, column: 14,
+      message: 'Injectable OrphanService is never reachable from the root module AppModule, so it is not part of the application.',
+    },
+    {
+      code: 'FW1003', severity: 'warning', file, line: 7, column: 14,
+      message: 'Controller LostController is never reachable from the root module AppModule, so it is not part of the application.',
+    },
+  ]);
+  assert.is(result.ok, true);
+  assert.is(result.files.length, 1);
+});
+
+test('FW1004: a computed route path', async () => {
+  const result = await compileFixture('fw1004-not-static');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1004',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1004-not-static/src/app.module.ts',
+      line: 7,
+      column: 8,
+      message: "The path of @Get must be static (a string literal), but `'/' + version` is only known at run time.",
+    },
+  ]);
+});
+
+test('FW1005: no module at all', async () => {
+  const result = await compileFixture('fw1005-no-root');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1005',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1005-no-root/src',
+      line: 0,
+      column: 0,
+      message: 'No root module: no class under the source directory is decorated with @Module.',
+    },
+  ]);
+});
+
+test('FW1005: several root candidates are listed with their locations', async () => {
+  const result = await compileFixture('fw1005-several-roots');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1005',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1005-several-roots/src/modules.ts',
+      line: 4,
+      column: 14,
+      message:
+        'Several root modules: AdminModule (modules.ts:4:14), AppModule (modules.ts:7:14). No module imports them, so the compiler cannot tell which one is the application.',
+    },
+  ]);
+  assert.is(result.diagnostics[0]?.hint, 'pass --root <ModuleName> (one of AdminModule, AppModule), or import the others from the root module.');
+});
+
+test('FW1005: --root picks one candidate; the other becomes unreachable (FW1003)', async () => {
+  const result = await compileFixture('fw1005-several-roots', { root: 'AppModule' });
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.severity, d.message]),
+    [['FW1003', 'warning', 'Module AdminModule is never reachable from the root module AppModule, so it is not part of the application.']],
+  );
+  assert.is(result.ok, true);
+});
+
+test('FW1005: --root naming no module', async () => {
+  const result = await compileFixture('fw1005-several-roots', { root: 'ShopModule' });
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.message]),
+    [['FW1005', 'No module named ShopModule (given with --root) is declared under the source directory; the modules are AdminModule, AppModule.']],
+  );
+});
+
+test('FW1006: primitive and interface constructor parameters without @Inject', async () => {
+  const result = await compileFixture('fw1006-primitive');
+  const file = 'test/compiler/fixtures/fw1006-primitive/src/app.module.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1006', severity: 'error', file, line: 10, column: 22,
+      message: "Constructor parameter 'greeting' of Greeter has type string, which cannot be a dependency-injection token (a primitive type).",
+    },
+    {
+      code: 'FW1006', severity: 'error', file, line: 11, column: 22,
+      message: "Constructor parameter 'settings' of Greeter has type Settings, which cannot be a dependency-injection token (an interface exists only at compile time).",
+    },
+  ]);
+});
+
+test('FW1007: a provider class that is not exported', async () => {
+  const result = await compileFixture('fw1007-not-exported');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1007',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1007-not-exported/src/app.module.ts',
+      line: 4,
+      column: 7,
+      message: 'Hidden is used by the application as a provider but is not exported from app.module.ts; the generated tables must import it.',
+    },
+  ]);
+});
+
+test('FW1009: an import that is not a module, a controller that is not a controller', async () => {
+  const result = await compileFixture('fw1009-not-a-module');
+  const file = 'test/compiler/fixtures/fw1009-not-a-module/src/app.module.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    { code: 'FW1009', severity: 'error', file, line: 5, column: 21, message: 'Helpers is listed in the `imports` of AppModule, but it is not a module.' },
+    { code: 'FW1009', severity: 'error', file, line: 5, column: 45, message: 'Helpers is listed in the `controllers` of AppModule, but it is not a controller.' },
+  ]);
+});
+
+test('FW1010: an abstract class provided as itself', async () => {
+  const result = await compileFixture('fw1010-abstract');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1010',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1010-abstract/src/app.module.ts',
+      line: 3,
+      column: 23,
+      message: 'Storage is abstract, but AppModule provides it as a class to instantiate; an abstract class cannot be instantiated.',
+    },
+  ]);
+});
+
+test('every problem is reported in one run, sorted by position (the compiler never stops at the first)', async () => {
+  const result = await compileFixture('many-errors');
+  assert.equal(
+    result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`),
+    ['10:3 FW1201', '15:12 FW1301', '21:24 FW1001', '24:7 FW1202'],
+  );
+});
+
+test.run();
