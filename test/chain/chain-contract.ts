@@ -1,0 +1,126 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+/** One answer, as any transport driver reports it. */
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  header(name: string): string | null;
+}
+
+/** How the contract reaches the fixture app: a call by route path with instruction headers. */
+export interface ChainDriver {
+  call(path: string, instructions?: Record<string, string>): Promise<Answer>;
+  /** Counters of the app (singleton), for request-scope checks. */
+  counters(): { requestScopedCreated: number; bootstrapped: number; closed: number };
+  stop(): Promise<void>;
+}
+
+const trailOf = (answer: Answer) => answer.header('x-trail')?.split(',') ?? [];
+
+/**
+ * The request chain's contract: order, short-circuits, throw normalisation, filters, metadata and
+ * request scope. Every transport runs the same suite.
+ *
+ * @example
+ * registerChainContract('HTTP', startHttpDriver);
+ */
+export function registerChainContract(transport: string, start: () => Promise<ChainDriver>): void {
+  const chain = suite<{ driver: ChainDriver }>(`request chain contract (${transport})`);
+  chain.before(async (context) => {
+    context.driver = await start();
+  });
+  chain.after(async ({ driver }) => driver.stop());
+
+  chain('runs middleware (global, controller, handler), then guards (global, controller, handler), then the handler', async ({ driver }) => {
+    const answer = await driver.call('/chain/order');
+    assert.is(answer.status, 200);
+    const order = ['mw:global', 'mw:controller', 'mw:handler', 'guard:global', 'guard:controller', 'guard:handler', 'handler'];
+    assert.equal(answer.body, order);
+    assert.equal(trailOf(answer), order);
+  });
+
+  for (const level of ['global', 'controller', 'handler']) {
+    chain(`a refusal by the ${level} guard is a 403 ForbiddenException and stops the chain there`, async ({ driver }) => {
+      const answer = await driver.call('/chain/order', { 'x-deny': level });
+      assert.is(answer.status, 403);
+      assert.equal(answer.body, { status: 403, name: 'ForbiddenException', message: 'Forbidden' });
+      const trail = trailOf(answer);
+      assert.is(trail.at(-1), `guard:${level}`);
+      assert.not.ok(trail.includes('handler'));
+    });
+  }
+
+  chain('an HttpException thrown by a guard is answered as such; any other throw is a 500 without details', async ({ driver }) => {
+    const http = await driver.call('/chain/order', { 'x-throw': 'http:controller' });
+    assert.is(http.status, 401);
+    assert.equal(http.body, { status: 401, name: 'HttpException', message: 'refused by the controller guard' });
+    const plain = await driver.call('/chain/order', { 'x-throw': 'plain:handler' });
+    assert.is(plain.status, 500);
+    assert.equal(plain.body, { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' });
+  });
+
+  chain('a middleware that does not call next() answers with its own value; guards and handler do not run', async ({ driver }) => {
+    const answer = await driver.call('/chain/order', { 'x-short': 'controller' });
+    assert.is(answer.status, 200);
+    assert.equal(answer.body, { answeredBy: 'controller middleware' });
+    assert.equal(trailOf(answer), ['mw:global', 'mw:controller']);
+  });
+
+  chain('calling next() twice is a clear error (500, logged)', async ({ driver }) => {
+    const answer = await driver.call('/chain/order', { 'x-twice': 'controller' });
+    assert.is(answer.status, 500);
+  });
+
+  chain('metadata set with SetMetadata is read from the handler, then the class', async ({ driver }) => {
+    assert.equal((await driver.call('/chain/open')).body, ['mw:global', 'mw:controller', 'open:handler', 'guard:global', 'guard:controller']);
+    assert.equal((await driver.call('/open-class')).body, ['mw:global', 'open:class', 'guard:global']);
+    assert.not.ok(trailOf(await driver.call('/chain/order')).some((step) => step.startsWith('open:')));
+  });
+
+  chain('filters: the handler filter answers what it @Catch-es', async ({ driver }) => {
+    const answer = await driver.call('/chain/fail/not-found');
+    assert.is(answer.status, 200);
+    const body = answer.body as { filteredBy: string; trail: string[] };
+    assert.is(body.filteredBy, 'handler');
+    // Filters wrap the whole chain, middleware included, so they run after every other step.
+    assert.equal(body.trail.slice(-2), ['handler', 'filter:handler']);
+  });
+
+  chain('filters: an error the handler filter does not catch goes to the controller filter', async ({ driver }) => {
+    const answer = await driver.call('/chain/fail/conflict');
+    const body = answer.body as { filteredBy: string; trail: string[] };
+    assert.is(body.filteredBy, 'controller');
+    assert.equal(body.trail.slice(-2), ['handler', 'filter:controller']);
+  });
+
+  chain('filters: a filter returning nothing passes the error on to the global filter', async ({ driver }) => {
+    const answer = await driver.call('/chain/fail/global');
+    const body = answer.body as { filteredBy: string; trail: string[] };
+    assert.is(body.filteredBy, 'global');
+    assert.equal(body.trail.slice(-3), ['handler', 'filter:controller', 'filter:global']);
+  });
+
+  chain('filters: an error nobody answers gets the default answer (500 without details)', async ({ driver }) => {
+    const answer = await driver.call('/chain/fail/other');
+    assert.is(answer.status, 500);
+    assert.equal(answer.body, { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' });
+  });
+
+  chain('a request-scoped provider is fresh per call; a singleton route creates none', async ({ driver }) => {
+    const before = driver.counters().requestScopedCreated;
+    const first = (await driver.call('/scoped')).body as { serial: number };
+    const second = (await driver.call('/scoped')).body as { serial: number };
+    assert.is(second.serial, first.serial + 1);
+    assert.is(driver.counters().requestScopedCreated, before + 2);
+    await driver.call('/singleton');
+    assert.is(driver.counters().requestScopedCreated, before + 2);
+  });
+
+  chain('onAppBootstrap ran once after init', async ({ driver }) => {
+    assert.is(driver.counters().bootstrapped, 1);
+    assert.is(driver.counters().closed, 0);
+  });
+
+  chain.run();
+}
