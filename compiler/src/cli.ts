@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `framework-build <srcDir> [--out generated] [--check] [--json] [--watch] [--root <Module>] [--tsconfig <path>]`
+ * `framework-build <srcDir> [--out generated] [--check] [--json] [--watch] [--root <Module>] [--tsconfig <path>]
+ *   [--allow-unbound-rpc] [--explain]`
  *
  * Compiles the decorated sources under srcDir into `<out>/tables.ts`, printing diagnostics like tsc.
  * Exit code 1 when any error was reported, or with `--check` when the output on disk is stale.
@@ -8,6 +9,7 @@
  * @example
  * framework-build examples/todo/src --out generated/todo
  * framework-build examples/todo/src --out generated/todo --check
+ * framework-build examples/todo/src --out generated/todo --explain   # which providers are request-scoped, and why
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -27,6 +29,11 @@ const argv = await yargs(hideBin(process.argv))
   .option('watch', { type: 'boolean', default: false, describe: 'Rebuild when a source file changes' })
   .option('root', { type: 'string', describe: 'Name of the root module class' })
   .option('tsconfig', { type: 'string', describe: 'tsconfig.json to load' })
+  .option('allow-unbound-rpc', {
+    type: 'boolean',
+    describe: 'Report .proto RPCs that no @GrpcMethod binds as warnings, not errors (also: "frameworkBuild": { "allowUnboundRpc": true } in package.json)',
+  })
+  .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why' })
   .strict()
   .help()
   .parseAsync();
@@ -40,6 +47,7 @@ try {
     cwd,
     ...(argv.root !== undefined ? { root: argv.root } : {}),
     ...(argv.tsconfig !== undefined ? { tsconfig: argv.tsconfig } : {}),
+    ...(argv.allowUnboundRpc !== undefined ? { allowUnboundRpc: argv.allowUnboundRpc } : {}),
   });
 } catch (error) {
   process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -48,11 +56,12 @@ try {
 const write = (text: string): void => void process.stdout.write(text);
 // performance.now() counts from process start, so the printed time is the whole run's wall time.
 const first = builder.build();
-process.exitCode = report(first, { cwd, json: argv.json, check: argv.check, ms: Math.round(performance.now()), write });
+const explain = argv.explain;
+process.exitCode = report(first, { cwd, json: argv.json, check: argv.check, ms: Math.round(performance.now()), write, explain });
 
 if (argv.watch) {
   write(`Watching ${displayPath(first.srcDir, cwd)} for changes...\n`);
   watchSources(builder, first.srcDir, first.outDir, (result) => {
-    process.exitCode = report(result, { cwd, json: argv.json, check: argv.check, ms: result.stats.ms, write });
+    process.exitCode = report(result, { cwd, json: argv.json, check: argv.check, ms: result.stats.ms, write, explain });
   });
 }

@@ -14,7 +14,11 @@ export { catalogue, type DiagnosticCode, type Severity } from './diagnostics/cat
 export type { Diagnostic } from './diagnostics/diagnostic.js';
 export { formatDiagnostic, summary, toJson, type JsonDiagnostic, type SourceReader } from './diagnostics/format.js';
 export { discover } from './discover/discover.js';
-export { analyze } from './analyze/analyze.js';
+export { analyze, type AnalyzeOptions } from './analyze/analyze.js';
+export { explainScope, formatScope, type ScopeExplanation } from './cli/explain.js';
+export { loadProtoFile } from './proto/load.js';
+export { loadProtos } from './proto/set.js';
+export type { ProtoFile, ProtoRpc, ProtoService, ProtoSet } from './proto/types.js';
 export { emitTables } from './emit/tables.js';
 export type * from './ir/types.js';
-export type { AppModel, ProviderModel, RouteModel } from './analyze/model.js';
+export type { AppModel, GrpcMethodModel, GrpcServiceModel, ProviderModel, RouteModel } from './analyze/model.js';

@@ -43,7 +43,7 @@ test('a successful build writes tables.ts and prints one summary line', () => {
   fs.rmSync(out, { recursive: true, force: true });
   const run = cli(['examples/todo/src', '--out', rel(out)]);
   assert.is(run.status, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /^Built 6 routes, 3 providers and 2 modules into test\/\.tmp\/compiler\/cli-ok in \d+ ms\.\n$/);
+  assert.match(run.stdout, /^Built \d+ routes, (\d+ gRPC methods?, )?\d+ providers and \d+ modules into test\/\.tmp\/compiler\/cli-ok in \d+ ms\.\n$/);
   assert.ok(fs.existsSync(path.join(out, 'tables.ts')));
 });
 
@@ -70,6 +70,40 @@ test('--check passes when up to date, and names stale or missing files with the 
   const missing = cli([...args, '--check']);
   assert.is(missing.status, 1);
   assert.match(missing.stdout, new RegExp(`^${rel(file).replace(/\./g, '\\.')} is missing\\.`));
+});
+
+test('--check passes from another working directory (nothing cwd-dependent is compared)', () => {
+  const out = path.join(TMP, 'cli-cwd');
+  fs.rmSync(out, { recursive: true, force: true });
+  assert.is(cli(['examples/todo/src', '--out', rel(out)]).status, 0);
+  const elsewhere = cli(['src', '--out', path.relative(path.join(ROOT, 'examples/todo'), out), '--check'], path.join(ROOT, 'examples/todo'));
+  assert.is(elsewhere.status, 0, elsewhere.stdout + elsewhere.stderr);
+  assert.match(elsewhere.stdout, /is up to date/);
+});
+
+test('--explain prints the request-scoped providers with the dependency chain that makes them so', () => {
+  const run = cli([fixtureSrc('grpc-golden'), '--out', rel(path.join(TMP, 'cli-explain')), '--explain']);
+  assert.is(run.status, 0, run.stdout);
+  const explained = run.stdout.slice(run.stdout.indexOf('Request scope:'), run.stdout.indexOf('Built'));
+  assert.is(
+    explained,
+    [
+      'Request scope: 3 of 8 providers are created per request.',
+      '  RequestTrace: declared with @Injectable({ scope: SCOPE.REQUEST }) at parts.ts:4:1',
+      '  ProbeGrpc (controller): ProbeGrpc -> RequestTrace (declared at parts.ts:4:1)',
+      '  TraceGuard: TraceGuard -> RequestTrace (declared at parts.ts:4:1)',
+      'Handlers that open a request scope per call (3): ProbeGrpc.echo, ProbeGrpc.limited, ProbeGrpc.open',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('--explain-scope with --json adds requestScope; an app without request scope says so', () => {
+  const json = cli([fixtureSrc('grpc-golden'), '--out', rel(path.join(TMP, 'cli-explain')), '--explain-scope', '--json']);
+  const parsed = JSON.parse(json.stdout) as { requestScope: unknown[] };
+  assert.equal(parsed.requestScope[1], { name: 'ProbeGrpc', controller: true, chain: ['ProbeGrpc', 'RequestTrace'], declaredAt: 'parts.ts:4:1' });
+  const none = cli([fixtureSrc('fw1003-unreachable'), '--out', rel(path.join(TMP, 'cli-explain-none')), '--explain']);
+  assert.ok(none.stdout.includes('\nRequest scope: none; every provider is a singleton, so no call opens a request scope.\n'), none.stdout);
 });
 
 test.run();

@@ -25,7 +25,7 @@ export function golden(d: Diagnostic): { code: string; severity: string; file: s
   return { code: d.code, severity: d.severity, file: path.relative(ROOT, d.file), line: d.line, column: d.column, message: d.message };
 }
 
-/** Runs `framework-build` (from source, through tsx) in the repository root. */
-export function cli(args: readonly string[]): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'compiler/src/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+/** Runs `framework-build` (from source, through tsx) in the repository root, or in `cwd`. */
+export function cli(args: readonly string[], cwd = ROOT): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), ...args], { cwd, encoding: 'utf8' });
 }

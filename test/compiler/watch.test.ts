@@ -49,4 +49,27 @@ test('--watch rebuilds when a source file changes, reusing the process', async (
   }
 });
 
+test('--watch rebuilds when a .proto file changes (RPC added: the unbound error appears)', async () => {
+  const src = path.join(TMP, 'watch-proto-src');
+  const out = path.join(TMP, 'watch-proto-out');
+  fs.rmSync(src, { recursive: true, force: true });
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, fixtureSrc('fw1406-unbound-rpc')), src, { recursive: true });
+  const proto = path.join(src, 'todo.proto');
+  fs.writeFileSync(proto, fs.readFileSync(proto, 'utf8').replace('  rpc CreateTodo (Todo) returns (Todo);\n', ''));
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'compiler/src/cli.ts', path.relative(ROOT, src), '--out', path.relative(ROOT, out), '--watch'], { cwd: ROOT });
+  const output = { text: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  try {
+    await waitFor(output, /^Built 0 routes, 1 gRPC method/, 1);
+    await waitFor(output, /^Watching /, 1);
+    fs.writeFileSync(proto, fs.readFileSync(proto, 'utf8').replace('rpc GetTodo (GetTodoRequest) returns (Todo);', 'rpc GetTodo (GetTodoRequest) returns (Todo);\n  rpc Archive (Todo) returns (Todo);'));
+    await waitFor(output, /error FW1406: RPC Archive of todo\.TodoService/, 1);
+  } finally {
+    child.kill();
+  }
+});
+
 test.run();

@@ -6,15 +6,28 @@ import { moduleGraph } from './module-graph.js';
 import { orderProviders } from './provider-order.js';
 import { collectProviders } from './providers.js';
 import { buildRoutes } from './routes.js';
+import { buildGrpc } from './grpc.js';
+import { checkThrottleNames } from './throttle-names.js';
+import type { ProtoSet } from '../proto/types.js';
+
+export interface AnalyzeOptions {
+  /** Name of the root module class (`--root`). */
+  readonly root?: string;
+  /** The `.proto` files the gRPC controllers' definitions name, loaded by the builder (`proto/load.ts`). */
+  readonly protos?: ProtoSet;
+  /** Report RPCs that no method binds (FW1406) as warnings (`--allow-unbound-rpc`). */
+  readonly allowUnboundRpc?: boolean;
+}
 
 /**
  * Pass 2: resolves the application from its root module and reports every problem found (it never
- * stops at the first). The model is absent only when no root module could be chosen.
+ * stops at the first). The model is absent only when no root module could be chosen. Pure: the
+ * `.proto` files come in as plain data.
  *
  * @example
- * const { model, diagnostics } = analyze(ir, { root: 'AppModule' });
+ * const { model, diagnostics } = analyze(ir, { root: 'AppModule', protos: loadProtos(ir) });
  */
-export function analyze(ir: ProgramIR, options: { readonly root?: string } = {}): { model?: AppModel; diagnostics: Diagnostic[] } {
+export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: AppModel; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [...checkGuards(ir)];
   const { graph, diagnostics: graphDiagnostics } = moduleGraph(ir, options.root);
   diagnostics.push(...graphDiagnostics);
@@ -23,14 +36,18 @@ export function analyze(ir: ProgramIR, options: { readonly root?: string } = {})
   const collected = collectProviders(ir, graph);
   const ordered = orderProviders(collected.drafts);
   const routes = buildRoutes(ir, graph, ordered.indexOf);
+  const grpc = buildGrpc(ir, graph, ordered.indexOf, { protos: options.protos ?? new Map(), firstId: routes.routes.length, allowUnboundRpc: options.allowUnboundRpc === true });
+  const methods = grpc.services.flatMap((s) => s.methods);
   const guard = globalGuard(ir, graph, collected.drafts);
   diagnostics.push(
     ...collected.diagnostics,
     ...ordered.diagnostics,
     ...routes.diagnostics,
+    ...grpc.diagnostics,
     ...guard.diagnostics,
+    ...checkThrottleNames(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
-    ...checkExports(ir, graph, routes.routes),
+    ...checkExports(ir, graph, [...routes.routes, ...methods]),
   );
   const globalIndex = guard.key === undefined ? undefined : ordered.indexOf.get(guard.key);
   const model: AppModel = {
@@ -46,6 +63,7 @@ export function analyze(ir: ProgramIR, options: { readonly root?: string } = {})
     providers: ordered.providers,
     ...(globalIndex !== undefined ? { globalGuard: globalIndex } : {}),
     routes: routes.routes,
+    grpc: grpc.services,
   };
   return { model, diagnostics };
 }

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
-import type { RouteModel } from './model.js';
+import type { HandlerChainModel } from './model.js';
 import { relativeFile, where, type ModuleGraph } from './module-graph.js';
 import type { ProviderDraft } from './providers.js';
 
@@ -57,7 +57,7 @@ export function checkUnreachable(ir: ProgramIR, graph: ModuleGraph, drafts: read
 }
 
 /** FW1007 for reachable modules and middleware functions the tables import but cannot. */
-export function checkExports(ir: ProgramIR, graph: ModuleGraph, routes: readonly RouteModel[]): Diagnostic[] {
+export function checkExports(ir: ProgramIR, graph: ModuleGraph, routes: readonly HandlerChainModel[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const module of graph.order) {
     if (!module.ref.exported) {

@@ -1,6 +1,6 @@
 /**
  * What `analyze` hands to `emit`: the application resolved from the root module, with provider
- * indices in dependency order and routes with their chains. Plain data, like the IR.
+ * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
 import type { DtoIR, ParamIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
 
@@ -21,28 +21,57 @@ export interface ProviderModel {
    */
   readonly entry?: { readonly module: ValueRef; readonly index: number; readonly list: 'injectables' | 'imports' };
   readonly location: SourceLocation;
+  /** Why it is request-scoped: its own `@Injectable({ scope: SCOPE.REQUEST })`, or a dependency (a provider index) that is. */
+  readonly scopeCause?: { readonly kind: 'declared' } | { readonly kind: 'dependency'; readonly dep: number };
 }
 
 export type MiddlewareModel = { readonly provider: number } | { readonly fn: ValueRef };
 
-export interface RouteModel {
-  readonly id: number;
-  readonly name: string;
-  readonly controller: number;
-  readonly controllerRef: ValueRef;
-  readonly methodName: string;
-  readonly method: string;
-  readonly path: string;
-  readonly params: readonly ParamIR[];
-  readonly readsBody: boolean;
-  readonly body?: DtoIR;
-  readonly status: number;
+/** The chain and throttle annotations of one handler of either transport, class level merged in. */
+export interface HandlerChainModel {
   readonly guards: readonly number[];
   readonly middleware: readonly MiddlewareModel[];
   readonly filters: readonly number[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
   readonly skipThrottle?: readonly string[];
+}
+
+/** What every handler of either transport has. */
+export interface HandlerModel extends HandlerChainModel {
+  readonly id: number;
+  /** `TodoController.findOne` */
+  readonly name: string;
+  /** Provider index of the controller. */
+  readonly controller: number;
+  readonly controllerRef: ValueRef;
+  readonly methodName: string;
+  readonly params: readonly ParamIR[];
   readonly location: SourceLocation;
+}
+
+export interface RouteModel extends HandlerModel {
+  readonly method: string;
+  readonly path: string;
+  readonly readsBody: boolean;
+  readonly body?: DtoIR;
+  readonly status: number;
+}
+
+export interface GrpcMethodModel extends HandlerModel {
+  /** The RPC's name in the service (`GetTodo`). */
+  readonly rpc: string;
+  /** `/<package>.<Service>/<Rpc>` */
+  readonly path: string;
+}
+
+export interface GrpcServiceModel {
+  readonly controller: number;
+  readonly controllerRef: ValueRef;
+  /** `<package>.<Service>` */
+  readonly service: string;
+  readonly methods: readonly GrpcMethodModel[];
+  /** RPCs that answer UNIMPLEMENTED, in `.proto` order. */
+  readonly unimplemented: readonly { readonly rpc: string; readonly reason: 'unbound' | 'streaming' }[];
 }
 
 export interface AppModel {
@@ -52,4 +81,5 @@ export interface AppModel {
   readonly providers: readonly ProviderModel[];
   readonly globalGuard?: number;
   readonly routes: readonly RouteModel[];
+  readonly grpc: readonly GrpcServiceModel[];
 }

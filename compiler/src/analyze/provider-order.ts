@@ -49,7 +49,9 @@ export function orderProviders(drafts: readonly ProviderDraft[]): { providers: P
   for (const draft of ordered) {
     const deps = draft.deps.map((dep) => (dep ? indexOf.get(dep.key) ?? -1 : -1));
     // In dependency order a dependency's scope is final before its dependents are looked at.
-    const request = draft.cls?.requestScoped === true || deps.some((i) => i >= 0 && i < providers.length && providers[i]!.scope === 'request');
+    const declared = draft.cls?.requestScoped === true;
+    const viaDep = deps.find((i) => i >= 0 && i < providers.length && providers[i]!.scope === 'request');
+    const request = declared || viaDep !== undefined;
     providers.push({
       key: draft.key,
       token: draft.token,
@@ -60,6 +62,7 @@ export function orderProviders(drafts: readonly ProviderDraft[]): { providers: P
       ...(draft.cls ? { cls: draft.cls.ref } : {}),
       ...(draft.index !== undefined ? { entry: { module: draft.module.ref, index: draft.index, list: draft.list ?? 'injectables' } } : {}),
       location: draft.location,
+      ...(declared ? { scopeCause: { kind: 'declared' as const } } : viaDep !== undefined ? { scopeCause: { kind: 'dependency' as const, dep: viaDep } } : {}),
     });
   }
   return { providers, indexOf, diagnostics };

@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import { handlersOf } from './handler-chain.js';
 import { relativeFile, type ModuleGraph } from './module-graph.js';
 import { printableToken, tokenKey } from './tokens.js';
 
@@ -72,7 +73,7 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
         diagnostics.push(diagnostic('FW1009', use.location, { name, field: 'controllers', module: module.ref.name, expected: 'a controller', decorator: '@Controller()' }));
         continue;
       }
-      for (const chain of [cls.controller.chain, ...cls.controller.routes.map((r) => r.chain)]) {
+      for (const chain of [cls.controller.chain, ...handlersOf(cls.controller).map((h) => h.chain)]) {
         for (const key of chainClasses(chain)) addClass(key, module);
       }
     }

@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/types.js';
-import type { MiddlewareModel, RouteModel } from './model.js';
+import { handlerChain } from './handler-chain.js';
+import type { RouteModel } from './model.js';
 import { relativeFile, where, type ModuleGraph } from './module-graph.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
 import { classProviderKey } from './providers.js';
@@ -25,9 +26,9 @@ export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: Readonly
   for (const module of graph.order) {
     for (const use of module.controllers) {
       const cls = ir.classes.get(use.key);
-      if (!cls?.controller || seenControllers.has(use.key)) continue;
+      const controller = cls?.controller;
+      if (!cls || controller?.family !== 'http' || seenControllers.has(use.key)) continue;
       seenControllers.add(use.key);
-      const controller = cls.controller;
       for (const route of controller.routes) {
         const path = joinPath(controller.prefix, route.path);
         const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf);
@@ -51,13 +52,6 @@ export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: Readonly
 }
 
 function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number): RouteModel {
-  const classes = (refs: ChainIR['guards']): number[] => refs.flatMap((r) => (r.kind === 'class' ? [providerOf(r.cls.key)] : []));
-  const middleware = [...classChain.middleware, ...route.chain.middleware].map(
-    (r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref }),
-  );
-  const throttle = classChain.throttle || route.chain.throttle ? { ...classChain.throttle, ...route.chain.throttle } : undefined;
-  const skip = { ...classChain.skipThrottle, ...route.chain.skipThrottle };
-  const skipped = skip['*'] ? ['*'] : Object.keys(skip).filter((name) => skip[name]);
   const body = route.params.find((p) => p.source.kind === 'body');
   return {
     id,
@@ -71,11 +65,7 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     status: route.status,
-    guards: [...classes(classChain.guards), ...classes(route.chain.guards)],
-    middleware,
-    filters: [...classes(route.chain.filters), ...classes(classChain.filters)],
-    ...(throttle ? { throttle } : {}),
-    ...(skipped.length > 0 ? { skipThrottle: skipped } : {}),
+    ...handlerChain(classChain, route.chain, providerOf),
     location: route.location,
   };
 }

@@ -7,7 +7,10 @@ import { discover } from '../discover/discover.js';
 import { emitTables } from '../emit/tables.js';
 import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
 import { manifest } from '../project/manifest.js';
-import { absolute, displayPath } from '../project/paths.js';
+import { absolute, displayPath, projectRoot } from '../project/paths.js';
+import { readSettings } from '../project/settings.js';
+import { loadProtos, protoInputs } from '../proto/set.js';
+import type { AppModel } from '../analyze/model.js';
 import { writeFiles, type OutputFile } from './files.js';
 
 /** Options of {@link build}; paths are relative to `cwd`. */
@@ -24,6 +27,11 @@ export interface BuildOptions {
   readonly cwd?: string;
   /** Write the files when there are no errors; default false. */
   readonly write?: boolean;
+  /**
+   * Report RPCs that no method binds (FW1406) as warnings; default: `"frameworkBuild": { "allowUnboundRpc" }`
+   * of the application's package.json, else false.
+   */
+  readonly allowUnboundRpc?: boolean;
 }
 
 export interface BuildResult {
@@ -34,9 +42,11 @@ export interface BuildResult {
   readonly files: readonly OutputFile[];
   readonly srcDir: string;
   readonly outDir: string;
-  readonly stats: { readonly modules: number; readonly providers: number; readonly routes: number; readonly ms: number };
-  /** The command that regenerates the output, as printed in the banner. */
+  readonly stats: { readonly modules: number; readonly providers: number; readonly routes: number; readonly rpcs: number; readonly ms: number };
+  /** The command that regenerates the output, runnable from `cwd` (the banner writes it from the project root). */
   readonly command: string;
+  /** The analysed application (absent when no root module could be chosen), for `--explain`. */
+  readonly model?: AppModel;
 }
 
 /** A compiler instance that keeps one ts-morph project between builds (watch mode). */
@@ -67,12 +77,18 @@ export function createBuilder(options: BuildOptions): Builder {
   const tsconfig = findTsconfig(srcDir, options.tsconfig ? absolute(options.tsconfig, cwd) : undefined);
   if (tsconfig && !fs.existsSync(tsconfig)) throw new Error(`tsconfig ${displayPath(tsconfig, cwd)} does not exist.`);
   const project = createProject(srcDir, tsconfig, outDir);
-  const srcDisplay = displayPath(srcDir, cwd);
-  const command = [
-    `framework-build ${srcDisplay} --out ${displayPath(outDir, cwd)}`,
-    ...(options.root ? [`--root ${options.root}`] : []),
-    ...(options.tsconfig ? [`--tsconfig ${displayPath(absolute(options.tsconfig, cwd), cwd)}`] : []),
-  ].join(' ');
+  const allowUnboundRpc = options.allowUnboundRpc ?? readSettings(srcDir).allowUnboundRpc ?? false;
+  const commandFrom = (base: string): string =>
+    [
+      `framework-build ${displayPath(srcDir, base)} --out ${displayPath(outDir, base)}`,
+      ...(options.root ? [`--root ${options.root}`] : []),
+      ...(options.tsconfig ? [`--tsconfig ${displayPath(absolute(options.tsconfig, cwd), base)}`] : []),
+      ...(options.allowUnboundRpc ? ['--allow-unbound-rpc'] : []),
+    ].join(' ');
+  // The banner is part of what `--check` compares: it must not depend on where the build ran.
+  const root = projectRoot(outDir, srcDir);
+  const banner = { srcDisplay: displayPath(srcDir, root), command: commandFrom(root) };
+  const command = commandFrom(cwd);
 
   return {
     project,
@@ -81,15 +97,16 @@ export function createBuilder(options: BuildOptions): Builder {
       const started = performance.now();
       const files = sourceFilesUnder(project, srcDir, outDir);
       const discovered = discover(srcDir, files);
-      const analyzed = analyze(discovered.ir, options.root !== undefined ? { root: options.root } : {});
+      const protos = loadProtos(discovered.ir);
+      const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
       const diagnostics = sortDiagnostics(dedupe([...discovered.diagnostics, ...analyzed.diagnostics]));
-      const ok = !hasErrors(diagnostics) && analyzed.model !== undefined;
+      const model = analyzed.model;
+      const ok = !hasErrors(diagnostics) && model !== undefined;
       const output: OutputFile[] =
-        ok && analyzed.model
-          ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(analyzed.model, { outDir, command, srcDisplay, manifest: manifest(srcDir, files) }) }]
+        ok && model
+          ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) }]
           : [];
       if (ok && options.write) writeFiles(output);
-      const model = analyzed.model;
       return {
         ok,
         diagnostics,
@@ -97,10 +114,12 @@ export function createBuilder(options: BuildOptions): Builder {
         srcDir,
         outDir,
         command,
+        ...(model ? { model } : {}),
         stats: {
           modules: model?.modules.length ?? 0,
           providers: model?.providers.length ?? 0,
           routes: model?.routes.length ?? 0,
+          rpcs: model?.grpc.reduce((n, s) => n + s.methods.length, 0) ?? 0,
           ms: Math.round(performance.now() - started),
         },
       };

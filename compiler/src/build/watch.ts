@@ -25,7 +25,8 @@ export function watchSources(builder: Builder, srcDir: string, outDir: string, o
     if (!filename) return;
     const file = toPosix(path.resolve(srcDir, filename.toString()));
     // Our own output must not trigger another build when it is written inside srcDir.
-    if (!file.endsWith('.ts') || isUnder(file, outDir)) return;
+    // .proto files are re-read on every build; a change to one only has to trigger it.
+    if (!(file.endsWith('.ts') || file.endsWith('.proto')) || isUnder(file, outDir)) return;
     changed.add(file);
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, delayMs);

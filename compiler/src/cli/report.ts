@@ -3,6 +3,7 @@ import { staleFiles, writeFiles } from '../build/files.js';
 import type { BuildResult } from '../build/builder.js';
 import { formatDiagnostic, plural, summary, toJson } from '../diagnostics/format.js';
 import { displayPath } from '../project/paths.js';
+import { explainScope, formatScope } from './explain.js';
 
 export interface ReportOptions {
   readonly cwd: string;
@@ -10,6 +11,8 @@ export interface ReportOptions {
   readonly check: boolean;
   /** Wall time to print, measured by the caller (project loading included). */
   readonly ms: number;
+  /** Also explain which providers are request-scoped and why (`--explain`). */
+  readonly explain?: boolean;
   readonly write: (text: string) => void;
 }
 
@@ -29,17 +32,20 @@ export function report(result: BuildResult, options: ReportOptions): number {
     if (result.ok) writeFiles(result.files);
   }
   if (options.json) {
-    write(`${JSON.stringify(toJson(result.diagnostics, cwd), null, 2)}\n`);
+    const scope = options.explain && result.model ? { requestScope: explainScope(result.model) } : {};
+    write(`${JSON.stringify({ ...toJson(result.diagnostics, cwd), ...scope }, null, 2)}\n`);
     return !result.ok || stale.length > 0 ? 1 : 0;
   }
   for (const d of result.diagnostics) write(`${formatDiagnostic(d, cwd, readSource)}\n`);
+  if (options.explain && result.model) write(formatScope(result.model));
   if (!result.ok) {
     write(`${summary(result.diagnostics)}\n`);
     return 1;
   }
   const out = displayPath(result.outDir, cwd);
   const warnings = result.diagnostics.length > 0 ? ` with ${plural(result.diagnostics.length, 'warning')}` : '';
-  const what = `${plural(result.stats.routes, 'route')}, ${plural(result.stats.providers, 'provider')} and ${plural(result.stats.modules, 'module')}`;
+  const rpcs = result.stats.rpcs > 0 ? `${plural(result.stats.rpcs, 'gRPC method')}, ` : '';
+  const what = `${plural(result.stats.routes, 'route')}, ${rpcs}${plural(result.stats.providers, 'provider')} and ${plural(result.stats.modules, 'module')}`;
   if (options.check) {
     for (const file of stale) {
       write(`${displayPath(file.path, cwd)} is ${file.reason === 'missing' ? 'missing' : 'stale: it differs from what framework-build would emit'}.\n`);

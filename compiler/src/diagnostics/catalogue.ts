@@ -4,6 +4,7 @@
  * codes are not reused.
  *
  * FW10xx: modules and dependency injection. FW12xx: HTTP routes and DTOs. FW13xx: guards.
+ * FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -105,6 +106,88 @@ export const catalogue = {
     severity: 'warning',
     message: (a) => `GLOBAL_GUARD is declared ${a.count} times: ${a.entries}. Only one guard fits the slot; the last declared (${a.winner}) wins.`,
     hint: () => 'keep one GLOBAL_GUARD entry; to combine guards, subclass one with the other and register the subclass.',
+  },
+  FW1401: {
+    severity: 'error',
+    message: (a) => `The service definition given to @GrpcController on ${a.controller} cannot be resolved at build time: ${a.reason}.`,
+    hint: () =>
+      "pass `<tree>.<package>.<Service>.service`, where the tree is a const initialised with `loadProto(fileURLToPath(new URL('./x.proto', import.meta.url)))` in this file or one it imports, so the compiler can read the .proto.",
+  },
+  FW1402: {
+    severity: 'error',
+    message: (a) => `loadProto reads ${a.file}, which does not exist.`,
+    hint: () => "check the file name; `fileURLToPath(new URL('./x.proto', import.meta.url))` resolves against the module that calls loadProto.",
+  },
+  FW1403: {
+    severity: 'error',
+    message: (a) => `loadProto reads ${a.file}, which cannot be parsed: ${a.at}: ${a.error}.`,
+    hint: (a) => `fix the .proto at ${a.at}; framework-build reads it as @grpc/proto-loader will at run time.`,
+  },
+  FW1404: {
+    severity: 'error',
+    message: (a) => `\`${a.text}\` names no service of ${a.file}: ${a.problem}.`,
+    hint: (a) => a.fix,
+  },
+  FW1405: {
+    severity: 'error',
+    message: (a) => `${a.binding} names no RPC of ${a.service} (its RPCs: ${a.rpcs}).`,
+    hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? RPC names are case-sensitive: ${a.fix}.` : 'bind one of the RPCs of the service, or add the RPC to the .proto.'),
+  },
+  FW1406: {
+    severity: 'error',
+    message: (a) => `RPC ${a.rpc} of ${a.service} (${a.at}) is bound by no method of ${a.controller}; its calls answer UNIMPLEMENTED.`,
+    hint: (a) =>
+      `add a method decorated with @GrpcMethod('${a.rpc}') to ${a.controller}; to accept unbound RPCs, pass --allow-unbound-rpc or set "frameworkBuild": { "allowUnboundRpc": true } in package.json (this is then a warning).`,
+  },
+  FW1407: {
+    severity: 'warning',
+    message: (a) => `${a.handler} binds ${a.service}/${a.rpc}, a ${a.kind} RPC; only unary RPCs are served, so the method is never called and the RPC answers UNIMPLEMENTED.`,
+    hint: (a) => `make the RPC unary in the .proto (no \`stream\`), or remove @GrpcMethod from ${a.handler}.`,
+  },
+  FW1408: {
+    severity: 'warning',
+    message: (a) => `@GrpcPayload() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
+    hint: (a) => `the payload carries the .proto's field names as written (keepCase)${a.renames ? `: ${a.renames}` : `; declare the parameter with the fields of ${a.message}`}.`,
+  },
+  FW1409: {
+    severity: 'error',
+    message: (a) => `\`${a.server}\` comes after \`${a.app}.init(…)\` (line ${a.line}); the application accepts no transport once init has run, so this throws at startup.`,
+    hint: (a) => `construct the server before init: \`const grpc = new GrpcServer(${a.app}); await ${a.app}.init(AppModule);\`.`,
+  },
+  FW1410: {
+    severity: 'warning',
+    message: (a) => `loadProto is given the relative path '${a.path}', which resolves against the working directory at run time; the compiler read ${a.file}.`,
+    hint: () => "anchor the path on the module: `loadProto(fileURLToPath(new URL('./x.proto', import.meta.url)))`.",
+  },
+  FW1411: {
+    severity: 'error',
+    message: (a) => `${a.second} and ${a.first} (${a.firstAt}) both bind RPC ${a.service}/${a.rpc}; an RPC is served by one method.`,
+    hint: () => 'remove @GrpcMethod from one of them, or bind it to another RPC.',
+  },
+  FW1412: {
+    severity: 'error',
+    message: (a) => `Parameter '${a.param}' of gRPC handler ${a.handler} ${a.problem}, so there is nothing to pass on a gRPC call.`,
+    hint: () => "decorate it with @GrpcPayload(), @GrpcMetadata('key'), @GrpcMetadata() or @Ctx(), or remove it.",
+  },
+  FW1413: {
+    severity: 'error',
+    message: (a) => `${a.second} and ${a.first} (${a.firstAt}) are both @GrpcController of ${a.service}; a gRPC server serves each service from one class.`,
+    hint: () => 'merge the two controllers into one class, or give each its own service in the .proto.',
+  },
+  FW1501: {
+    severity: 'error',
+    message: (a) => `@${a.decorator} on ${a.owner} names throttler '${a.name}', which no ThrottlerModule.forRoot of the application declares.`,
+    hint: (a) => `the declared throttlers are ${a.declared} (a throttler without a name is 'default')${a.suggestion ? `; did you mean '${a.suggestion}'?` : '; use one of them or declare it in forRoot.'}`,
+  },
+  FW1502: {
+    severity: 'error',
+    message: (a) => `\`${a.field}\` of ${a.owner} must be a positive integer ${a.field === 'ttl' ? 'number of milliseconds' : 'count of calls per window'}, but it is ${a.got}.`,
+    hint: (a) => (a.field === 'ttl' ? 'write a whole number of milliseconds above 0 (60000 is one minute).' : 'write a whole number of calls above 0 (for example 10).'),
+  },
+  FW1503: {
+    severity: 'error',
+    message: (a) => `Throttler name '${a.name}' is declared twice in ThrottlerModule.forRoot (first at ${a.first}); each throttler needs its own name.`,
+    hint: () => "rename one of them (a throttler without a name is named 'default').",
   },
 } satisfies Record<string, Entry>;
 

@@ -20,16 +20,17 @@ export interface Diagnostic {
 }
 
 /**
- * Builds a diagnostic from the catalogue entry of `code`.
+ * Builds a diagnostic from the catalogue entry of `code`. `severity` overrides the catalogue's where
+ * an option allows it (`--allow-unbound-rpc` turns FW1406 into a warning).
  *
  * @example
  * diagnostic('FW1006', param.location, { param: 'name', owner: 'Greeter', type: 'string', reason: 'a primitive type' });
  */
-export function diagnostic(code: DiagnosticCode, at: SourceLocation, args: Record<string, string> = {}): Diagnostic {
+export function diagnostic(code: DiagnosticCode, at: SourceLocation, args: Record<string, string> = {}, severity?: Severity): Diagnostic {
   const entry = catalogue[code];
   return {
     code,
-    severity: entry.severity,
+    severity: severity ?? entry.severity,
     file: at.file,
     line: at.line,
     column: at.column,

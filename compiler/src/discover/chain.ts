@@ -1,9 +1,9 @@
 import { Node } from 'ts-morph';
-import type { ChainIR, ChainRef } from '../ir/types.js';
+import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/types.js';
 import type { DiscoverContext } from './context.js';
 import { classUse, valueRef } from './refs.js';
-import { evaluate, type StaticValue } from './static-value.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
+import { skipOf, throttleOf } from './throttle.js';
 
 /**
  * The guards, middleware, filters and throttle annotations declared by the decorators of one class or
@@ -18,6 +18,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
   const filters: ChainRef[] = [];
   let throttle: ChainIR['throttle'];
   let skipThrottle: ChainIR['skipThrottle'];
+  const throttleNames: ThrottleNameUse[] = [];
   for (const d of decorators) {
     if (d.name === 'UseGuard' || d.name === 'UseFilter') {
       for (const arg of d.args) {
@@ -32,14 +33,23 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
         else notStatic(ctx, arg, 'A middleware given to @Middleware', 'a class or the name of an exported function');
       }
     } else if (d.name === 'Throttle') {
-      const rules = throttleOf(ctx, d);
-      if (rules) throttle = { ...throttle, ...rules };
+      const read = throttleOf(ctx, d);
+      if (read) throttle = { ...throttle, ...read.rules };
+      throttleNames.push(...(read?.names ?? []));
     } else if (d.name === 'SkipThrottle') {
-      const skip = skipOf(ctx, d);
-      if (skip) skipThrottle = { ...skipThrottle, ...skip };
+      const read = skipOf(ctx, d);
+      if (read) skipThrottle = { ...skipThrottle, ...read.skip };
+      throttleNames.push(...(read?.names ?? []));
     }
   }
-  return { guards, middleware, filters, ...(throttle ? { throttle } : {}), ...(skipThrottle ? { skipThrottle } : {}) };
+  return {
+    guards,
+    middleware,
+    filters,
+    ...(throttle ? { throttle } : {}),
+    ...(skipThrottle ? { skipThrottle } : {}),
+    ...(throttleNames.length > 0 ? { throttleNames } : {}),
+  };
 }
 
 function middlewareRef(ctx: DiscoverContext, arg: Node): ChainRef | undefined {
@@ -52,47 +62,14 @@ function middlewareRef(ctx: DiscoverContext, arg: Node): ChainRef | undefined {
   return { kind: 'fn', ref: valueRef(ctx, declaration, resolved.name, arg), location: ctx.location(arg) };
 }
 
-function throttleOf(ctx: DiscoverContext, d: FrameworkDecorator): Record<string, { ttl: number; limit: number }> | undefined {
-  const arg = d.args[0];
-  const expected = 'an object literal like { default: { ttl: 60000, limit: 5 } }';
-  if (!arg) return undefined;
-  const value = evaluate(arg);
-  if (!value.ok) return notStatic(ctx, value.culprit, 'The argument of @Throttle', expected);
-  const out: Record<string, { ttl: number; limit: number }> = {};
-  if (!isRecord(value.value)) return notStatic(ctx, arg, 'The argument of @Throttle', expected);
-  for (const [name, rule] of Object.entries(value.value)) {
-    if (!isRecord(rule) || typeof rule.ttl !== 'number' || typeof rule.limit !== 'number') {
-      return notStatic(ctx, arg, 'The argument of @Throttle', expected);
-    }
-    out[name] = { ttl: rule.ttl, limit: rule.limit };
-  }
-  return out;
-}
-
-function skipOf(ctx: DiscoverContext, d: FrameworkDecorator): Record<string, boolean> | undefined {
-  const arg = d.args[0];
-  if (!arg) return { '*': true };
-  const expected = 'an object literal like { default: true }';
-  const value = evaluate(arg);
-  if (!value.ok) return notStatic(ctx, value.culprit, 'The argument of @SkipThrottle', expected);
-  if (!isRecord(value.value)) return notStatic(ctx, arg, 'The argument of @SkipThrottle', expected);
-  const out: Record<string, boolean> = {};
-  for (const [name, flag] of Object.entries(value.value)) {
-    if (typeof flag !== 'boolean') return notStatic(ctx, arg, 'The argument of @SkipThrottle', expected);
-    out[name] = flag;
-  }
-  return out;
-}
-
-const isRecord = (v: StaticValue): v is { readonly [key: string]: StaticValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Reports FW1004 at `node`; returns undefined so callers can `return notStatic(…)`. */
 export function notStatic(ctx: DiscoverContext, node: Node, what: string, expected: string): undefined {
   ctx.report('FW1004', node, { what, expected, text: oneLine(node.getText()) });
   return undefined;
 }
 
-const oneLine = (text: string): string => {
+/** Source text on one line, cut at 60 characters, for messages. */
+export const oneLine = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 };

@@ -4,6 +4,7 @@ import type { ModuleIR, ProgramIR } from '../ir/types.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
+import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
 import { frameworkDecorators } from './symbols.js';
@@ -11,7 +12,7 @@ import { frameworkDecorators } from './symbols.js';
 /**
  * Pass 1: reads the decorated classes of the files under `srcDir` into the plain-data IR. This is the
  * only pass that touches ts-morph. Diagnostics here are about syntax the compiler cannot read
- * statically (FW1004).
+ * statically (FW1004, FW1401) or that is wrong whatever the rest of the program (FW1409, FW1502).
  *
  * @example
  * const { ir, diagnostics } = discover('/r/examples/todo/src', sourceFilesUnder(project, srcDir));
@@ -22,6 +23,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const declared: string[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
   for (const sf of files) {
+    checkGrpcServerOrder(ctx, sf);
     for (const cls of sf.getClasses()) {
       const decorators = frameworkDecorators(cls);
       const moduleDecorator = decorators.find((d) => d.name === 'Module');

@@ -3,6 +3,7 @@ import type { ClassUse, DynamicModuleIR } from '../ir/types.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { className, valueRef } from './refs.js';
+import { throttlersOf } from './throttle.js';
 
 /**
  * Reads an `imports` entry whose type is the framework's `DynamicModule<Value, Injectables>`
@@ -27,12 +28,14 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
     const cls = classOf(member);
     if (cls) injectables.push({ key: ctx.enqueue(cls, declarationKey(cls.getSourceFile().getFilePath(), className(cls))), location });
   }
+  const throttlers = throttlersOf(ctx, element);
   return {
     index,
     text: element.getText(),
     location,
     ...(valueClass ? { value: valueRef(ctx, valueClass, className(valueClass)) } : {}),
     injectables,
+    ...(throttlers ? { throttlers } : {}),
   };
 }
 

@@ -51,3 +51,17 @@ function readName(file: string): string | undefined {
 }
 
 export const isFrameworkFile = (file: string): boolean => FRAMEWORK_PACKAGES.has(packageNameOf(file) ?? '');
+
+/**
+ * The directory of the nearest package.json above `file` (named or not): where `npm start` runs,
+ * so what a relative path means when the application is started the usual way.
+ *
+ * @example
+ * packageRootOf('/r/examples/todo/src/todo/todo.grpc-controller.ts') // '/r/examples/todo'
+ */
+export function packageRootOf(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
+  }
+}

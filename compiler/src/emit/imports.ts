@@ -34,6 +34,11 @@ export class Imports {
     return this.add(this.specifierOf(ref.from), ref.exportName, ref.name, false);
   }
 
+  /** A placeholder for a user's (or package's) exported type, imported with `type` unless also used as a value. */
+  type(ref: ValueRef): string {
+    return this.add(this.specifierOf(ref.from), ref.exportName, ref.name, true);
+  }
+
   /** A placeholder for a value exported by `@framework/core` (`TABLES_VERSION`). */
   core(name: string): string {
     return this.add(CORE, name, name, false);
@@ -94,6 +99,10 @@ function importLine(specifier: string, entries: readonly Entry[]): string {
   const defaults = entries.filter((e) => e.exportName === 'default');
   const values = entries.filter((e) => e.exportName !== 'default' && !e.type).sort(byName);
   const types = entries.filter((e) => e.exportName !== 'default' && e.type).sort(byName);
+  if (defaults.length === 0 && values.length === 0) {
+    // Only types: `import type { A, B }` reads better than `import { type A, type B }`.
+    return `import type { ${types.map((e) => (e.local !== e.exportName ? `${e.exportName} as ${e.local}` : e.exportName)).join(', ')} } from '${specifier}';`;
+  }
   const braces = [...values, ...types].map(named);
   const parts = [...defaults.map((e) => e.local ?? e.preferred), ...(braces.length > 0 ? [`{ ${braces.join(', ')} }`] : [])];
   return `import ${parts.join(', ')} from '${specifier}';`;

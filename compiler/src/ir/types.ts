@@ -9,6 +9,8 @@
  * const route: RouteIR = { methodName: 'findOne', httpMethod: 'GET', path: '/:id', status: 200, params: [...], ... };
  */
 
+import type { GrpcControllerIR } from './grpc.js';
+
 /** A position in a user's file: absolute posix path, 1-based line and column, and the span length. */
 export interface SourceLocation {
   readonly file: string;
@@ -93,6 +95,13 @@ export type InjectableIR =
   | { readonly kind: 'useClass'; readonly index: number; readonly token: TokenIR; readonly cls: ClassUse; readonly location: SourceLocation }
   | { readonly kind: 'useValue'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation };
 
+/** One throttler of a `ThrottlerModule.forRoot([...])` array literal. */
+export interface ThrottlerDeclIR {
+  /** `default` when the entry has no `name`. */
+  readonly name: string;
+  readonly location: SourceLocation;
+}
+
 /** A `DynamicModule<Value, Injectables>` in a module's `imports`, read from the call's return type. */
 export interface DynamicModuleIR {
   /** Position in the `imports` array (the runtime reads the value from there). */
@@ -103,6 +112,11 @@ export interface DynamicModuleIR {
   readonly value?: ValueRef;
   /** Classes the dynamic module provides. */
   readonly injectables: readonly ClassUse[];
+  /**
+   * For `ThrottlerModule.forRoot(…)`: the declared throttlers, or `'dynamic'` when the first argument
+   * (or a name in it) is not static, which turns the throttler-name check (FW1501) off.
+   */
+  readonly throttlers?: readonly ThrottlerDeclIR[] | 'dynamic';
 }
 
 export interface ModuleIR {
@@ -124,6 +138,14 @@ export type ChainRef =
   | { readonly kind: 'class'; readonly cls: ClassUse }
   | { readonly kind: 'fn'; readonly ref: ValueRef; readonly location: SourceLocation };
 
+/** A throttler name written in `@Throttle({ name: … })` or `@SkipThrottle({ name: true })`, for FW1501. */
+export interface ThrottleNameUse {
+  readonly name: string;
+  readonly decorator: 'Throttle' | 'SkipThrottle';
+  /** The property key. */
+  readonly location: SourceLocation;
+}
+
 /** Chain decorators and throttle annotations found on a class or a method. */
 export interface ChainIR {
   readonly guards: readonly ChainRef[];
@@ -132,6 +154,8 @@ export interface ChainIR {
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
   /** `@SkipThrottle()` → `{ '*': true }`. */
   readonly skipThrottle?: Readonly<Record<string, boolean>>;
+  /** Every throttler name the throttle decorators mention, with where. */
+  readonly throttleNames?: readonly ThrottleNameUse[];
 }
 
 /** How a handler parameter gets its value. */
@@ -142,6 +166,12 @@ export type ParamSource =
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
   | { readonly kind: 'context' }
+  /** `@GrpcPayload()` */
+  | { readonly kind: 'payload' }
+  /** `@GrpcMetadata()` (whole metadata) or `@GrpcMetadata('key')` (the key's values). */
+  | { readonly kind: 'metadata'; readonly name?: string }
+  /** A parameter decorator of another transport (`@Body()` on a gRPC handler): `decorator` names it. */
+  | { readonly kind: 'foreign'; readonly decorator: string }
   | { readonly kind: 'none' };
 
 export interface ParamIR {
@@ -151,6 +181,10 @@ export interface ParamIR {
   readonly source: ParamSource;
   /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204). */
   readonly dto?: DtoIR;
+  /** The declared type when generated code can import it by name (a plain reference to an exported type). */
+  readonly typeRef?: ValueRef;
+  /** Names of the declared type's data properties, when it is an object type (gRPC payload check). */
+  readonly typeFields?: readonly string[];
   readonly location: SourceLocation;
 }
 
@@ -184,7 +218,7 @@ export interface RouteIR {
   readonly chain: ChainIR;
 }
 
-/** An HTTP controller. Other families (gRPC) add their own variant with a distinct `family`. */
+/** An HTTP controller. Other families (gRPC, in `grpc.ts`) add their own variant with a distinct `family`. */
 export interface HttpControllerIR {
   readonly family: 'http';
   readonly prefix: string;
@@ -192,7 +226,7 @@ export interface HttpControllerIR {
   readonly routes: readonly RouteIR[];
 }
 
-export type ControllerIR = HttpControllerIR;
+export type ControllerIR = HttpControllerIR | GrpcControllerIR;
 
 /** Everything `discover` found. */
 export interface ProgramIR {
@@ -203,3 +237,5 @@ export interface ProgramIR {
   /** Classes declared under srcDir carrying `@Controller` or `@Injectable` (for reachability). */
   readonly declared: readonly string[];
 }
+
+export type * from './grpc.js';

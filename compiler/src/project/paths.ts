@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Backslashes to slashes, so output is the same on every OS. */
@@ -24,4 +25,40 @@ export function importSpecifier(outDir: string, file: string): string {
   let rel = toPosix(path.relative(outDir, file));
   rel = rel.replace(/\.d\.ts$/, '.js').replace(/\.(m|c)?tsx?$/, (_m, k: string | undefined) => `.${k ?? ''}js`);
   return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/**
+ * The directory the banner's command is written from, so the generated file does not depend on
+ * where `framework-build` ran: the outermost package.json above `outDir` that declares
+ * `workspaces` (the monorepo root), else the nearest package.json, else the deepest directory
+ * holding both `srcDir` and `outDir`.
+ *
+ * @example
+ * projectRoot('/r/generated/todo', '/r/examples/todo/src') // '/r' (its package.json has workspaces)
+ */
+export function projectRoot(outDir: string, srcDir: string): string {
+  let nearest: string | undefined;
+  let workspace: string | undefined;
+  for (let dir = outDir; ; dir = path.posix.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      nearest ??= dir;
+      if (declaresWorkspaces(manifest)) workspace = dir;
+    }
+    if (path.posix.dirname(dir) === dir) break;
+  }
+  if (workspace ?? nearest) return (workspace ?? nearest)!;
+  const a = srcDir.split('/');
+  const b = outDir.split('/');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i).join('/') || '/';
+}
+
+function declaresWorkspaces(file: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { workspaces?: unknown }).workspaces !== undefined;
+  } catch {
+    return false;
+  }
 }

@@ -1,10 +1,10 @@
-import type { ClassDeclaration } from 'ts-morph';
+import { Node, Scope, type ClassDeclaration, type MethodDeclaration } from 'ts-morph';
 import type { ChainIR, ControllerIR } from '../../ir/types.js';
 import type { DiscoverContext } from '../context.js';
 import type { FrameworkDecorator } from '../symbols.js';
 
 /**
- * A family of controller decorators (HTTP today, gRPC next). Supporting a new family means adding a
+ * A family of controller decorators (`http.ts`, `grpc.ts`). Supporting a new family means adding a
  * file that implements this interface and listing it in `families/index.ts`; the rest of discovery
  * (modules, DI, chain decorators) is shared.
  *
@@ -16,4 +16,17 @@ export interface ControllerFamily {
   readonly classDecorator: string;
   /** Reads the controller's handlers; `chain` holds the class-level chain decorators. */
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): ControllerIR;
+}
+
+/**
+ * Why generated code cannot call a handler (static, private or protected), or undefined.
+ *
+ * @example
+ * inaccessible(method) // 'private'
+ */
+export function inaccessible(method: MethodDeclaration): string | undefined {
+  if (method.isStatic()) return 'static';
+  if (Node.isPrivateIdentifier(method.getNameNode())) return 'private (#)';
+  const scope = method.getScope();
+  return scope === Scope.Public ? undefined : scope;
 }

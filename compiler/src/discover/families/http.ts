@@ -1,4 +1,4 @@
-import { Node, Scope, type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
+import { type ClassDeclaration, type Node, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/types.js';
 import { chainOf, notStatic } from '../chain.js';
 import type { DiscoverContext } from '../context.js';
@@ -6,7 +6,7 @@ import { discoverDto } from '../dtos.js';
 import { classOfType } from '../refs.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
-import type { ControllerFamily } from './family.js';
+import { inaccessible, type ControllerFamily } from './family.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
@@ -51,13 +51,6 @@ function routeOf(ctx: DiscoverContext, method: MethodDeclaration): RouteIR | und
     params: method.getParameters().map((p, index) => paramOf(ctx, p, index)),
     chain: chainOf(ctx, decorators),
   };
-}
-
-function inaccessible(method: MethodDeclaration): string | undefined {
-  if (method.isStatic()) return 'static';
-  if (Node.isPrivateIdentifier(method.getNameNode())) return 'private (#)';
-  const scope = method.getScope();
-  return scope === Scope.Public ? undefined : scope;
 }
 
 function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): ParamIR {

@@ -1,0 +1,38 @@
+import type { ChainIR, ControllerIR } from '../ir/types.js';
+import type { HandlerChainModel, MiddlewareModel } from './model.js';
+
+/**
+ * Merges the class-level and handler-level chain of one handler, in the order the runtime runs
+ * them: guards and middleware class first, filters handler first (most specific first); throttle
+ * rules handler over class; `@SkipThrottle()` anywhere skips every throttler (`['*']`).
+ *
+ * @example
+ * handlerChain(controller.chain, route.chain, providerOf) // { guards: [3, 5], middleware: [{ provider: 2 }], filters: [], … }
+ */
+export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (classKey: string) => number): HandlerChainModel {
+  const classes = (refs: ChainIR['guards']): number[] => refs.flatMap((r) => (r.kind === 'class' ? [providerOf(r.cls.key)] : []));
+  const middleware = [...classChain.middleware, ...own.middleware].map(
+    (r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref }),
+  );
+  const throttle = classChain.throttle || own.throttle ? { ...classChain.throttle, ...own.throttle } : undefined;
+  const skip = { ...classChain.skipThrottle, ...own.skipThrottle };
+  const skipped = skip['*'] ? ['*'] : Object.keys(skip).filter((name) => skip[name]);
+  return {
+    guards: [...classes(classChain.guards), ...classes(own.guards)],
+    middleware,
+    filters: [...classes(own.filters), ...classes(classChain.filters)],
+    ...(throttle ? { throttle } : {}),
+    ...(skipped.length > 0 ? { skipThrottle: skipped } : {}),
+  };
+}
+
+/**
+ * The handlers of a controller of any family, with their chains and names (for provider
+ * collection and the throttler-name check).
+ *
+ * @example
+ * handlersOf(controller).map((h) => h.methodName) // ['findAll', 'create']
+ */
+export function handlersOf(controller: ControllerIR): readonly { readonly methodName: string; readonly chain: ChainIR }[] {
+  return controller.family === 'http' ? controller.routes : controller.methods;
+}

@@ -1,0 +1,47 @@
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { suggest } from '../diagnostics/suggest.js';
+import type { ChainIR, ProgramIR } from '../ir/types.js';
+import { handlersOf } from './handler-chain.js';
+import type { ModuleGraph } from './module-graph.js';
+
+/**
+ * FW1501: a throttler name in `@Throttle` or `@SkipThrottle` on a reachable controller or handler
+ * that no `ThrottlerModule.forRoot([...])` of the application declares (an unnamed throttler is
+ * `default`). Skipped, silently, when the application has no forRoot the compiler can see or when
+ * one of them is not a static array literal (the names are then only known at run time).
+ *
+ * @example
+ * checkThrottleNames(ir, graph) // [FW1501 "@Throttle on AuthController.login names throttler 'burts', …"]
+ */
+export function checkThrottleNames(ir: ProgramIR, graph: ModuleGraph): Diagnostic[] {
+  const declarations = graph.order.flatMap((m) => m.dynamicModules.flatMap((d) => (d.throttlers === undefined ? [] : [d.throttlers])));
+  if (declarations.length === 0 || declarations.some((d) => d === 'dynamic')) return [];
+  const declared = [...new Set(declarations.flatMap((d) => (d === 'dynamic' ? [] : d.map((t) => t.name))))];
+  const out: Diagnostic[] = [];
+  const check = (chain: ChainIR, owner: string): void => {
+    for (const use of chain.throttleNames ?? []) {
+      if (declared.includes(use.name)) continue;
+      const guess = suggest(use.name, declared);
+      out.push(
+        diagnostic('FW1501', use.location, {
+          decorator: use.decorator,
+          owner,
+          name: use.name,
+          declared: declared.map((n) => `'${n}'`).join(', '),
+          ...(guess ? { suggestion: guess } : {}),
+        }),
+      );
+    }
+  };
+  const seen = new Set<string>();
+  for (const module of graph.order) {
+    for (const use of module.controllers) {
+      const cls = ir.classes.get(use.key);
+      if (!cls?.controller || seen.has(use.key)) continue;
+      seen.add(use.key);
+      check(cls.controller.chain, cls.ref.name);
+      for (const handler of handlersOf(cls.controller)) check(handler.chain, `${cls.ref.name}.${handler.methodName}`);
+    }
+  }
+  return out;
+}

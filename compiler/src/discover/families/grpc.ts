@@ -1,0 +1,98 @@
+import { type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
+import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, ParamSource } from '../../ir/types.js';
+import { chainOf, notStatic, oneLine } from '../chain.js';
+import type { DiscoverContext } from '../context.js';
+import { resolveDef } from '../grpc/def.js';
+import { dataFields, declaredTypeRef } from '../grpc/param-type.js';
+import { literalOf } from '../static-value.js';
+import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
+import { inaccessible, type ControllerFamily } from './family.js';
+
+/** Parameter decorators of the HTTP family: on a gRPC handler they have nothing to read (FW1412). */
+const HTTP_PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header']);
+
+/**
+ * `@GrpcController(definition)` classes and their `@GrpcMethod()` handlers with `@GrpcPayload()`,
+ * `@GrpcMetadata(key?)` and `@Ctx()` parameters. The definition is followed back to its
+ * `loadProto(<path>)` call (FW1401 when it cannot be); the `.proto` itself is read by `analyze`.
+ *
+ * @example
+ * grpcFamily.discover(ctx, todoGrpcClass, decorator, classChain).def?.members // ['todo', 'TodoService', 'service']
+ */
+export const grpcFamily: ControllerFamily = {
+  classDecorator: 'GrpcController',
+  discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): GrpcControllerIR {
+    const def = definitionOf(ctx, cls, decorator);
+    const methods = cls.getMethods().flatMap((method) => methodOf(ctx, method) ?? []);
+    return { family: 'grpc', chain, ...(def ? { def } : {}), methods, location: ctx.location(decorator.node) };
+  },
+};
+
+function definitionOf(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator): GrpcDefIR | undefined {
+  const arg = decorator.args[0];
+  const controller = cls.getName() ?? 'default';
+  if (!arg) {
+    ctx.report('FW1401', decorator.node, { controller, reason: 'no definition is given' });
+    return undefined;
+  }
+  const resolved = resolveDef(ctx, arg);
+  if (resolved.ok) return resolved.def;
+  const text = `\`${oneLine(resolved.culprit.getText())}\``;
+  const reason = resolved.subject ? `${resolved.subject}, ${text}, is ${resolved.reason}` : `${text} is ${resolved.reason}`;
+  ctx.report('FW1401', resolved.culprit, { controller, reason });
+  return undefined;
+}
+
+function methodOf(ctx: DiscoverContext, method: MethodDeclaration): GrpcMethodIR | undefined {
+  const decorators = frameworkDecorators(method);
+  const marker = decorators.find((d) => d.name === 'GrpcMethod');
+  if (!marker) return undefined;
+  const nameArg = marker.args[0];
+  let rpc = method.getName();
+  let explicit = false;
+  if (nameArg) {
+    const value = literalOf(nameArg);
+    if (typeof value === 'string') {
+      rpc = value;
+      explicit = true;
+    } else {
+      notStatic(ctx, nameArg, 'The RPC name given to @GrpcMethod', 'a string literal');
+    }
+  }
+  const why = inaccessible(method);
+  return {
+    methodName: method.getName(),
+    location: ctx.location(method.getNameNode()),
+    rpcLocation: ctx.location(explicit && nameArg ? nameArg : marker.node),
+    rpc,
+    explicit,
+    ...(why ? { inaccessible: why } : {}),
+    params: method.getParameters().map((p, index) => paramOf(ctx, p, index)),
+    chain: chainOf(ctx, decorators),
+  };
+}
+
+function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): ParamIR {
+  const decorators = frameworkDecorators(p);
+  const d = decorators.find((x) => ['GrpcPayload', 'GrpcMetadata', 'Ctx'].includes(x.name)) ?? decorators.find((x) => HTTP_PARAMS.has(x.name));
+  const source = sourceOf(ctx, d);
+  const typeNode = p.getTypeNode();
+  const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
+  if (source.kind !== 'payload' && !(source.kind === 'metadata' && source.name === undefined)) return base;
+  const typeRef = declaredTypeRef(ctx, p);
+  const typeFields = source.kind === 'payload' ? dataFields(p) : undefined;
+  return { ...base, ...(typeRef ? { typeRef } : {}), ...(typeFields ? { typeFields } : {}) };
+}
+
+function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {
+  if (!d) return { kind: 'none' };
+  if (d.name === 'GrpcPayload') return { kind: 'payload' };
+  if (d.name === 'Ctx') return { kind: 'context' };
+  if (d.name !== 'GrpcMetadata') return { kind: 'foreign', decorator: d.name };
+  const arg = d.args[0];
+  if (!arg) return { kind: 'metadata' };
+  const key = literalOf(arg);
+  if (typeof key === 'string') return { kind: 'metadata', name: key };
+  notStatic(ctx, arg, 'The key given to @GrpcMetadata', 'a string literal');
+  return { kind: 'metadata', name: '' };
+}

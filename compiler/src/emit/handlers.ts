@@ -1,0 +1,49 @@
+import type { HandlerModel } from '../analyze/model.js';
+import { where } from '../analyze/module-graph.js';
+import { argument } from './arguments.js';
+import type { Imports } from './imports.js';
+import { key, member, quote, stringArray } from './literals.js';
+
+/**
+ * The first two lines every `HandlerEntry` literal of either transport starts with: identity and
+ * handler, then the typed `invoke` closure.
+ *
+ * @example
+ * handlerHead(route, imports, '    ')
+ * // { id: 3, name: 'TodoController.findOne', controller: 2, handler: TodoController.prototype.findOne,
+ * //       invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
+ */
+export function handlerHead(h: HandlerModel, imports: Imports, indent: string): string {
+  const cls = imports.value(h.controllerRef);
+  const head = `{ id: ${h.id}, name: ${quote(h.name)}, controller: ${h.controller}, handler: ${cls}.prototype${member(h.methodName)},`;
+  const args = h.params.map((p) => argument(p, cls, h.methodName, imports));
+  const params = args.length > 0 ? `c: ${cls}, a: ${imports.coreType('ArgumentSource')}` : `c: ${cls}`;
+  return `${head}\n${indent}  invoke: (${params}) => c${member(h.methodName)}(${args.join(', ')}),`;
+}
+
+/**
+ * The chain fields that end every `HandlerEntry` literal: guards, middleware, filters,
+ * annotations (throttle rules) and source.
+ *
+ * @example
+ * chainFields(route, imports, srcDir) // ['guards: []', 'middleware: []', 'filters: []', 'annotations: {}', "source: 'todo/todo.controller.ts:20:3'"]
+ */
+export function chainFields(h: HandlerModel, imports: Imports, srcDir: string): string[] {
+  return [
+    `guards: [${h.guards.join(', ')}]`,
+    `middleware: [${h.middleware.map((m) => ('provider' in m ? `{ provider: ${m.provider} }` : `{ fn: ${imports.value(m.fn)} }`)).join(', ')}]`,
+    `filters: [${h.filters.join(', ')}]`,
+    `annotations: ${annotations(h)}`,
+    `source: ${quote(where(srcDir, h.location))}`,
+  ];
+}
+
+function annotations(h: HandlerModel): string {
+  const fields: string[] = [];
+  if (h.throttle) {
+    const rules = Object.entries(h.throttle).map(([name, rule]) => `${key(name)}: { ttl: ${rule.ttl}, limit: ${rule.limit} }`);
+    fields.push(`throttle: { ${rules.join(', ')} }`);
+  }
+  if (h.skipThrottle) fields.push(`skipThrottle: ${stringArray(h.skipThrottle)}`);
+  return fields.length > 0 ? `{ ${fields.join(', ')} }` : '{}';
+}

@@ -1,0 +1,54 @@
+/**
+ * The gRPC part of the IR: `@GrpcController` classes, the statically resolved service definition
+ * they were given, and their `@GrpcMethod` handlers. Plain data, like the rest of the IR.
+ *
+ * @example
+ * const controller: GrpcControllerIR = { family: 'grpc', def: { protoFile: '/r/src/todo.proto', members: ['todo', 'TodoService', 'service'], … }, methods: [...], … };
+ */
+import type { ChainIR, ParamIR, SourceLocation } from './types.js';
+
+/**
+ * Where the definition given to `@GrpcController` comes from: the `.proto` file of a
+ * `loadProto(<path>)` call, then the property chain read from the returned tree.
+ */
+export interface GrpcDefIR {
+  /** Absolute posix path of the `.proto` file. */
+  readonly protoFile: string;
+  /** The `loadProto(…)` call, where problems with the file itself point. */
+  readonly loadLocation: SourceLocation;
+  /** The members read from the tree, in order: `['todo', 'TodoService', 'service']`. */
+  readonly members: readonly string[];
+  /** How the path was written when it depends on the working directory (a relative string), for FW1410. */
+  readonly cwdRelative?: string;
+  /** The argument of `@GrpcController` as written, and where. */
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** One `@GrpcMethod()` handler. */
+export interface GrpcMethodIR {
+  readonly methodName: string;
+  /** The method name: the `source` of the entry, and where method diagnostics point. */
+  readonly location: SourceLocation;
+  /** The RPC name argument of `@GrpcMethod('Rpc')`, else the decorator. */
+  readonly rpcLocation: SourceLocation;
+  /** The RPC it binds: the argument of `@GrpcMethod`, else the method name. */
+  readonly rpc: string;
+  /** Whether the RPC was named explicitly. */
+  readonly explicit: boolean;
+  /** Not callable from the generated file (private, protected or static). */
+  readonly inaccessible?: string;
+  readonly params: readonly ParamIR[];
+  readonly chain: ChainIR;
+}
+
+/** A `@GrpcController(definition)` class. */
+export interface GrpcControllerIR {
+  readonly family: 'grpc';
+  readonly chain: ChainIR;
+  /** Absent when the definition could not be resolved at build time (FW1401 was reported). */
+  readonly def?: GrpcDefIR;
+  readonly methods: readonly GrpcMethodIR[];
+  /** The `@GrpcController(…)` decorator, where service-level diagnostics point. */
+  readonly location: SourceLocation;
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Options read from `"frameworkBuild"` in the application's package.json. */
+export interface ProjectSettings {
+  /** Report RPCs that no method binds (FW1406) as warnings instead of errors. */
+  readonly allowUnboundRpc?: boolean;
+}
+
+/**
+ * The `"frameworkBuild"` settings of the nearest package.json above `srcDir` (`{}` when there is
+ * none, or it is unreadable). Command-line flags win over them.
+ *
+ * @example
+ * // examples/todo/package.json: { "frameworkBuild": { "allowUnboundRpc": true } }
+ * readSettings('/r/examples/todo/src') // { allowUnboundRpc: true }
+ */
+export function readSettings(srcDir: string): ProjectSettings {
+  for (let dir = srcDir; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      try {
+        const section = (JSON.parse(fs.readFileSync(file, 'utf8')) as { frameworkBuild?: unknown }).frameworkBuild;
+        if (typeof section !== 'object' || section === null) return {};
+        const allow = (section as { allowUnboundRpc?: unknown }).allowUnboundRpc;
+        return typeof allow === 'boolean' ? { allowUnboundRpc: allow } : {};
+      } catch {
+        return {};
+      }
+    }
+    if (path.dirname(dir) === dir) return {};
+  }
+}

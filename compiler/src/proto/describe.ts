@@ -1,0 +1,51 @@
+import protobuf from 'protobufjs';
+import { rpcPosition } from './positions.js';
+import type { ProtoInput, ProtoKind, ProtoService } from './types.js';
+
+/**
+ * The services (with their RPCs' request fields and streaming flags) and every name of a resolved
+ * protobufjs root, as plain data.
+ *
+ * @example
+ * describeRoot(root, '/r/todo.proto', inputs).services[0].rpcs[0] // { name: 'GetTodo', requestType: 'todo.GetTodoRequest', … }
+ */
+export function describeRoot(root: protobuf.Root, file: string, inputs: readonly ProtoInput[]): { services: ProtoService[]; kinds: Record<string, ProtoKind> } {
+  const services: ProtoService[] = [];
+  const kinds: Record<string, ProtoKind> = {};
+  const textOf = (f: string): string => inputs.find((i) => i.file === f)?.text ?? '';
+  const visit = (ns: protobuf.NamespaceBase): void => {
+    for (const obj of ns.nestedArray) {
+      const name = obj.fullName.replace(/^\./, '');
+      if (obj instanceof protobuf.Service) {
+        kinds[name] = 'service';
+        const declaredIn = obj.filename ?? file;
+        const rpcs = obj.methodsArray.map((m) => {
+          const request = m.resolvedRequestType;
+          const position = rpcPosition(textOf(declaredIn), obj.name, m.name);
+          return {
+            name: m.name,
+            requestType: (request?.fullName ?? m.requestType).replace(/^\./, ''),
+            responseType: (m.resolvedResponseType?.fullName ?? m.responseType).replace(/^\./, ''),
+            requestStream: m.requestStream === true,
+            responseStream: m.responseStream === true,
+            requestFields: request ? [...request.fieldsArray.map((f) => f.name), ...request.oneofsArray.map((o) => o.name)] : [],
+            file: declaredIn,
+            ...position,
+          };
+        });
+        services.push({ fullName: name, rpcs });
+      } else if (obj instanceof protobuf.Type) {
+        kinds[name] = 'message';
+        visit(obj);
+      } else if (obj instanceof protobuf.Enum) {
+        kinds[name] = 'enum';
+      } else if (obj instanceof protobuf.Namespace) {
+        kinds[name] = 'package';
+        visit(obj);
+      }
+    }
+  };
+  visit(root);
+  services.sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+  return { services, kinds };
+}
