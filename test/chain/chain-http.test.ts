@@ -26,6 +26,8 @@ async function toAnswer(response: Response): Promise<Answer> {
 function driverOf(app: FrameworkApplication, send: (path: string, headers: Record<string, string>) => Promise<Response>, stop: () => Promise<void>): ChainDriver {
   return {
     call: async (path, instructions = {}) => toAnswer(await send(path, instructions)),
+    errorBody: (error) => error,
+    unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
     counters: () => app.get<Counters>(Counters),
     stop,
   };

@@ -1,6 +1,9 @@
-import { Controller, Get } from '@framework/core';
+import { Controller, Get, Public, SkipThrottle } from '@framework/core';
 
+/** Liveness probe: open and never throttled. */
 @Controller('/health')
+@Public()
+@SkipThrottle()
 export class HealthController {
   @Get('/')
   check(): { status: 'ok' } {

@@ -1,6 +1,7 @@
 import { Module } from '@framework/core';
 import { TodoController } from './todo.controller.js';
+import { TodoGrpcController } from './todo.grpc-controller.js';
 import { TodoService } from './todo.service.js';
 
-@Module({ controllers: [TodoController], injectables: [TodoService] })
+@Module({ controllers: [TodoController, TodoGrpcController], injectables: [TodoService] })
 export class TodoModule {}

@@ -1,0 +1,41 @@
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+
+/** A user as the example knows it. */
+export interface User {
+  readonly username: string;
+  readonly roles: readonly string[];
+}
+
+interface StoredUser extends User {
+  readonly salt: Buffer;
+  readonly passwordHash: Buffer;
+}
+
+const KEY_LENGTH = 32;
+
+function hash(password: string, salt: Buffer): Buffer {
+  return scryptSync(password, salt, KEY_LENGTH);
+}
+
+/**
+ * The example's user store: one demo user `demo` whose password comes from `DEMO_PASSWORD`
+ * (default `demo`). Only a scrypt hash is kept; checks compare in constant time.
+ */
+export class UsersService {
+  private readonly users = new Map<string, StoredUser>();
+
+  constructor() {
+    const salt = randomBytes(16);
+    const password = process.env.DEMO_PASSWORD ?? 'demo';
+    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: hash(password, salt) });
+  }
+
+  /** The user when the password matches, else undefined. */
+  verify(username: string, password: string): User | undefined {
+    const user = this.users.get(username);
+    // Hash even for unknown users, so timing does not tell which usernames exist.
+    const candidate = hash(password, user?.salt ?? Buffer.alloc(16));
+    if (!user || !timingSafeEqual(candidate, user.passwordHash)) return undefined;
+    return { username: user.username, roles: user.roles };
+  }
+}
