@@ -5,7 +5,7 @@ import { credentials, loadPackageDefinition, Metadata, status, type Client, type
 import { loadSync } from '@grpc/proto-loader';
 import { fileURLToPath } from 'node:url';
 import { registerChainContract, type Answer, type ChainDriver } from './chain-contract.js';
-import { compileFixture } from './compile-fixture.js';
+import { compileFixture } from '../compile-fixture.js';
 import { GlobalFilter } from './fixtures/app/src/filters.js';
 import { GrpcAppModule } from './fixtures/app/src/grpc-app.module.js';
 import { TrailMiddleware } from './fixtures/app/src/middleware.js';

@@ -3,7 +3,7 @@ import { FrameworkApplication, type ApplicationTables, type Logger } from '@fram
 import * as assert from 'uvu/assert';
 import { test } from 'uvu';
 import { registerChainContract, type Answer, type ChainDriver } from './chain-contract.js';
-import { compileFixture } from './compile-fixture.js';
+import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { GlobalFilter } from './fixtures/app/src/filters.js';
 import { TrailMiddleware } from './fixtures/app/src/middleware.js';

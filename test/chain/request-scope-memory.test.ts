@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { compileFixture } from './compile-fixture.js';
+import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { Counters } from './fixtures/app/src/scoped.js';
 

@@ -51,20 +51,16 @@ function reasonsOf(prepared: PreparedDto | undefined, errors: readonly Validatio
       reasons.push({ property: path, errorMessage: message, constraints: rules?.get(rule) ?? [] });
     }
     if (error.children?.length) {
-      const child = prepared?.nested.get(error.property)?.dto;
-      reasons.push(...reasonsOf(child, flattenArrayLevel(error.children), `${path}.`));
+      reasons.push(...childReasons(prepared?.nested.get(error.property), error.children, `${path}.`));
     }
   }
   return reasons;
 }
 
-// For arrays class-validator adds one level whose `property` is the index; keep it in the path.
-function flattenArrayLevel(children: ValidationError[]): ValidationError[] {
-  return children.flatMap((child) =>
-    /^\d+$/.test(child.property) && !child.constraints && child.children
-      ? child.children.map((grandchild) => Object.assign(Object.create(Object.getPrototypeOf(grandchild) as object) as ValidationError, grandchild, { property: `${child.property}.${grandchild.property}` }))
-      : [child],
-  );
+// For arrays class-validator adds a level whose `property` is the index: it goes into the path.
+function childReasons(nested: { readonly dto: PreparedDto; readonly each: boolean } | undefined, children: readonly ValidationError[], prefix: string): ValidationReason[] {
+  if (!nested?.each) return reasonsOf(nested?.dto, children, prefix);
+  return children.flatMap((element) => reasonsOf(nested.dto, element.children ?? [], `${prefix}${element.property}.`));
 }
 
 function ruleIndex(rules: MemberRules, rule: string): number {
