@@ -15,7 +15,7 @@ import { TodoService } from '../../examples/todo/src/todo/todo.service.js';
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '5c3e77a8a3c471a1e22e795918f1cfc6f463727f42116098a91d6e90aa968859',
+  manifest: '90278bd6a0f55501db09d342589f9c5daccabdc3e399a5b1151bf6f995bed1ee',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
@@ -24,7 +24,7 @@ export const tables: ApplicationTables = {
     { token: JwtService, name: 'JwtService', scope: 'singleton', deps: [1], create: (d) => new JwtService(d[0] as JwtConfig), useClass: JwtService, source: '@framework/core#JwtService' },
     { token: GLOBAL_GUARD, name: 'GLOBAL_GUARD (AppGuard)', scope: 'singleton', deps: [0, 2], create: (d) => new AppGuard(d[0] as ThrottlerConfig, d[1] as JwtService), useClass: AppGuard, source: 'auth/app.guard.ts:8:1' },
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: () => new HealthController(), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
-    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [], create: () => new UsersService(), useClass: UsersService, source: 'auth/users.service.ts:24:1' },
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [], create: () => new UsersService(), useClass: UsersService, source: 'auth/users.service.ts:28:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [5, 2], create: (d) => new AuthController(d[0] as UsersService, d[1] as JwtService), useClass: AuthController, source: 'auth/auth.controller.ts:6:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:14:1' },
     { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [7], create: (d) => new TodoController(d[0] as TodoService), useClass: TodoController, source: 'todo/todo.controller.ts:5:1' },

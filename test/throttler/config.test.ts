@@ -12,36 +12,42 @@ function forRootError(throttlers: unknown): string {
   throw new Error('forRoot accepted invalid options');
 }
 
+test('forRoot creates a fresh ThrottlerConfig per application (no shared default storage)', () => {
+  const dynamic = ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]);
+  assert.is.not(dynamic.create(), dynamic.create());
+  assert.is.not(dynamic.create().storage, dynamic.create().storage);
+});
+
 test('forRoot returns the dynamic module shape with a ThrottlerConfig value and no injectables', () => {
   const dynamic = ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]);
   assert.is(dynamic.module, ThrottlerModule);
   assert.equal(dynamic.injectables, []);
-  assert.instance(dynamic.value, ThrottlerConfig);
-  assert.equal(dynamic.value.throttlers, [{ name: 'default', ttl: 60000, limit: 10 }]);
-  assert.instance(dynamic.value.storage, MemoryThrottlerStorage);
-  assert.is(dynamic.value.trustProxy, true, 'the spec reads proxy headers first');
+  assert.instance(dynamic.create(), ThrottlerConfig);
+  assert.equal(dynamic.create().throttlers, [{ name: 'default', ttl: 60000, limit: 10 }]);
+  assert.instance(dynamic.create().storage, MemoryThrottlerStorage);
+  assert.is(dynamic.create().trustProxy, true, 'the spec reads proxy headers first');
 });
 
 test('forRoot takes a storage second, options third, or an options object second', () => {
   const storage: ThrottlerStorage = { increment: () => ({ totalHits: 1, timeToExpireMs: 1 }) };
   const a = ThrottlerModule.forRoot([{ ttl: 1, limit: 1 }], storage);
-  assert.is(a.value.storage, storage);
+  assert.is(a.create().storage, storage);
   const b = ThrottlerModule.forRoot([{ ttl: 1, limit: 1 }], storage, { trustProxy: false });
-  assert.is(b.value.storage, storage);
-  assert.is(b.value.trustProxy, false);
+  assert.is(b.create().storage, storage);
+  assert.is(b.create().trustProxy, false);
   const c = ThrottlerModule.forRoot([{ ttl: 1, limit: 1 }], { storage, trustProxy: false });
-  assert.is(c.value.storage, storage);
-  assert.is(c.value.trustProxy, false);
+  assert.is(c.create().storage, storage);
+  assert.is(c.create().trustProxy, false);
   const d = ThrottlerModule.forRoot([{ ttl: 1, limit: 1 }], { trustProxy: false });
-  assert.instance(d.value.storage, MemoryThrottlerStorage);
-  assert.is(d.value.trustProxy, false);
+  assert.instance(d.create().storage, MemoryThrottlerStorage);
+  assert.is(d.create().trustProxy, false);
 });
 
 test('named throttlers keep their names and order', () => {
-  const { value } = ThrottlerModule.forRoot([
+  const value = ThrottlerModule.forRoot([
     { name: 'burst', ttl: 1000, limit: 3 },
     { ttl: 60000, limit: 100 },
-  ]);
+  ]).create();
   assert.equal(value.throttlers, [
     { name: 'burst', ttl: 1000, limit: 3 },
     { name: 'default', ttl: 60000, limit: 100 },

@@ -75,14 +75,38 @@ test('a route plan is resolved once per route id', () => {
   assert.is(reads, 1);
 });
 
-test('gRPC: the tracker reads x-forwarded-for / x-real-ip metadata, then the peer; headers become metadata', () => {
+test('gRPC: the tracker is the peer address; forwarding metadata is not trusted (any client can write it)', () => {
   const storage = new AsyncRecordingStorage();
   const guard = guardOf([{ ttl: 60000, limit: 5 }], storage);
   const route = routeEntry(4);
   void guard.canActivate(grpcContext(route, { 'x-forwarded-for': ['203.0.113.7, 10.0.0.1'] }));
   void guard.canActivate(grpcContext(route, { 'x-real-ip': ['198.51.100.1'] }));
   void guard.canActivate(grpcContext(route));
-  assert.equal(storage.keys, ['default:4:203.0.113.7', 'default:4:198.51.100.1', 'default:4:192.0.2.9']);
+  assert.equal(storage.keys, ['default:4:192.0.2.9', 'default:4:192.0.2.9', 'default:4:192.0.2.9']);
+});
+
+test('gRPC: a getTracker override reads the x-api-key metadata, falling back to super.getTracker', () => {
+  class ApiKeyThrottlerGuard extends ThrottlerGuard {
+    protected override getTracker(context: Parameters<ThrottlerGuard['canActivate']>[0]): string | Promise<string> {
+      const key = context.grpcMetadata?.get('x-api-key')[0];
+      return key === undefined ? super.getTracker(context) : String(key);
+    }
+  }
+  const storage = new AsyncRecordingStorage();
+  const guard = new ApiKeyThrottlerGuard(new ThrottlerConfig([{ ttl: 60000, limit: 5 }], storage));
+  const route = routeEntry(6);
+  void guard.canActivate(grpcContext(route, { 'x-api-key': ['key-a'] }));
+  void guard.canActivate(grpcContext(route));
+  assert.equal(storage.keys, ['default:6:key-a', 'default:6:192.0.2.9']);
+});
+
+test('HTTP: forwarding headers that are not IP addresses are ignored', () => {
+  const storage = new AsyncRecordingStorage();
+  const guard = guardOf([{ ttl: 60000, limit: 5 }], storage);
+  void guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': 'x'.repeat(500), 'x-real-ip': '198.51.100.1' }));
+  void guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': 'not an address' }));
+  assert.equal(storage.keys.map((key) => key.length < 60), [true, true]);
+  assert.is(storage.keys[0], 'default:7:198.51.100.1');
 });
 
 test('gRPC without trustProxy: only the peer address', () => {

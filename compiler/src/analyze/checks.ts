@@ -2,7 +2,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
 import type { HandlerChainModel } from './model.js';
 import { relativeFile, where, type ModuleGraph } from './module-graph.js';
-import type { ProviderDraft } from './providers.js';
+import { entryKey, type ProviderDraft } from './providers.js';
 
 /** FW1301: `canActivate(context)` reading the V1 `context.request`, in any class of the sources. */
 export function checkGuards(ir: ProgramIR): Diagnostic[] {
@@ -21,8 +21,8 @@ export function globalGuard(ir: ProgramIR, graph: ModuleGraph, drafts: readonly 
   );
   const last = entries.at(-1);
   if (!last) return { diagnostics: [] };
-  const draftOf = (e: (typeof entries)[number]): ProviderDraft | undefined =>
-    drafts.find((d) => d.module === e.module && d.index === e.entry.index && d.token.kind === 'global-guard');
+  // By provider key: two entries naming the same class share one provider (the first one's draft).
+  const draftOf = (e: (typeof entries)[number]): ProviderDraft | undefined => drafts.find((d) => d.key === entryKey(e.entry, e.module));
   const nameOf = (e: (typeof entries)[number]): string => draftOf(e)?.cls?.ref.name ?? 'guard';
   const diagnostics: Diagnostic[] = [];
   if (entries.length > 1) {

@@ -89,7 +89,8 @@ export function chainClasses(chain: ChainIR): string[] {
   return [...chain.guards, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
 }
 
-function entryKey(entry: InjectableIR, module: ModuleIR): string {
+/** The provider key of a module's `injectables` entry; entries naming the same class share one. */
+export function entryKey(entry: InjectableIR, module: ModuleIR): string {
   if (entry.kind === 'class') return classProviderKey(entry.cls.key);
   if (entry.kind === 'useClass') {
     // `{ token: X, useClass: X }` is the same provider as listing X.

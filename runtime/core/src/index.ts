@@ -22,6 +22,7 @@ export type { ApplicationTransport, TransportHost } from './application/transpor
 export { StaleTablesError } from './application/stale-check.js';
 export type { AuthGuard, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
 export type { Call, PreparedHandler } from './chain/call.js';
+export { isThenable } from './chain/thenable.js';
 export type { Logger } from './http/respond.js';
 export { HttpException } from './exceptions/http-exception.js';
 export * from './exceptions/built-in.js';

@@ -1,4 +1,4 @@
-import type { Logger, PreparedHandler } from '@framework/core';
+import { isThenable, type Logger, type PreparedHandler } from '@framework/core';
 import type { handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
 import { GrpcCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { isUnexpected, statusOfError } from './status.js';
@@ -41,7 +41,7 @@ export function unaryHandler(rpc: GrpcRpcRuntime, run: PreparedHandler, logger: 
       return;
     }
     // Synchronous chains (no async guard, middleware or handler) answer without a promise.
-    if (answer instanceof Promise) {
+    if (isThenable(answer)) {
       answer.then(
         (value: unknown) => succeed(call, callback, value),
         (error: unknown) => fail(call, callback, error),

@@ -19,7 +19,7 @@ export class AuthController {
 
   @Post('/login')
   async login(@Body() credentials: LoginDto): Promise<{ access_token: string }> {
-    const user = this.users.verify(credentials.username, credentials.password);
+    const user = await this.users.verify(credentials.username, credentials.password);
     if (!user) throw new UnauthorizedException();
     return { access_token: await this.jwt.sign({ sub: user.username, roles: [...user.roles] }) };
   }

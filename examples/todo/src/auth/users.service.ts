@@ -1,4 +1,7 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
 
 /** A user as the example knows it. */
 export interface User {
@@ -13,8 +16,9 @@ interface StoredUser extends User {
 
 const KEY_LENGTH = 32;
 
-function hash(password: string, salt: Buffer): Buffer {
-  return scryptSync(password, salt, KEY_LENGTH);
+// Off the event loop: a login must not stall every other request while it hashes.
+function hash(password: string, salt: Buffer): Promise<Buffer> {
+  return scryptAsync(password, salt, KEY_LENGTH);
 }
 
 /**
@@ -27,14 +31,15 @@ export class UsersService {
   constructor() {
     const salt = randomBytes(16);
     const password = process.env.DEMO_PASSWORD ?? 'demo';
-    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: hash(password, salt) });
+    // Once, at start-up, so synchronously.
+    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: scryptSync(password, salt, KEY_LENGTH) });
   }
 
   /** The user when the password matches, else undefined. */
-  verify(username: string, password: string): User | undefined {
+  async verify(username: string, password: string): Promise<User | undefined> {
     const user = this.users.get(username);
     // Hash even for unknown users, so timing does not tell which usernames exist.
-    const candidate = hash(password, user?.salt ?? Buffer.alloc(16));
+    const candidate = await hash(password, user?.salt ?? Buffer.alloc(16));
     if (!user || !timingSafeEqual(candidate, user.passwordHash)) return undefined;
     return { username: user.username, roles: user.roles };
   }

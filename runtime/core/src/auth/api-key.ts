@@ -50,7 +50,8 @@ export class ApiKeyConfig {
  */
 export class ApiKeyModule {
   static forRoot(options: ApiKeyOptions): DynamicModule<ApiKeyConfig, []> {
-    return { module: ApiKeyModule, value: new ApiKeyConfig(options), injectables: [] };
+    const config = new ApiKeyConfig(options);
+    return { module: ApiKeyModule, create: () => config, injectables: [] };
   }
 }
 

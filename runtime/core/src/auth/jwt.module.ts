@@ -22,6 +22,8 @@ export class JwtModule {
    * JwtModule.forRoot({ algorithm: 'RS256', privateKey: readFileSync('private.pem', 'utf8'), publicKey: readFileSync('public.pem', 'utf8') })
    */
   static forRoot(options: JwtModuleOptions): DynamicModule<JwtConfig, [typeof JwtService]> {
-    return { module: JwtModule, value: new JwtConfig(options), injectables: [JwtService] };
+    // The config is immutable, so applications may share it; keys are imported per JwtService.
+    const config = new JwtConfig(options);
+    return { module: JwtModule, create: () => config, injectables: [JwtService] };
   }
 }

@@ -1,6 +1,7 @@
 import type { Call, PreparedHandler } from './call.js';
 import type { ExceptionFilter } from './contracts.js';
 import type { InstanceOf } from './instances.js';
+import { isThenable } from './thenable.js';
 
 /** A filter resolved for one route, with the error types it accepts (empty: all). */
 export interface ResolvedFilter {
@@ -29,7 +30,7 @@ export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHa
   return (call) => {
     try {
       const result = next(call);
-      return result instanceof Promise ? result.catch((error: unknown) => handle(error, call)) : result;
+      return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => handle(error, call)) : result;
     } catch (error) {
       return handle(error, call);
     }

@@ -2,6 +2,7 @@ import { ForbiddenException } from '../exceptions/built-in.js';
 import type { Call, PreparedHandler } from './call.js';
 import type { AuthGuard } from './contracts.js';
 import type { InstanceOf } from './instances.js';
+import { isThenable } from './thenable.js';
 
 /**
  * Runs guards in order; the first refusal stops the call with a ForbiddenException. Stays
@@ -11,7 +12,7 @@ export function withGuards(guards: readonly InstanceOf<AuthGuard>[], next: Prepa
   const from = (index: number, call: Call): unknown => {
     for (let i = index; i < guards.length; i++) {
       const verdict = guards[i]!(call).canActivate(call);
-      if (verdict instanceof Promise) {
+      if (isThenable(verdict)) {
         return verdict.then((allowed) => {
           if (allowed !== true) throw new ForbiddenException();
           return from(i + 1, call);

@@ -31,7 +31,15 @@ export function withMiddleware(middleware: readonly ResolvedMiddleware[], next: 
       downstream = from(index + 1, call);
       return downstream;
     };
-    const own = await current.run(call)(call, callNext);
+    let own: unknown;
+    try {
+      own = await current.run(call)(call, callNext);
+    } catch (error) {
+      // The middleware failed after starting the rest of the chain: its outcome no longer matters,
+      // but it must not surface later as an unhandled rejection.
+      downstream?.catch(() => undefined);
+      throw error;
+    }
     if (!downstream) return own;
     const result = await downstream;
     return own === undefined ? result : own;

@@ -3,34 +3,38 @@ import type { Class } from '../tables.js';
 
 /**
  * A configured module placed in another module's `imports`, such as `ThrottlerModule.forRoot(...)`.
- * It provides `value` under the token of `value`'s class, and the classes in `injectables`.
+ * It provides what `create()` returns under the token of that value's class, and the classes in
+ * `injectables`. `create()` runs once per application, so two applications in one process never
+ * share state (such as throttle counters) through a configured module.
  * `framework-build` reads both from the type arguments of the call's return type, so a package
  * author declares what a dynamic module provides in its signature:
  *
  * @example
  * static forRoot(options: ThrottlerOptions[]): DynamicModule<ThrottlerConfig, []> {
- *   return { module: ThrottlerModule, value: new ThrottlerConfig(options), injectables: [] };
+ *   return { module: ThrottlerModule, create: () => new ThrottlerConfig(options), injectables: [] };
  * }
  */
 export interface DynamicModule<Value extends object = object, Injectables extends readonly Class[] = readonly Class[]> {
   readonly module: Class;
-  readonly value: Value;
+  /** Builds the provided value; called once per application, at init. */
+  create(): Value;
   readonly injectables: Injectables;
 }
 
 /**
- * The value of the dynamic module at `imports[index]` of a module. Generated tables call it.
+ * Creates the value of the dynamic module at `imports[index]` of a module, for one application.
+ * Generated tables call it from the provider's `create`, so once per application.
  *
  * @example
  * create: () => dynamicModuleValue(AppModule, 0)
  */
 export function dynamicModuleValue(module: Class, index: number): unknown {
   const entry = moduleOptionsOf(module)?.imports?.[index] as Partial<DynamicModule> | undefined;
-  if (!entry || typeof entry !== 'object' || !('value' in entry)) {
+  if (!entry || typeof entry !== 'object' || typeof entry.create !== 'function') {
     throw new TypeError(
       `${module.name}: imports[${index}] is not a configured module (such as ThrottlerModule.forRoot(...)) as the generated tables expect. ` +
         'The tables are stale: run `framework-build <your src dir>` again.',
     );
   }
-  return entry.value;
+  return entry.create();
 }

@@ -9,6 +9,7 @@ function builtIn(status: number, name: string, message: string): BuiltInExceptio
     [name]: class extends HttpException {
       constructor() {
         super(status, message);
+        this.name = name;
       }
     },
   };

@@ -11,7 +11,8 @@ export class HttpException extends Error {
     message: string,
   ) {
     super(message);
-    this.name = new.target.name;
+    // Subclasses of the framework set their name from a literal, which survives minification.
+    this.name = new.target === HttpException ? 'HttpException' : new.target.name;
   }
 
   /** The JSON body sent to HTTP clients. */

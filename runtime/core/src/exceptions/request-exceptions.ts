@@ -21,6 +21,7 @@ export class NotValidBodyException extends HttpException {
     message = `Invalid request body: ${reasons.map((r) => r.errorMessage).join('; ')}`,
   ) {
     super(400, message);
+    this.name = 'NotValidBodyException';
   }
 
   override toJSON(): Record<string, unknown> {
@@ -35,6 +36,7 @@ export class NotValidBodyException extends HttpException {
 export class MalformedBodyException extends HttpException {
   constructor(message: string) {
     super(400, message);
+    this.name = 'MalformedBodyException';
   }
 }
 
@@ -42,6 +44,7 @@ export class MalformedBodyException extends HttpException {
 export class BodyTooLargeException extends HttpException {
   constructor(limit: number) {
     super(413, `Request body is larger than the limit of ${limit} bytes`);
+    this.name = 'BodyTooLargeException';
   }
 }
 
@@ -49,5 +52,6 @@ export class BodyTooLargeException extends HttpException {
 export class ThrottlerException extends HttpException {
   constructor() {
     super(429, 'ThrottlerException: Too Many Requests');
+    this.name = 'ThrottlerException';
   }
 }

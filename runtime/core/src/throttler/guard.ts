@@ -36,15 +36,21 @@ function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
  * })
  * export class AppModule {}
  *
+ * // Throttle first (public routes stay throttled), then verify the bearer token, on HTTP and gRPC.
  * export class AuthThrottlerGuard extends ThrottlerGuard {
- *   override async canActivate(context: ExecutionContext): Promise<boolean> {
- *     await super.canActivate(context); // public routes stay throttled
- *     if (MetadataHelper.getMetadata<boolean>('isPublic', context.getHandler())) return true;
- *     return context.req.header('authorization')?.startsWith('Bearer ') === true;
+ *   constructor(config: ThrottlerConfig, private readonly jwt: JwtService) {
+ *     super(config);
  *   }
  *
+ *   override async canActivate(context: ExecutionContext): Promise<boolean> {
+ *     await super.canActivate(context); // throws ThrottlerException (429) over the limit
+ *     return isPublicRoute(context) || authenticateBearer(this.jwt, context);
+ *   }
+ *
+ *   // Count per API key when one is sent (HTTP header or gRPC metadata), else per address.
  *   protected override getTracker(context: ExecutionContext): string | Promise<string> {
- *     return context.req.header('x-api-key') ?? super.getTracker(context);
+ *     const key = context.grpcMetadata ? context.grpcMetadata.get('x-api-key')[0] : context.req.header('x-api-key');
+ *     return key === undefined ? super.getTracker(context) : String(key);
  *   }
  * }
  */

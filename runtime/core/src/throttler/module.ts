@@ -38,6 +38,8 @@ export class ThrottlerModule {
   ): DynamicModule<ThrottlerConfig, []> {
     const merged: ThrottlerModuleOptions =
       storageOrOptions === undefined ? options : isStorage(storageOrOptions) ? { ...options, storage: storageOrOptions } : { ...options, ...storageOrOptions };
-    return { module: ThrottlerModule, value: new ThrottlerConfig(throttlers, merged.storage, merged), injectables: [] };
+    new ThrottlerConfig(throttlers, merged.storage, merged); // validates now, so a bad entry fails at start-up
+    // Each application gets its own config, so the default in-memory storage is never shared.
+    return { module: ThrottlerModule, create: () => new ThrottlerConfig(throttlers, merged.storage, merged), injectables: [] };
   }
 }

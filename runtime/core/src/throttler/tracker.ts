@@ -6,38 +6,31 @@ export function firstForwardedAddress(value: string): string {
   return (comma === -1 ? value : value.slice(0, comma)).trim();
 }
 
-function metadataValue(values: readonly unknown[]): string {
-  const first = values[0];
-  return first === undefined ? '' : String(first);
+// An IPv4 or IPv6 address in text form (at most 45 characters). Anything else in a forwarding
+// header is ignored, so a client cannot mint unbounded counter keys of its own choosing.
+const addressShape = /^[0-9A-Fa-f:.]{2,45}$/;
+
+function plausible(address: string | undefined): string | undefined {
+  const trimmed = address?.trim();
+  return trimmed && addressShape.test(trimmed) ? trimmed : undefined;
 }
 
 /**
  * The caller's address as the throttler sees it by default.
  *
- * With `trustProxy`: the first address of `X-Forwarded-For`, else `X-Real-IP`, else the
- * connection's address; on gRPC calls the same metadata keys, else the peer address. Without it:
- * the connection (peer) address only, since clients can write those headers themselves.
+ * HTTP with `trustProxy`: the first address of `X-Forwarded-For`, else `X-Real-IP`, else the
+ * connection's address (values that are not IP addresses are ignored). Without it: the connection
+ * address only, since clients can write those headers themselves. gRPC calls: the peer address
+ * (override `getTracker` to use, say, an `x-api-key` metadata value).
  *
  * @example
  * addressOf(context, true); // '203.0.113.7' for `X-Forwarded-For: 203.0.113.7, 10.0.0.2`
  */
 export function addressOf(context: ExecutionContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const metadata = context.grpcMetadata;
-    if (metadata !== undefined) {
-      const forwarded = firstForwardedAddress(metadataValue(metadata.get('x-forwarded-for')));
-      if (forwarded !== '') return forwarded;
-      const real = metadataValue(metadata.get('x-real-ip')).trim();
-      if (real !== '') return real;
-    } else {
-      const forwardedHeader = context.req.header('x-forwarded-for');
-      if (forwardedHeader !== undefined) {
-        const forwarded = firstForwardedAddress(forwardedHeader);
-        if (forwarded !== '') return forwarded;
-      }
-      const real = context.req.header('x-real-ip')?.trim();
-      if (real) return real;
-    }
+  if (trustProxy && context.grpcMetadata === undefined) {
+    const forwarded = context.req.header('x-forwarded-for');
+    const fromHeaders = plausible(forwarded === undefined ? undefined : firstForwardedAddress(forwarded)) ?? plausible(context.req.header('x-real-ip'));
+    if (fromHeaders) return fromHeaders;
   }
   return context.getRemoteAddress();
 }

@@ -23,9 +23,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// Keys that would change the instance's prototype or hide its class from class-validator, which
+// finds the rules through `instance.constructor`: a body carrying them would skip validation.
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs. */
 function hydrate(prepared: PreparedDto, value: Record<string, unknown>): object {
-  const instance = Object.assign(Object.create(prepared.entry.dto.prototype) as object, value) as Record<string, unknown>;
+  const instance = Object.create(prepared.entry.dto.prototype) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    if (forbiddenKeys.has(key)) throw new MalformedBodyException(`Request body must not contain the member '${key}'`);
+    Object.defineProperty(instance, key, { value: value[key], writable: true, enumerable: true, configurable: true });
+  }
   for (const [member, nested] of prepared.nested) {
     const raw = instance[member];
     if (nested.each && Array.isArray(raw)) {
