@@ -51,7 +51,7 @@ test('configuration: no keys, empty or short keys are refused; the header name i
   assert.throws(() => ApiKeyModule.forRoot({ keys: [] }), /at least one API key/);
   assert.throws(() => new ApiKeyConfig({ keys: [undefined as unknown as string] }), /all strings/);
   assert.throws(() => new ApiKeyConfig({ keys: ['short'] }), /at least 16 characters/);
-  const config = ApiKeyModule.forRoot({ keys: [CURRENT], header: 'X-Service-Key' }).value;
+  const config = ApiKeyModule.forRoot({ keys: [CURRENT], header: 'X-Service-Key' }).create();
   assert.is(config.header, 'x-service-key');
 });
 

@@ -67,9 +67,9 @@ options('ES256 keys given as JWK objects work', async () => {
 options('JwtModule.forRoot provides a JwtConfig value and the JwtService class', () => {
   const module = JwtModule.forRoot({ secret: SECRET });
   assert.is(module.module, JwtModule);
-  assert.instance(module.value, JwtConfig);
+  assert.instance(module.create(), JwtConfig);
   assert.equal(module.injectables, [JwtService]);
-  assert.equal(module.value.verifyOptions.algorithms, ['HS256']);
+  assert.equal(module.create().verifyOptions.algorithms, ['HS256']);
 });
 
 options.run();

@@ -112,10 +112,11 @@ http('two applications in one process share no instance', async ({ app, base }) 
 http('close() lets an in-flight request finish', async () => {
   const app = await new FrameworkApplication(tables).init(AppModule);
   const port = await app.listen(0);
-  const inFlight = fetch(`http://127.0.0.1:${port}/features/async`);
-  await new Promise((resolve) => setTimeout(resolve, 1));
+  const inFlight = fetch(`http://127.0.0.1:${port}/features/slow`);
+  // Long enough for the request to reach the handler, well inside its 300 ms.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const closing = app.close();
-  assert.equal(await (await inFlight).json(), { waited: true });
+  assert.equal(await (await inFlight).json(), { finished: true });
   await closing;
   try {
     await fetch(`http://127.0.0.1:${port}/features/text`);

@@ -24,6 +24,7 @@ export type { AuthGuard, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, O
 export type { Call, PreparedHandler } from './chain/call.js';
 export { isThenable } from './chain/thenable.js';
 export type { Logger } from './http/respond.js';
+export type { ServerBindings } from './http/server-adapter.js';
 export { HttpException } from './exceptions/http-exception.js';
 export * from './exceptions/built-in.js';
 export {

@@ -4,8 +4,8 @@ import type { ExceptionFilter, FrameworkMiddleware, OnAppBootstrap, OnAppClose }
 import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { buildHonoApp } from '../http/hono-app.js';
-import { listenNode, type HttpListener } from '../http/node-listener.js';
 import type { Logger } from '../http/respond.js';
+import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from '../http/server-adapter.js';
 import type { Hono } from 'hono';
 import { assertTablesMatch } from './stale-check.js';
 import type { ApplicationTransport, TransportHost } from './transport.js';
@@ -37,7 +37,7 @@ export class FrameworkApplication {
   private readonly logger: Logger;
   private readonly bodyLimit: number;
   private injector?: Injector;
-  private http?: Hono;
+  private http?: Hono<HttpEnv>;
   private listener?: HttpListener;
 
   constructor(
@@ -108,20 +108,36 @@ export class FrameworkApplication {
     return this;
   }
 
-  /** Starts the HTTP server; resolves with the bound port (0 picks a free one). */
+  /**
+   * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
+   * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
+   * Without `hostname` it listens on every interface, IPv6 and IPv4.
+   *
+   * @example
+   * const port = await app.listen(Number(process.env.PORT ?? 3000));
+   * await app.listen(0, '127.0.0.1'); // loopback only, a free port
+   */
   async listen(port = 3000, hostname?: string): Promise<number> {
     if (!this.http) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
-    this.listener = await listenNode(this.http, port, hostname);
+    const serve = await serverAdapterForRuntime();
+    this.listener = await serve(this.http, port, hostname);
     return this.listener.port;
   }
 
-  /** The Web-standard fetch handler of the HTTP routes, for in-process calls and other servers. */
-  get fetch(): (request: Request) => Response | Promise<Response> {
+  /**
+   * The Web-standard fetch handler of the HTTP routes, for in-process calls and other servers.
+   * A server that hosts it passes `ServerBindings` as second argument for
+   * `getRemoteAddress()` (the throttler's default key); without them the address is `''`.
+   */
+  get fetch(): (request: Request, bindings?: ServerBindings) => Response | Promise<Response> {
     if (!this.http) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
     return this.http.fetch;
   }
 
-  /** Stops accepting calls, lets in-flight ones finish, closes transports, runs `onAppClose` hooks. */
+  /**
+   * Stops accepting calls, lets in-flight ones finish (Node: `server.close()`; Deno:
+   * `server.shutdown()`), closes transports, runs `onAppClose` hooks.
+   */
   async close(): Promise<void> {
     await Promise.all([this.listener?.close(), ...this.transports.map((t) => t.close())]);
     this.listener = undefined;

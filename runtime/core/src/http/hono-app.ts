@@ -6,6 +6,7 @@ import type { HttpRouteEntry } from '../tables.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { bodyReaderFor } from './read-body.js';
 import { errorResponse, respond, type Logger } from './respond.js';
+import type { HttpEnv } from './server-adapter.js';
 
 export interface HttpRouteSpec {
   readonly entry: HttpRouteEntry;
@@ -17,8 +18,8 @@ export interface HttpRouteSpec {
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
  * `strict: false` makes `/todo` and `/todo/` the same route.
  */
-export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono {
-  const app = new Hono({ strict: false });
+export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono<HttpEnv> {
+  const app = new Hono<HttpEnv>({ strict: false });
   const { logger } = options;
   const tooLarge = (c: Context) => {
     // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
@@ -29,7 +30,7 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
   for (const spec of routes) {
     const { entry, run } = spec;
     const runtime: HttpRouteRuntime = { entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(entry) };
-    const handler = (c: Context): Response | Promise<Response> => {
+    const handler = (c: Context<HttpEnv>): Response | Promise<Response> => {
       const call = new HttpCall(c, runtime);
       try {
         const answer = run(call);

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js';
 import type { Call } from '../chain/call.js';
 import type { RequestScope } from '../di/injector.js';
 import type { Class, HttpRouteEntry } from '../tables.js';
 import type { BodyReader } from './read-body.js';
+import type { HttpEnv } from './server-adapter.js';
 
 /** The per-route facts an HTTP call needs, fixed at init. */
 export interface HttpRouteRuntime {
@@ -26,7 +26,7 @@ export class HttpCall implements Call {
   private stateMap?: Map<unknown, unknown>;
 
   constructor(
-    private readonly c: Context,
+    private readonly c: Context<HttpEnv>,
     private readonly route: HttpRouteRuntime,
   ) {}
 
@@ -51,8 +51,9 @@ export class HttpCall implements Call {
   getRoute(): HttpRouteEntry {
     return this.route.entry;
   }
+  /** From the server adapter's bindings; '' for in-process calls (`app.fetch(request)` has none). */
   getRemoteAddress(): string {
-    return getConnInfo(this.c).remote.address ?? '';
+    return (this.c.env as HttpEnv['Bindings'] | undefined)?.remoteAddress() ?? '';
   }
   setResponseHeader(name: string, value: string): void {
     this.c.header(name, value);

@@ -1,12 +1,14 @@
-import { serve } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Server } from 'node:http';
+import type { HttpEnv, HttpListener, ServerBindings } from './server-adapter.js';
 
-/** A listening HTTP server that can be closed gracefully. */
-export interface HttpListener {
-  readonly port: number;
-  /** Stops accepting connections and resolves when in-flight requests have finished. */
-  close(): Promise<void>;
+/** The connection facts of one Node request, read only when asked for. */
+class NodeBindings implements ServerBindings {
+  constructor(private readonly env: HttpBindings | Http2Bindings) {}
+  remoteAddress(): string {
+    return this.env.incoming.socket.remoteAddress ?? '';
+  }
 }
 
 /**
@@ -15,9 +17,10 @@ export interface HttpListener {
  * @example
  * const listener = await listenNode(app, 0); console.log(listener.port);
  */
-export function listenNode(app: Hono, port: number, hostname?: string): Promise<HttpListener> {
+export function listenNode(app: Hono<HttpEnv>, port: number, hostname?: string): Promise<HttpListener> {
+  const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app.fetch(request, new NodeBindings(env));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    const server = serve({ fetch, port, hostname }, (info) => {
       resolve({
         port: info.port,
         close: () =>

@@ -1,0 +1,53 @@
+import type { Hono } from 'hono';
+import type { HttpEnv, HttpListener, ServerBindings } from './server-adapter.js';
+
+// The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
+interface DenoServeInfo {
+  /** A `Deno.NetAddr` on TCP; a Unix socket address has no hostname. */
+  readonly remoteAddr: { readonly hostname?: string };
+}
+interface DenoHttpServer {
+  readonly addr: { readonly port: number };
+  shutdown(): Promise<void>;
+}
+interface DenoServeOptions {
+  readonly port: number;
+  readonly hostname: string;
+  onListen(): void;
+}
+interface DenoRuntime {
+  serve(options: DenoServeOptions, handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>): DenoHttpServer;
+}
+
+/** The connection facts of one Deno request. */
+class DenoBindings implements ServerBindings {
+  constructor(private readonly info: DenoServeInfo) {}
+  remoteAddress(): string {
+    return this.info.remoteAddr.hostname ?? '';
+  }
+}
+
+/**
+ * Serves a Hono app on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
+ * Without a hostname it listens on `::` (IPv6 and IPv4, as Node does), or on `0.0.0.0` where IPv6
+ * is unavailable. `close()` is `server.shutdown()`: no new connections, in-flight requests finish.
+ *
+ * @example
+ * const listener = await listenDeno(app, 0); console.log(listener.port);
+ */
+export async function listenDeno(app: Hono<HttpEnv>, port: number, hostname?: string): Promise<HttpListener> {
+  const { Deno } = globalThis as unknown as { Deno: DenoRuntime };
+  const handler = (request: Request, info: DenoServeInfo) => app.fetch(request, new DenoBindings(info));
+  // An empty onListen keeps Deno from printing its own "Listening on" line.
+  const serveOn = (host: string) => Deno.serve({ port, hostname: host, onListen() {} }, handler);
+  const everyInterface = () => {
+    try {
+      return serveOn('::');
+    } catch (error) {
+      if ((error as Error).name === 'AddrInUse') throw error; // busy on IPv4 too: report it as is
+      return serveOn('0.0.0.0');
+    }
+  };
+  const server = hostname === undefined ? everyInterface() : serveOn(hostname);
+  return { port: server.addr.port, close: () => server.shutdown() };
+}

@@ -1,0 +1,46 @@
+import type { Hono } from 'hono';
+
+/**
+ * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
+ * the connection that the request chain needs and that Web-standard `Request` does not carry.
+ *
+ * @example
+ * // A custom server hosting `app.fetch` can pass its own:
+ * Deno.serve((request, info) => app.fetch(request, { remoteAddress: () => info.remoteAddr.hostname }));
+ */
+export interface ServerBindings {
+  /** The peer's IP address: `'127.0.0.1'`, or `'::ffff:127.0.0.1'` on a dual-stack socket. */
+  remoteAddress(): string;
+}
+
+/** The Hono environment of the application's HTTP routes. */
+export interface HttpEnv {
+  Bindings: ServerBindings;
+}
+
+/** A listening HTTP server that can be closed gracefully. */
+export interface HttpListener {
+  readonly port: number;
+  /** Stops accepting connections and resolves when in-flight requests have finished. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a Hono app on one runtime's HTTP server. `hostname` undefined listens on every interface,
+ * IPv6 and IPv4 where the system allows it; port 0 lets the OS pick.
+ */
+export type ServerAdapter = (app: Hono<HttpEnv>, port: number, hostname?: string) => Promise<HttpListener>;
+
+/**
+ * The adapter of the runtime this process runs on: `Deno.serve` on Deno, @hono/node-server on
+ * Node. Imported on demand, so Deno never loads @hono/node-server and Node never loads the Deno
+ * adapter.
+ *
+ * @example
+ * const serve = await serverAdapterForRuntime();
+ * const listener = await serve(honoApp, 0);
+ */
+export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
+  if ('Deno' in globalThis) return (await import('./deno-listener.js')).listenDeno;
+  return (await import('./node-listener.js')).listenNode;
+}
