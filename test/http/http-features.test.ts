@@ -152,3 +152,14 @@ stale('init without tables says how to get them', async () => {
 
 http.run();
 stale.run();
+
+const lifecycle = suite('application lifecycle');
+
+lifecycle('global middleware or filters registered after init are refused, not ignored', async () => {
+  const app = await new FrameworkApplication(tables).init(AppModule);
+  assert.throws(() => app.useGlobalMiddleware((_context, next) => next()), /after init\(\)/);
+  assert.throws(() => app.useGlobalFilters({ catch: () => undefined }), /after init\(\)/);
+  await app.close();
+});
+
+lifecycle.run();

@@ -58,14 +58,21 @@ export class FrameworkApplication {
 
   /** Middleware run first on every call of every transport. Must be called before `init`. */
   useGlobalMiddleware(...middleware: (FrameworkMiddleware | MiddlewareFunction)[]): this {
+    this.assertNotInitialised('useGlobalMiddleware');
     this.globalMiddleware.push(...middleware);
     return this;
   }
 
   /** Filters tried after the handler's and controller's own. Must be called before `init`. */
   useGlobalFilters(...filters: ExceptionFilter[]): this {
+    this.assertNotInitialised('useGlobalFilters');
     this.globalFilters.push(...filters);
     return this;
+  }
+
+  // Chains are composed once at init; a later registration would silently never run.
+  private assertNotInitialised(method: string): void {
+    if (this.injector) throw new TypeError(`app.${method}() was called after init(); call it before \`await app.init(RootModule)\`.`);
   }
 
   /**
@@ -78,7 +85,7 @@ export class FrameworkApplication {
     const grpcControllers = tables.grpc.map((service) => tables.providers[service.controller]!.name);
     if (grpcControllers.length > 0 && !this.transports.some((t) => t.name === 'grpc')) {
       throw new TypeError(
-        `${grpcControllers.join(', ')} carry gRPC metadata but no gRPC transport is registered, and the HTTP router has no path for them. ` +
+        `${grpcControllers.join(', ')} ${grpcControllers.length === 1 ? 'carries' : 'carry'} gRPC metadata but no gRPC transport is registered, and the HTTP router has no path for ${grpcControllers.length === 1 ? 'it' : 'them'}. ` +
           'Construct `new GrpcServer(app)` before `await app.init(RootModule)`.',
       );
     }
