@@ -22,6 +22,7 @@ export type { ApplicationTransport, TransportHost } from './application/transpor
 export { StaleTablesError } from './application/stale-check.js';
 export type { AuthGuard, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
 export type { Call, PreparedHandler } from './chain/call.js';
+export { CallBase, type HandlerRuntime } from './chain/call-base.js';
 export { isThenable } from './chain/thenable.js';
 export type { Logger } from './http/respond.js';
 export type { ServerBindings } from './http/server-adapter.js';

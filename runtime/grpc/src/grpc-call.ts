@@ -1,11 +1,8 @@
-import type { Call, Class, GrpcMethodEntry, HttpRequest, RequestScope } from '@framework/core';
+import { CallBase, type Call, type GrpcMethodEntry, type HandlerRuntime, type HttpRequest } from '@framework/core';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 
 /** The per-RPC facts a gRPC call needs, fixed at attach time. */
-export interface GrpcRpcRuntime {
-  readonly entry: GrpcMethodEntry;
-  readonly controllerClass: Class;
-}
+export type GrpcRpcRuntime = HandlerRuntime<GrpcMethodEntry>;
 
 function httpOnly(what: string): never {
   throw new TypeError(`${what} is only available on HTTP calls; this handler was called over gRPC. Use @GrpcPayload() or @GrpcMetadata(key).`);
@@ -25,17 +22,17 @@ function addressOfPeer(peer: string): string {
  * `context.req` is `undefined` on gRPC (the spec: a guard reading it fails with
  * "Cannot read properties of undefined …", answered UNKNOWN).
  */
-export class GrpcCall implements Call {
+export class GrpcCall extends CallBase<GrpcMethodEntry> implements Call {
   readonly transport = 'grpc' as const;
-  scope?: RequestScope;
-  /** Response metadata set through `setResponseHeader`; sent as initial metadata with the answer. */
+  /** Response metadata set through `setResponseHeader`; sent as trailers with the answer. */
   responseMetadata?: Metadata;
-  private stateMap?: Map<unknown, unknown>;
 
   constructor(
     readonly call: ServerUnaryCall<unknown, unknown>,
-    private readonly rpc: GrpcRpcRuntime,
-  ) {}
+    rpc: GrpcRpcRuntime,
+  ) {
+    super(rpc);
+  }
 
   get req(): HttpRequest {
     return undefined as unknown as HttpRequest;
@@ -45,21 +42,6 @@ export class GrpcCall implements Call {
   }
   get payload(): unknown {
     return this.call.request;
-  }
-  get context(): this {
-    return this;
-  }
-  get state(): Map<unknown, unknown> {
-    return (this.stateMap ??= new Map());
-  }
-  getHandler(): Function {
-    return this.rpc.entry.handler;
-  }
-  getClass(): Class {
-    return this.rpc.controllerClass;
-  }
-  getRoute(): GrpcMethodEntry {
-    return this.rpc.entry;
   }
   /** The peer's IP address without the port, so per-caller limits count a client once. */
   getRemoteAddress(): string {

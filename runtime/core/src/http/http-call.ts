@@ -1,15 +1,13 @@
 import type { Context } from 'hono';
 import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js';
 import type { Call } from '../chain/call.js';
-import type { RequestScope } from '../di/injector.js';
-import type { Class, HttpRouteEntry } from '../tables.js';
+import { CallBase, type HandlerRuntime } from '../chain/call-base.js';
+import type { HttpRouteEntry } from '../tables.js';
 import type { BodyReader } from './read-body.js';
 import type { HttpEnv } from './server-adapter.js';
 
 /** The per-route facts an HTTP call needs, fixed at init. */
-export interface HttpRouteRuntime {
-  readonly entry: HttpRouteEntry;
-  readonly controllerClass: Class;
+export interface HttpRouteRuntime extends HandlerRuntime<HttpRouteEntry> {
   readonly readBody: BodyReader;
 }
 
@@ -18,38 +16,23 @@ function grpcOnly(what: string): never {
 }
 
 /** One HTTP call: the execution context and the argument source over a Hono context. */
-export class HttpCall implements Call {
+export class HttpCall extends CallBase<HttpRouteEntry> implements Call {
   readonly transport = 'http' as const;
   readonly grpcMetadata = undefined;
-  scope?: RequestScope;
   body: unknown = undefined;
-  private stateMap?: Map<unknown, unknown>;
 
   constructor(
     private readonly c: Context<HttpEnv>,
     private readonly route: HttpRouteRuntime,
-  ) {}
+  ) {
+    super(route);
+  }
 
   get req(): HttpRequest {
     return this.c.req;
   }
-  get context(): this {
-    return this;
-  }
-  get state(): Map<unknown, unknown> {
-    return (this.stateMap ??= new Map());
-  }
   get payload(): never {
     return grpcOnly('@GrpcPayload()');
-  }
-  getHandler(): Function {
-    return this.route.entry.handler;
-  }
-  getClass(): Class {
-    return this.route.controllerClass;
-  }
-  getRoute(): HttpRouteEntry {
-    return this.route.entry;
   }
   /** From the server adapter's bindings; '' for in-process calls (`app.fetch(request)` has none). */
   getRemoteAddress(): string {
