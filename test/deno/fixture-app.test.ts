@@ -2,7 +2,7 @@
 // (Deno.serve and node:http2 of Deno) and under Node (@hono/node-server), same assertions.
 import { buildFixture } from './fixture.js';
 import { registerFixtureSuites, JWT_SECRET } from './fixture-suite.js';
-import { denoExecutable, denoRunFlags, launch } from './launch.js';
+import { denoExecutable, denoRunFlags, launch } from '../launch.js';
 
 const { main, proto } = await buildFixture();
 const deno = denoExecutable();

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LaunchedServer } from './launch.js';
+import type { LaunchedServer } from '../launch.js';
 
 /** The fixture's HS256 secret, given to it through JWT_SECRET. */
 export const JWT_SECRET = 'deno-suite-secret-of-at-least-32-bytes';

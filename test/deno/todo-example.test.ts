@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registerTodoSuites } from '../e2e/todo-suite.js';
-import { denoExecutable, launch } from './launch.js';
+import { denoExecutable, launch } from '../launch.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['start:deno']!;

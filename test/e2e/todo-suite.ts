@@ -2,7 +2,15 @@ import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, todoClient, type TodoMessage } from './grpc-client.js';
-import type { RunningExample } from './launch.js';
+
+/** A running todo example, however it was started (`LaunchedServer` of test/launch.ts fits). */
+export interface RunningExample {
+  /** `http://127.0.0.1:<port>` */
+  readonly base: string;
+  /** `127.0.0.1:<port>` of the gRPC server. */
+  readonly grpcAddress: string;
+  stop(): Promise<void>;
+}
 
 interface Context {
   example: RunningExample;

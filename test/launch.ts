@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** A started server process: the fields of the e2e suites' `RunningExample`, and its exit. */
+/** A started server process (any runtime): its addresses, output and exit. */
 export interface LaunchedServer {
   /** `http://127.0.0.1:<port>` */
   readonly base: string;
