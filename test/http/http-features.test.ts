@@ -70,6 +70,27 @@ http('nested DTOs are hydrated and validated; reasons name parent.child and carr
   );
 });
 
+http('a chunked body (no Content-Length) over the limit is a 413; a small one is read', async ({ base }) => {
+  const chunked = (text: string) =>
+    fetch(`${base}/features/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+  const small = await chunked(JSON.stringify({ customer: 'ada', address: { street: 'Main St' }, items: [{ quantity: 1 }] }));
+  assert.is(small.status, 200);
+  const huge = await chunked(JSON.stringify({ customer: 'x'.repeat(1024 * 1024 + 1) }));
+  assert.is(huge.status, 413);
+  assert.is(((await huge.json()) as { name: string }).name, 'BodyTooLargeException');
+});
+
 http('members without decorators are stripped from the DTO the handler sees', async ({ base }) => {
   const response = await fetch(`${base}/features/orders`, {
     method: 'POST',

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { PreparedHandler } from '../chain/call.js';
-import { BodyTooLargeException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../tables.js';
+import { limitBody } from './body-limit.js';
+import { isThenable } from '../chain/thenable.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { bodyReaderFor } from './read-body.js';
 import { errorResponse, respond, type Logger } from './respond.js';
@@ -21,11 +21,6 @@ export interface HttpRouteSpec {
 export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const { logger } = options;
-  const tooLarge = (c: Context) => {
-    // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
-    c.header('connection', 'close');
-    return c.json(new BodyTooLargeException(options.bodyLimit).toJSON(), 413);
-  };
 
   for (const spec of routes) {
     const { entry, run } = spec;
@@ -34,8 +29,8 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
       const call = new HttpCall(c, runtime);
       try {
         const answer = run(call);
-        if (answer instanceof Promise) {
-          return answer.then(
+        if (isThenable(answer)) {
+          return Promise.resolve(answer).then(
             (value) => respond(c, value, entry.status),
             (error: unknown) => errorResponse(c, error, entry.name, logger),
           );
@@ -46,7 +41,7 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
       }
     };
     const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
-    if (entry.readsBody) app.on(methods, entry.path, bodyLimit({ maxSize: options.bodyLimit, onError: tooLarge }), handler);
+    if (entry.readsBody) app.on(methods, entry.path, limitBody(options.bodyLimit), handler);
     else app.on(methods, entry.path, handler);
   }
 

@@ -8,6 +8,12 @@ import { HttpException } from '../exceptions/http-exception.js';
  */
 export function respond(c: Context, value: unknown, status: number): Response {
   if (value instanceof Response) return value;
+  // Without a status argument Hono takes its fast path (a bare `new Response(text)`), so 200 is left implicit.
+  if (status === 200) {
+    if (typeof value === 'string') return c.text(value);
+    if (value === undefined) return c.body(null);
+    return c.json(value);
+  }
   if (typeof value === 'string') return c.text(value, status as ContentfulStatusCode);
   if (value === undefined) return c.body(null, status as StatusCode);
   return c.json(value, status as ContentfulStatusCode);
