@@ -1,0 +1,13 @@
+import { IsHexColor, IsNumber, IsString } from 'class-validator';
+
+/** Body of `POST /todo`, the same rules in every peer. */
+export class CreateTodoDto {
+  @IsString()
+  name!: string;
+
+  @IsNumber()
+  priority!: number;
+
+  @IsHexColor()
+  colorLabel!: string;
+}

@@ -1,0 +1,27 @@
+/**
+ * The framework's bench app. HTTP on PORT; with GRPC_PORT set, gRPC too (tables built with
+ * `--root GrpcAppModule`). Module paths are variables so that tsc compiles the gRPC half only
+ * when framework-build could generate its tables (see bench/lib/setup.mjs).
+ */
+import { FrameworkApplication, type ApplicationTables, type Class } from '@framework/core';
+
+const grpcPort = process.env.GRPC_PORT;
+const flavour = grpcPort === undefined ? 'http' : 'grpc';
+const [rootFile, rootName] = grpcPort === undefined ? ['./http/app.module.js', 'AppModule'] : ['./grpc/grpc-app.module.js', 'GrpcAppModule'];
+const grpcPackage = '@framework/grpc';
+
+/** The part of @framework/grpc used here (structural, so the HTTP-only build does not need the package). */
+interface GrpcPackage {
+  GrpcServer: new (app: FrameworkApplication) => { listen(port: number, credentials?: undefined, hostname?: string): Promise<number> };
+}
+
+const { tables } = (await import(`../generated/${flavour}/tables.js`)) as { tables: ApplicationTables };
+const rootModule = ((await import(rootFile)) as Record<string, Class>)[rootName]!;
+
+const app = new FrameworkApplication(tables);
+// The gRPC server must exist before init.
+const grpc = grpcPort === undefined ? undefined : new ((await import(grpcPackage)) as GrpcPackage).GrpcServer(app);
+await app.init(rootModule);
+const port = await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+const boundGrpc = grpc ? await grpc.listen(Number(grpcPort), undefined, '127.0.0.1') : '-';
+console.log(`ready ${port} ${boundGrpc}`);

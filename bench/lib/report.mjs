@@ -1,0 +1,128 @@
+// Turns measurements into the one table (ratios to the floor and to NestJS), the goals, and files.
+import { writeFileSync } from 'node:fs';
+import { references } from './peers.mjs';
+import { allScenarios } from './scenarios.mjs';
+
+/** Goals of issue 7. Throughput ratios must reach `min`; cold start and RSS ratios stay under `max`. */
+export const goals = [
+  { label: 'plain routes ≥ 0.9× bare Hono', transport: 'http', scenarios: ['get-list', 'get-one'], ref: 'hono', min: 0.9 },
+  { label: 'validated POST ≥ 2× NestJS+Fastify', transport: 'http', scenarios: ['post-valid', 'post-invalid'], ref: 'nest-fastify', min: 2 },
+  { label: 'JWT route ≥ 1× bare Hono', transport: 'http', scenarios: ['jwt'], ref: 'hono', min: 1 },
+  { label: 'throttled route ≥ 0.9× bare Hono (hand-written counter)', transport: 'http', scenarios: ['throttled'], ref: 'hono', min: 0.9 },
+  { label: 'gRPC unary ≥ 0.95× raw grpc-js', transport: 'grpc', scenarios: ['grpc-get', 'grpc-create'], ref: 'grpc-js', min: 0.95 },
+  { label: 'cold start ≤ 1.25× bare Hono', transport: 'http', metric: 'coldStartMs', ref: 'hono', max: 1.25 },
+  { label: 'RSS after load ≤ 1.25× bare Hono', transport: 'http', metric: 'rssMb', ref: 'hono', max: 1.25 },
+];
+
+const fmt = {
+  int: (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–'),
+  ms: (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : '–'),
+  ratio: (n) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : ''),
+};
+
+function target(results, peer, transport) {
+  return results.targets.find((t) => t.peer === peer && t.transport === transport && !t.notMeasured);
+}
+
+function valueOf(t, metric, scenario) {
+  if (!t) return NaN;
+  return metric === 'rps' ? (t.scenarios[scenario]?.rps ?? NaN) : t[metric];
+}
+
+/** Rows of the table: one per (scenario, peer), then cold start and RSS per peer. */
+export function tableRows(results) {
+  const rows = [];
+  // A peer measured while core 0 ran a fixed workload 25% slower than usual is marked.
+  const speeds = results.targets.map((t) => t.coreSpeedMs).filter(Number.isFinite).sort((a, b) => a - b);
+  const usual = speeds[Math.floor(speeds.length / 2)];
+  const slowCore = (t) => (t.coreSpeedMs > 1.25 * usual ? `core 0 ran ${Math.round((100 * t.coreSpeedMs) / usual - 100)}% slow around this peer` : '');
+  const refCols = (transport, metric, scenario, value) => {
+    const ref = references[transport];
+    const ratio = (peer) => value / valueOf(target(results, peer, transport), metric, scenario);
+    return {
+      floor: ratio(ref.floor),
+      nestExpress: transport === 'http' ? ratio('nest-express') : NaN,
+      nestFastify: transport === 'http' ? ratio('nest-fastify') : NaN,
+      nestGrpc: transport === 'grpc' ? ratio('nest-grpc') : NaN,
+    };
+  };
+  const measures = [
+    ...allScenarios.map((s) => ({ transport: s.transport, metric: 'rps', scenario: s.id, label: `${s.label} — req/s` })),
+    ...['http', 'grpc'].flatMap((transport) => [
+      { transport, metric: 'coldStartMs', label: `cold start ${transport}, ms (lower is better)` },
+      { transport, metric: 'rssMb', label: `RSS after ${transport} load, MB (lower is better)` },
+    ]),
+  ];
+  for (const m of measures) {
+    for (const t of results.targets.filter((x) => x.transport === m.transport)) {
+      if (m.scenario && !t.notMeasured && !t.scenarios[m.scenario]) continue;
+      if (m.scenario && t.notMeasured && !t.scenarioIds.includes(m.scenario)) continue;
+      const value = valueOf(t, m.metric, m.scenario);
+      const s = t.scenarios?.[m.scenario];
+      rows.push({
+        measure: m.label, peer: t.label, value, p99Ms: s?.p99Ms ?? NaN, errors: s?.errors ?? 0, cpuShare: s?.cpuShare ?? 1,
+        note: t.notMeasured
+          ? `NOT MEASURED: ${t.notMeasured}`
+          : [t.busyBefore ? `machine busy (${Math.round(t.busyBefore * 100)}%) before this peer` : '', slowCore(t)].filter(Boolean).join('; '), ...refCols(m.transport, m.metric, m.scenario, value),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Each goal per scenario: the ratio and whether it is met, or why it is not measured. */
+export function evaluateGoals(results) {
+  return goals.flatMap((goal) => {
+    const ours = results.targets.find((t) => t.peer === 'framework' && t.transport === goal.transport);
+    const ref = target(results, goal.ref, goal.transport);
+    return (goal.scenarios ?? [undefined]).map((scenario) => {
+      const metric = goal.metric ?? 'rps';
+      const what = scenario ? `${goal.label} [${scenario}]` : goal.label;
+      if (!ours || ours.notMeasured) return { goal: what, status: 'not measured', detail: ours?.notMeasured ?? 'not run' };
+      const ratio = valueOf(ours, metric, scenario) / valueOf(ref, metric, scenario);
+      if (!Number.isFinite(ratio)) return { goal: what, status: 'not measured', detail: `${goal.ref} or the scenario was not run` };
+      const met = goal.min !== undefined ? ratio >= goal.min : ratio <= goal.max;
+      return { goal: what, status: met ? 'met' : 'MISSED', ratio };
+    });
+  });
+}
+
+export function markdown(results) {
+  const m = results.machine;
+  const p = results.params;
+  const out = [
+    `# Benchmark results`,
+    '',
+    `${results.date} — ${m.nproc} cores (${m.cpu}), Node ${m.node}, ${m.os}; ${m.wrk}; ${m.h2load}.`,
+    `Servers on core 0, load generator on core 1, loopback. HTTP: wrk, 1 thread, ${p.connections} connections; ` +
+      `gRPC: h2load, ${p.grpcConnections} connections × ${p.streams} streams. Each scenario: ${p.warmup} s warm-up, ${p.seconds} s measured` +
+      `${p.rounds > 1 ? `, best of ${p.rounds} rounds` : ''}; repeated (twice at most) when the server got under 90% of its core. ` +
+      `Cold start: median of ${p.coldRuns * p.rounds} fresh processes, spawn to first answered request. RSS: after the last scenario.`,
+    '',
+    '| measure | peer | value | p99 ms | × floor | × Nest+Express | × Nest+Fastify | × Nest gRPC | note |',
+    '|---|---|--:|--:|--:|--:|--:|--:|---|',
+  ];
+  for (const r of tableRows(results)) {
+    const value = r.measure.includes('req/s') ? fmt.int(r.value) : fmt.ms(r.value);
+    const share = r.cpuShare < 0.9 ? `server had only ${Math.round(r.cpuShare * 100)}% of its core` : '';
+    const note = [r.note, r.errors ? `${r.errors} errors` : '', share].filter(Boolean).join('; ');
+    out.push(`| ${r.measure} | ${r.peer} | ${value} | ${fmt.ms(r.p99Ms)} | ${fmt.ratio(r.floor)} | ${fmt.ratio(r.nestExpress)} | ${fmt.ratio(r.nestFastify)} | ${fmt.ratio(r.nestGrpc)} | ${note} |`);
+  }
+  out.push('', '## Goals', '', '| goal | ratio | status |', '|---|--:|---|');
+  for (const g of results.goals) out.push(`| ${g.goal} | ${fmt.ratio(g.ratio)} | ${g.status}${g.detail ? ` (${g.detail})` : ''} |`);
+  if (results.compiler) out.push('', ...compilerMarkdown(results.compiler));
+  return out.join('\n') + '\n';
+}
+
+function compilerMarkdown(c) {
+  const out = ['## Compiler scaling', '', c.note, '', '| project | controllers | routes | gRPC services | framework-build s | peak RSS MB | init ms | note |', '|---|--:|--:|--:|--:|--:|--:|---|'];
+  for (const r of c.rows) {
+    out.push(`| ${r.name} | ${r.controllers} | ${r.routes} | ${r.grpcServices} | ${fmt.ms(r.buildMs / 1000)} | ${fmt.ms(r.peakRssMb)} | ${fmt.ms(r.initMs)} | ${r.note ?? ''} |`);
+  }
+  return out;
+}
+
+export function writeResults(results, base) {
+  writeFileSync(`${base}.json`, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(`${base}.md`, markdown(results));
+}

@@ -1,0 +1,35 @@
+// What every peer serves. HTTP scenarios are driven by wrk, gRPC ones by h2load.
+
+export const VALID_TODO = { name: 'bench', priority: 1, colorLabel: '#00ff00' };
+export const INVALID_TODO = { name: 42, priority: 'high', colorLabel: 'blue' };
+
+/** `auth: true` sends the same HS256 bearer token on every request. */
+export const httpScenarios = [
+  { id: 'get-list', label: 'GET /todo (fixed text)', method: 'GET', path: '/todo', status: 200 },
+  { id: 'get-one', label: 'GET /todo/:id (JSON)', method: 'GET', path: '/todo/42', status: 200 },
+  { id: 'post-valid', label: 'POST /todo valid DTO', method: 'POST', path: '/todo', body: VALID_TODO, status: 200 },
+  { id: 'post-invalid', label: 'POST /todo invalid DTO (400)', method: 'POST', path: '/todo', body: INVALID_TODO, status: 400 },
+  { id: 'jwt', label: 'GET /secure (JWT guard)', method: 'GET', path: '/secure', auth: true, status: 200 },
+  { id: 'throttled', label: 'GET /limited (throttler)', method: 'GET', path: '/limited', status: 200 },
+];
+
+/** Unary RPCs of todo.TodoService; `message` is the request (string fields only). */
+export const grpcScenarios = [
+  { id: 'grpc-get', label: 'gRPC GetTodo', rpc: 'GetTodo', message: { id: '42' }, expect: { id: '42', title: 'todo', done: false } },
+  { id: 'grpc-create', label: 'gRPC CreateTodo', rpc: 'CreateTodo', message: { title: 'bench' }, expect: { title: 'bench', done: false } },
+];
+
+export const allScenarios = [...httpScenarios.map((s) => ({ ...s, transport: 'http' })), ...grpcScenarios.map((s) => ({ ...s, transport: 'grpc' }))];
+
+/**
+ * The request as a gRPC length-prefixed message: field 1 (the only one of both requests),
+ * wire type 2, one string. Short strings only (length < 128, a one-byte varint).
+ */
+export function grpcFrame(message) {
+  const text = Buffer.from(Object.values(message)[0], 'utf8');
+  const body = Buffer.concat([Buffer.from([0x0a, text.length]), text]);
+  const frame = Buffer.alloc(5 + body.length);
+  frame.writeUInt32BE(body.length, 1);
+  body.copy(frame, 5);
+  return frame;
+}

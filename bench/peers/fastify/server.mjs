@@ -1,0 +1,36 @@
+// Fastify 5, idiomatic: JSON-schema body validation (ajv), a preHandler JWT hook, @fastify/rate-limit.
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { jwtVerify } from 'jose';
+import { jwtKey, port, throttle } from '../shared/common.mjs';
+
+// No type coercion, so `"priority": "1"` fails as it does with class-validator.
+const app = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: false } } });
+await app.register(rateLimit, { global: false });
+let nextId = 1;
+
+const todo = { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' }, done: { type: 'boolean' } } };
+app.get('/todo', async () => 'todo list');
+app.get('/todo/:id', { schema: { response: { 200: todo } } }, async (req) => ({ id: req.params.id, title: 'todo', done: false }));
+
+const createTodo = {
+  type: 'object',
+  required: ['name', 'priority', 'colorLabel'],
+  properties: { name: { type: 'string' }, priority: { type: 'number' }, colorLabel: { type: 'string', pattern: '^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$' } },
+};
+app.post('/todo', { schema: { body: createTodo } }, async (req) => {
+  const { name, priority, colorLabel } = req.body;
+  return { id: String(nextId++), name, priority, colorLabel, done: false };
+});
+
+async function bearer(req, reply) {
+  const header = req.headers.authorization;
+  const ok = header?.startsWith('Bearer ') && (await jwtVerify(header.slice(7), jwtKey, { algorithms: ['HS256'] }).then(() => true, () => false));
+  if (!ok) return reply.code(403).send({ status: 403, name: 'ForbiddenException', message: 'Forbidden' });
+}
+app.get('/secure', { preHandler: bearer }, async () => 'secure');
+
+app.get('/limited', { config: { rateLimit: { max: throttle.limit, timeWindow: throttle.ttl } } }, async () => 'limited');
+
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`ready ${app.server.address().port} -`);

@@ -1,0 +1,18 @@
+// Raw @grpc/grpc-js with proto-loader: the gRPC floor.
+import { Server, ServerCredentials, loadPackageDefinition } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { protoPath } from '../shared/common.mjs';
+
+const definition = loadSync(protoPath, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
+const proto = loadPackageDefinition(definition);
+let nextId = 1;
+
+const server = new Server();
+server.addService(proto.todo.TodoService.service, {
+  GetTodo: (call, callback) => callback(null, { id: call.request.id, title: 'todo', done: false }),
+  CreateTodo: (call, callback) => callback(null, { id: String(nextId++), title: call.request.title, done: false }),
+});
+server.bindAsync(`127.0.0.1:${process.env.GRPC_PORT ?? 50051}`, ServerCredentials.createInsecure(), (error, port) => {
+  if (error) throw error;
+  console.log(`ready - ${port}`);
+});
