@@ -2,17 +2,23 @@ import type { Call, PreparedHandler } from './call.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { InstanceOf } from './instances.js';
 
-/** A middleware resolved for one route: a function of the context and `next`. */
+type MiddlewareAction = (context: ExecutionContext, next: () => Promise<unknown>) => unknown;
+
+/** A middleware resolved for one route: called with the call (its context) and `next`. */
 export interface ResolvedMiddleware {
   readonly name: string;
-  readonly run: (call: Call) => (context: ExecutionContext, next: () => Promise<unknown>) => unknown;
+  readonly invoke: (call: Call, next: () => Promise<unknown>) => unknown;
 }
 
-export function middlewareOfInstance(name: string, instance: InstanceOf<{ action: ResolvedMiddlewareFn }>): ResolvedMiddleware {
-  return { name, run: (call) => { const target = instance(call); return (context, next) => target.action(context, next); } };
+/** A middleware class instance (a singleton, or the call's own when request-scoped). */
+export function middlewareOfInstance(name: string, instance: InstanceOf<{ action: MiddlewareAction }>): ResolvedMiddleware {
+  return { name, invoke: (call, next) => instance(call).action(call, next) };
 }
 
-type ResolvedMiddlewareFn = (context: ExecutionContext, next: () => Promise<unknown>) => unknown;
+/** A plain middleware function. */
+export function middlewareOfFunction(fn: MiddlewareAction): ResolvedMiddleware {
+  return { name: fn.name || 'anonymous', invoke: fn };
+}
 
 /**
  * Runs middleware in order before `next` (the guards and the handler). A middleware that returns
@@ -33,7 +39,7 @@ export function withMiddleware(middleware: readonly ResolvedMiddleware[], next: 
     };
     let own: unknown;
     try {
-      own = await current.run(call)(call, callNext);
+      own = await current.invoke(call, callNext);
     } catch (error) {
       // The middleware failed after starting the rest of the chain: its outcome no longer matters,
       // but it must not surface later as an unhandled rejection.

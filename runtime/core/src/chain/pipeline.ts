@@ -7,7 +7,7 @@ import type { AuthGuard, ExceptionFilter, FrameworkMiddleware } from './contract
 import { withFilters, type ResolvedFilter } from './filters.js';
 import { withGuards } from './guards.js';
 import { instanceGetter } from './instances.js';
-import { middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
+import { middlewareOfFunction, middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
 
 /** What the application adds to every handler of every transport. */
 export interface GlobalChain {
@@ -71,11 +71,11 @@ export function prepareHandler(
 }
 
 function globalMiddleware(middleware: FrameworkMiddleware | MiddlewareFunction): ResolvedMiddleware {
-  if (typeof middleware === 'function') return { name: middleware.name || 'anonymous', run: () => middleware };
+  if (typeof middleware === 'function') return middlewareOfFunction(middleware);
   return middlewareOfInstance(middleware.constructor.name, () => middleware);
 }
 
 function routeMiddleware(ref: MiddlewareRef, injector: Injector): ResolvedMiddleware {
-  if ('fn' in ref) return { name: ref.fn.name || 'anonymous', run: () => ref.fn };
+  if ('fn' in ref) return middlewareOfFunction(ref.fn);
   return middlewareOfInstance(injector.providers[ref.provider]!.name, instanceGetter<FrameworkMiddleware>(injector, ref.provider));
 }

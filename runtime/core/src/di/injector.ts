@@ -1,4 +1,4 @@
-import type { ApplicationTables, ProviderEntry, Token } from '../tables.js';
+import type { ProviderEntry, Token } from '../tables.js';
 
 /** Request-scoped instances of one call, by provider index. Dropped with the call. */
 export type RequestScope = Map<number, unknown>;
@@ -65,7 +65,3 @@ export class Injector {
   }
 }
 
-/** Index of the provider whose table entry lists this token, for tests and diagnostics. */
-export function providerIndexOf(tables: ApplicationTables, token: Token): number {
-  return tables.providers.findIndex((provider) => provider.token === token);
-}

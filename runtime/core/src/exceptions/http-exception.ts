@@ -29,7 +29,3 @@ export class HttpException extends Error {
   }
 }
 
-/** Whether a value is an `HttpException` (also across copies of the package). */
-export function isHttpException(error: unknown): error is HttpException {
-  return error instanceof HttpException;
-}
