@@ -6,7 +6,8 @@ import { availableParallelism, cpus, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compilerScaling } from './lib/compiler-scale.mjs';
 import { h2load, wrk } from './lib/load.mjs';
-import { peers } from './lib/peers.mjs';
+import { findDeno } from './lib/deno.mjs';
+import { peers, runtimeOf } from './lib/peers.mjs';
 import { printSummary, summarise } from './lib/profile.mjs';
 import { evaluateGoals, markdown, writeResults } from './lib/report.mjs';
 import { grpcScenarios, httpScenarios } from './lib/scenarios.mjs';
@@ -68,6 +69,8 @@ const machine = {
   nproc, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, os: `Linux ${release()}`,
   wrk: tool('wrk -v').split(' Copyright')[0], h2load: tool('h2load --version'),
 };
+const deno = findDeno();
+machine.deno = deno.version ?? `none (${deno.reason})`;
 const results = { date: new Date().toISOString(), machine, params, targets: [], goals: [] };
 
 if (!opt['compiler-only']) {
@@ -83,9 +86,13 @@ if (!opt['compiler-only']) {
       for (const [transport, scenarios] of [['http', pick(httpScenarios)], ['grpc', pick(grpcScenarios)]]) {
         if (!peer[transport] || scenarios.length === 0) continue;
         let t = results.targets.find((x) => x.peer === peer.id && x.transport === transport);
-        if (!t) results.targets.push((t = { peer: peer.id, label: peer.label, transport, scenarioIds: scenarios.map((s) => s.id), scenarios: {} }));
+        if (!t) results.targets.push((t = { peer: peer.id, label: peer.label, runtime: runtimeOf(peer), transport, scenarioIds: scenarios.map((s) => s.id), scenarios: {} }));
         if (peer.ours && transport === 'grpc' && grpcMissing) {
           t.notMeasured = grpcMissing;
+          continue;
+        }
+        if (runtimeOf(peer) === 'deno' && deno.reason) {
+          t.notMeasured = deno.reason;
           continue;
         }
         try {
@@ -121,6 +128,16 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+function hasExited(child) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** How a dead server went: its signal or code, and the last line it printed. */
+function lastWords(child) {
+  const line = child.output().trim().split('\n').at(-1)?.trim() ?? '';
+  return `${child.signalCode ?? `exit ${child.exitCode}`}${line ? `: ${line.slice(0, 160)}` : ''}`;
+}
+
 /** Keeps, across attempts and rounds, the result measured with the server owning its core, then the fastest. */
 function keepBest(t, id, result) {
   const old = t.scenarios[id];
@@ -130,20 +147,24 @@ function keepBest(t, id, result) {
 
 /** Cold start, then one process under every scenario's load (warm-up, measure), then RSS. */
 async function measure(peer, transport, scenarios, t, token) {
-  const script = peer[transport];
+  if (opt.profile && runtimeOf(peer) !== 'node') throw new Error('--profile profiles Node processes only (node --cpu-prof)');
   if (!opt.profile) {
     log(`${peer.id} ${transport}: cold start ×${params.coldRuns}`);
-    const cold = await coldStart(script, transport, params.coldRuns);
+    const cold = await coldStart(peer, transport, params.coldRuns);
     t.coldStartRunsMs = [...(t.coldStartRunsMs ?? []), ...cold.runsMs];
     t.coldStartMs = median(t.coldStartRunsMs);
   }
   const profileDir = bench + 'results/profiles';
   const exitOnTerm = bench + 'lib/exit-on-term.mjs';
   const nodeArgs = opt.profile ? ['--import', exitOnTerm, '--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${peer.id}-${opt.profile}.cpuprofile`] : [];
-  const child = startServer(script, transport, { nodeArgs });
-  try {
+  let child;
+  const start = async () => {
+    child = startServer(peer, transport, { nodeArgs });
     await whenAnswering(child, transport, performance.now());
     await smoke(transport, scenarios, token);
+  };
+  try {
+    await start();
     for (const s of scenarios) {
       log(`${peer.id} ${transport}: ${s.id}`);
       const url = `http://127.0.0.1:${ports[transport]}`;
@@ -154,9 +175,21 @@ async function measure(peer, transport, scenarios, t, token) {
       if (transport === 'http') await wrk(url, s, { seconds: params.warmup, connections: params.connections, token });
       // A server that got less than 90% of its core was sharing it with something else: measure again (twice at most).
       for (let attempt = 1; attempt <= 3; attempt++) {
-        const [cpu, wall] = [cpuSeconds(child), performance.now()];
-        const result = await load(attempt === 1 ? params.warmup : 1);
-        result.cpuShare = (cpuSeconds(child) - cpu) / ((performance.now() - wall) / 1000);
+        let result;
+        try {
+          const [cpu, wall] = [cpuSeconds(child), performance.now()];
+          result = await load(attempt === 1 ? params.warmup : 1);
+          result.cpuShare = (cpuSeconds(child) - cpu) / ((performance.now() - wall) / 1000);
+        } catch (error) {
+          // The process itself died (a runtime crash, not a wrong answer): the table notes it with the
+          // process's last words; a fresh process measures again, twice at most per peer.
+          if (!hasExited(child) || (t.aborts?.length ?? 0) >= 2) throw error;
+          t.aborts = [...(t.aborts ?? []), lastWords(child)];
+          log(`${peer.id} ${s.id}: the server died under load (${t.aborts.at(-1)}); starting a fresh one`);
+          await start();
+          attempt--;
+          continue;
+        }
         keepBest(t, s.id, { ...result, attempts: attempt });
         if (result.cpuShare >= 0.9) break;
         log(`${peer.id} ${s.id}: the server used ${(result.cpuShare * 100).toFixed(0)}% of its core; measuring again`);
@@ -166,7 +199,7 @@ async function measure(peer, transport, scenarios, t, token) {
     t.rssRunsMb = [...(t.rssRunsMb ?? []), rssMb(child)];
     t.rssMb = median(t.rssRunsMb);
   } finally {
-    await stopServer(child);
+    if (child) await stopServer(child);
   }
   if (opt.profile) {
     const summary = summarise(`${profileDir}/${peer.id}-${opt.profile}.cpuprofile`);

@@ -1,4 +1,8 @@
-// The servers the bench starts. Paths are relative to bench/. `floor` marks the reference of a transport.
+// The servers the bench starts. Paths are relative to bench/. `runtime` is 'node' unless it says
+// 'deno'; `floor` marks the reference of a transport on that runtime; `read` lists the files a
+// Deno peer may read (its --allow-read), per transport.
+
+const proto = { ours: 'apps/framework/dist/src/grpc/todo.proto', peers: 'apps/framework/src/grpc/todo.proto' };
 
 export const peers = [
   { id: 'framework', label: 'Framework (ours)', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true },
@@ -8,10 +12,28 @@ export const peers = [
   { id: 'nest-fastify', label: 'NestJS 11 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
   { id: 'grpc-js', label: 'raw grpc-js (floor)', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc' },
   { id: 'nest-grpc', label: 'NestJS 11 gRPC', grpc: 'peers/nest/dist/main-grpc.cjs' },
+  // The bench app picks its tables and @framework/grpc with computed import() specifiers, which
+  // Deno loads only under --allow-read (literal ones need none): hence its dist/ folder and the
+  // gRPC package's. The todo example imports literally and needs neither.
+  {
+    id: 'framework-deno', label: 'Framework (ours) on Deno', runtime: 'deno', ours: true,
+    http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', read: { http: ['apps/framework/dist'], grpc: ['apps/framework/dist', '../runtime/grpc/dist', proto.ours] },
+  },
+  { id: 'hono-deno', label: 'bare Hono on Deno.serve (Deno floor)', runtime: 'deno', http: 'peers/hono/server-deno.mjs', floor: 'http' },
+  { id: 'grpc-js-deno', label: 'raw grpc-js on Deno (Deno floor)', runtime: 'deno', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc', read: { grpc: [proto.peers] } },
 ];
 
-/** Ratio columns: the floor of the transport, then the NestJS references. */
-export const references = {
-  http: { floor: 'hono', nest: ['nest-express', 'nest-fastify'] },
-  grpc: { floor: 'grpc-js', nest: ['nest-grpc'] },
-};
+/** The runtime a peer runs on. */
+export const runtimeOf = (peer) => peer.runtime ?? 'node';
+
+/**
+ * Ratio columns of a row: the floor of its transport on its runtime, then (Node rows only) the
+ * NestJS references, which run on Node.
+ */
+export function referencesOf(peerId, transport) {
+  const peer = peers.find((p) => p.id === peerId);
+  const runtime = peer ? runtimeOf(peer) : 'node';
+  const floor = peers.find((p) => p.floor === transport && runtimeOf(p) === runtime)?.id;
+  const nest = runtime !== 'node' ? [] : transport === 'http' ? ['nest-express', 'nest-fastify'] : ['nest-grpc'];
+  return { floor, nest };
+}

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { denoRunArgs, findDeno } from './deno.mjs';
+import { runtimeOf } from './peers.mjs';
 
 const peersRequire = createRequire(new URL('../peers/package.json', import.meta.url));
 const benchDir = new URL('..', import.meta.url).pathname;
@@ -26,15 +28,25 @@ export async function choosePorts() {
   ports.grpc = await freePort();
 }
 
+/** The command that runs a peer's server for a transport: node, or deno with its permissions. */
+function commandOf(peer, transport, nodeArgs) {
+  const script = benchDir + peer[transport];
+  if (runtimeOf(peer) === 'node') return [process.execPath, ...nodeArgs, script];
+  const deno = findDeno();
+  if (deno.reason) throw new Error(deno.reason);
+  return [deno.path, ...denoRunArgs(script, (peer.read?.[transport] ?? []).map((file) => benchDir + file))];
+}
+
 /**
- * Spawns `node <script>` on core 0 (GRPC_PORT is set only for gRPC targets: our app serves gRPC
- * only then). `nodeArgs` go before the script (e.g. --cpu-prof). Use `whenAnswering` to wait.
+ * Spawns the peer's server for `transport` on core 0 (GRPC_PORT is set only for gRPC targets: our
+ * app serves gRPC only then). `nodeArgs` go before the script of a Node peer (e.g. --cpu-prof).
+ * Use `whenAnswering` to wait.
  */
-export function startServer(script, transport, { nodeArgs = [] } = {}) {
+export function startServer(peer, transport, { nodeArgs = [] } = {}) {
   const env = { ...process.env, PORT: String(ports.http), NODE_ENV: 'production' };
   delete env.GRPC_PORT;
   if (transport === 'grpc') env.GRPC_PORT = String(ports.grpc);
-  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, benchDir + script], {
+  const child = spawn('taskset', ['-c', '0', ...commandOf(peer, transport, nodeArgs)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: benchDir,
@@ -110,11 +122,11 @@ export async function whenAnswering(child, transport, startedAt, timeoutMs = 30_
 }
 
 /** Time from spawn to first answered request, median of `runs` fresh processes. */
-export async function coldStart(script, transport, runs) {
+export async function coldStart(peer, transport, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const startedAt = performance.now();
-    const child = startServer(script, transport);
+    const child = startServer(peer, transport);
     try {
       times.push(await whenAnswering(child, transport, startedAt));
     } finally {
