@@ -68,7 +68,8 @@ function timeouts(): number {
 
 test('memory stays bounded: 200 000 distinct callers through the guard, then their windows end', () => {
   const c = clock();
-  const storage = new MemoryThrottlerStorage({ now: c.now, sweepIntervalMs: 1000 });
+  // maxKeys above the caller count: this test is about sweeps (memory-storage-bound.test.ts covers the cap).
+  const storage = new MemoryThrottlerStorage({ now: c.now, sweepIntervalMs: 1000, maxKeys: 200_000 });
   const guard = new ThrottlerGuard(new ThrottlerConfig([{ ttl: 60000, limit: 1000 }], storage));
   const route = routeEntry(1);
   const timersBefore = timeouts();

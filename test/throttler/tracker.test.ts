@@ -41,7 +41,8 @@ async function start(spec: { trustProxy?: boolean; guard?: typeof ThrottlerGuard
   return app;
 }
 
-test('default (trustProxy on): X-Forwarded-For first address, then X-Real-IP, then the connection', async () => {
+// These calls come from 127.0.0.1, a trusted proxy by default: its headers name the caller.
+test('default (trustProxy on): X-Forwarded-For (rightmost untrusted address), then X-Real-IP, then the connection', async () => {
   const app = await start({ guard: RecordingGuard, limit: 100 });
   trackers.length = 0;
   await app.get('/limited/a', { 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.2', 'x-real-ip': '198.51.100.1' });

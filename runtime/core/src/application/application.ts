@@ -15,6 +15,19 @@ export interface ApplicationOptions {
   readonly bodyLimit?: number;
   /** Where errors and warnings go (default `console`). */
   readonly logger?: Logger;
+  /**
+   * How long `close()` lets in-flight HTTP requests finish, in milliseconds, before it closes
+   * their connections (on Deno, which cannot cut them, stops waiting for them) and goes on to the
+   * `onAppClose` hooks. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
+   */
+  readonly shutdownTimeoutMs?: number;
+}
+
+/** Where `init` stands: a second call must not build a second set of singletons. */
+type InitState = 'not-started' | 'running' | 'done' | 'failed';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function hasHook<K extends string>(instance: unknown, hook: K): instance is Record<K, () => unknown> {
@@ -36,9 +49,15 @@ export class FrameworkApplication {
   private readonly globalFilters: ExceptionFilter[] = [];
   private readonly logger: Logger;
   private readonly bodyLimit: number;
+  private readonly shutdownTimeoutMs: number;
+  private initState: InitState = 'not-started';
   private injector?: Injector;
   private http?: Hono<HttpEnv>;
   private listener?: HttpListener;
+  /** Set while `listen` waits for the server to bind. */
+  private binding = false;
+  /** The close in progress: a second `close()` meanwhile waits for it instead of running hooks twice. */
+  private closing?: Promise<void>;
 
   constructor(
     private readonly tables?: ApplicationTables,
@@ -46,6 +65,12 @@ export class FrameworkApplication {
   ) {
     this.logger = options.logger ?? console;
     this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
+    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
+    if (!Number.isFinite(this.shutdownTimeoutMs) || this.shutdownTimeoutMs < 0) {
+      throw new TypeError(
+        `FrameworkApplication: shutdownTimeoutMs must be a number of milliseconds, 0 or more (5000 waits five seconds); got ${String(options.shutdownTimeoutMs)}.`,
+      );
+    }
   }
 
   /** Adds a transport (the gRPC server does this in its constructor). Must happen before `init`. */
@@ -77,9 +102,10 @@ export class FrameworkApplication {
 
   /**
    * Checks the tables against the code, creates every singleton, prepares one chain per handler,
-   * attaches the transports and runs `onAppBootstrap` hooks.
+   * attaches the transports and runs `onAppBootstrap` hooks. Runs once per application.
    */
   async init(rootModule: Class): Promise<this> {
+    this.assertInitAllowed();
     const tables = this.tables;
     assertTablesMatch(tables, rootModule);
     const grpcControllers = tables.grpc.map((service) => tables.providers[service.controller]!.name);
@@ -89,6 +115,20 @@ export class FrameworkApplication {
           'Construct `new GrpcServer(app)` before `await app.init(RootModule)`.',
       );
     }
+    this.initState = 'running';
+    try {
+      await this.build(tables);
+      this.initState = 'done';
+    } catch (error) {
+      // Some singletons may exist: a half-built application must not be initialised again.
+      this.initState = 'failed';
+      throw error;
+    }
+    return this;
+  }
+
+  /** Creates the singletons, prepares the chains, attaches the transports, runs `onAppBootstrap`. */
+  private async build(tables: ApplicationTables): Promise<void> {
     const injector = new Injector(tables.providers);
     injector.createSingletons();
     this.injector = injector;
@@ -112,7 +152,16 @@ export class FrameworkApplication {
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
     }
-    return this;
+  }
+
+  private assertInitAllowed(): void {
+    const problem = {
+      'not-started': undefined,
+      running: 'was called while an earlier app.init() is still running; await that call instead',
+      done: 'was called on an application that is initialised already: its singletons exist, and a second init() would create another set. Call init() once; for a second instance, create a new FrameworkApplication(tables)',
+      failed: 'was called again after an earlier app.init() failed while creating the application. Create a new FrameworkApplication(tables) to try again',
+    }[this.initState];
+    if (problem) throw new Error(`app.init() ${problem}.`);
   }
 
   /**
@@ -126,33 +175,82 @@ export class FrameworkApplication {
    */
   async listen(port = 3000, hostname?: string): Promise<number> {
     if (!this.http) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
-    const serve = await serverAdapterForRuntime();
-    this.listener = await serve(this.http, port, hostname);
+    // A second server would be unreachable from close() and keep the process alive.
+    if (this.listener || this.binding) {
+      const where = this.listener ? `is already listening on port ${this.listener.port}` : 'is still starting from an earlier app.listen()';
+      throw new Error(
+        `app.listen(${port}) was called while the HTTP server ${where}; call app.close() first. ` +
+          'An application listens on one port; to serve on another as well, host app.fetch on a second server.',
+      );
+    }
+    this.binding = true;
+    try {
+      const serve = await serverAdapterForRuntime();
+      this.listener = await serve(this.http, port, hostname);
+    } finally {
+      this.binding = false;
+    }
     return this.listener.port;
   }
 
   /**
    * The Web-standard fetch handler of the HTTP routes, for in-process calls and other servers.
-   * A server that hosts it passes `ServerBindings` as second argument for
-   * `getRemoteAddress()` (the throttler's default key); without them the address is `''`.
+   * The second argument is where `getRemoteAddress()` (the throttler's default key) comes from:
+   * `ServerBindings`, or what the hosting server passes itself (`Deno.serve`'s handler info,
+   * @hono/node-server's `{ incoming }`, Bun's server), so `Deno.serve(app.fetch)` and
+   * `serve({ fetch: app.fetch })` work as they are. Without one the address is `''`.
+   *
+   * @example
+   * const response = await app.fetch(new Request('http://local/health'));
+   * Deno.serve(app.fetch);
    */
-  get fetch(): (request: Request, bindings?: ServerBindings) => Response | Promise<Response> {
+  get fetch(): (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response> {
     if (!this.http) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    return this.http.fetch;
+    // Bindings of another shape are read by the route calls (http/hosted-address.ts), so the
+    // wider parameter type is safe.
+    return this.http.fetch as (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
   }
 
   /**
    * Stops accepting calls, lets in-flight ones finish (Node: `server.close()`; Deno:
-   * `server.shutdown()`), closes transports, runs `onAppClose` hooks.
+   * `server.shutdown()`) for up to `shutdownTimeoutMs` (see `ApplicationOptions`), closes the
+   * transports, then runs every `onAppClose` hook. Every step runs even when another fails;
+   * then the failure is thrown (an AggregateError when several failed), each naming its step.
+   *
+   * @example
+   * process.once('SIGTERM', () => void app.close().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); }));
    */
-  async close(): Promise<void> {
-    await Promise.all([this.listener?.close(), ...this.transports.map((t) => t.close())]);
+  close(): Promise<void> {
+    this.closing ??= this.closeEverything().finally(() => (this.closing = undefined));
+    return this.closing;
+  }
+
+  private async closeEverything(): Promise<void> {
+    const failures: Error[] = [];
+    const step = async (what: string, run: () => unknown): Promise<void> => {
+      try {
+        await run();
+      } catch (error) {
+        failures.push(new Error(`app.close(): ${what} failed: ${messageOf(error)}`, { cause: error }));
+      }
+    };
+    const listener = this.listener;
     this.listener = undefined;
-    if (!this.injector) return;
-    for (const [, instance] of this.injector.singletonInstances()) {
-      if (hasHook<keyof OnAppClose>(instance, 'onAppClose')) await instance.onAppClose();
+    await Promise.all([
+      listener && step(`closing the HTTP server on port ${listener.port}`, () => listener.close(this.shutdownTimeoutMs)),
+      ...this.transports.map((transport) => step(`closing the ${transport.name} transport`, () => transport.close())),
+    ]);
+    const injector = this.injector;
+    if (injector) {
+      for (const [provider, instance] of injector.singletonInstances()) {
+        if (hasHook<keyof OnAppClose>(instance, 'onAppClose')) await step(`${provider.name}.onAppClose() (${provider.source})`, () => instance.onAppClose());
+      }
+      this.injector = undefined;
     }
-    this.injector = undefined;
+    if (failures.length === 1) throw failures[0]!;
+    if (failures.length > 1) {
+      throw new AggregateError(failures, `app.close() ran every step, but ${failures.length} failed: ${failures.map((f) => f.message.replace('app.close(): ', '')).join('; ')}`);
+    }
   }
 
   /** The singleton registered under `token`. */

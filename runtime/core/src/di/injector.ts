@@ -1,5 +1,22 @@
 import type { ProviderEntry, Token } from '../tables.js';
 
+/**
+ * Runs the provider's factory; an error it throws is wrapped in one naming the provider and where
+ * it is declared (the original is the `cause`), so that a failed start-up points at the class.
+ *
+ * @example
+ * construct(todoServiceEntry, [repository]);
+ * // Error: Creating TodoService (src/todo/todo.service.ts:8:1) failed: DATABASE_URL is not set
+ */
+function construct(provider: ProviderEntry, deps: readonly unknown[]): unknown {
+  try {
+    return provider.create(deps);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Creating ${provider.name} (${provider.source}) failed: ${message}`, { cause: error });
+  }
+}
+
 /** Request-scoped instances of one call, by provider index. Dropped with the call. */
 export type RequestScope = Map<number, unknown>;
 
@@ -21,11 +38,14 @@ export class Injector {
     providers.forEach((provider, index) => this.indexByToken.set(provider.token, index));
   }
 
-  /** Instantiates every singleton in table order (the compiler sorted dependencies first). */
+  /**
+   * Instantiates every singleton in table order (the compiler sorted dependencies first). A
+   * constructor that throws is reported with the provider's name and source location.
+   */
   createSingletons(): void {
     this.providers.forEach((provider, index) => {
       if (provider.scope === 'singleton') {
-        this.singletons[index] = provider.create(provider.deps.map((dep) => this.singletons[dep]));
+        this.singletons[index] = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
       }
     });
   }
@@ -38,7 +58,8 @@ export class Injector {
       throw new TypeError(`${provider.name} is request-scoped and can only be resolved during a request.`);
     }
     if (scope.has(index)) return scope.get(index);
-    const instance = provider.create(provider.deps.map((dep) => this.resolve(dep, scope)));
+    // Dependencies first, outside `construct`: a failing one is reported under its own name.
+    const instance = construct(provider, provider.deps.map((dep) => this.resolve(dep, scope)));
     scope.set(index, instance);
     return instance;
   }

@@ -9,6 +9,8 @@ interface DenoServeInfo {
 interface DenoHttpServer {
   readonly addr: { readonly port: number };
   shutdown(): Promise<void>;
+  /** Lets the process end although the server still has connections. */
+  unref(): void;
 }
 interface DenoServeOptions {
   readonly port: number;
@@ -30,7 +32,11 @@ class DenoBindings implements ServerBindings {
 /**
  * Serves a Hono app on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
  * Without a hostname it listens on `::` (IPv6 and IPv4, as Node does), or on `0.0.0.0` where IPv6
- * is unavailable. `close()` is `server.shutdown()`: no new connections, in-flight requests finish.
+ * is unavailable. `close(graceMs)` is `server.shutdown()`: no new connections, in-flight requests
+ * finish. It resolves after `graceMs` at the latest: Deno cannot cut connections once a graceful
+ * shutdown has begun (aborting `Deno.serve`'s signal then throws an uncatchable BadResource), so
+ * requests still running are left to finish on their own, and the server no longer keeps the
+ * process alive.
  *
  * @example
  * const listener = await listenDeno(app, 0); console.log(listener.port);
@@ -49,5 +55,25 @@ export async function listenDeno(app: Hono<HttpEnv>, port: number, hostname?: st
     }
   };
   const server = hostname === undefined ? everyInterface() : serveOn(hostname);
-  return { port: server.addr.port, close: () => server.shutdown() };
+  return {
+    port: server.addr.port,
+    close: (graceMs) =>
+      // One slow or stuck request must not keep close() (and the onAppClose hooks) waiting forever.
+      new Promise<void>((done, fail) => {
+        const giveUp = setTimeout(() => {
+          server.unref();
+          done();
+        }, graceMs);
+        server.shutdown().then(
+          () => {
+            clearTimeout(giveUp);
+            done();
+          },
+          (error: unknown) => {
+            clearTimeout(giveUp);
+            fail(error);
+          },
+        );
+      }),
+  };
 }

@@ -12,7 +12,8 @@ class NodeBindings implements ServerBindings {
 }
 
 /**
- * Serves a Hono app on Node through @hono/node-server. Port 0 lets the OS pick.
+ * Serves a Hono app on Node through @hono/node-server. Port 0 lets the OS pick. `close(graceMs)`
+ * is `server.close()`, then `closeAllConnections()` for what is still open after `graceMs`.
  *
  * @example
  * const listener = await listenNode(app, 0); console.log(listener.port);
@@ -23,11 +24,18 @@ export function listenNode(app: Hono<HttpEnv>, port: number, hostname?: string):
     const server = serve({ fetch, port, hostname }, (info) => {
       resolve({
         port: info.port,
-        close: () =>
+        close: (graceMs) =>
           new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
+            // A request still running after the grace period loses its connection: one slow or
+            // stuck call must not keep close() (and the onAppClose hooks after it) waiting forever.
+            const force = setTimeout(() => server.closeAllConnections(), graceMs);
+            server.close((error) => {
+              clearTimeout(force);
+              if (error) fail(error);
+              else done();
+            });
             // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-            (server as Server).closeIdleConnections?.();
+            server.closeIdleConnections();
           }),
       });
     }) as Server;

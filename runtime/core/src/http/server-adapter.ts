@@ -21,8 +21,12 @@ export interface HttpEnv {
 /** A listening HTTP server that can be closed gracefully. */
 export interface HttpListener {
   readonly port: number;
-  /** Stops accepting connections and resolves when in-flight requests have finished. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and resolves when in-flight requests have finished, or after
+   * `graceMs` milliseconds at the latest (Node then closes the connections still open; Deno,
+   * which cannot, stops waiting for them).
+   */
+  close(graceMs: number): Promise<void>;
 }
 
 /**

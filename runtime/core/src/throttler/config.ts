@@ -1,6 +1,19 @@
 import { MemoryThrottlerStorage } from './memory-storage.js';
-import { resolveThrottlers, type ResolvedThrottler, type ThrottlerOptions } from './options.js';
+import { resolveThrottlers, type ResolvedThrottler, type ThrottlerModuleOptions, type ThrottlerOptions } from './options.js';
 import type { ThrottlerStorage } from './storage.js';
+import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from './trusted-proxies.js';
+
+/** The proxies a `trustProxy` option value trusts (`undefined`: none; headers are never read). */
+function trustedProxiesOf(trustProxy: unknown): TrustedProxies | undefined {
+  const where = 'ThrottlerModule.forRoot: trustProxy';
+  if (trustProxy === false) return undefined;
+  if (trustProxy === true) return new TrustedProxies(DEFAULT_TRUSTED_PROXIES, where);
+  if (Array.isArray(trustProxy)) return trustProxy.length === 0 ? undefined : new TrustedProxies(trustProxy, where);
+  throw new TypeError(
+    `${where} must be true (trust proxies on loopback and private networks), false (trust none) or an array of ` +
+      `addresses and CIDR ranges such as ['10.0.0.0/8']; got ${typeof trustProxy === 'string' ? `'${trustProxy}'` : String(trustProxy)}.`,
+  );
+}
 
 /**
  * The validated configuration `ThrottlerModule.forRoot` provides to the application. It is the
@@ -15,13 +28,15 @@ export class ThrottlerConfig {
   readonly throttlers: readonly ResolvedThrottler[];
   /** Where counters live. */
   readonly storage: ThrottlerStorage;
-  /** Whether proxy headers identify the caller; see `ThrottlerModuleOptions.trustProxy`. */
-  readonly trustProxy: boolean;
+  /** The `trustProxy` option as given (default `true`); see `ThrottlerModuleOptions.trustProxy`. */
+  readonly trustProxy: boolean | readonly string[];
+  /** The proxies whose forwarding headers are believed; `undefined` when none are. */
+  readonly trustedProxies: TrustedProxies | undefined;
 
   constructor(
     throttlers: readonly ThrottlerOptions[],
     storage: ThrottlerStorage = new MemoryThrottlerStorage(),
-    options: { readonly trustProxy?: boolean } = {},
+    options: Pick<ThrottlerModuleOptions, 'trustProxy'> = {},
   ) {
     this.throttlers = resolveThrottlers(throttlers);
     if (typeof storage !== 'object' || storage === null || typeof storage.increment !== 'function') {
@@ -29,6 +44,7 @@ export class ThrottlerConfig {
     }
     this.storage = storage;
     this.trustProxy = options.trustProxy ?? true;
+    this.trustedProxies = trustedProxiesOf(this.trustProxy);
   }
 
   /** The throttler named `name`, if declared. */

@@ -103,7 +103,7 @@ export class ThrottlerGuard implements AuthGuard {
    * }
    */
   protected getTracker(context: ExecutionContext): string | Promise<string> {
-    return addressOf(context, this.throttlerConfig.trustProxy);
+    return addressOf(context, this.throttlerConfig.trustedProxies);
   }
 }
 

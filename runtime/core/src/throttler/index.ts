@@ -14,6 +14,7 @@ export { ThrottlerModule } from './module.js';
 export { ThrottlerConfig } from './config.js';
 export { ThrottlerGuard } from './guard.js';
 export { DEFAULT_THROTTLER, type ThrottlerOptions, type ThrottlerModuleOptions, type ResolvedThrottler } from './options.js';
+export { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from './trusted-proxies.js';
 export type { ThrottlerStorage, ThrottlerRecord } from './storage.js';
 export { MemoryThrottlerStorage, type MemoryThrottlerStorageOptions } from './memory-storage.js';
 export { RedisThrottlerStorage, type RedisScriptClient, type RedisThrottlerStorageOptions } from './redis-storage.js';

@@ -24,21 +24,32 @@ export interface ThrottlerOptions {
  *
  * @example
  * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }], { storage: new RedisThrottlerStorage(redis), trustProxy: false });
+ * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }], { trustProxy: ['10.0.0.0/8'] }); // the load balancer's subnet
  */
 export interface ThrottlerModuleOptions {
   /** Where counters live (default: a new `MemoryThrottlerStorage`, per process). */
   readonly storage?: ThrottlerStorage;
   /**
-   * Whether the caller's address is read from `X-Forwarded-For` (first address), then
-   * `X-Real-IP`, before the connection address (on gRPC: the same metadata keys before the
-   * peer address). Default `true`, as the specification describes.
+   * Which connections may say who the caller is through `X-Forwarded-For` and `X-Real-IP`
+   * (HTTP only; on gRPC the caller is always the peer address).
    *
-   * SECURITY: these headers are written by the client unless a proxy you run overwrites them.
-   * With `true` and no such proxy in front, any client can send a fresh `X-Forwarded-For` on
-   * every call and never be limited. Set `false` when the application is reachable directly; then
-   * only the connection address counts.
+   * - `true` (default): proxies on loopback, private and link-local networks
+   *   (`DEFAULT_TRUSTED_PROXIES`). A call from such an address is counted for the client its
+   *   `X-Forwarded-For` names: the rightmost address that is not itself a trusted proxy (the
+   *   leftmost when all are), else its `X-Real-IP`, else the connection address. A call from any
+   *   other address is counted for that address, whatever headers it sends.
+   * - an array of addresses and CIDR ranges (`['10.0.0.0/8', '2001:db8::/32']`): trust exactly
+   *   those. `[...DEFAULT_TRUSTED_PROXIES, '203.0.113.0/24']` adds a proxy outside the defaults.
+   * - `false`: only the connection address counts.
+   *
+   * Why the rightmost: proxies such as nginx (`$proxy_add_x_forwarded_for`) and AWS ALB append the
+   * address they received the call from and pass on what the client wrote, so the leftmost
+   * address is the client's own choice. If your proxy runs elsewhere than on a private network,
+   * list its addresses; otherwise every caller is counted as the proxy. Conversely, a client that
+   * reaches the application directly from a trusted network can still pick its own key: where
+   * such clients exist, list only your proxies' addresses.
    */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | readonly string[];
 }
 
 /** A throttler after validation, with its name filled in. */
@@ -72,7 +83,8 @@ export function assertLimits(where: string, ttl: unknown, limit: unknown): void 
 
 /**
  * Validates the throttler list of `ThrottlerModule.forRoot`: at least one, positive integer `ttl`
- * and `limit`, names that fit in a header and appear once.
+ * and `limit`, names that fit in a header, appear once and are not inherited object members
+ * (`constructor`, `toString`, `__proto__`, …).
  *
  * @example
  * resolveThrottlers([{ ttl: 1000, limit: 3, name: 'burst' }]); // [{ name: 'burst', ttl: 1000, limit: 3 }]
@@ -89,6 +101,15 @@ export function resolveThrottlers(throttlers: readonly ThrottlerOptions[]): read
     const name = options.name ?? DEFAULT_THROTTLER;
     if (typeof name !== 'string' || !validName.test(name)) {
       throw new TypeError(`${where}.name must be letters, digits, '_' or '-' (it becomes a header suffix); got ${describe(name)}.`);
+    }
+    // `@Throttle({ constructor: … })` and the generated tables are object literals: a name every
+    // object inherits (or `__proto__`, which a literal turns into the prototype) cannot be told apart there.
+    if (name in Object.prototype) {
+      throw new TypeError(
+        `${where}.name '${name}' is reserved: every JavaScript object already has a member named '${name}', ` +
+          `so an override such as @Throttle({ ${name}: { ttl, limit } }) could not be told from it. ` +
+          `Choose another name, such as '${name.replace(/^_+|_+$/g, '') || 'limit'}-limit'.`,
+      );
     }
     if (seen.has(name)) {
       const hint = name === DEFAULT_THROTTLER ? ' (a throttler without a name is named default)' : '';

@@ -45,7 +45,8 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
   return config.throttlers
     .filter((throttler) => !skipThrottle.includes(throttler.name))
     .map((throttler) => {
-      const override = throttle[throttler.name];
+      // Own members only: annotations are object literals, which inherit `constructor` and the like.
+      const override = Object.hasOwn(throttle, throttler.name) ? throttle[throttler.name] : undefined;
       if (override) assertLimits(`@Throttle on ${route.name}: ${throttler.name}`, override.ttl, override.limit);
       const ttl = override?.ttl ?? throttler.ttl;
       const limit = override?.limit ?? throttler.limit;

@@ -1,36 +1,65 @@
 import type { ExecutionContext } from '../chain/execution-context.js';
+import { isAddress } from './ip-address.js';
+import type { TrustedProxies } from './trusted-proxies.js';
 
-/** The first address of an `X-Forwarded-For` value (`client, proxy1, proxy2`), or '' when blank. */
-export function firstForwardedAddress(value: string): string {
-  const comma = value.indexOf(',');
-  return (comma === -1 ? value : value.slice(0, comma)).trim();
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9;
 }
 
-// An IPv4 or IPv6 address in text form (at most 45 characters). Anything else in a forwarding
-// header is ignored, so a client cannot mint unbounded counter keys of its own choosing.
-const addressShape = /^[0-9A-Fa-f:.]{2,45}$/;
-
-function plausible(address: string | undefined): string | undefined {
-  const trimmed = address?.trim();
-  return trimmed && addressShape.test(trimmed) ? trimmed : undefined;
+/**
+ * The client address of an `X-Forwarded-For` value (`client, proxy1, proxy2`) as seen through
+ * trusted proxies: walking from the right (the hop nearest to us), the first address that is not
+ * a trusted proxy; the leftmost when every one is trusted. The walk stops at a value that is not
+ * an IP address and keeps the last address before it, so a client cannot mint counter keys of
+ * its own choosing. `undefined` when the rightmost value is not an address.
+ *
+ * Proxies append the address they received the request from, so everything left of the first
+ * untrusted address was written by that client and proves nothing.
+ *
+ * @example
+ * forwardedClient('198.51.100.9, 203.0.113.7, 10.0.0.2', trusted); // '203.0.113.7' (10/8 trusted)
+ * forwardedClient('10.0.0.5, 10.0.0.2', trusted);                  // '10.0.0.5' (all trusted)
+ */
+export function forwardedClient(value: string, trusted: TrustedProxies): string | undefined {
+  let client: string | undefined;
+  let end = value.length;
+  while (end >= 0) {
+    const comma = end === 0 ? -1 : value.lastIndexOf(',', end - 1);
+    let start = comma + 1;
+    let stop = end;
+    while (start < stop && isSpace(value.charCodeAt(start))) start++;
+    while (stop > start && isSpace(value.charCodeAt(stop - 1))) stop--;
+    if (!isAddress(value, start, stop)) break;
+    client = value.slice(start, stop);
+    if (comma === -1 || !trusted.contains(value, start, stop)) break;
+    end = comma;
+  }
+  return client;
 }
 
 /**
  * The caller's address as the throttler sees it by default.
  *
- * HTTP with `trustProxy`: the first address of `X-Forwarded-For`, else `X-Real-IP`, else the
- * connection's address (values that are not IP addresses are ignored). Without it: the connection
- * address only, since clients can write those headers themselves. gRPC calls: the peer address
- * (override `getTracker` to use, say, an `x-api-key` metadata value).
+ * HTTP: the connection address, unless that is a trusted proxy (`trusted`, from the `trustProxy`
+ * option) and the request carries forwarding headers: then the client `X-Forwarded-For` names
+ * (see `forwardedClient`), else `X-Real-IP`, else the connection address (values that are not IP
+ * addresses are ignored). Without `trusted`, the connection address only. gRPC calls: the peer
+ * address (override `getTracker` to use, say, an `x-api-key` metadata value).
  *
  * @example
- * addressOf(context, true); // '203.0.113.7' for `X-Forwarded-For: 203.0.113.7, 10.0.0.2`
+ * // From a proxy at 127.0.0.1 with `X-Forwarded-For: 198.51.100.9, 203.0.113.7`:
+ * addressOf(context, new TrustedProxies(DEFAULT_TRUSTED_PROXIES, 'trustProxy')); // '203.0.113.7'
+ * // The same request straight from 203.0.113.50: '203.0.113.50' (its headers are its own words).
  */
-export function addressOf(context: ExecutionContext, trustProxy: boolean): string {
-  if (trustProxy && context.grpcMetadata === undefined) {
-    const forwarded = context.req.header('x-forwarded-for');
-    const fromHeaders = plausible(forwarded === undefined ? undefined : firstForwardedAddress(forwarded)) ?? plausible(context.req.header('x-real-ip'));
-    if (fromHeaders) return fromHeaders;
-  }
-  return context.getRemoteAddress();
+export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
+  const remote = context.getRemoteAddress();
+  if (trusted === undefined || context.grpcMetadata !== undefined) return remote;
+  const forwarded = context.req.header('x-forwarded-for');
+  const realIp = context.req.header('x-real-ip');
+  // Most calls carry neither header: no address is parsed for them.
+  if ((forwarded === undefined && realIp === undefined) || !trusted.contains(remote)) return remote;
+  const client = forwarded === undefined ? undefined : forwardedClient(forwarded, trusted);
+  if (client !== undefined) return client;
+  const real = realIp?.trim();
+  return real !== undefined && isAddress(real) ? real : remote;
 }

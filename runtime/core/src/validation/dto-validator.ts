@@ -1,21 +1,31 @@
 import { validate, type ValidationError } from 'class-validator';
 import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../tables.js';
+import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, type MemberRules } from './rule-catalogue.js';
+
+interface PreparedNested {
+  readonly dto: PreparedDto;
+  /** The member is an array of the DTO. */
+  readonly each: boolean;
+  /** Set when the member carries `@ValidateNested()`: its shape is then checked. */
+  readonly shape: NestedShapeRule | undefined;
+}
 
 interface PreparedDto {
   readonly entry: DtoEntry;
   readonly rules: ReadonlyMap<string, MemberRules>;
   readonly memberOrder: ReadonlyMap<string, number>;
-  readonly nested: ReadonlyMap<string, { readonly dto: PreparedDto; readonly each: boolean }>;
+  readonly nested: ReadonlyMap<string, PreparedNested>;
 }
 
 function prepare(entry: DtoEntry): PreparedDto {
+  const shapes = nestedShapeRules(entry.dto);
   return {
     entry,
     rules: rulesOf(entry.dto),
     memberOrder: new Map(entry.members.map((member, index) => [member, index])),
-    nested: new Map(Object.entries(entry.nested ?? {}).map(([member, n]) => [member, { dto: prepare(n.dto), each: n.each }])),
+    nested: new Map(Object.entries(entry.nested ?? {}).map(([member, n]) => [member, { dto: prepare(n.dto), each: n.each, shape: shapes.get(member) }])),
   };
 }
 
@@ -27,8 +37,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 // finds the rules through `instance.constructor`: a body carrying them would skip validation.
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs. */
-function hydrate(prepared: PreparedDto, value: Record<string, unknown>): object {
+/**
+ * Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs.
+ * A `@ValidateNested()` member whose value is not the declared object (or array of objects) is
+ * left as is and recorded in `problems`, at `path`.
+ */
+function hydrate(prepared: PreparedDto, value: Record<string, unknown>, path: readonly string[], problems: ShapeProblem[]): object {
   const instance = Object.create(prepared.entry.dto.prototype) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
     if (forbiddenKeys.has(key)) throw new MalformedBodyException(`Request body must not contain the member '${key}'`);
@@ -36,10 +50,12 @@ function hydrate(prepared: PreparedDto, value: Record<string, unknown>): object 
   }
   for (const [member, nested] of prepared.nested) {
     const raw = instance[member];
-    if (nested.each && Array.isArray(raw)) {
-      instance[member] = raw.map((item) => (isPlainObject(item) ? hydrate(nested.dto, item) : item));
-    } else if (!nested.each && isPlainObject(raw)) {
-      instance[member] = hydrate(nested.dto, raw);
+    if (nested.each ? Array.isArray(raw) && raw.every(isPlainObject) : isPlainObject(raw)) {
+      instance[member] = nested.each
+        ? (raw as Record<string, unknown>[]).map((item, index) => hydrate(nested.dto, item, [...path, member, String(index)], problems))
+        : hydrate(nested.dto, raw as Record<string, unknown>, [...path, member], problems);
+    } else if (nested.shape && isChecked(nested.shape, instance, raw)) {
+      problems.push({ path, member, each: nested.each });
     }
   }
   return instance;
@@ -66,9 +82,10 @@ function reasonsOf(prepared: PreparedDto | undefined, errors: readonly Validatio
 }
 
 // For arrays class-validator adds a level whose `property` is the index: it goes into the path.
-function childReasons(nested: { readonly dto: PreparedDto; readonly each: boolean } | undefined, children: readonly ValidationError[], prefix: string): ValidationReason[] {
+function childReasons(nested: PreparedNested | undefined, children: readonly ValidationError[], prefix: string): ValidationReason[] {
   if (!nested?.each) return reasonsOf(nested?.dto, children, prefix);
-  return children.flatMap((element) => reasonsOf(nested.dto, element.children ?? [], `${prefix}${element.property}.`));
+  const elements = [...children].sort((a, b) => Number(a.property) - Number(b.property));
+  return elements.flatMap((element) => reasonsOf(nested.dto, element.children ?? [], `${prefix}${element.property}.`));
 }
 
 function ruleIndex(rules: MemberRules, rule: string): number {
@@ -82,7 +99,10 @@ function ruleIndex(rules: MemberRules, rule: string): number {
 
 /**
  * Validates parsed JSON against a DTO class with class-validator. Members without decorators are
- * stripped (`whitelist`), so handlers only see what the DTO declares.
+ * stripped (`whitelist`), so handlers only see what the DTO declares. A `@ValidateNested()`
+ * member must hold an object (an array of objects when declared as an array), unless
+ * `@IsOptional()` or `@ValidateIf` lets it go; otherwise the reason is `address must be an
+ * object` / `items must be an array of objects`.
  *
  * @example
  * const validator = new DtoValidator({ dto: CreateTodoDto, members: ['name', 'priority', 'colorLabel'] });
@@ -99,8 +119,12 @@ export class DtoValidator {
     if (!isPlainObject(value)) {
       throw new MalformedBodyException(`Request body must be a JSON object matching ${this.prepared.entry.dto.name}, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
     }
-    const instance = hydrate(this.prepared, value);
+    const problems: ShapeProblem[] = [];
+    const instance = hydrate(this.prepared, value, [], problems);
+    // forbidUnknownValues stays off: it would refuse bodies of a DTO without rules; wrong nested
+    // shapes, which it would catch, are `problems` already.
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
+    if (problems.length > 0) mergeShapeProblems(errors, problems);
     if (errors.length > 0) throw new NotValidBodyException(reasonsOf(this.prepared, errors, ''));
     return instance;
   }
