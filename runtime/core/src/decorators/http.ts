@@ -28,7 +28,12 @@ export const Put = route('PUT');
 export const Delete = route('DELETE');
 /** Binds the method to `PATCH prefix+path`. @example @Patch('/:id') patch(@Param('id') id: string) {} */
 export const Patch = route('PATCH');
-/** Binds the method to `HEAD prefix+path`. @example @Head() exists() {} */
+/**
+ * Binds the method to `HEAD prefix+path`; GET requests of the path still go to its `@Get()` route.
+ * Without a `@Head()` route, HEAD requests are answered by the path's GET route, without the body.
+ *
+ * @example @Head('/:id') exists(@Param('id') id: string) {}
+ */
 export const Head = route('HEAD');
 /** Binds the method to `OPTIONS prefix+path`. @example @Options() describe() {} */
 export const Options = route('OPTIONS');

@@ -4,6 +4,7 @@ import type { HttpRouteEntry } from '../tables.js';
 import { limitBody } from './body-limit.js';
 import { isThenable } from '../chain/thenable.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
+import { registerHeadRoute } from './head-routes.js';
 import { bodyReaderFor } from './read-body.js';
 import { errorResponse, respond, type Logger } from './respond.js';
 import type { HttpEnv } from './server-adapter.js';
@@ -16,36 +17,47 @@ export interface HttpRouteSpec {
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
- * `strict: false` makes `/todo` and `/todo/` the same route.
+ * `strict: false` makes `/todo` and `/todo/` the same route. `@Head()` routes are registered
+ * first, as `registerHeadRoute` requires.
  */
 export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
-  const { logger } = options;
+  const ordered = [...routes.filter((spec) => spec.entry.method === 'HEAD'), ...routes.filter((spec) => spec.entry.method !== 'HEAD')];
 
-  for (const spec of routes) {
-    const { entry, run } = spec;
-    const runtime: HttpRouteRuntime = { entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(entry) };
-    const handler = (c: Context<HttpEnv>): Response | Promise<Response> => {
-      const call = new HttpCall(c, runtime);
-      try {
-        const answer = run(call);
-        if (isThenable(answer)) {
-          return Promise.resolve(answer).then(
-            (value) => respond(c, value, entry.status),
-            (error: unknown) => errorResponse(c, error, entry.name, logger),
-          );
-        }
-        return respond(c, answer, entry.status);
-      } catch (error) {
-        return errorResponse(c, error, entry.name, logger);
-      }
-    };
+  for (const spec of ordered) {
+    const { entry } = spec;
+    const handler = routeHandler(spec, options.logger);
+    if (entry.method === 'HEAD') {
+      registerHeadRoute(app, entry.path, entry.readsBody ? [limitBody(options.bodyLimit), handler] : [handler]);
+      continue;
+    }
     const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
     if (entry.readsBody) app.on(methods, entry.path, limitBody(options.bodyLimit), handler);
     else app.on(methods, entry.path, handler);
   }
 
   app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));
-  app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', logger));
+  app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.logger));
   return app;
+}
+
+/** The Hono handler of one route: runs its prepared chain and turns the outcome into a Response. */
+function routeHandler(spec: HttpRouteSpec, logger: Logger): (c: Context<HttpEnv>) => Response | Promise<Response> {
+  const { entry, run } = spec;
+  const runtime: HttpRouteRuntime = { entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(entry) };
+  return (c) => {
+    const call = new HttpCall(c, runtime);
+    try {
+      const answer = run(call);
+      if (isThenable(answer)) {
+        return Promise.resolve(answer).then(
+          (value) => respond(c, value, entry.status),
+          (error: unknown) => errorResponse(c, error, entry.name, logger),
+        );
+      }
+      return respond(c, answer, entry.status);
+    } catch (error) {
+      return errorResponse(c, error, entry.name, logger);
+    }
+  };
 }

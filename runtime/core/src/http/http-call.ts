@@ -3,8 +3,9 @@ import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js'
 import type { Call } from '../chain/call.js';
 import { CallBase, type HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../tables.js';
+import { hostedAddress } from './hosted-address.js';
 import type { BodyReader } from './read-body.js';
-import type { HttpEnv } from './server-adapter.js';
+import type { HttpEnv, ServerBindings } from './server-adapter.js';
 
 /** The per-route facts an HTTP call needs, fixed at init. */
 export interface HttpRouteRuntime extends HandlerRuntime<HttpRouteEntry> {
@@ -34,9 +35,14 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements Call {
   get payload(): never {
     return grpcOnly('@GrpcPayload()');
   }
-  /** From the server adapter's bindings; '' for in-process calls (`app.fetch(request)` has none). */
+  /**
+   * From the server adapter's bindings; when another server hosts `app.fetch` (Deno.serve,
+   * @hono/node-server, Bun), from the env it passes instead; '' for in-process calls.
+   */
   getRemoteAddress(): string {
-    return (this.c.env as HttpEnv['Bindings'] | undefined)?.remoteAddress() ?? '';
+    const env = this.c.env as Partial<ServerBindings> | undefined;
+    // The framework's own adapters always pass ServerBindings: one typeof check on that path.
+    return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, this.c.req.raw);
   }
   setResponseHeader(name: string, value: string): void {
     this.c.header(name, value);

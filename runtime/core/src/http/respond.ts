@@ -1,22 +1,39 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { HttpException } from '../exceptions/http-exception.js';
+import { withContextHeaders } from './response-headers.js';
+
+// The Response class as this module loads. On Node, @hono/node-server's serve() later replaces the
+// global with a lighter class whose `instanceof` misses native Responses (from `fetch()`, or built
+// before `listen`); its own instances still pass this check, their prototype chain holds the native one.
+const NativeResponse = Response;
 
 /**
  * Turns a handler's answer into a Response: a string is `text/plain`, an object or array JSON,
- * a `Response` is sent as is, `undefined` an empty body.
+ * `undefined` an empty body. A `Response` is sent as built, plus the headers set on the context
+ * meanwhile. A null-body status (`@HttpCode(204)`, 205, 304) always answers without a body,
+ * whatever the handler returned, as the Fetch standard requires.
+ *
+ * @example
+ * respond(c, { id: 1 }, 201); // 201, `{"id":1}` as application/json
+ * respond(c, { id: 1 }, 204); // 204, no body
  */
 export function respond(c: Context, value: unknown, status: number): Response {
-  if (value instanceof Response) return value;
+  if (value instanceof NativeResponse) return withContextHeaders(c, value);
   // Without a status argument Hono takes its fast path (a bare `new Response(text)`), so 200 is left implicit.
   if (status === 200) {
     if (typeof value === 'string') return c.text(value);
     if (value === undefined) return c.body(null);
     return c.json(value);
   }
+  if (value === undefined || isNullBodyStatus(status)) return c.body(null, status as StatusCode);
   if (typeof value === 'string') return c.text(value, status as ContentfulStatusCode);
-  if (value === undefined) return c.body(null, status as StatusCode);
   return c.json(value, status as ContentfulStatusCode);
+}
+
+/** The Fetch standard's null-body statuses that a Response can have (101 and 103 cannot be built at all). */
+function isNullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
 }
 
 /** What a logger must offer; `console` fits. */
