@@ -13,7 +13,7 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { createBuilder, type Builder } from './build/builder.js';
+import { createBuilder, type Builder, type BuildResult } from './build/builder.js';
 import { watchSources } from './build/watch.js';
 import { report } from './cli/report.js';
 import { displayPath } from './project/paths.js';
@@ -54,14 +54,22 @@ try {
   process.exit(1);
 }
 const write = (text: string): void => void process.stdout.write(text);
-// performance.now() counts from process start, so the printed time is the whole run's wall time.
-const first = builder.build();
 const explain = argv.explain;
-process.exitCode = report(first, { cwd, json: argv.json, check: argv.check, ms: Math.round(performance.now()), write, explain });
+/** Prints a build and writes its files; a failure to write is printed, not thrown, so --watch goes on. */
+const show = (result: BuildResult, ms: number): void => {
+  try {
+    process.exitCode = report(result, { cwd, json: argv.json, check: argv.check, ms, write, explain });
+  } catch (error) {
+    process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+};
+// The builder reports its own unexpected exceptions as FW1013 diagnostics; it does not throw.
+const first = builder.build();
+// performance.now() counts from process start, so the printed time is the whole run's wall time.
+show(first, Math.round(performance.now()));
 
 if (argv.watch) {
   write(`Watching ${displayPath(first.srcDir, cwd)} for changes...\n`);
-  watchSources(builder, first.srcDir, first.outDir, (result) => {
-    process.exitCode = report(result, { cwd, json: argv.json, check: argv.check, ms: result.stats.ms, write, explain });
-  });
+  watchSources(builder, first.srcDir, first.outDir, (result) => show(result, result.stats.ms));
 }

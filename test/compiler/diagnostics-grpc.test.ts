@@ -158,4 +158,52 @@ test('FW1413: two controllers for one service', async () => {
   ]);
 });
 
+test('FW1414: @GrpcMethod on an HTTP @Controller is an error, not silently ignored', async () => {
+  const f = 'fw1414-grpc-method-on-http-controller';
+  const result = await compileFixture(f);
+  assert.equal(result.diagnostics.map(golden), [
+    error(f, 11, 3, 'FW1414', '@GrpcMethod on PingController.ping is ignored: PingController is an HTTP @Controller, so no RPC is bound to it.'),
+  ]);
+  assert.is(result.diagnostics[0]!.hint, 'move the method to the @GrpcController class of the service, or remove @GrpcMethod (serve it over HTTP with @Get, @Post, …).');
+});
+
+test('FW1415: loadProto options the compiler cannot read (a computed keepCase, a call, a spread nothing overrides) name the culprit; the proto is not checked', async () => {
+  const f = 'fw1415-proto-options-not-static';
+  const result = await compileFixture(f);
+  const tail = '; the compiler needs `keepCase` and `includeDirs` to read the .proto as it is loaded at run time.';
+  assert.equal(result.diagnostics.map(golden), [
+    error(f, 7, 27, 'FW1415', `The options given to loadProto cannot be read at build time: \`keepCase\` is \`process.env.KEEP_CASE !== '0'\`, which is only known at run time${tail}`),
+    error(f, 13, 34, 'FW1415', `The options given to loadProto cannot be read at build time: \`protoOptions()\` is not an object literal${tail}`),
+    error(f, 14, 49, 'FW1415', `The options given to loadProto cannot be read at build time: \`...protoOptions()\` is a spread the compiler cannot follow, which may set keepCase or includeDirs${tail}`),
+  ]);
+  assert.match(result.diagnostics[0]!.hint, /`keepCase: true` or `false` and `includeDirs: \[fileURLToPath\(new URL\('\.\/protos', import\.meta\.url\)\)\]`/);
+});
+
+test('loadProto options are honoured: keepCase: false compares camelCase fields (FW1408 hint says so), includeDirs resolves imports, a relative include dir warns (FW1410), overridden spreads are fine', async () => {
+  const f = 'grpc-proto-options';
+  const result = await compileFixture(f);
+  assert.equal(result.diagnostics.map(golden), [
+    warning(f, 13, 111, 'FW1410', "loadProto is given the relative include directory 'src/protos', which resolves against the working directory at run time; the compiler read protos."),
+    warning(f, 41, 8, 'FW1408',
+      "@GrpcPayload() parameter 'request' of LegacyGrpc.Find has type { user_id: string }, whose field 'user_id' is not in the request message legacy.FindRequest (its fields: userId)."),
+  ]);
+  assert.is(result.diagnostics[0]!.hint, "anchor the directory on the module: `includeDirs: [fileURLToPath(new URL('./protos', import.meta.url))]`.");
+  assert.is(result.diagnostics[1]!.hint, "the payload carries the .proto's field names in camelCase (loadProto is given keepCase: false): rename 'user_id' to 'userId'.");
+  assert.is(result.ok, true);
+});
+
+test('paths are placed as at run time: .pathname stays percent-encoded (FW1402 says why), a lone % or a URL object is FW1401, never a crash', async () => {
+  const f = 'regression-proto-path-encoding';
+  const result = await compileFixture(f);
+  assert.equal(result.diagnostics.map(golden), [
+    error(f, 8, 17, 'FW1402', 'loadProto reads my%20protos/todo.proto, which does not exist.'),
+    error(f, 10, 27, 'FW1401',
+      "The service definition given to @GrpcController on PercentGrpc cannot be resolved at build time: the path given to loadProto, `fileURLToPath(new URL('./100%.proto', import.meta.url))`, is a call that throws at run time (URI malformed; a '%' in a URL must be written %25)."),
+    error(f, 13, 23, 'FW1401',
+      "The service definition given to @GrpcController on UrlGrpc cannot be resolved at build time: the path given to loadProto, `new URL('./my protos/todo.proto', import.meta.url)`, is a URL object, but a path string is expected (at run time `path.resolve` throws on it); wrap it in fileURLToPath(…)."),
+  ]);
+  assert.is(result.diagnostics[0]!.hint,
+    "the path is percent-encoded (%20 for a space): a URL's `.pathname` is not decoded, so loadProto looks for a file of that literal name; use `fileURLToPath(new URL('./x.proto', import.meta.url))`, which decodes it.");
+});
+
 test.run();

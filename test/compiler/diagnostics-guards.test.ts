@@ -37,4 +37,45 @@ test('FW1302: two GLOBAL_GUARD entries warn, naming both; the last declared wins
   assert.ok(text.includes(`globalGuard: ${rateIndex},`), text);
 });
 
+test('FW1303: a GLOBAL_GUARD given with useValue is an error pointing at useValue, with the useClass to write', async () => {
+  const result = await compileFixture('fw1303-global-guard-not-use-class');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1303',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1303-global-guard-not-use-class/src/app.module.ts',
+      line: 11,
+      column: 40,
+      message:
+        'GLOBAL_GUARD is provided with `useValue: new AuthGuard()` in AppModule; the global guard is only taken from a `useClass` entry, so this guard never runs.',
+    },
+  ]);
+  assert.is(result.diagnostics[0]?.hint, 'write `{ token: GLOBAL_GUARD, useClass: AuthGuard }`: the injector then creates the guard and injects its constructor dependencies.');
+  assert.is(result.ok, false);
+});
+
+test('FW1303 for useFactory and useExisting too; FW1302 counts every GLOBAL_GUARD entry, whatever its kind', async () => {
+  const result = await compileFixture('regression-global-guard-kinds');
+  const file = 'test/compiler/fixtures/regression-global-guard-kinds/src/app.module.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1302', severity: 'warning', file, line: 17, column: 5,
+      message:
+        'GLOBAL_GUARD is declared 3 times: AuthGuard in AppModule (app.module.ts:17:5), `useFactory: () => new RateGuard()` in AppModule (app.module.ts:19:5), `useExisting: AuthGuard` in AppModule (app.module.ts:21:5). Only one guard fits the slot; the last declared (`useExisting: AuthGuard`) wins.',
+    },
+    {
+      code: 'FW1303', severity: 'error', file, line: 19, column: 28,
+      message: 'GLOBAL_GUARD is provided with `useFactory: () => new RateGuard()` in AppModule; the global guard is only taken from a `useClass` entry, so this guard never runs.',
+    },
+    {
+      code: 'FW1303', severity: 'error', file, line: 21, column: 28,
+      message: 'GLOBAL_GUARD is provided with `useExisting: AuthGuard` in AppModule; the global guard is only taken from a `useClass` entry, so this guard never runs.',
+    },
+  ]);
+  assert.equal(result.diagnostics.slice(1).map((d) => d.hint), [
+    'write `{ token: GLOBAL_GUARD, useClass: RateGuard }`: the injector then creates the guard and injects its constructor dependencies.',
+    'write `{ token: GLOBAL_GUARD, useClass: AuthGuard }`: the injector then creates the guard and injects its constructor dependencies.',
+  ]);
+});
+
 test.run();

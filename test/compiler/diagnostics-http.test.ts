@@ -91,4 +91,52 @@ test('FW1205: a handler parameter without a parameter decorator', async () => {
   ]);
 });
 
+test('FW1206: HTTP route decorators on a @GrpcController (own or inherited methods) are errors, not silently ignored', async () => {
+  const f = 'fw1206-route-on-grpc-controller';
+  const result = await compileFixture(f);
+  const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1206', severity: 'error', file, line: 8, column: 3,
+      message: '@Get on PingGrpc.health is ignored: PingGrpc is a @GrpcController, which serves RPCs only, so no HTTP route is registered for it.',
+    },
+    {
+      code: 'FW1206', severity: 'error', file, line: 21, column: 3,
+      message: '@Post on PingGrpc.post is ignored: PingGrpc is a @GrpcController, which serves RPCs only, so no HTTP route is registered for it.',
+    },
+  ]);
+  assert.is(result.diagnostics[1]?.hint, 'move the method to a @Controller class to serve it over HTTP, or remove @Post (bind the method to an RPC with @GrpcMethod).');
+});
+
+test('FW1207: a literal @HttpCode outside 200-599 points at the status; a const in range is fine', async () => {
+  const f = 'fw1207-http-code-range';
+  const result = await compileFixture(f);
+  const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1207', severity: 'error', file, line: 8, column: 13,
+      message: '@HttpCode(600) on JobsController.create is not a status a response can have: responses are built with statuses 200 to 599 only, so every call of this route would fail.',
+    },
+    {
+      code: 'FW1207', severity: 'error', file, line: 14, column: 13,
+      message: '@HttpCode(99) on JobsController.early is not a status a response can have: responses are built with statuses 200 to 599 only, so every call of this route would fail.',
+    },
+  ]);
+  assert.is(result.diagnostics[0]?.hint, 'use a status between 200 and 599 (for example 200, 201 or 204); 1xx statuses cannot be sent by a handler.');
+});
+
+test('FW1208: 204/205/304 with a return type that carries a body warn; void, Promise<void> and Response do not', async () => {
+  const f = 'fw1208-null-body-status';
+  const result = await compileFixture(f);
+  const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
+  const at = (line: number, message: string) => ({ code: 'FW1208', severity: 'warning', file, line, column: 13, message });
+  assert.equal(result.diagnostics.map(golden), [
+    at(10, 'ItemsController.remove returns Item, but @HttpCode(204) answers without a body: a 204 response cannot carry one, so the returned value is dropped.'),
+    at(16, 'ItemsController.reset returns Promise<Item | undefined>, but @HttpCode(205) answers without a body: a 205 response cannot carry one, so the returned value is dropped.'),
+    at(22, 'ItemsController.cached returns string, but @HttpCode(304) answers without a body: a 304 response cannot carry one, so the returned value is dropped.'),
+  ]);
+  assert.is(result.diagnostics[0]?.hint, 'declare ItemsController.remove as returning void (or Promise<void>) and return nothing, or use a status that carries a body (200, or 201 for a creation).');
+  assert.is(result.ok, true);
+});
+
 test.run();

@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileFixture, golden } from './helpers.js';
+import { createBuilder } from '../../compiler/src/index.js';
+import { internalError } from '../../compiler/src/diagnostics/internal-error.js';
+import { compileFixture, fixtureSrc, golden, ROOT } from './helpers.js';
 
 test('FW1001: a constructor dependency no module in scope provides', async () => {
   const result = await compileFixture('fw1001-missing-provider');
@@ -169,6 +171,99 @@ test('every problem is reported in one run, sorted by position (the compiler nev
     result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`),
     ['10:3 FW1201', '15:12 FW1301', '21:24 FW1001', '24:7 FW1202'],
   );
+});
+
+test('FW1011: a class with both @Controller and @GrpcController points at the second decorator', async () => {
+  const result = await compileFixture('fw1011-two-transports');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1011',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1011-two-transports/src/app.module.ts',
+      line: 8,
+      column: 1,
+      message:
+        'PingController is decorated with both @Controller (line 7) and @GrpcController; a controller serves one transport, so the compiler would keep only its @GrpcController handlers.',
+    },
+  ]);
+  assert.match(result.diagnostics[0]!.hint, /split it into two classes/);
+});
+
+test('FW1012: imports the compiler cannot follow (outside srcDir, a package module class, a call that is no DynamicModule) are named', async () => {
+  const f = 'fw1012-import-not-followed';
+  const result = await compileFixture(f);
+  const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1012', severity: 'error', file, line: 11, column: 13,
+      message:
+        '`SharedModule` in the `imports` of AppModule is declared outside the source directory (in ../shared/shared.module.ts), where the compiler does not read modules, so none of its controllers or injectables would exist at run time.',
+    },
+    {
+      code: 'FW1012', severity: 'error', file, line: 11, column: 27,
+      message:
+        "`ThrottlerModule` in the `imports` of AppModule is a module class of @framework/core, whose @Module the compiler cannot see (a package's type declarations do not keep decorators), so none of its controllers or injectables would exist at run time.",
+    },
+    {
+      code: 'FW1012', severity: 'error', file, line: 11, column: 44,
+      message:
+        "`pick(process.env.BETA === '1')` in the `imports` of AppModule is a call the compiler cannot follow: its result is not a DynamicModule of @framework/core (its type is typeof FeatureModule), so none of its controllers or injectables would exist at run time.",
+    },
+  ]);
+  assert.equal(result.diagnostics.map((d) => d.hint), [
+    'move the module under the source directory, or run framework-build on a directory that holds both (their common parent).',
+    'import its configured form, `ThrottlerModule.forRoot(…)`, which declares what it provides.',
+    'import the module class itself, or declare what the call returns as `DynamicModule<Value, [typeof A, …]>` of @framework/core so the compiler can see what it provides.',
+  ]);
+});
+
+test('FW1012 goes away when the outside module is built from the common parent (it is then followed)', async () => {
+  const result = await compileFixture('fw1012-import-not-followed', { srcDir: 'test/compiler/fixtures/fw1012-import-not-followed', root: 'AppModule' });
+  assert.equal(result.diagnostics.filter((d) => d.message.includes('SharedModule')), []);
+  assert.ok(result.model?.routes.some((r) => r.path === '/shared'));
+});
+
+test('FW1013: an exception inside the compiler is a diagnostic at the class being read, not a crash', async () => {
+  const builder = createBuilder({ srcDir: fixtureSrc('fw1013-internal-error'), outDir: 'test/.tmp/compiler/fw1013', cwd: ROOT });
+  const file = builder.project.getSourceFiles().find((sf) => sf.getFilePath().endsWith('fw1013-internal-error/src/app.module.ts'))!;
+  // Break the compiler's view of one class: the same wrapper object is what discover reads.
+  const cls = file.getClassOrThrow('HealthController');
+  cls.getDecorators = () => {
+    throw new TypeError('boom');
+  };
+  const result = builder.build();
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1013',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1013-internal-error/src/app.module.ts',
+      line: 5,
+      column: 14,
+      message: 'framework-build stopped on an unexpected internal error while reading class HealthController: TypeError: boom',
+    },
+  ]);
+  assert.is(result.ok, false);
+  assert.equal(result.files, []);
+  assert.match(result.diagnostics[0]!.hint, /a bug in framework-build.*FRAMEWORK_BUILD_DEBUG=1/);
+});
+
+test('FW1013 outside any class points at the source directory; the stack is printed only with FRAMEWORK_BUILD_DEBUG', async () => {
+  const builder = createBuilder({ srcDir: fixtureSrc('fw1013-internal-error'), outDir: 'test/.tmp/compiler/fw1013', cwd: ROOT });
+  builder.project.getSourceFiles = () => {
+    throw new Error('disk on fire');
+  };
+  const result = builder.build();
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1013', severity: 'error', file: 'test/compiler/fixtures/fw1013-internal-error/src', line: 0, column: 0,
+      message: 'framework-build stopped on an unexpected internal error: Error: disk on fire',
+    },
+  ]);
+  const at = { file: '/r/src', line: 0, column: 0, length: 0 };
+  const debug = internalError(new Error('disk on fire'), at, { FRAMEWORK_BUILD_DEBUG: '1' });
+  assert.match(debug.message, /^framework-build stopped on an unexpected internal error: Error: disk on fire\nError: disk on fire\n {4}at /);
+  assert.match(debug.hint, /with the stack trace above/);
+  assert.not.match(internalError(new Error('x'), at, {}).message, /\n/);
 });
 
 test.run();

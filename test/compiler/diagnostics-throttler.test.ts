@@ -45,4 +45,21 @@ test('FW1503: a throttler name declared twice (an unnamed one is default)', asyn
   ]);
 });
 
+test('FW1504: re-enabling a throttler under a class-level @SkipThrottle() when forRoot is not static', async () => {
+  const f = 'fw1504-skip-reenable-dynamic';
+  const result = await compileFixture(f);
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1504',
+      severity: 'error',
+      file: `test/compiler/fixtures/${f}/src/app.module.ts`,
+      line: 12,
+      column: 19,
+      message:
+        "@SkipThrottle({ default: false }) on ReportsController.export re-enables throttler 'default' under @SkipThrottle() on ReportsController, but the throttler names are only known at run time (ThrottlerModule.forRoot is not given a static array literal), so the compiler cannot list the throttlers that stay skipped.",
+    },
+  ]);
+  assert.match(result.diagnostics[0]!.hint, /^name the throttlers to skip on the class/);
+});
+
 test.run();

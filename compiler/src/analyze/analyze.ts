@@ -8,6 +8,9 @@ import { collectProviders } from './providers.js';
 import { buildRoutes } from './routes.js';
 import { buildGrpc } from './grpc.js';
 import { checkThrottleNames } from './throttle-names.js';
+import { checkHttpStatus } from './http-status.js';
+import { checkSkipReenabled } from './skip-reenabled.js';
+import { declaredThrottlers } from './skip-throttle.js';
 import type { ProtoSet } from '../proto/types.js';
 
 export interface AnalyzeOptions {
@@ -35,8 +38,14 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
 
   const collected = collectProviders(ir, graph);
   const ordered = orderProviders(collected.drafts);
-  const routes = buildRoutes(ir, graph, ordered.indexOf);
-  const grpc = buildGrpc(ir, graph, ordered.indexOf, { protos: options.protos ?? new Map(), firstId: routes.routes.length, allowUnboundRpc: options.allowUnboundRpc === true });
+  const throttlers = declaredThrottlers(graph);
+  const routes = buildRoutes(ir, graph, ordered.indexOf, throttlers);
+  const grpc = buildGrpc(ir, graph, ordered.indexOf, {
+    protos: options.protos ?? new Map(),
+    firstId: routes.routes.length,
+    allowUnboundRpc: options.allowUnboundRpc === true,
+    throttlers,
+  });
   const methods = grpc.services.flatMap((s) => s.methods);
   const guard = globalGuard(ir, graph, collected.drafts);
   diagnostics.push(
@@ -45,7 +54,9 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...routes.diagnostics,
     ...grpc.diagnostics,
     ...guard.diagnostics,
-    ...checkThrottleNames(ir, graph),
+    ...checkThrottleNames(ir, graph, throttlers),
+    ...checkSkipReenabled(ir, graph, throttlers),
+    ...checkHttpStatus(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
   );

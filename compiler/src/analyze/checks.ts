@@ -13,18 +13,31 @@ export function checkGuards(ir: ProgramIR): Diagnostic[] {
 
 /**
  * The provider key of the `GLOBAL_GUARD` entry that wins (the last `{ token: GLOBAL_GUARD, useClass }`
- * in module order), with FW1302 when more than one is declared.
+ * in module order), with FW1302 when more than one entry is declared (of any kind) and FW1303 for
+ * each entry that is not `useClass`: the slot is only filled from `useClass`, so a `useValue`,
+ * `useFactory` or `useExisting` guard would silently never run.
  */
 export function globalGuard(ir: ProgramIR, graph: ModuleGraph, drafts: readonly ProviderDraft[]): { key?: string; diagnostics: Diagnostic[] } {
   const entries = graph.order.flatMap((module) =>
-    module.injectables.filter((e) => e.kind === 'useClass' && e.token.kind === 'global-guard').map((entry) => ({ module, entry })),
+    module.injectables.filter((e) => e.kind !== 'class' && e.token.kind === 'global-guard').map((entry) => ({ module, entry })),
   );
   const last = entries.at(-1);
   if (!last) return { diagnostics: [] };
   // By provider key: two entries naming the same class share one provider (the first one's draft).
   const draftOf = (e: (typeof entries)[number]): ProviderDraft | undefined => drafts.find((d) => d.key === entryKey(e.entry, e.module));
-  const nameOf = (e: (typeof entries)[number]): string => draftOf(e)?.cls?.ref.name ?? 'guard';
+  const nameOf = (e: (typeof entries)[number]): string => {
+    const { entry } = e;
+    if (entry.kind === 'useClass') return draftOf(e)?.cls?.ref.name ?? 'guard';
+    return entry.kind !== 'class' && entry.value ? `\`${entry.value.text}\`` : 'a useValue entry';
+  };
   const diagnostics: Diagnostic[] = [];
+  for (const { module, entry } of entries) {
+    if (entry.kind === 'useClass' || entry.kind === 'class') continue;
+    const value = entry.value;
+    diagnostics.push(
+      diagnostic('FW1303', value?.location ?? entry.location, { entry: value?.text ?? 'useValue', module: module.ref.name, guard: value?.className ?? '<GuardClass>' }),
+    );
+  }
   if (entries.length > 1) {
     diagnostics.push(
       diagnostic('FW1302', entries[0]!.entry.location, {
@@ -34,7 +47,8 @@ export function globalGuard(ir: ProgramIR, graph: ModuleGraph, drafts: readonly 
       }),
     );
   }
-  const key = draftOf(last)?.key;
+  const winner = entries.filter((e) => e.entry.kind === 'useClass').at(-1);
+  const key = winner && draftOf(winner)?.key;
   return { ...(key ? { key } : {}), diagnostics };
 }
 

@@ -1,13 +1,15 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { GrpcDefIR } from '../ir/types.js';
+import { protoKey, readOptionsOf } from '../proto/key.js';
 import type { ProtoFile, ProtoService, ProtoSet } from '../proto/types.js';
 import { relativeFile } from './module-graph.js';
 
 /**
  * The `.proto` service a `@GrpcController` definition names, or the diagnostics saying why there
  * is none: FW1402 (file missing), FW1403 (file broken), FW1404 (no such package or service).
- * FW1410 warns when the path depends on the working directory.
+ * FW1410 warns when the path, or an `includeDirs` entry, depends on the working directory. The file
+ * is looked up with the read options of its `loadProto` call (`proto/key.ts`).
  *
  * @example
  * serviceOfDef(srcDir, def, protos).service?.fullName // 'todo.TodoService'
@@ -16,9 +18,16 @@ export function serviceOfDef(srcDir: string, def: GrpcDefIR, protos: ProtoSet): 
   const diagnostics: Diagnostic[] = [];
   const file = relativeFile(srcDir, def.protoFile);
   if (def.cwdRelative !== undefined) diagnostics.push(diagnostic('FW1410', def.loadLocation, { path: def.cwdRelative, file }));
-  const proto = protos.get(def.protoFile);
+  if (def.options !== undefined && def.options !== 'unreadable') {
+    for (const dir of def.options.includeDirs) {
+      if (dir.cwdRelative !== undefined) diagnostics.push(diagnostic('FW1410', dir.location, { what: 'include directory', path: dir.cwdRelative, file: relativeFile(srcDir, dir.dir) }));
+    }
+  }
+  const proto = protos.get(protoKey(def.protoFile, readOptionsOf(def)));
   if (!proto || (!proto.ok && proto.problem === 'missing')) {
-    diagnostics.push(diagnostic('FW1402', def.loadLocation, { file }));
+    // A URL's `.pathname` keeps `%20` for a space; the runtime does not decode it either.
+    const encoded = /%[0-9A-Fa-f]{2}/.test(def.protoFile);
+    diagnostics.push(diagnostic('FW1402', def.loadLocation, { file, ...(encoded ? { encoded: 'yes' } : {}) }));
     return { diagnostics };
   }
   if (!proto.ok) {

@@ -7,6 +7,7 @@ import { handlerChain } from './handler-chain.js';
 import type { GrpcMethodModel, GrpcServiceModel } from './model.js';
 import { relativeFile, where, type ModuleGraph } from './module-graph.js';
 import { classProviderKey } from './providers.js';
+import type { DeclaredThrottlers } from './skip-throttle.js';
 
 export interface GrpcOptions {
   readonly protos: ProtoSet;
@@ -14,6 +15,8 @@ export interface GrpcOptions {
   readonly firstId: number;
   /** FW1406 (an RPC no method binds) is a warning instead of an error. */
   readonly allowUnboundRpc: boolean;
+  /** The application's throttler names, for merging `@SkipThrottle` flags. */
+  readonly throttlers: DeclaredThrottlers;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface GrpcOptions {
  * (parameter without a gRPC decorator), FW1413 (two controllers, one service), FW1008.
  *
  * @example
- * buildGrpc(ir, graph, indexOf, { protos, firstId: 6, allowUnboundRpc: false }).services[0].service // 'todo.TodoService'
+ * buildGrpc(ir, graph, indexOf, { protos, firstId: 6, allowUnboundRpc: false, throttlers }).services[0].service // 'todo.TodoService'
  */
 export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMap<string, number>, options: GrpcOptions): { services: GrpcServiceModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -37,7 +40,8 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
     for (const use of module.controllers) {
       const cls = ir.classes.get(use.key);
       const controller = cls?.controller;
-      if (!cls || controller?.family !== 'grpc' || !controller.def || seen.has(use.key)) continue;
+      // An unreadable loadProto options object was reported (FW1415): the file cannot be read as at run time.
+      if (!cls || controller?.family !== 'grpc' || !controller.def || controller.def.options === 'unreadable' || seen.has(use.key)) continue;
       seen.add(use.key);
       const found = serviceOfDef(ir.srcDir, controller.def, options.protos);
       diagnostics.push(...found.diagnostics);
@@ -76,7 +80,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
           continue;
         }
         bound.set(rpc.name, method);
-        diagnostics.push(...checkPayload(method, name, rpc));
+        diagnostics.push(...checkPayload(method, name, rpc, controller.def.options?.keepCase ?? true));
         if (rpc.requestStream || rpc.responseStream) {
           diagnostics.push(diagnostic('FW1407', method.location, { handler: name, service: service.fullName, rpc: rpc.name, kind: streamKind(rpc) }));
           continue;
@@ -90,7 +94,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
           params: method.params,
           rpc: rpc.name,
           path: `/${service.fullName}/${rpc.name}`,
-          ...handlerChain(controller.chain, method.chain, providerOf),
+          ...handlerChain(controller.chain, method.chain, providerOf, options.throttlers),
           location: method.location,
         });
       }
@@ -133,8 +137,8 @@ function checkParams(method: GrpcMethodIR, handler: string): Diagnostic[] {
   });
 }
 
-/** FW1408: data fields of the declared payload type that the request message does not have. */
-function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc): Diagnostic[] {
+/** FW1408: data fields of the declared payload type that the request message, as decoded at run time, does not have. */
+function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc, keepCase: boolean): Diagnostic[] {
   return method.params
     .filter((p): p is ParamIR & { typeFields: readonly string[] } => p.source.kind === 'payload' && p.typeFields !== undefined)
     .flatMap((p) => {
@@ -153,6 +157,7 @@ function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc): Dia
           message: rpc.requestType,
           messageFields: rpc.requestFields.join(', ') || 'none',
           renames: renames.join(', '),
+          ...(keepCase ? {} : { casing: 'in camelCase (loadProto is given keepCase: false)' }),
         }),
       ];
     });

@@ -1,22 +1,25 @@
 import type { ChainIR, ControllerIR } from '../ir/types.js';
 import type { HandlerChainModel, MiddlewareModel } from './model.js';
+import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 
 /**
  * Merges the class-level and handler-level chain of one handler, in the order the runtime runs
  * them: guards and middleware class first, filters handler first (most specific first); throttle
- * rules handler over class; `@SkipThrottle()` anywhere skips every throttler (`['*']`).
+ * rules handler over class; `@SkipThrottle` flags per throttler, handler over class (see
+ * {@link skippedThrottlers}, which needs the application's throttler names).
  *
  * @example
- * handlerChain(controller.chain, route.chain, providerOf) // { guards: [3, 5], middleware: [{ provider: 2 }], filters: [], … }
+ * handlerChain(controller.chain, route.chain, providerOf, throttlers) // { guards: [3, 5], middleware: [{ provider: 2 }], filters: [], … }
  */
-export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (classKey: string) => number): HandlerChainModel {
+export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (classKey: string) => number, throttlers: DeclaredThrottlers): HandlerChainModel {
   const classes = (refs: ChainIR['guards']): number[] => refs.flatMap((r) => (r.kind === 'class' ? [providerOf(r.cls.key)] : []));
   const middleware = [...classChain.middleware, ...own.middleware].map(
     (r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref }),
   );
   const throttle = classChain.throttle || own.throttle ? { ...classChain.throttle, ...own.throttle } : undefined;
-  const skip = { ...classChain.skipThrottle, ...own.skipThrottle };
-  const skipped = skip['*'] ? ['*'] : Object.keys(skip).filter((name) => skip[name]);
+  const merged = skippedThrottlers(classChain.skipThrottle, own.skipThrottle, throttlers);
+  // 'unknown' is FW1504, an error: nothing is emitted, so any value does.
+  const skipped = merged === 'unknown' ? ['*'] : merged;
   return {
     guards: [...classes(classChain.guards), ...classes(own.guards)],
     middleware,

@@ -52,6 +52,8 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
   for (const module of graph.order) {
     for (const entry of module.injectables) {
       if (entry.kind === 'class') addClass(entry.cls.key, module);
+      // Provides nothing at run time; FW1303 reports it.
+      else if (entry.kind === 'unsupported') continue;
       else if (entry.kind === 'useClass') {
         const cls = ir.classes.get(entry.cls.key);
         const name = useClassName(entry.token, cls?.ref);
@@ -105,7 +107,9 @@ const dynamicKey = (module: ModuleIR, dynamic: DynamicModuleIR): string => `dyna
 /** What a module offers to dependency lookups, in declaration order: token key → provider key. */
 function offers(module: ModuleIR): { token: string; provider: string }[] {
   return [
-    ...module.injectables.map((entry) => ({ token: entry.kind === 'class' ? `class:${entry.cls.key}` : tokenKey(entry.token), provider: entryKey(entry, module) })),
+    ...module.injectables.flatMap((entry) =>
+      entry.kind === 'unsupported' ? [] : [{ token: entry.kind === 'class' ? `class:${entry.cls.key}` : tokenKey(entry.token), provider: entryKey(entry, module) }],
+    ),
     ...module.dynamicModules.flatMap((dynamic) => [
       ...(dynamic.value ? [{ token: `class:${dynamic.value.key}`, provider: dynamicKey(module, dynamic) }] : []),
       ...dynamic.injectables.map((use) => ({ token: `class:${use.key}`, provider: classProviderKey(use.key) })),

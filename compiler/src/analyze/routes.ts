@@ -5,6 +5,7 @@ import type { RouteModel } from './model.js';
 import { relativeFile, where, type ModuleGraph } from './module-graph.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
 import { classProviderKey } from './providers.js';
+import type { DeclaredThrottlers } from './skip-throttle.js';
 
 /**
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
@@ -13,9 +14,14 @@ import { classProviderKey } from './providers.js';
  * FW1201 (DTO member without validator) and FW1007 (DTO not exported).
  *
  * @example
- * buildRoutes(ir, graph, indexOf).routes.map((r) => `${r.method} ${r.path}`) // ['GET /health', 'GET /todo', …]
+ * buildRoutes(ir, graph, indexOf, declaredThrottlers(graph)).routes.map((r) => `${r.method} ${r.path}`) // ['GET /health', 'GET /todo', …]
  */
-export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMap<string, number>): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
+export function buildRoutes(
+  ir: ProgramIR,
+  graph: ModuleGraph,
+  indexOf: ReadonlyMap<string, number>,
+  throttlers: DeclaredThrottlers,
+): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: RouteModel[] = [];
   const seenControllers = new Set<string>();
@@ -31,7 +37,7 @@ export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: Readonly
       seenControllers.add(use.key);
       for (const route of controller.routes) {
         const path = joinPath(controller.prefix, route.path);
-        const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf);
+        const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers);
         routes.push(model);
         diagnostics.push(...checkRoute(ir, model, route, checkedDtos));
         const shape = `${model.method} ${pathShape(path)}`;
@@ -51,7 +57,7 @@ export function buildRoutes(ir: ProgramIR, graph: ModuleGraph, indexOf: Readonly
   return { routes, diagnostics };
 }
 
-function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number): RouteModel {
+function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number, throttlers: DeclaredThrottlers): RouteModel {
   const body = route.params.find((p) => p.source.kind === 'body');
   return {
     id,
@@ -65,7 +71,7 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     status: route.status,
-    ...handlerChain(classChain, route.chain, providerOf),
+    ...handlerChain(classChain, route.chain, providerOf, throttlers),
     location: route.location,
   };
 }

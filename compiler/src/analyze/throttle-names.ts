@@ -3,6 +3,7 @@ import { suggest } from '../diagnostics/suggest.js';
 import type { ChainIR, ProgramIR } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
 import type { ModuleGraph } from './module-graph.js';
+import type { DeclaredThrottlers } from './skip-throttle.js';
 
 /**
  * FW1501: a throttler name in `@Throttle` or `@SkipThrottle` on a reachable controller or handler
@@ -11,12 +12,11 @@ import type { ModuleGraph } from './module-graph.js';
  * one of them is not a static array literal (the names are then only known at run time).
  *
  * @example
- * checkThrottleNames(ir, graph) // [FW1501 "@Throttle on AuthController.login names throttler 'burts', …"]
+ * checkThrottleNames(ir, graph, declaredThrottlers(graph)) // [FW1501 "@Throttle on AuthController.login names throttler 'burts', …"]
  */
-export function checkThrottleNames(ir: ProgramIR, graph: ModuleGraph): Diagnostic[] {
-  const declarations = graph.order.flatMap((m) => m.dynamicModules.flatMap((d) => (d.throttlers === undefined ? [] : [d.throttlers])));
-  if (declarations.length === 0 || declarations.some((d) => d === 'dynamic')) return [];
-  const declared = [...new Set(declarations.flatMap((d) => (d === 'dynamic' ? [] : d.map((t) => t.name))))];
+export function checkThrottleNames(ir: ProgramIR, graph: ModuleGraph, throttlers: DeclaredThrottlers): Diagnostic[] {
+  if (throttlers.kind !== 'static') return [];
+  const declared = throttlers.names;
   const out: Diagnostic[] = [];
   const check = (chain: ChainIR, owner: string): void => {
     for (const use of chain.throttleNames ?? []) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Project } from 'ts-morph';
 import { analyze } from '../analyze/analyze.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { internalError } from '../diagnostics/internal-error.js';
 import { discover } from '../discover/discover.js';
 import { emitTables } from '../emit/tables.js';
 import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
@@ -49,7 +50,11 @@ export interface BuildResult {
   readonly model?: AppModel;
 }
 
-/** A compiler instance that keeps one ts-morph project between builds (watch mode). */
+/**
+ * A compiler instance that keeps one ts-morph project between builds (watch mode). An unexpected
+ * exception of either method becomes an internal-error diagnostic (FW1013) of the build; `build`
+ * throws only when `write` is set and the output cannot be written.
+ */
 export interface Builder {
   readonly project: Project;
   build(): BuildResult;
@@ -90,39 +95,75 @@ export function createBuilder(options: BuildOptions): Builder {
   const banner = { srcDisplay: displayPath(srcDir, root), command: commandFrom(root) };
   const command = commandFrom(cwd);
 
+  const srcAt = { file: srcDir, line: 0, column: 0, length: 0 };
+  // An exception while refreshing (watch mode) is reported by the next build, which then reads anew.
+  let refreshFailure: unknown;
+  const failed = (error: unknown, started: number): BuildResult => ({
+    ok: false,
+    diagnostics: [internalError(error, srcAt)],
+    files: [],
+    srcDir,
+    outDir,
+    command,
+    stats: { modules: 0, providers: 0, routes: 0, rpcs: 0, ms: Math.round(performance.now() - started) },
+  });
+
+  const compile = (started: number): BuildResult => {
+    const files = sourceFilesUnder(project, srcDir, outDir);
+    const discovered = discover(srcDir, files);
+    const protos = loadProtos(discovered.ir);
+    const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
+    const diagnostics = sortDiagnostics(dedupe([...discovered.diagnostics, ...analyzed.diagnostics]));
+    const model = analyzed.model;
+    const ok = !hasErrors(diagnostics) && model !== undefined;
+    const output: OutputFile[] =
+      ok && model
+        ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) }]
+        : [];
+    return {
+      ok,
+      diagnostics,
+      files: output,
+      srcDir,
+      outDir,
+      command,
+      ...(model ? { model } : {}),
+      stats: {
+        modules: model?.modules.length ?? 0,
+        providers: model?.providers.length ?? 0,
+        routes: model?.routes.length ?? 0,
+        rpcs: model?.grpc.reduce((n, s) => n + s.methods.length, 0) ?? 0,
+        ms: Math.round(performance.now() - started),
+      },
+    };
+  };
+
   return {
     project,
-    refresh: (changed) => refreshProject(project, srcDir, changed),
+    refresh(changed): void {
+      try {
+        refreshProject(project, srcDir, changed);
+      } catch (error) {
+        refreshFailure = error;
+      }
+    },
     build(): BuildResult {
       const started = performance.now();
-      const files = sourceFilesUnder(project, srcDir, outDir);
-      const discovered = discover(srcDir, files);
-      const protos = loadProtos(discovered.ir);
-      const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
-      const diagnostics = sortDiagnostics(dedupe([...discovered.diagnostics, ...analyzed.diagnostics]));
-      const model = analyzed.model;
-      const ok = !hasErrors(diagnostics) && model !== undefined;
-      const output: OutputFile[] =
-        ok && model
-          ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) }]
-          : [];
-      if (ok && options.write) writeFiles(output);
-      return {
-        ok,
-        diagnostics,
-        files: output,
-        srcDir,
-        outDir,
-        command,
-        ...(model ? { model } : {}),
-        stats: {
-          modules: model?.modules.length ?? 0,
-          providers: model?.providers.length ?? 0,
-          routes: model?.routes.length ?? 0,
-          rpcs: model?.grpc.reduce((n, s) => n + s.methods.length, 0) ?? 0,
-          ms: Math.round(performance.now() - started),
-        },
-      };
+      if (refreshFailure !== undefined) {
+        const error = refreshFailure;
+        refreshFailure = undefined;
+        return failed(error, started);
+      }
+      let result: BuildResult;
+      try {
+        result = compile(started);
+      } catch (error) {
+        // A bug of the compiler must not end `--watch` nor print a bare stack trace: FW1013.
+        return failed(error, started);
+      }
+      // Outside the catch: a file that cannot be written is the disk's problem, not the compiler's.
+      if (result.ok && options.write) writeFiles(result.files);
+      return result;
     },
   };
 }

@@ -1,32 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isUnder, toPosix } from '../project/paths.js';
+import { isSourcePath, isUnder, toPosix } from '../project/paths.js';
 import type { Builder, BuildResult } from './builder.js';
 
 /**
- * Rebuilds whenever a file under `srcDir` changes, reusing the builder's ts-morph project (only the
- * changed files are re-read). Changes are batched for `delayMs` so a save of several files builds once.
+ * Rebuilds whenever a source (`.ts`, `.tsx`, `.mts`, `.cts`) or `.proto` file under `srcDir` changes,
+ * reusing the builder's ts-morph project (only the changed files are re-read). Changes are batched
+ * for `delayMs` so a save of several files builds once. An exception of a build or of `onBuild`
+ * goes to `onError` (default: printed to stderr), and watching goes on.
  *
  * @example
  * const watcher = watchSources(builder, result.srcDir, result.outDir, (r) => report(r));
  * // later: watcher.close();
  */
-export function watchSources(builder: Builder, srcDir: string, outDir: string, onBuild: (result: BuildResult) => void, delayMs = 80): { close(): void } {
+export function watchSources(
+  builder: Builder,
+  srcDir: string,
+  outDir: string,
+  onBuild: (result: BuildResult) => void,
+  delayMs = 80,
+  onError: (error: unknown) => void = printError,
+): { close(): void } {
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const flush = (): void => {
     timer = undefined;
     const paths = [...changed];
     changed.clear();
-    builder.refresh(paths);
-    onBuild(builder.build());
+    try {
+      builder.refresh(paths);
+      onBuild(builder.build());
+    } catch (error) {
+      // Thrown from a timer it would end the process, and the watch with it.
+      onError(error);
+    }
   };
   const watcher = fs.watch(srcDir, { recursive: true }, (_event, filename) => {
     if (!filename) return;
     const file = toPosix(path.resolve(srcDir, filename.toString()));
     // Our own output must not trigger another build when it is written inside srcDir.
     // .proto files are re-read on every build; a change to one only has to trigger it.
-    if (!(file.endsWith('.ts') || file.endsWith('.proto')) || isUnder(file, outDir)) return;
+    if (!(isSourcePath(file) || file.endsWith('.proto')) || isUnder(file, outDir)) return;
     changed.add(file);
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, delayMs);
@@ -37,4 +51,8 @@ export function watchSources(builder: Builder, srcDir: string, outDir: string, o
       watcher.close();
     },
   };
+}
+
+function printError(error: unknown): void {
+  process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
 }

@@ -3,8 +3,8 @@
  * message (what is wrong, where) and the hint (how to fix it). Codes never change meaning; retired
  * codes are not reused.
  *
- * FW10xx: modules and dependency injection. FW12xx: HTTP routes and DTOs. FW13xx: guards.
- * FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
+ * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
+ * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -72,6 +72,25 @@ export const catalogue = {
     message: (a) => `${a.name} is abstract, but ${a.module} provides it as a class to instantiate; an abstract class cannot be instantiated.`,
     hint: (a) => `provide a concrete subclass instead: { token: ${a.name}, useClass: <Concrete${a.name}> }.`,
   },
+  FW1011: {
+    severity: 'error',
+    message: (a) =>
+      `${a.name} is decorated with both ${a.first} (line ${a.line}) and ${a.second}; a controller serves one transport, so the compiler would keep only its ${a.second} handlers.`,
+    hint: () => 'split it into two classes, one @Controller for the HTTP routes and one @GrpcController for the RPCs; both can inject the same service.',
+  },
+  FW1012: {
+    severity: 'error',
+    message: (a) => `\`${a.text}\` in the \`imports\` of ${a.module} ${a.reason}, so none of its controllers or injectables would exist at run time.`,
+    hint: (a) => a.fix,
+  },
+  FW1013: {
+    severity: 'error',
+    message: (a) => `framework-build stopped on an unexpected internal error${a.while ? ` while reading ${a.while}` : ''}: ${a.error}`,
+    hint: (a) =>
+      a.stack
+        ? 'this is a bug in framework-build, not in your code; please report it with the stack trace above.'
+        : 'this is a bug in framework-build, not in your code; please report it. Set FRAMEWORK_BUILD_DEBUG=1 to print the stack trace.',
+  },
   FW1201: {
     severity: 'error',
     message: (a) => `Member '${a.member}' of body class ${a.dto} has no class-validator decorator; every body member needs one.`,
@@ -97,6 +116,21 @@ export const catalogue = {
     message: (a) => `Parameter '${a.param}' of handler ${a.handler} has no parameter decorator, so the router has nothing to pass.`,
     hint: () => 'decorate it with @Req(), @Body(), @Query(), @Param(name), @Header() or @Ctx(), or remove it.',
   },
+  FW1206: {
+    severity: 'error',
+    message: (a) => `@${a.decorator} on ${a.handler} is ignored: ${a.controller} is a @GrpcController, which serves RPCs only, so no HTTP route is registered for it.`,
+    hint: (a) => `move the method to a @Controller class to serve it over HTTP, or remove @${a.decorator} (bind the method to an RPC with @GrpcMethod).`,
+  },
+  FW1207: {
+    severity: 'error',
+    message: (a) => `@HttpCode(${a.status}) on ${a.handler} is not a status a response can have: responses are built with statuses 200 to 599 only, so every call of this route would fail.`,
+    hint: () => 'use a status between 200 and 599 (for example 200, 201 or 204); 1xx statuses cannot be sent by a handler.',
+  },
+  FW1208: {
+    severity: 'warning',
+    message: (a) => `${a.handler} returns ${a.type}, but @HttpCode(${a.status}) answers without a body: a ${a.status} response cannot carry one, so the returned value is dropped.`,
+    hint: (a) => `declare ${a.handler} as returning void (or Promise<void>) and return nothing, or use a status that carries a body (200, or 201 for a creation).`,
+  },
   FW1301: {
     severity: 'error',
     message: (a) => `Guard ${a.guard} reads \`${a.param}.request\` in canActivate, which does not exist in V2 (it is undefined at run time).`,
@@ -107,6 +141,11 @@ export const catalogue = {
     message: (a) => `GLOBAL_GUARD is declared ${a.count} times: ${a.entries}. Only one guard fits the slot; the last declared (${a.winner}) wins.`,
     hint: () => 'keep one GLOBAL_GUARD entry; to combine guards, subclass one with the other and register the subclass.',
   },
+  FW1303: {
+    severity: 'error',
+    message: (a) => `GLOBAL_GUARD is provided with \`${a.entry}\` in ${a.module}; the global guard is only taken from a \`useClass\` entry, so this guard never runs.`,
+    hint: (a) => `write \`{ token: GLOBAL_GUARD, useClass: ${a.guard} }\`: the injector then creates the guard and injects its constructor dependencies.`,
+  },
   FW1401: {
     severity: 'error',
     message: (a) => `The service definition given to @GrpcController on ${a.controller} cannot be resolved at build time: ${a.reason}.`,
@@ -116,7 +155,10 @@ export const catalogue = {
   FW1402: {
     severity: 'error',
     message: (a) => `loadProto reads ${a.file}, which does not exist.`,
-    hint: () => "check the file name; `fileURLToPath(new URL('./x.proto', import.meta.url))` resolves against the module that calls loadProto.",
+    hint: (a) =>
+      a.encoded
+        ? "the path is percent-encoded (%20 for a space): a URL's `.pathname` is not decoded, so loadProto looks for a file of that literal name; use `fileURLToPath(new URL('./x.proto', import.meta.url))`, which decodes it."
+        : "check the file name; `fileURLToPath(new URL('./x.proto', import.meta.url))` resolves against the module that calls loadProto.",
   },
   FW1403: {
     severity: 'error',
@@ -147,7 +189,7 @@ export const catalogue = {
   FW1408: {
     severity: 'warning',
     message: (a) => `@GrpcPayload() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
-    hint: (a) => `the payload carries the .proto's field names as written (keepCase)${a.renames ? `: ${a.renames}` : `; declare the parameter with the fields of ${a.message}`}.`,
+    hint: (a) => `the payload carries the .proto's field names ${a.casing ?? 'as written (keepCase)'}${a.renames ? `: ${a.renames}` : `; declare the parameter with the fields of ${a.message}`}.`,
   },
   FW1409: {
     severity: 'error',
@@ -156,8 +198,11 @@ export const catalogue = {
   },
   FW1410: {
     severity: 'warning',
-    message: (a) => `loadProto is given the relative path '${a.path}', which resolves against the working directory at run time; the compiler read ${a.file}.`,
-    hint: () => "anchor the path on the module: `loadProto(fileURLToPath(new URL('./x.proto', import.meta.url)))`.",
+    message: (a) => `loadProto is given the relative ${a.what ?? 'path'} '${a.path}', which resolves against the working directory at run time; the compiler read ${a.file}.`,
+    hint: (a) =>
+      a.what
+        ? "anchor the directory on the module: `includeDirs: [fileURLToPath(new URL('./protos', import.meta.url))]`."
+        : "anchor the path on the module: `loadProto(fileURLToPath(new URL('./x.proto', import.meta.url)))`.",
   },
   FW1411: {
     severity: 'error',
@@ -174,6 +219,17 @@ export const catalogue = {
     message: (a) => `${a.second} and ${a.first} (${a.firstAt}) are both @GrpcController of ${a.service}; a gRPC server serves each service from one class.`,
     hint: () => 'merge the two controllers into one class, or give each its own service in the .proto.',
   },
+  FW1414: {
+    severity: 'error',
+    message: (a) => `@GrpcMethod on ${a.handler} is ignored: ${a.controller} is an HTTP @Controller, so no RPC is bound to it.`,
+    hint: () => 'move the method to the @GrpcController class of the service, or remove @GrpcMethod (serve it over HTTP with @Get, @Post, …).',
+  },
+  FW1415: {
+    severity: 'error',
+    message: (a) => `The options given to loadProto cannot be read at build time: ${a.reason}; the compiler needs \`keepCase\` and \`includeDirs\` to read the .proto as it is loaded at run time.`,
+    hint: () =>
+      "write the options as an object literal (in the call, or in a const initialised with one) with `keepCase: true` or `false` and `includeDirs: [fileURLToPath(new URL('./protos', import.meta.url))]`; other options are not read.",
+  },
   FW1501: {
     severity: 'error',
     message: (a) => `@${a.decorator} on ${a.owner} names throttler '${a.name}', which no ThrottlerModule.forRoot of the application declares.`,
@@ -188,6 +244,13 @@ export const catalogue = {
     severity: 'error',
     message: (a) => `Throttler name '${a.name}' is declared twice in ThrottlerModule.forRoot (first at ${a.first}); each throttler needs its own name.`,
     hint: () => "rename one of them (a throttler without a name is named 'default').",
+  },
+  FW1504: {
+    severity: 'error',
+    message: (a) =>
+      `@SkipThrottle({ ${a.name}: false }) on ${a.handler} re-enables throttler '${a.name}' under @SkipThrottle() on ${a.controller}, but the throttler names are only known at run time (${a.why}), so the compiler cannot list the throttlers that stay skipped.`,
+    hint: () =>
+      'name the throttlers to skip on the class (`@SkipThrottle({ <name>: true, … })`) instead of `@SkipThrottle()`, or give ThrottlerModule.forRoot a static array literal so the names are known at build time.',
   },
 } satisfies Record<string, Entry>;
 

@@ -1,15 +1,18 @@
 import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
-import type { ClassIR, CtorParamIR, ControllerIR } from '../ir/types.js';
+import type { ClassIR, CtorParamIR } from '../ir/types.js';
 import { chainOf, notStatic } from './chain.js';
 import type { DiscoverContext } from './context.js';
+import { checkControllerMarkers, type FamilyMarker } from './controller-markers.js';
 import { families } from './families/index.js';
+import { withRouteFacts } from './route-facts.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
 import { frameworkDecorators } from './symbols.js';
 
 /**
  * Reads one class that may become a provider: its scope, its constructor's dependencies, its
- * controller (if a family's class decorator marks it) and V1 guard code (`context.request`).
+ * controller (if a family's class decorator marks it; FW1011/FW1206/FW1414 for mixed families, see
+ * `controller-markers.ts`) and V1 guard code (`context.request`).
  *
  * @example
  * discoverClass(ctx, todoControllerClass).ctorParams[0].token // { kind: 'class', ref: TodoService }
@@ -26,11 +29,14 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
     if (!options.ok) notStatic(ctx, options.culprit, 'The options of @Injectable', 'an object literal like { scope: SCOPE.REQUEST }');
     else requestScoped = typeof options.value === 'object' && options.value !== null && (options.value as { scope?: unknown }).scope === 'request';
   }
-  let controller: ControllerIR | undefined;
-  for (const family of families) {
+  const markers: FamilyMarker[] = families.flatMap((family) => {
     const marker = decorators.find((d) => d.name === family.classDecorator);
-    if (marker) controller = family.discover(ctx, cls, marker, chainOf(ctx, decorators));
-  }
+    return marker ? [{ family, marker }] : [];
+  });
+  checkControllerMarkers(ctx, cls, markers);
+  // With two families (FW1011) the last one is kept, as before; nothing is emitted on an error.
+  const chosen = markers.at(-1);
+  const controller = chosen && withRouteFacts(ctx, cls, chosen.family.discover(ctx, cls, chosen.marker, chainOf(ctx, decorators)));
   const inSources = ctx.inSources(cls);
   const ir: ClassIR = {
     ref,

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { atDeclaration } from '../diagnostics/internal-error.js';
 import type { ModuleIR, ProgramIR } from '../ir/types.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
@@ -8,11 +10,13 @@ import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
 import { frameworkDecorators } from './symbols.js';
+import { toPosix } from '../project/paths.js';
 
 /**
  * Pass 1: reads the decorated classes of the files under `srcDir` into the plain-data IR. This is the
  * only pass that touches ts-morph. Diagnostics here are about syntax the compiler cannot read
  * statically (FW1004, FW1401) or that is wrong whatever the rest of the program (FW1409, FW1502).
+ * An unexpected exception is rethrown located at the class (or file) being read, for FW1013.
  *
  * @example
  * const { ir, diagnostics } = discover('/r/examples/todo/src', sourceFilesUnder(project, srcDir));
@@ -23,21 +27,29 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const declared: string[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
   for (const sf of files) {
-    checkGrpcServerOrder(ctx, sf);
+    const file = { file: toPosix(sf.getFilePath()), line: 0, column: 0, length: 0 };
+    atDeclaration(file, displayName(srcDir, sf), () => checkGrpcServerOrder(ctx, sf));
     for (const cls of sf.getClasses()) {
-      const decorators = frameworkDecorators(cls);
-      const moduleDecorator = decorators.find((d) => d.name === 'Module');
-      if (moduleDecorator) modules.push(discoverModule(ctx, cls, moduleDecorator));
-      const key = declarationKey(sf.getFilePath(), className(cls));
-      if (decorators.some((d) => markers.has(d.name))) {
-        ctx.enqueue(cls, key);
-        declared.push(key);
-      } else if (cls.getMethod('canActivate')) {
-        // Guards are read even when unused, to flag V1 code early.
-        ctx.enqueue(cls, key);
-      }
+      atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {
+        const decorators = frameworkDecorators(cls);
+        const moduleDecorator = decorators.find((d) => d.name === 'Module');
+        if (moduleDecorator) modules.push(discoverModule(ctx, cls, moduleDecorator));
+        const key = declarationKey(sf.getFilePath(), className(cls));
+        if (decorators.some((d) => markers.has(d.name))) {
+          ctx.enqueue(cls, key);
+          declared.push(key);
+        } else if (cls.getMethod('canActivate')) {
+          // Guards are read even when unused, to flag V1 code early.
+          ctx.enqueue(cls, key);
+        }
+      });
     }
   }
-  for (let next = ctx.pending.shift(); next; next = ctx.pending.shift()) discoverClass(ctx, next.cls, next.usage);
+  for (let next = ctx.pending.shift(); next; next = ctx.pending.shift()) {
+    const { cls, usage } = next;
+    atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => discoverClass(ctx, cls, usage));
+  }
   return { ir: { srcDir, modules, classes: ctx.classes, declared }, diagnostics: ctx.diagnostics };
 }
+
+const displayName = (srcDir: string, sf: SourceFile): string => toPosix(path.relative(srcDir, sf.getFilePath()));

@@ -1,40 +1,76 @@
-import { Node, type ClassDeclaration, type TypeNode } from 'ts-morph';
+import { Node, type ClassDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
 import type { DtoIR, DtoMemberIR, ValueRef } from '../ir/types.js';
+import { notStatic } from './chain.js';
 import type { DiscoverContext } from './context.js';
+import { lineage } from './lineage.js';
+import { memberName } from './member-name.js';
 import { classOfType } from './refs.js';
 import { validatorDecorators } from './symbols.js';
 
 /**
+ * Stands for the validators of a member declared in a `.d.ts` file (a base class from a package):
+ * declaration files drop decorators, so the compiler cannot read them, but the package's JavaScript
+ * applies them at run time, so such a member is not reported as lacking a validator (FW1201).
+ */
+export const ERASED_VALIDATORS = '(decorators erased in .d.ts)';
+
+/**
  * The members of a `@Body()` class (inherited ones first, in declaration order) with their
  * class-validator decorators, and the nested DTO classes of members typed with another validated
- * class or an array of one.
+ * class or an array of one. A member redeclared by a subclass keeps its first position and gets the
+ * validators of every declaration (class-validator applies the base's ones too). Members of an
+ * expression base (`extends PartialType(CreateTodoDto)`) are read from its type; FW1004 when that
+ * type names no class members.
  *
  * @example
  * discoverDto(ctx, createTodoDtoClass, ref).members.map((m) => m.name) // ['name', 'priority', 'colorLabel']
  */
 export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration, ref: ValueRef, stack: ReadonlySet<string> = new Set()): DtoIR {
   const inner = new Set(stack).add(ref.key);
-  const members: DtoMemberIR[] = [];
-  for (const cls of lineage(declaration)) {
-    for (const property of cls.getProperties()) {
-      if (property.isStatic()) continue;
-      const nested = nestedOf(ctx, property.getTypeNode(), inner);
-      members.push({
-        name: property.getName(),
-        location: ctx.location(property.getNameNode()),
-        validators: validatorDecorators(property),
-        ...(nested ? { nested } : {}),
-      });
-    }
+  const members = new Map<string, DtoMemberIR>();
+  for (const { name, property, typeNode } of bodyMembers(ctx, declaration, true)) {
+    const nested = nestedOf(ctx, typeNode, inner);
+    const validators = property.getSourceFile().isDeclarationFile() ? [ERASED_VALIDATORS] : validatorDecorators(property);
+    const first = members.get(name);
+    members.set(name, {
+      name,
+      location: first?.location ?? ctx.location(property.getNameNode()),
+      validators: [...(first?.validators ?? []), ...validators],
+      ...((nested ?? first?.nested) ? { nested: nested ?? first!.nested! } : {}),
+    });
   }
-  return { ref, location: ctx.location(declaration.getNameNode() ?? declaration), members };
+  return { ref, location: ctx.location(declaration.getNameNode() ?? declaration), members: [...members.values()] };
 }
 
-/** Base classes first, then the class itself. */
-function lineage(cls: ClassDeclaration): ClassDeclaration[] {
-  const chain: ClassDeclaration[] = [];
-  for (let c: ClassDeclaration | undefined = cls; c && chain.length < 20; c = c.getBaseClass()) chain.unshift(c);
-  return chain;
+interface BodyMember {
+  readonly name: string;
+  readonly property: PropertyDeclaration;
+  /** The declared type, type parameters of generic bases bound (`T` of `Page<T>` read as `Todo`). */
+  readonly typeNode: TypeNode | undefined;
+}
+
+/** Instance properties of the class and its bases, base first; `report` turns FW1004 on. */
+function bodyMembers(ctx: DiscoverContext, cls: ClassDeclaration, report: boolean): BodyMember[] {
+  const out: BodyMember[] = [];
+  for (const level of lineage(cls).reverse()) {
+    if (level.expression && level.opaque && report) {
+      // The members of the base are not known, so neither are their validators.
+      const what = `The base class of body class ${cls.getName() ?? 'default'}`;
+      notStatic(ctx, level.expression, what, 'a class, or a call such as PartialType(CreateTodoDto) typed with the members of a class');
+    }
+    for (const property of level.properties) {
+      // `#private` and static members are not part of a body.
+      if (property.isStatic() || Node.isPrivateIdentifier(property.getNameNode())) continue;
+      const name = memberName(property);
+      if (name === undefined) {
+        const owner = level.cls?.getName() ?? cls.getName() ?? 'default';
+        if (report) notStatic(ctx, property.getNameNode(), `The name of a member of body class ${owner}`, 'an identifier or a string literal');
+        continue;
+      }
+      out.push({ name, property, typeNode: level.bind(property.getTypeNode()) });
+    }
+  }
+  return out;
 }
 
 function nestedOf(ctx: DiscoverContext, typeNode: TypeNode | undefined, stack: ReadonlySet<string>): DtoMemberIR['nested'] {
@@ -54,11 +90,11 @@ function nestedOf(ctx: DiscoverContext, typeNode: TypeNode | undefined, stack: R
   }
   const cls = classOfType(ctx, node);
   // A class that refers back to one being read is not expanded again (the table is a tree).
-  if (!cls || stack.has(cls.ref.key) || !isValidated(cls.declaration)) return undefined;
+  if (!cls || stack.has(cls.ref.key) || !isValidated(ctx, cls.declaration)) return undefined;
   return { dto: discoverDto(ctx, cls.declaration, cls.ref, stack), each };
 }
 
-/** Whether any member of the class (or its bases) carries a class-validator decorator. */
-function isValidated(cls: ClassDeclaration): boolean {
-  return lineage(cls).some((c) => c.getProperties().some((p) => validatorDecorators(p).length > 0));
+/** Whether any member of the class (or its bases) carries a class-validator decorator the compiler can see. */
+function isValidated(ctx: DiscoverContext, cls: ClassDeclaration): boolean {
+  return bodyMembers(ctx, cls, false).some((m) => validatorDecorators(m.property).length > 0);
 }

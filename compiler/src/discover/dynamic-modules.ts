@@ -17,9 +17,7 @@ import { throttlersOf } from './throttle.js';
  */
 export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: number): DynamicModuleIR | undefined {
   const type = element.getType();
-  const symbol = type.getSymbol() ?? type.getAliasSymbol();
-  const declaration = symbol?.getDeclarations()[0];
-  if (symbol?.getName() !== 'DynamicModule' || !declaration || !isFrameworkFile(declaration.getSourceFile().getFilePath())) return undefined;
+  if (!isDynamicModuleType(type)) return undefined;
   const [valueType, injectablesType] = type.getTypeArguments().length > 0 ? type.getTypeArguments() : type.getAliasTypeArguments();
   const location = ctx.location(element);
   const valueClass = classOf(valueType);
@@ -37,6 +35,18 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
     injectables,
     ...(throttlers ? { throttlers } : {}),
   };
+}
+
+/**
+ * Whether a type is the framework's `DynamicModule<…>` (by symbol, declared in a framework package).
+ *
+ * @example
+ * isDynamicModuleType(parse('ThrottlerModule.forRoot([])').getType()) // true
+ */
+export function isDynamicModuleType(type: Type): boolean {
+  const symbol = type.getSymbol() ?? type.getAliasSymbol();
+  const declaration = symbol?.getDeclarations()[0];
+  return symbol?.getName() === 'DynamicModule' && declaration !== undefined && isFrameworkFile(declaration.getSourceFile().getFilePath());
 }
 
 /** The class declaration behind an instance type (`ThrottlerConfig`) or a constructor type (`typeof JwtService`). */

@@ -1,13 +1,16 @@
-import { Node, type ClassDeclaration } from 'ts-morph';
-import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR } from '../ir/types.js';
-import { notStatic } from './chain.js';
-import { declarationKey, type DiscoverContext } from './context.js';
-import { dynamicModuleOf } from './dynamic-modules.js';
+import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
+import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/types.js';
+import { notStatic, oneLine } from './chain.js';
+import type { DiscoverContext } from './context.js';
+import { importOf } from './module-imports.js';
 import { classUse, className, tokenOf, valueRef } from './refs.js';
 import { arrayElements, unwrap } from './static-value.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
 
 const INJECTABLE_SHAPES = 'a class, { token, useClass } or { token, useValue }';
+
+/** The properties that give an entry's value other than `useClass`; the runtime supports `useValue` only. */
+const VALUE_PROPERTIES = ['useValue', 'useFactory', 'useExisting'] as const;
 
 /**
  * Reads `@Module({ controllers, imports, injectables })`. Entries keep their index in the array the
@@ -25,7 +28,6 @@ export function discoverModule(ctx: DiscoverContext, cls: ClassDeclaration, deco
     nameLocation: ctx.location(cls.getNameNode() ?? cls),
     imports: [] as ClassUse[],
     dynamicModules: [] as DynamicModuleIR[],
-    dynamicImports: [] as { text: string; location: ModuleIR['location'] }[],
     controllers: [] as ClassUse[],
     injectables: [] as InjectableIR[],
   };
@@ -37,12 +39,9 @@ export function discoverModule(ctx: DiscoverContext, cls: ClassDeclaration, deco
     return module;
   }
   list(ctx, options, 'imports').forEach((element, index) => {
-    const dynamic = dynamicModuleOf(ctx, element, index);
-    const use = dynamic ? undefined : moduleUse(ctx, element);
-    if (dynamic) module.dynamicModules.push(dynamic);
-    else if (use === 'dynamic') module.dynamicImports.push({ text: element.getText(), location: ctx.location(element) });
-    else if (use) module.imports.push(use);
-    else notStatic(ctx, element, 'An entry of `imports`', 'a module class or a configured module such as ThrottlerModule.forRoot(…)');
+    const entry = importOf(ctx, element, index, ref.name);
+    if (entry?.kind === 'dynamic') module.dynamicModules.push(entry.dynamic);
+    else if (entry) module.imports.push(entry.use);
   });
   for (const element of list(ctx, options, 'controllers')) {
     const use = classUse(ctx, element);
@@ -71,16 +70,6 @@ function list(ctx: DiscoverContext, options: Node, name: string): Node[] {
   return elements;
 }
 
-/** A module class of the sources, `'dynamic'` for what the compiler does not model yet, else undefined. */
-function moduleUse(ctx: DiscoverContext, element: Node): ClassUse | 'dynamic' | undefined {
-  if (Node.isCallExpression(element)) return 'dynamic';
-  if (!Node.isIdentifier(element) && !Node.isPropertyAccessExpression(element)) return undefined;
-  const declaration = resolveName(element)?.declaration;
-  if (!Node.isClassDeclaration(declaration)) return undefined;
-  if (!ctx.inSources(declaration)) return 'dynamic';
-  return { key: declarationKey(declaration.getSourceFile().getFilePath(), className(declaration)), location: ctx.location(element) };
-}
-
 function injectableOf(ctx: DiscoverContext, element: Node, index: number): InjectableIR | undefined {
   const location = ctx.location(element);
   const cls = classUse(ctx, element);
@@ -100,6 +89,32 @@ function injectableOf(ctx: DiscoverContext, element: Node, index: number): Injec
     if (!target) return notStatic(ctx, useClass, 'The `useClass` of an injectable', 'a class name');
     return { kind: 'useClass', index, token, cls: target, location };
   }
-  if (object.getProperty('useValue')) return { kind: 'useValue', index, token, location };
+  const value = providedValue(ctx, object);
+  if (value?.property === 'useValue') return { kind: 'useValue', index, token, location, value };
+  // The runtime has no factories or aliases. Only a GLOBAL_GUARD entry is kept, so that FW1303 can
+  // say to write `useClass`; any other such entry stays FW1004.
+  if (value && token.kind === 'global-guard') return { kind: 'unsupported', index, token, location, value };
   return undefined;
+}
+
+function providedValue(ctx: DiscoverContext, object: ObjectLiteralExpression): ProvidedValueIR | undefined {
+  for (const property of VALUE_PROPERTIES) {
+    const node = object.getProperty(property);
+    if (!node) continue;
+    const value = Node.isPropertyAssignment(node) ? node.getInitializer() : Node.isShorthandPropertyAssignment(node) ? node.getNameNode() : undefined;
+    const cls = value ? evidentClass(property, value) : undefined;
+    return { property, text: oneLine(node.getText()), ...(cls ? { className: cls } : {}), location: ctx.location(node) };
+  }
+  return undefined;
+}
+
+/** The class a value evidently is, as written: `new AuthGuard()`, `() => new AuthGuard()`, `useExisting: AuthGuard`. */
+function evidentClass(property: (typeof VALUE_PROPERTIES)[number], value: Node): string | undefined {
+  let node = value;
+  if (property === 'useFactory' && Node.isArrowFunction(node)) node = node.getBody();
+  while (Node.isParenthesizedExpression(node) || Node.isAsExpression(node)) node = node.getExpression();
+  if (Node.isNewExpression(node)) node = node.getExpression();
+  else if (property !== 'useExisting') return undefined;
+  if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return undefined;
+  return Node.isClassDeclaration(resolveName(node)?.declaration) ? node.getText() : undefined;
 }

@@ -1,14 +1,17 @@
 import { Node, type ClassDeclaration } from 'ts-morph';
-import type { ClassUse, ImportSource, TokenIR, ValueRef } from '../ir/types.js';
+import type { ClassUse, TokenIR, ValueRef } from '../ir/types.js';
 import { toPosix } from '../project/paths.js';
 import { declarationKey, type DiscoverContext } from './context.js';
+import { ambientModuleOf, fileExportName, inNamespace, isPackageFile } from './origin.js';
 import { isFrameworkFile, packageNameOf } from './packages.js';
 import { resolveName } from './symbols.js';
 import { literalOf } from './static-value.js';
 
 /**
- * How generated code imports a declaration: from its file when it is a user source, from the package
- * the user imported it from when it lives in a package (`.d.ts`, node_modules).
+ * How generated code imports a declaration: from its file, under the name that file exports it
+ * with, when it is one of the user's files; from the package the user imported it from when it
+ * lives in a package (node_modules, another package's `.d.ts`, a `declare module 'x'` block). The
+ * key and `name` are the declared name, whatever name the usage imported it under.
  *
  * @example
  * valueRef(ctx, classDecl, 'TodoService', typeReferenceName) // { key: '/r/src/todo.service.ts#TodoService', from: { kind: 'file', … } }
@@ -17,25 +20,25 @@ export function valueRef(ctx: DiscoverContext, declaration: Node, name: string, 
   const sf = declaration.getSourceFile();
   const file = toPosix(sf.getFilePath());
   const nameNode = Node.hasName(declaration) ? declaration.getNameNode() : declaration;
-  const inPackage = sf.isDeclarationFile() || file.includes('/node_modules/');
-  const exportable = Node.isExportGetable(declaration);
-  const isDefault = exportable && declaration.isDefaultExport();
-  let from: ImportSource = { kind: 'file', file };
-  let exportName = isDefault ? 'default' : name;
-  if (inPackage) {
+  // A default import's symbol is called `default`: identity and messages use the declared name.
+  const declared = Node.hasName(declaration) && Node.isIdentifier(nameNode) ? nameNode.getText() : name;
+  const base = { key: declarationKey(file, declared), name: declared, location: ctx.location(nameNode), ...(needsTypeArguments(declaration) ? { generic: true as const } : {}) };
+  const ambient = ambientModuleOf(declaration);
+  if (ambient !== undefined || isPackageFile(ctx, sf)) {
     const imported = usage ? importedFrom(usage) : undefined;
-    from = { kind: 'package', specifier: imported?.specifier ?? packageNameOf(file) ?? file };
-    exportName = imported?.exportName ?? name;
+    const specifier = imported?.specifier ?? ambient ?? packageNameOf(file) ?? file;
+    // Imported by name, it is importable (`export = Ns` typings export their namespace's members);
+    // reached only as `Ns.Svc`, it is not.
+    const exported = imported !== undefined || !inNamespace(declaration);
+    return { ...base, exportName: imported?.exportName ?? declared, from: { kind: 'package', specifier }, exported };
   }
-  return {
-    key: declarationKey(file, name),
-    name,
-    exportName,
-    from,
-    exported: inPackage || (exportable && declaration.isExported()),
-    location: ctx.location(nameNode),
-  };
+  const exportName = fileExportName(ctx, declaration, declared);
+  return { ...base, exportName: exportName ?? declared, from: { kind: 'file', file }, exported: exportName !== undefined };
 }
+
+/** A class with a type parameter without default (see `ir/type-parameters.ts`). */
+const needsTypeArguments = (declaration: Node): boolean =>
+  Node.isClassDeclaration(declaration) && declaration.getTypeParameters().some((t) => t.getDefault() === undefined);
 
 /** The bare module specifier and exported name an identifier was imported with, if any. */
 function importedFrom(usage: Node): { specifier: string; exportName: string } | undefined {
@@ -51,13 +54,14 @@ function importedFrom(usage: Node): { specifier: string; exportName: string } | 
   const local = id.getSymbol()?.getDeclarations()[0];
   let specifier: string | undefined;
   let exportName: string | undefined;
-  if (Node.isImportSpecifier(local)) {
+  // `Ns.Svc` on a named or default import is a namespace member: no import names it.
+  if (Node.isImportSpecifier(local) && !member) {
     specifier = local.getImportDeclaration().getModuleSpecifierValue();
-    exportName = member ?? local.getName();
-  } else if (Node.isImportClause(local)) {
+    exportName = local.getName();
+  } else if (Node.isImportClause(local) && !member) {
     const parent = local.getParent();
     specifier = Node.isImportDeclaration(parent) ? parent.getModuleSpecifierValue() : undefined;
-    exportName = member ?? 'default';
+    exportName = 'default';
   } else if (Node.isNamespaceImport(local) && member) {
     const declaration = local.getParentOrThrow().getParent();
     specifier = Node.isImportDeclaration(declaration) ? declaration.getModuleSpecifierValue() : undefined;

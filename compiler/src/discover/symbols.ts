@@ -3,14 +3,19 @@ import { isFrameworkFile, packageNameOf } from './packages.js';
 
 /** What a name in the user's code refers to, after following import aliases. */
 export interface ResolvedName {
-  /** The declaration's own name (`Get` for `import { Get as HttpGet }`). */
+  /**
+   * The declaration's own name (`Get` for `import { Get as HttpGet }`, `Foo` for a default import of
+   * `export default class Foo`); the symbol's name (`default`) only when the declaration has none.
+   */
   readonly name: string;
   readonly declaration: Node;
   readonly file: string;
 }
 
 /**
- * Follows an identifier (or `ns.Name`) through import aliases to its declaration.
+ * Follows an identifier (or `ns.Name`) through import aliases to its declaration. Of merged
+ * declarations (`interface Svc extends Mixin {}` + `class Svc {}`) the class, else the value, is
+ * taken: that is what exists at run time and what generated code imports.
  *
  * @example
  * resolveName(decorator.getCallExpression()!.getExpression()) // { name: 'Get', file: '…/http.d.ts', … }
@@ -20,9 +25,17 @@ export function resolveName(node: Node): ResolvedName | undefined {
   let symbol: MorphSymbol | undefined = target.getSymbol();
   if (!symbol) return undefined;
   if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-  const declaration = symbol.getDeclarations()[0];
+  const declarations = symbol.getDeclarations();
+  const declaration = declarations.find((d) => Node.isClassDeclaration(d)) ?? symbol.getValueDeclaration() ?? declarations[0];
   if (!declaration) return undefined;
-  return { name: symbol.getName(), declaration, file: declaration.getSourceFile().getFilePath() };
+  return { name: declaredName(declaration) ?? symbol.getName(), declaration, file: declaration.getSourceFile().getFilePath() };
+}
+
+/** The identifier a declaration is written with (`class Foo`, `const foo`), if it has one. */
+function declaredName(declaration: Node): string | undefined {
+  if (!Node.hasName(declaration)) return undefined;
+  const nameNode = declaration.getNameNode();
+  return Node.isIdentifier(nameNode) ? nameNode.getText() : undefined;
 }
 
 /** A decorator whose symbol resolves into a framework package, by its original exported name. */

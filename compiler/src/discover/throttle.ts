@@ -53,8 +53,8 @@ export function skipOf(ctx: DiscoverContext, d: FrameworkDecorator): { skip: Rec
   const skip: Record<string, boolean> = {};
   const names: ThrottleNameUse[] = [];
   for (const { name, nameNode, value } of entries(ctx, object, 'The argument of @SkipThrottle')) {
-    names.push({ name, decorator: 'SkipThrottle', location: ctx.location(nameNode) });
     const flag = literalOf(value);
+    names.push({ name, decorator: 'SkipThrottle', ...(typeof flag === 'boolean' ? { skip: flag } : {}), location: ctx.location(nameNode) });
     if (typeof flag === 'boolean') skip[name] = flag;
     else notStatic(ctx, value, `The flag of throttler '${name}' in @SkipThrottle`, 'true or false');
   }

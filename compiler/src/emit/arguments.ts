@@ -5,14 +5,16 @@ import { quote } from './literals.js';
 /**
  * The read from the `ArgumentSource` that feeds one handler parameter, cast where the source is
  * untyped (`a.body`, `a.payload`, `a.metadata()`) to the declared type, so tsc checks the call.
+ * `instance` is the controller's instance type as generated code writes it.
  *
  * @example
  * argument(param, 'TodoGrpc', 'GetTodo', imports) // 'a.payload as GetTodoRequest'
  * argument(param, 'TodoController', 'findOne', imports) // "a.param('id')"
  */
-export function argument(p: ParamIR, cls: string, method: string, imports: Imports): string {
+export function argument(p: ParamIR, instance: string, method: string, imports: Imports): string {
   const s = p.source;
-  const declared = (): string => (p.typeRef?.exported && p.typeRef.exportName !== 'default' ? imports.type(p.typeRef) : `Parameters<${cls}[${quote(method)}]>[${p.index}]`);
+  const parameter = `Parameters<${instance}[${quote(method)}]>[${p.index}]`;
+  const declared = (): string => (p.typeRef?.exported ? imports.type(p.typeRef) : parameter);
   switch (s.kind) {
     case 'req':
       return 'a.req';
@@ -26,7 +28,7 @@ export function argument(p: ParamIR, cls: string, method: string, imports: Impor
       return s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`;
     case 'body':
       // Without a DTO class, cast to whatever the handler declares so tsc still checks the call.
-      return p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as Parameters<${cls}[${quote(method)}]>[${p.index}]`;
+      return p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`;
     case 'payload':
       return `a.payload as ${declared()}`;
     case 'metadata':

@@ -1,5 +1,6 @@
 import type { HandlerModel } from '../analyze/model.js';
 import { where } from '../analyze/module-graph.js';
+import { instanceType } from '../ir/type-parameters.js';
 import { argument } from './arguments.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
@@ -16,8 +17,9 @@ import { key, member, quote, stringArray } from './literals.js';
 export function handlerHead(h: HandlerModel, imports: Imports, indent: string): string {
   const cls = imports.value(h.controllerRef);
   const head = `{ id: ${h.id}, name: ${quote(h.name)}, controller: ${h.controller}, handler: ${cls}.prototype${member(h.methodName)},`;
-  const args = h.params.map((p) => argument(p, cls, h.methodName, imports));
-  const params = args.length > 0 ? `c: ${cls}, a: ${imports.coreType('ArgumentSource')}` : `c: ${cls}`;
+  const instance = instanceType(h.controllerRef, cls);
+  const args = h.params.map((p) => argument(p, instance, h.methodName, imports));
+  const params = args.length > 0 ? `c: ${instance}, a: ${imports.coreType('ArgumentSource')}` : `c: ${instance}`;
   return `${head}\n${indent}  invoke: (${params}) => c${member(h.methodName)}(${args.join(', ')}),`;
 }
 

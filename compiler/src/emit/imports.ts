@@ -3,8 +3,19 @@ import { importSpecifier } from '../project/paths.js';
 
 const CORE = '@framework/core';
 
-/** Names the generated file declares or uses itself; user exports with these names get an alias. */
-const RESERVED = new Set(['tables', 'a', 'c', 'd']);
+/**
+ * Names an import must not take: what the generated file declares or uses itself (`tables`, the
+ * closure parameters, the global types and values its casts name), and the words a binding cannot
+ * be (reserved words of strict module code). User exports with these names get an alias.
+ */
+const RESERVED: ReadonlySet<string> = new Set([
+  'tables', 'a', 'c', 'd', 'undefined', 'Parameters', 'ConstructorParameters', 'InstanceType',
+  'arguments', 'eval', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default',
+  'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if',
+  'implements', 'import', 'in', 'instanceof', 'interface', 'let', 'new', 'null', 'package', 'private',
+  'protected', 'public', 'return', 'static', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof',
+  'var', 'void', 'while', 'with', 'yield',
+]);
 
 interface Entry {
   readonly specifier: string;
@@ -31,12 +42,14 @@ export class Imports {
 
   /** A placeholder for the local name of a user's (or package's) exported value. */
   value(ref: ValueRef): string {
-    return this.add(this.specifierOf(ref.from), ref.exportName, ref.name, false);
+    const specifier = this.specifierOf(ref.from);
+    return this.add(specifier, ref.exportName, preferredLocal(ref.name, specifier), false);
   }
 
   /** A placeholder for a user's (or package's) exported type, imported with `type` unless also used as a value. */
   type(ref: ValueRef): string {
-    return this.add(this.specifierOf(ref.from), ref.exportName, ref.name, true);
+    const specifier = this.specifierOf(ref.from);
+    return this.add(specifier, ref.exportName, preferredLocal(ref.name, specifier), true);
   }
 
   /** A placeholder for a value exported by `@framework/core` (`TABLES_VERSION`). */
@@ -90,20 +103,33 @@ export class Imports {
 /** The core package sorts before everything else; then by specifier. */
 const rank = (id: string): number => (id.startsWith(`${CORE}\u0001`) ? 0 : 1);
 
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * The local name to try first: the declared name, or for an anonymous default export (named
+ * `default`) one made from the module's file name, so that `import default from` is never written.
+ *
+ * @example
+ * preferredLocal('default', '../src/todo/todo.controller.js') // 'TodoController'
+ */
+function preferredLocal(name: string, specifier: string): string {
+  if (IDENTIFIER.test(name) && name !== 'default') return name;
+  const base = specifier.slice(specifier.lastIndexOf('/') + 1).replace(/\.[cm]?js$/, '');
+  const words = base.split(/[^A-Za-z0-9]+/).filter((w) => w.length > 0);
+  const made = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return IDENTIFIER.test(made) ? made : `Default${made}`;
+}
+
+/**
+ * One import line. A default export is imported by name (`{ default as TodoController }`), which
+ * also works type-only and next to named imports.
+ */
 function importLine(specifier: string, entries: readonly Entry[]): string {
-  const named = (e: Entry): string => {
-    const alias = e.local !== e.exportName ? `${e.exportName} as ${e.local}` : e.exportName;
-    return e.type ? `type ${alias}` : alias;
-  };
+  const alias = (e: Entry): string => (e.local !== e.exportName ? `${e.exportName} as ${e.local}` : e.exportName);
   const byName = (a: Entry, b: Entry): number => (a.exportName < b.exportName ? -1 : a.exportName > b.exportName ? 1 : 0);
-  const defaults = entries.filter((e) => e.exportName === 'default');
-  const values = entries.filter((e) => e.exportName !== 'default' && !e.type).sort(byName);
-  const types = entries.filter((e) => e.exportName !== 'default' && e.type).sort(byName);
-  if (defaults.length === 0 && values.length === 0) {
-    // Only types: `import type { A, B }` reads better than `import { type A, type B }`.
-    return `import type { ${types.map((e) => (e.local !== e.exportName ? `${e.exportName} as ${e.local}` : e.exportName)).join(', ')} } from '${specifier}';`;
-  }
-  const braces = [...values, ...types].map(named);
-  const parts = [...defaults.map((e) => e.local ?? e.preferred), ...(braces.length > 0 ? [`{ ${braces.join(', ')} }`] : [])];
-  return `import ${parts.join(', ')} from '${specifier}';`;
+  const values = entries.filter((e) => !e.type).sort(byName);
+  const types = entries.filter((e) => e.type).sort(byName);
+  // Only types: `import type { A, B }` reads better than `import { type A, type B }`.
+  if (values.length === 0) return `import type { ${types.map(alias).join(', ')} } from '${specifier}';`;
+  return `import { ${[...values.map(alias), ...types.map((e) => `type ${alias(e)}`)].join(', ')} } from '${specifier}';`;
 }

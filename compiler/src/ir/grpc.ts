@@ -20,8 +20,31 @@ export interface GrpcDefIR {
   readonly members: readonly string[];
   /** How the path was written when it depends on the working directory (a relative string), for FW1410. */
   readonly cwdRelative?: string;
+  /**
+   * The options given to `loadProto(path, options)` that change what is read; absent when they are
+   * the runtime's defaults (keepCase, no include directories), `'unreadable'` when they cannot be
+   * read statically (FW1415 was reported, and the `.proto` is not checked).
+   */
+  readonly options?: ProtoLoadOptionsIR | 'unreadable';
   /** The argument of `@GrpcController` as written, and where. */
   readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** The `loadProto` options the compiler honours; the others (`longs`, `enums`, …) change no name. */
+export interface ProtoLoadOptionsIR {
+  /** `keepCase` (default true): false turns field names into camelCase, as @grpc/proto-loader does. */
+  readonly keepCase: boolean;
+  /** `includeDirs`, searched in order for imports before the importing file's directory. */
+  readonly includeDirs: readonly IncludeDirIR[];
+}
+
+/** One entry of `includeDirs`. */
+export interface IncludeDirIR {
+  /** Absolute posix path. */
+  readonly dir: string;
+  /** As written when relative (it then depends on the working directory at run time), for FW1410. */
+  readonly cwdRelative?: string;
   readonly location: SourceLocation;
 }
 

@@ -90,10 +90,26 @@ export interface ClassUse {
   readonly location: SourceLocation;
 }
 
+/** How a `{ token, use… }` entry that is not `useClass` gives its value, as written (for diagnostics about it). */
+export interface ProvidedValueIR {
+  readonly property: 'useValue' | 'useFactory' | 'useExisting';
+  /** `useValue: new AuthGuard()`, on one line. */
+  readonly text: string;
+  /** The class the value evidently is (`new AuthGuard()`, `useExisting: AuthGuard`), for hints. */
+  readonly className?: string;
+  /** The property, where diagnostics about the entry point. */
+  readonly location: SourceLocation;
+}
+
 export type InjectableIR =
   | { readonly kind: 'class'; readonly index: number; readonly cls: ClassUse; readonly location: SourceLocation }
   | { readonly kind: 'useClass'; readonly index: number; readonly token: TokenIR; readonly cls: ClassUse; readonly location: SourceLocation }
-  | { readonly kind: 'useValue'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation };
+  | { readonly kind: 'useValue'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation; readonly value?: ProvidedValueIR }
+  /**
+   * A `GLOBAL_GUARD` entry written with `useFactory` or `useExisting`, which the runtime does not
+   * support: kept (it provides nothing) so that FW1303 and FW1302 can name it.
+   */
+  | { readonly kind: 'unsupported'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation; readonly value: ProvidedValueIR };
 
 /** One throttler of a `ThrottlerModule.forRoot([...])` array literal. */
 export interface ThrottlerDeclIR {
@@ -127,8 +143,6 @@ export interface ModuleIR {
   readonly imports: readonly ClassUse[];
   /** Configured modules in `imports` (`ThrottlerModule.forRoot(…)` returning `DynamicModule<Value, [typeof X]>`). */
   readonly dynamicModules: readonly DynamicModuleIR[];
-  /** Other imports the compiler does not model (module classes of packages). */
-  readonly dynamicImports: readonly { readonly text: string; readonly location: SourceLocation }[];
   readonly controllers: readonly ClassUse[];
   readonly injectables: readonly InjectableIR[];
 }
@@ -142,6 +156,8 @@ export type ChainRef =
 export interface ThrottleNameUse {
   readonly name: string;
   readonly decorator: 'Throttle' | 'SkipThrottle';
+  /** For `@SkipThrottle`: the flag written for the name (`false` re-enables it), when static. */
+  readonly skip?: boolean;
   /** The property key. */
   readonly location: SourceLocation;
 }
@@ -152,7 +168,10 @@ export interface ChainIR {
   readonly middleware: readonly ChainRef[];
   readonly filters: readonly ChainRef[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
-  /** `@SkipThrottle()` → `{ '*': true }`. */
+  /**
+   * `@SkipThrottle()` → `{ '*': true }`, `@SkipThrottle({ burst: true, default: false })` → the flags
+   * as written. A name's own flag wins over `'*'`; see `analyze/skip-throttle.ts` for the merge.
+   */
   readonly skipThrottle?: Readonly<Record<string, boolean>>;
   /** Every throttler name the throttle decorators mention, with where. */
   readonly throttleNames?: readonly ThrottleNameUse[];
@@ -212,10 +231,25 @@ export interface RouteIR {
   /** The path argument as written (not yet joined with the prefix). */
   readonly path: string;
   readonly status: number;
+  /** The argument of `@HttpCode(…)` when there is one, where status diagnostics point (FW1207, FW1208). */
+  readonly statusLocation?: SourceLocation;
+  /** What the handler returns, from its declared (else inferred) return type (FW1208). */
+  readonly returns?: ReturnIR;
   /** Not callable from the generated file (private, protected or static). */
   readonly inaccessible?: string;
   readonly params: readonly ParamIR[];
   readonly chain: ChainIR;
+}
+
+/**
+ * A handler's return type, classified for the null-body statuses: `empty` (void, undefined, null,
+ * never, or a Promise of those), `response` (a `Response`, sent as built), `value` (a body), or
+ * `unknown` (any, unknown).
+ */
+export interface ReturnIR {
+  readonly kind: 'empty' | 'response' | 'value' | 'unknown';
+  /** The type as written, or as inferred when not annotated. */
+  readonly text: string;
 }
 
 /** An HTTP controller. Other families (gRPC, in `grpc.ts`) add their own variant with a distinct `family`. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
-import { absolute, isUnder, toPosix } from './paths.js';
+import { absolute, isSourcePath, isUnder, SOURCE_EXTENSIONS, toPosix } from './paths.js';
 
 /** Compiler options used when no tsconfig.json is found: what the framework's decorators need. */
 const defaults: ts.CompilerOptions = {
@@ -29,7 +29,7 @@ export function findTsconfig(srcDir: string, explicit?: string): string | undefi
 }
 
 /**
- * A ts-morph project holding every `.ts` file under `srcDir`. Imported files (packages, the runtime's
+ * A ts-morph project holding every `.ts`, `.tsx`, `.mts` and `.cts` file under `srcDir`. Imported files (packages, the runtime's
  * `.d.ts`) are resolved by the type checker on demand, not analysed.
  *
  * @example
@@ -40,7 +40,8 @@ export function createProject(srcDir: string, tsconfig?: string, outDir?: string
     ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true })
     : new Project({ compilerOptions: defaults });
   // Generated output inside srcDir is not an input (it would change the manifest on every build).
-  project.addSourceFilesAtPaths([`${srcDir}/**/*.ts`, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);
+  const sources = SOURCE_EXTENSIONS.map((ext) => `${srcDir}/**/*${ext}`);
+  project.addSourceFilesAtPaths([...sources, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);
   return project;
 }
 
@@ -62,7 +63,7 @@ export function sourceFilesUnder(project: Project, srcDir: string, outDir?: stri
 export function refreshProject(project: Project, srcDir: string, changed: readonly string[]): void {
   for (const raw of changed) {
     const file = absolute(raw, srcDir);
-    if (!file.endsWith('.ts')) continue;
+    if (!isSourcePath(file)) continue;
     const existing = project.getSourceFile(file);
     if (!fs.existsSync(file)) {
       if (existing) project.removeSourceFile(existing);

@@ -5,7 +5,8 @@ import type { ProtoInput } from '../proto/types.js';
 import { toPosix } from './paths.js';
 
 /**
- * The sha256 (hex) over the inputs the tables were built from: every `.ts` file under `srcDir` and
+ * The sha256 (hex) over the inputs the tables were built from: every source file under `srcDir`
+ * (`.ts`, `.tsx`, `.mts`, `.cts`, as loaded by `load.ts`) and
  * every `.proto` file the gRPC controllers load (imports included), sorted by posix path relative to
  * `srcDir`; for each, that path, a NUL byte, then the file's content. Relative paths keep the hash
  * the same wherever the repository is checked out.

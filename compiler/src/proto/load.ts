@@ -4,7 +4,7 @@ import protobuf from 'protobufjs';
 import { toPosix } from '../project/paths.js';
 import { describeRoot } from './describe.js';
 import { errorPosition } from './positions.js';
-import type { ProtoFile, ProtoInput } from './types.js';
+import type { ProtoFile, ProtoInput, ProtoReadOptions } from './types.js';
 
 /** Raised while loading, with the file it concerns and the position when known. */
 class ProtoError extends Error {
@@ -19,20 +19,22 @@ class ProtoError extends Error {
 }
 
 /**
- * Loads a `.proto` file the way `loadProto` will at run time (`@grpc/proto-loader` with
- * `keepCase`: imports relative to the importing file, `google/protobuf/*` bundled, every type
- * resolved) and describes it as plain data. Never throws: a missing or broken file is described.
+ * Loads a `.proto` file the way `loadProto` will at run time (`@grpc/proto-loader` with the given
+ * `keepCase`, default true; imports looked up in `includeDirs` first, then relative to the importing
+ * file; `google/protobuf/*` bundled; a weak import that is missing skipped; every type resolved) and
+ * describes it as plain data. Never throws: a missing or broken file is described.
  *
  * @example
  * const todo = loadProtoFile('/r/examples/todo/src/todo/todo.proto');
  * if (todo.ok) todo.services.map((s) => s.fullName) // ['todo.TodoService']
  */
-export function loadProtoFile(file: string): ProtoFile {
+export function loadProtoFile(file: string, options: ProtoReadOptions = {}): ProtoFile {
   if (!isFile(file)) return { ok: false, file, problem: 'missing' };
   const root = new protobuf.Root();
   const inputs: ProtoInput[] = [];
+  const read = { keepCase: options.keepCase ?? true, includeDirs: options.includeDirs ?? [] };
   try {
-    loadInto(root, toPosix(file), inputs, new Set());
+    loadInto(root, toPosix(file), inputs, new Set(), read);
     try {
       root.resolveAll();
     } catch (error) {
@@ -52,7 +54,7 @@ const isFile = (file: string): boolean => fs.existsSync(file) && fs.statSync(fil
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen: Set<string>): void {
+function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen: Set<string>, options: Required<ProtoReadOptions>): void {
   if (seen.has(file)) return;
   seen.add(file);
   const text = fs.readFileSync(file, 'utf8');
@@ -60,7 +62,7 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
   let parsed: protobuf.IParserResult;
   try {
     parser.filename = file;
-    parsed = protobuf.parse(text, root, { keepCase: true });
+    parsed = protobuf.parse(text, root, { keepCase: options.keepCase });
   } catch (error) {
     // `illegal token '}', ';' expected (/r/todo.proto, line 5)`: keep the words, place the position.
     const raw = messageOf(error);
@@ -70,7 +72,8 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
   } finally {
     parser.filename = null;
   }
-  for (const name of [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])]) {
+  const imports = [...(parsed.imports ?? []).map((name) => ({ name, weak: false })), ...(parsed.weakImports ?? []).map((name) => ({ name, weak: true }))];
+  for (const { name, weak } of imports) {
     const bundled = bundledName(name);
     if (bundled) {
       if (!seen.has(bundled)) {
@@ -80,13 +83,32 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
       }
       continue;
     }
-    const target = toPosix(path.resolve(path.dirname(file), name));
+    const target = importTarget(file, name, options.includeDirs);
     if (!isFile(target)) {
+      // proto-loader skips a weak import it cannot read.
+      if (weak) continue;
       const at = importPosition(text, name);
-      throw new ProtoError(`import "${name}" names no file (looked for ${target}; imports resolve against the importing file's directory)`, file, at.line, at.column);
+      const where =
+        options.includeDirs.length > 0
+          ? `looked in the includeDirs ${options.includeDirs.join(', ')}, then for ${target}`
+          : `looked for ${target}; imports resolve against the importing file's directory`;
+      throw new ProtoError(`import "${name}" names no file (${where})`, file, at.line, at.column);
     }
-    loadInto(root, target, inputs, seen);
+    loadInto(root, target, inputs, seen, options);
   }
+}
+
+/**
+ * Where an import is read from, as proto-loader resolves it: an absolute name as is; else the first
+ * include directory holding the file; else relative to the importing file.
+ */
+function importTarget(file: string, name: string, includeDirs: readonly string[]): string {
+  if (path.isAbsolute(name)) return toPosix(name);
+  for (const dir of includeDirs) {
+    const candidate = toPosix(path.join(dir, name));
+    if (isFile(candidate)) return candidate;
+  }
+  return toPosix(path.resolve(path.dirname(file), name));
 }
 
 /** `google/protobuf/empty.proto` and friends ship with protobufjs, as with proto-loader. */

@@ -1,9 +1,11 @@
 import type { ProgramIR } from '../ir/types.js';
+import { protoKey, readOptionsOf } from './key.js';
 import { loadProtoFile } from './load.js';
 import type { ProtoFile, ProtoInput, ProtoSet } from './types.js';
 
 /**
- * Loads, once each, the `.proto` files that the discovered `@GrpcController` definitions name.
+ * Loads, once each (per file and read options), the `.proto` files that the discovered
+ * `@GrpcController` definitions name.
  *
  * @example
  * const protos = loadProtos(ir); protos.get('/r/src/todo/todo.proto')?.ok // true
@@ -12,7 +14,11 @@ export function loadProtos(ir: ProgramIR): ProtoSet {
   const protos = new Map<string, ProtoFile>();
   for (const cls of ir.classes.values()) {
     const def = cls.controller?.family === 'grpc' ? cls.controller.def : undefined;
-    if (def && !protos.has(def.protoFile)) protos.set(def.protoFile, loadProtoFile(def.protoFile));
+    // Unreadable options (FW1415): the file cannot be read as the runtime will, so it is not read.
+    if (!def || def.options === 'unreadable') continue;
+    const options = readOptionsOf(def);
+    const key = protoKey(def.protoFile, options);
+    if (!protos.has(key)) protos.set(key, loadProtoFile(def.protoFile, options));
   }
   return protos;
 }

@@ -1,6 +1,6 @@
 /**
  * What the compiler knows about a `.proto` file after loading it with protobufjs: plain data that
- * `analyze` reads (it never sees protobufjs objects), so tests can hand-write it.
+ * `analyze` reads (it never sees protobufjs objects), so tests can hand-write it. Keys: `key.ts`.
  *
  * @example
  * const todo: ProtoFile = { ok: true, file: '/r/src/todo.proto', services: [{ fullName: 'todo.TodoService', rpcs: [...] }], kinds: { todo: 'package', … }, inputs: [...] };
@@ -14,7 +14,10 @@ export interface ProtoRpc {
   readonly responseType: string;
   readonly requestStream: boolean;
   readonly responseStream: boolean;
-  /** Field names of the request message as written in the `.proto` (keepCase), oneof names included. */
+  /**
+   * Field names of the request message as the runtime decodes them, oneof names included: as written
+   * in the `.proto` (keepCase, the default), or in camelCase when loadProto is given `keepCase: false`.
+   */
   readonly requestFields: readonly string[];
   /** Where `rpc Name` is written (1-based), when found. */
   readonly line: number;
@@ -61,5 +64,13 @@ export interface ProtoInput {
   readonly text: string;
 }
 
-/** Loaded `.proto` files by absolute posix path. */
+/** How a file is read: the `loadProto` options that change names or imports. */
+export interface ProtoReadOptions {
+  /** Field names as written (default true), else camelCase. */
+  readonly keepCase?: boolean;
+  /** Absolute directories searched in order for imports, before the importing file's directory. */
+  readonly includeDirs?: readonly string[];
+}
+
+/** Loaded `.proto` files by `protoKey` of `key.ts` (the absolute posix path when read with the default options). */
 export type ProtoSet = ReadonlyMap<string, ProtoFile>;

@@ -1,15 +1,19 @@
-import { type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
+import { type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, ParamSource } from '../../ir/types.js';
-import { chainOf, notStatic, oneLine } from '../chain.js';
+import { notStatic, oneLine } from '../chain.js';
 import type { DiscoverContext } from '../context.js';
 import { resolveDef } from '../grpc/def.js';
 import { dataFields, declaredTypeRef } from '../grpc/param-type.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
+import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 
 /** Parameter decorators of the HTTP family: on a gRPC handler they have nothing to read (FW1412). */
 const HTTP_PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header']);
+
+/** Parameter decorators a gRPC handler reads. */
+const GRPC_PARAMS = new Set(['GrpcPayload', 'GrpcMetadata', 'Ctx']);
 
 /**
  * `@GrpcController(definition)` classes and their `@GrpcMethod()` handlers with `@GrpcPayload()`,
@@ -23,8 +27,8 @@ export const grpcFamily: ControllerFamily = {
   classDecorator: 'GrpcController',
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): GrpcControllerIR {
     const def = definitionOf(ctx, cls, decorator);
-    const methods = cls.getMethods().flatMap((method) => methodOf(ctx, method) ?? []);
-    return { family: 'grpc', chain, ...(def ? { def } : {}), methods, location: ctx.location(decorator.node) };
+    const methods = handlers(ctx, cls, (d) => d.name === 'GrpcMethod').map((h) => methodOf(ctx, h));
+    return { family: 'grpc', chain: classChain(ctx, cls, chain), ...(def ? { def } : {}), methods, location: ctx.location(decorator.node) };
   },
 };
 
@@ -43,12 +47,11 @@ function definitionOf(ctx: DiscoverContext, cls: ClassDeclaration, decorator: Fr
   return undefined;
 }
 
-function methodOf(ctx: DiscoverContext, method: MethodDeclaration): GrpcMethodIR | undefined {
-  const decorators = frameworkDecorators(method);
-  const marker = decorators.find((d) => d.name === 'GrpcMethod');
-  if (!marker) return undefined;
+function methodOf(ctx: DiscoverContext, h: Handler): GrpcMethodIR {
+  const marker = h.marker;
+  const method = runs(h).method;
   const nameArg = marker.args[0];
-  let rpc = method.getName();
+  let rpc = h.name;
   let explicit = false;
   if (nameArg) {
     const value = literalOf(nameArg);
@@ -60,21 +63,22 @@ function methodOf(ctx: DiscoverContext, method: MethodDeclaration): GrpcMethodIR
     }
   }
   const why = inaccessible(method);
+  const isParam = (d: FrameworkDecorator): boolean => GRPC_PARAMS.has(d.name) || HTTP_PARAMS.has(d.name);
   return {
-    methodName: method.getName(),
+    methodName: h.name,
     location: ctx.location(method.getNameNode()),
     rpcLocation: ctx.location(explicit && nameArg ? nameArg : marker.node),
     rpc,
     explicit,
     ...(why ? { inaccessible: why } : {}),
-    params: method.getParameters().map((p, index) => paramOf(ctx, p, index)),
-    chain: chainOf(ctx, decorators),
+    params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, isParam)!.param, index)),
+    chain: handlerChain(ctx, h),
   };
 }
 
 function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): ParamIR {
   const decorators = frameworkDecorators(p);
-  const d = decorators.find((x) => ['GrpcPayload', 'GrpcMetadata', 'Ctx'].includes(x.name)) ?? decorators.find((x) => HTTP_PARAMS.has(x.name));
+  const d = decorators.find((x) => GRPC_PARAMS.has(x.name)) ?? decorators.find((x) => HTTP_PARAMS.has(x.name));
   const source = sourceOf(ctx, d);
   const typeNode = p.getTypeNode();
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };

@@ -1,21 +1,26 @@
-import { type ClassDeclaration, type Node, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
+import { type ClassDeclaration, type Node, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/types.js';
-import { chainOf, notStatic } from '../chain.js';
+import { notStatic } from '../chain.js';
 import type { DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
+import type { Level } from '../lineage.js';
 import { classOfType } from '../refs.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
+import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
   Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS', All: 'ALL',
 };
 
+/** Parameter decorators an HTTP handler reads. */
+const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx']);
+
 /**
  * `@Controller(prefix)` classes and their `@Get/@Post/…` handlers with `@Req/@Body/@Query/@Param/@Header`
- * parameters.
+ * parameters, inherited ones included (see `inherited.ts` for the rules).
  *
  * @example
  * httpFamily.discover(ctx, todoControllerClass, controllerDecorator, classChain).routes.length // 5
@@ -24,16 +29,16 @@ export const httpFamily: ControllerFamily = {
   classDecorator: 'Controller',
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): HttpControllerIR {
     const prefix = staticString(ctx, decorator.args[0], 'The prefix of @Controller') ?? '';
-    const routes = cls.getMethods().flatMap((method) => routeOf(ctx, method) ?? []);
-    return { family: 'http', prefix, chain, routes };
+    const routes = handlers(ctx, cls, (d) => d.name in ROUTES).map((h) => routeOf(ctx, h));
+    return { family: 'http', prefix, chain: classChain(ctx, cls, chain), routes };
   },
 };
 
-function routeOf(ctx: DiscoverContext, method: MethodDeclaration): RouteIR | undefined {
-  const decorators = frameworkDecorators(method);
-  const route = decorators.find((d) => d.name in ROUTES);
-  if (!route) return undefined;
-  const httpCode = decorators.find((d) => d.name === 'HttpCode');
+function routeOf(ctx: DiscoverContext, h: Handler): RouteIR {
+  const route = h.marker;
+  const method = runs(h).method;
+  // An override may set its own status; the most derived `@HttpCode` wins.
+  const httpCode = h.declarations.flatMap((d) => d.decorators).filter((d) => d.name === 'HttpCode').at(-1);
   let status = 200;
   if (httpCode?.args[0]) {
     const value = literalOf(httpCode.args[0]);
@@ -41,22 +46,23 @@ function routeOf(ctx: DiscoverContext, method: MethodDeclaration): RouteIR | und
     else notStatic(ctx, httpCode.args[0], 'The status of @HttpCode', 'a number literal');
   }
   return {
-    methodName: method.getName(),
+    methodName: h.name,
     location: ctx.location(method.getNameNode()),
     decoratorLocation: ctx.location(route.node),
     httpMethod: ROUTES[route.name] ?? 'GET',
     path: staticString(ctx, route.args[0], `The path of @${route.name}`) ?? '',
     status,
     inaccessible: inaccessible(method),
-    params: method.getParameters().map((p, index) => paramOf(ctx, p, index)),
-    chain: chainOf(ctx, decorators),
+    params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
+    chain: handlerChain(ctx, h),
   };
 }
 
-function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): ParamIR {
-  const d = frameworkDecorators(p).find((x) => ['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx'].includes(x.name));
+function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDeclaration; level: Level }, index: number): ParamIR {
+  const d = frameworkDecorators(p).find((x) => PARAMS.has(x.name));
   const source = sourceOf(ctx, d);
-  const typeNode = p.getTypeNode();
+  // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
+  const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind !== 'body') return base;
   const cls = classOfType(ctx, typeNode);

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Node, VariableDeclarationKind } from 'ts-morph';
 import type { GrpcDefIR } from '../../ir/types.js';
-import { toPosix } from '../../project/paths.js';
 import type { DiscoverContext } from '../context.js';
-import { isFrameworkFile, packageRootOf } from '../packages.js';
+import { isFrameworkFile } from '../packages.js';
 import { literalOf } from '../static-value.js';
 import { resolveName } from '../symbols.js';
-import { evaluatePath } from './path-value.js';
+import { readLoadOptions } from './load-options.js';
+import { evaluatePath, runTimePath } from './path-value.js';
 
 /** The definition, or the sub-expression that cannot be followed, why, and what it is part of (FW1401). */
 export type DefResult =
@@ -17,9 +16,10 @@ export type DefResult =
 /**
  * Follows the argument of `@GrpcController(…)` back to `loadProto(<path>)`: member accesses
  * (`proto.todo.TodoService.service`, `proto['todo']`), `const`s and destructuring (`const { todo } = proto`) across imports. The path is evaluated by
- * {@link evaluatePath}; a relative string is resolved against the package root of the file that
- * calls `loadProto` (where `npm start` runs) and flagged, since at run time it depends on the
- * working directory.
+ * {@link evaluatePath} and placed as the runtime will ({@link runTimePath}): a relative string is
+ * resolved against the package root of the file that calls `loadProto` (where `npm start` runs)
+ * and flagged, since at run time it depends on the working directory. The options
+ * (`keepCase`, `includeDirs`) are read by {@link readLoadOptions}.
  *
  * @example
  * resolveDef(ctx, decorator.args[0]) // { ok: true, def: { protoFile: '/r/src/todo.proto', members: ['todo', 'TodoService', 'service'], … } }
@@ -85,28 +85,23 @@ const isConst = (declaration: Node): boolean => {
 };
 
 function loadCall(ctx: DiscoverContext, arg: Node, call: Node & { getArguments(): Node[] }, members: string[]): DefResult {
-  const pathArg = call.getArguments()[0];
+  const [pathArg, optionsArg] = call.getArguments();
   if (!pathArg) return { ok: false, culprit: call, reason: 'loadProto called without a path' };
   const value = evaluatePath(pathArg);
   if (!value.ok) return { ok: false, culprit: value.culprit, reason: value.reason, subject: 'the path given to loadProto' };
-  let file: string;
-  let cwdRelative: string | undefined;
-  if (value.value.kind === 'url') {
-    if (!value.value.href.startsWith('file:')) return { ok: false, culprit: pathArg, reason: 'a URL that is not a file: URL', subject: 'the path given to loadProto' };
-    file = toPosix(fileURLToPath(value.value.href));
-  } else if (path.posix.isAbsolute(value.value.value) || path.win32.isAbsolute(value.value.value)) {
-    file = toPosix(path.resolve(value.value.value));
-  } else {
-    cwdRelative = value.value.value;
-    file = toPosix(path.resolve(packageRootOf(call.getSourceFile().getFilePath()), cwdRelative));
-  }
+  const target = runTimePath(value.value, call.getSourceFile().getFilePath());
+  if (!target.ok) return { ok: false, culprit: pathArg, reason: target.reason, subject: 'the path given to loadProto' };
+  const options = readLoadOptions(ctx, call, optionsArg);
+  // Several controllers may share one call: the builder reports FW1415 once per position.
+  if (!options.ok) ctx.report('FW1415', options.culprit, { reason: options.reason });
   return {
     ok: true,
     def: {
-      protoFile: file,
+      protoFile: target.file,
       loadLocation: ctx.location(call),
       members,
-      ...(cwdRelative !== undefined ? { cwdRelative } : {}),
+      ...(target.cwdRelative !== undefined ? { cwdRelative: target.cwdRelative } : {}),
+      ...(!options.ok ? { options: 'unreadable' as const } : options.options ? { options: options.options } : {}),
       text: arg.getText(),
       location: ctx.location(arg),
     },

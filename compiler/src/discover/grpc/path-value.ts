@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Node, VariableDeclarationKind, type CallExpression } from 'ts-morph';
 import { toPosix } from '../../project/paths.js';
+import { packageRootOf } from '../packages.js';
 import { resolveName } from '../symbols.js';
 
 /** A string (a path, or text that becomes one) or a URL, known at build time. */
@@ -81,7 +82,8 @@ function member(target: Node, name: string, node: Node, here: string, next: (n: 
   const url = next(target);
   if (!url.ok) return url;
   if (url.value.kind !== 'url') return fail(target, 'not a URL');
-  return str(name === 'href' ? url.value.href : decodeURIComponent(new URL(url.value.href).pathname));
+  // Not decoded, exactly as at run time: `/my%20app/x.proto` names a file that does not exist (FW1402 says why).
+  return str(name === 'href' ? url.value.href : new URL(url.value.href).pathname);
 }
 
 function identifier(node: Node, here: string, next: (n: Node) => PathResult): PathResult {
@@ -112,7 +114,12 @@ function call(node: CallExpression, next: (n: Node) => PathResult): PathResult {
   switch (resolved.name) {
     case 'fileURLToPath':
       if (args[0] === undefined || !args[0].startsWith('file:')) return fail(node, 'fileURLToPath of something that is not a file: URL');
-      return str(toPosix(fileURLToPath(args[0])));
+      try {
+        return str(toPosix(fileURLToPath(args[0])));
+      } catch (error) {
+        // Node's own function, so it throws here exactly when it throws at startup (a lone `%`).
+        return fail(node, `a call that throws at run time (${error instanceof Error ? error.message : String(error)}; a '%' in a URL must be written %25)`);
+      }
     case 'dirname':
       return args[0] === undefined ? fail(node, 'dirname without an argument') : str(path.posix.dirname(args[0]));
     case 'join':
@@ -130,3 +137,23 @@ function resolveSegments(parts: readonly string[]): string {
 }
 
 const isNodeTypes = (file: string): boolean => toPosix(file).includes('/@types/node/');
+
+/** Where a path value points at run time, or why it cannot be used as a path. */
+export type RunTimePath =
+  | { readonly ok: true; readonly file: string; readonly cwdRelative?: string }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Where a path given to the runtime (`loadProto`'s path, an `includeDirs` entry) points when the
+ * application runs: an absolute string as it is; a relative one against the working directory,
+ * which the compiler takes to be the package root of `callerFile` (where `npm start` runs), and
+ * flags with `cwdRelative`; a URL object not at all, since `path.resolve`/`path.join` throw on it.
+ *
+ * @example
+ * runTimePath({ kind: 'string', value: 'src/todo.proto' }, '/r/app/src/main.ts') // { ok: true, file: '/r/app/src/todo.proto', cwdRelative: 'src/todo.proto' }
+ */
+export function runTimePath(value: PathValue, callerFile: string): RunTimePath {
+  if (value.kind === 'url') return { ok: false, reason: 'a URL object, but a path string is expected (at run time `path.resolve` throws on it); wrap it in fileURLToPath(…)' };
+  if (path.posix.isAbsolute(value.value) || path.win32.isAbsolute(value.value)) return { ok: true, file: toPosix(path.resolve(value.value)) };
+  return { ok: true, file: toPosix(path.resolve(packageRootOf(callerFile), value.value)), cwdRelative: value.value };
+}

@@ -1,4 +1,4 @@
-import { controllerPrefixOf, isController, moduleOptionsOf, routesOf } from '../decorators/records.js';
+import { controllerPrefixOf, isController, moduleOptionsOf, servedRoutesOf, type ServedRoute } from '../decorators/records.js';
 import { TABLES_VERSION, type ApplicationTables, type Class } from '../tables.js';
 
 /** Thrown by `init` when the generated tables do not belong to, or no longer match, the code. */
@@ -58,15 +58,29 @@ export function assertTablesMatch(tables: ApplicationTables | undefined, root: C
       if (!isController(controller)) continue;
       const inTables = routesByController.get(controller) ?? new Set<string>();
       const prefix = controllerPrefixOf(controller) ?? '';
-      for (const route of routesOf(controller)) {
+      // Inherited routes count: the compiler emits them as the subclass's (called on its instance).
+      const served = servedRoutesOf(controller);
+      for (const route of served) {
         const key = `${route.method} ${joinPath(prefix, route.path)} ${String(route.key)}`;
-        if (!inTables.has(key)) {
-          throw new StaleTablesError(`Route ${key.split(' ').slice(0, 2).join(' ')} of ${controller.name}.${String(route.key)} is not in the tables.`);
-        }
+        if (!inTables.has(key)) throw new StaleTablesError(missing(controller, route, key));
       }
-      if (inTables.size !== routesOf(controller).length) {
+      if (inTables.size !== served.length) {
         throw new StaleTablesError(`The tables list routes of ${controller.name} that its code no longer declares.`);
       }
     }
   }
 }
+
+function missing(controller: Class, route: ServedRoute, key: string): string {
+  const what = `Route ${key.split(' ').slice(0, 2).join(' ')} of ${controller.name}.${String(route.key)}`;
+  if (route.declaredOn === controller) return `${what} is not in the tables.`;
+  // framework-build reads base classes of the sources; a package's .d.ts has no decorators to read.
+  return (
+    `${what} is declared on its base class ${route.declaredOn.name} and is not in the tables. If ${route.declaredOn.name} ` +
+    `comes from a package, framework-build cannot see its routes (a .d.ts keeps no decorators): override the method in ` +
+    `${controller.name} with its route decorator (\`@${capitalised(route.method)}(…) override ${String(route.key)}(…) { return super.${String(route.key)}(…); }\`).`
+  );
+}
+
+/** `GET` → `Get`, `ALL` → `All`: the decorator's name. */
+const capitalised = (method: string): string => method[0] + method.slice(1).toLowerCase();

@@ -72,6 +72,33 @@ export function routesOf(target: Function): readonly RouteRecord[] {
   return records.get(target)?.routes ?? [];
 }
 
+/** A route a controller serves, with the class whose method decorator declared it. */
+export interface ServedRoute extends RouteRecord {
+  /** The controller itself, or the base class the route is inherited from. */
+  readonly declaredOn: Function;
+}
+
+/**
+ * The routes a controller serves: its own and those of its base classes, by the rules
+ * framework-build applies (`compiler/src/discover/families/inherited.ts`): a method's routes come
+ * from the nearest class that decorates it with a route decorator, so an override that repeats the
+ * decorator replaces the base's route and an override without one keeps it.
+ *
+ * @example
+ * servedRoutesOf(TodoController).map((r) => `${r.method} ${String(r.key)}`) // ['GET findAll', 'GET findOne'] (findOne from CrudController)
+ */
+export function servedRoutesOf(target: Function): ServedRoute[] {
+  const served: ServedRoute[] = [];
+  const claimed = new Set<string | symbol>();
+  // Static inheritance links the constructors: `Object.getPrototypeOf(TodoController) === CrudController`.
+  for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const own = records.get(c)?.routes ?? [];
+    for (const route of own) if (!claimed.has(route.key)) served.push({ ...route, declaredOn: c });
+    for (const route of own) claimed.add(route.key);
+  }
+  return served;
+}
+
 export function controllerPrefixOf(target: Function): string | undefined {
   return records.get(target)?.controllerPrefix;
 }
