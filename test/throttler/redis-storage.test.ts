@@ -54,6 +54,17 @@ test('the default prefix is throttler:', async () => {
   assert.is(await redis.get('throttler:default:9:x'), '1');
 });
 
+test('a long key (an API key as tracker) is stored as a fixed-length digest, still counted per key', async () => {
+  const storage = new RedisThrottlerStorage(redis, { prefix: 'long:' });
+  const apiKey = 'k'.repeat(16_384);
+  await storage.increment(`default:1:${apiKey}`, 60000);
+  assert.is((await storage.increment(`default:1:${apiKey}`, 60000)).totalHits, 2);
+  assert.is((await storage.increment(`default:1:${apiKey.slice(1)}x`, 60000)).totalHits, 1, 'another key of the same length counts apart');
+  const keys = await redis.keys('long:*');
+  assert.is(keys.length, 2);
+  for (const key of keys) assert.ok(key.length < 64, `stored as ${key.length} characters`);
+});
+
 test('concurrent hits are counted atomically', async () => {
   const storage = new RedisThrottlerStorage(redis, { prefix: 'atomic:' });
   const records = await Promise.all(Array.from({ length: 50 }, () => storage.increment('k', 60000)));

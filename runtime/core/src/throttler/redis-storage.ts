@@ -1,5 +1,6 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
 import type { Logger } from '../http/respond.js';
+import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 
@@ -89,7 +90,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     if (status !== undefined && downStates.has(status)) {
       return this.unavailable(new Error(`the Redis connection is ${status}`));
     }
-    const fullKey = this.prefix + key;
+    // Long keys (an API key as tracker) become a fixed-length digest, as in memory: Redis keeps every key for its ttl.
+    const fullKey = this.prefix + (key.length > MAX_PLAIN_KEY_LENGTH ? boundedKey(key) : key);
     // A malformed reply is treated like an unreachable Redis, not as a 500.
     return withTimeout(this.run(fullKey, ttlMs), this.timeoutMs)
       .then(recordOfReply)
