@@ -125,15 +125,19 @@ test('FW1207: a literal @HttpCode outside 200-599 points at the status; a const 
   assert.is(result.diagnostics[0]?.hint, 'use a status between 200 and 599 (for example 200, 201 or 204); 1xx statuses cannot be sent by a handler.');
 });
 
-test('FW1208: 204/205/304 with a return type that carries a body warn; void, Promise<void> and Response do not', async () => {
+test('FW1208: 204/205/304 with a return type that carries a body warn; void, Promise<void> and Response do not; inherited routes and quoted names too', async () => {
   const f = 'fw1208-null-body-status';
   const result = await compileFixture(f);
   const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
-  const at = (line: number, message: string) => ({ code: 'FW1208', severity: 'warning', file, line, column: 13, message });
+  const at = (line: number, message: string, inFile = file) => ({ code: 'FW1208', severity: 'warning', file: inFile, line, column: 13, message });
   assert.equal(result.diagnostics.map(golden), [
-    at(10, 'ItemsController.remove returns Item, but @HttpCode(204) answers without a body: a 204 response cannot carry one, so the returned value is dropped.'),
-    at(16, 'ItemsController.reset returns Promise<Item | undefined>, but @HttpCode(205) answers without a body: a 205 response cannot carry one, so the returned value is dropped.'),
-    at(22, 'ItemsController.cached returns string, but @HttpCode(304) answers without a body: a 304 response cannot carry one, so the returned value is dropped.'),
+    at(11, 'ItemsController.remove returns Item, but @HttpCode(204) answers without a body: a 204 response cannot carry one, so the returned value is dropped.'),
+    at(17, 'ItemsController.reset returns Promise<Item | undefined>, but @HttpCode(205) answers without a body: a 205 response cannot carry one, so the returned value is dropped.'),
+    at(23, 'ItemsController.cached returns string, but @HttpCode(304) answers without a body: a 304 response cannot carry one, so the returned value is dropped.'),
+    // The override's @HttpCode(205), not the base's @HttpCode(200), of a method with a quoted name.
+    at(45, 'ItemsController.remove-old returns Item, but @HttpCode(205) answers without a body: a 205 response cannot carry one, so the returned value is dropped.'),
+    // A route inherited as is: its @HttpCode is on the base class.
+    at(8, 'ItemsController.archive returns Item, but @HttpCode(204) answers without a body: a 204 response cannot carry one, so the returned value is dropped.', `test/compiler/fixtures/${f}/src/items.base.ts`),
   ]);
   assert.is(result.diagnostics[0]?.hint, 'declare ItemsController.remove as returning void (or Promise<void>) and return nothing, or use a status that carries a body (200, or 201 for a creation).');
   assert.is(result.ok, true);

@@ -140,6 +140,7 @@ test('FW1007: a provider class that is not exported', async () => {
       message: 'Hidden is used by the application as a provider but is not exported from app.module.ts; the generated tables must import it.',
     },
   ]);
+  assert.is(result.diagnostics[0]?.hint, 'add `export` to the declaration of Hidden.');
 });
 
 test('FW1009: an import that is not a module, a controller that is not a controller', async () => {

@@ -80,6 +80,11 @@ test('a class inside an exported namespace cannot be imported: FW1007 at the cla
       message: 'Mailer is used by the application as a provider but is not exported from services.ts; the generated tables must import it.',
     },
   ]);
+  // `export` is already there: the class has to leave the namespace.
+  assert.is(
+    result.diagnostics[0]?.hint,
+    'move Mailer out of namespace Services to the top level of its file and export it there: an import can name a top-level export only, not a namespace member.',
+  );
 });
 
 test.run();

@@ -1,7 +1,8 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
 import type { HandlerChainModel } from './model.js';
-import { relativeFile, where, type ModuleGraph } from './module-graph.js';
+import { where, type ModuleGraph } from './module-graph.js';
+import { notExported } from './not-exported.js';
 import { entryKey, type ProviderDraft } from './providers.js';
 
 /** FW1301: `canActivate(context)` reading the V1 `context.request`, in any class of the sources. */
@@ -75,7 +76,7 @@ export function checkExports(ir: ProgramIR, graph: ModuleGraph, routes: readonly
   const out: Diagnostic[] = [];
   for (const module of graph.order) {
     if (!module.ref.exported) {
-      out.push(diagnostic('FW1007', module.nameLocation, { name: module.ref.name, use: 'module list', file: relativeFile(ir.srcDir, module.location.file) }));
+      out.push(notExported(ir.srcDir, module.ref, 'module list'));
     }
   }
   const seen = new Set<string>();
@@ -83,7 +84,7 @@ export function checkExports(ir: ProgramIR, graph: ModuleGraph, routes: readonly
     for (const m of route.middleware) {
       if ('fn' in m && !m.fn.exported && !seen.has(m.fn.key)) {
         seen.add(m.fn.key);
-        out.push(diagnostic('FW1007', m.fn.location, { name: m.fn.name, use: 'route table as middleware', file: relativeFile(ir.srcDir, m.fn.location.file) }));
+        out.push(notExported(ir.srcDir, m.fn, 'route table as middleware'));
       }
     }
   }

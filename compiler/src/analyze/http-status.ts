@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
-import type { ModuleGraph } from './module-graph.js';
+import { reachableControllers, type ModuleGraph } from './module-graph.js';
 
 /** Statuses whose responses have no body (the Fetch standard's null-body statuses a handler can send). */
 const NULL_BODY = new Set([204, 205, 304]);
@@ -16,22 +16,17 @@ const NULL_BODY = new Set([204, 205, 304]);
  */
 export function checkHttpStatus(ir: ProgramIR, graph: ModuleGraph): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const seen = new Set<string>();
-  for (const module of graph.order) {
-    for (const use of module.controllers) {
-      const cls = ir.classes.get(use.key);
-      if (cls?.controller?.family !== 'http' || seen.has(use.key)) continue;
-      seen.add(use.key);
-      for (const route of cls.controller.routes) {
-        // Without @HttpCode the status is the default 200.
-        if (!route.statusLocation) continue;
-        const handler = `${cls.ref.name}.${route.methodName}`;
-        const status = String(route.status);
-        if (!Number.isInteger(route.status) || route.status < 200 || route.status > 599) {
-          out.push(diagnostic('FW1207', route.statusLocation, { status, handler }));
-        } else if (NULL_BODY.has(route.status) && route.returns?.kind === 'value') {
-          out.push(diagnostic('FW1208', route.statusLocation, { status, handler, type: route.returns.text }));
-        }
+  for (const cls of reachableControllers(ir, graph)) {
+    if (cls.controller.family !== 'http') continue;
+    for (const route of cls.controller.routes) {
+      // Without @HttpCode the status is the default 200.
+      if (!route.statusLocation) continue;
+      const handler = `${cls.ref.name}.${route.methodName}`;
+      const status = String(route.status);
+      if (!Number.isInteger(route.status) || route.status < 200 || route.status > 599) {
+        out.push(diagnostic('FW1207', route.statusLocation, { status, handler }));
+      } else if (NULL_BODY.has(route.status) && route.returns?.kind === 'value') {
+        out.push(diagnostic('FW1208', route.statusLocation, { status, handler, type: route.returns.text }));
       }
     }
   }

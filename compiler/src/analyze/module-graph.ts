@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ModuleIR, ProgramIR } from '../ir/types.js';
+import type { ClassIR, ControllerIR, ModuleIR, ProgramIR } from '../ir/types.js';
 import { toPosix } from '../project/paths.js';
 
 /** The modules of the application, seen from its root. */
@@ -106,4 +106,26 @@ function pickRoot(ir: ProgramIR, rootName: string | undefined, imported: Readonl
     }),
   );
   return undefined;
+}
+
+/** A class that is a controller. */
+export type ControllerClassIR = ClassIR & { readonly controller: ControllerIR };
+
+/**
+ * Every controller class reachable from the root module, once each, in module order (a controller
+ * listed by two modules is served once, so it is checked once).
+ *
+ * @example
+ * for (const cls of reachableControllers(ir, graph)) check(cls.controller.chain, cls.ref.name);
+ */
+export function* reachableControllers(ir: ProgramIR, graph: ModuleGraph): Generator<ControllerClassIR> {
+  const seen = new Set<string>();
+  for (const module of graph.order) {
+    for (const use of module.controllers) {
+      const cls = ir.classes.get(use.key);
+      if (!cls?.controller || seen.has(use.key)) continue;
+      seen.add(use.key);
+      yield cls as ControllerClassIR;
+    }
+  }
 }

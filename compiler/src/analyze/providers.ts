@@ -1,7 +1,8 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
-import { relativeFile, type ModuleGraph } from './module-graph.js';
+import type { ModuleGraph } from './module-graph.js';
+import { notExported } from './not-exported.js';
 import { printableToken, tokenKey } from './tokens.js';
 
 /** A provider before ordering: deps are keys of other drafts. */
@@ -37,11 +38,11 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
     drafts.set(draft.key, { ...draft, deps: [] });
     const { cls, module, token } = draft;
     if (token.kind === 'class' && token.ref.key !== cls?.ref.key && !token.ref.exported) {
-      diagnostics.push(diagnostic('FW1007', token.ref.location, { name: token.ref.name, use: 'application as a token', file: relativeFile(ir.srcDir, token.ref.location.file) }));
+      diagnostics.push(notExported(ir.srcDir, token.ref, 'application as a token'));
     }
     if (cls?.abstract) diagnostics.push(diagnostic('FW1010', cls.nameLocation, { name: cls.ref.name, module: module.ref.name }));
     if (cls && !cls.ref.exported) {
-      diagnostics.push(diagnostic('FW1007', cls.nameLocation, { name: cls.ref.name, use: 'application as a provider', file: relativeFile(ir.srcDir, cls.nameLocation.file) }));
+      diagnostics.push(notExported(ir.srcDir, cls.ref, 'application as a provider'));
     }
   };
   const addClass = (key: string, module: ModuleIR): ClassIR | undefined => {

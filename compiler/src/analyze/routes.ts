@@ -2,7 +2,8 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/types.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
-import { relativeFile, where, type ModuleGraph } from './module-graph.js';
+import { where, type ModuleGraph } from './module-graph.js';
+import { notExported } from './not-exported.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
@@ -94,16 +95,19 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
   return out;
 }
 
-/** FW1201 for each member without a class-validator decorator, FW1007 when not importable; once per DTO. */
+/**
+ * FW1201 for each member without a class-validator decorator (members declared in a `.d.ts` file,
+ * whose decorators are erased, are not checked), FW1007 when not importable; once per DTO.
+ */
 function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[] {
   if (checked.has(dto.ref.key)) return [];
   checked.add(dto.ref.key);
   const out: Diagnostic[] = [];
   if (!dto.ref.exported) {
-    out.push(diagnostic('FW1007', dto.ref.location, { name: dto.ref.name, use: 'route table as a body class', file: relativeFile(ir.srcDir, dto.ref.location.file) }));
+    out.push(notExported(ir.srcDir, dto.ref, 'route table as a body class'));
   }
   for (const member of dto.members) {
-    if (member.validators.length === 0) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
+    if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));
   }
   return out;

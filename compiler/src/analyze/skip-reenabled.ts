@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ChainIR, ProgramIR } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
-import type { ModuleGraph } from './module-graph.js';
+import { reachableControllers, type ModuleGraph } from './module-graph.js';
 import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 
 /**
@@ -22,18 +22,12 @@ export function checkSkipReenabled(ir: ProgramIR, graph: ModuleGraph, throttlers
       out.push(diagnostic('FW1504', use.location, { name: use.name, handler: owner, controller, why }));
     }
   };
-  const seen = new Set<string>();
-  for (const module of graph.order) {
-    for (const use of module.controllers) {
-      const cls = ir.classes.get(use.key);
-      if (!cls?.controller || seen.has(use.key)) continue;
-      seen.add(use.key);
-      const classChain = cls.controller.chain;
-      const name = cls.ref.name;
-      if (skippedThrottlers(classChain.skipThrottle, undefined, throttlers) === 'unknown') report(classChain, name, name);
-      for (const handler of handlersOf(cls.controller)) {
-        if (skippedThrottlers(classChain.skipThrottle, handler.chain.skipThrottle, throttlers) === 'unknown') report(handler.chain, `${name}.${handler.methodName}`, name);
-      }
+  for (const cls of reachableControllers(ir, graph)) {
+    const classChain = cls.controller.chain;
+    const name = cls.ref.name;
+    if (skippedThrottlers(classChain.skipThrottle, undefined, throttlers) === 'unknown') report(classChain, name, name);
+    for (const handler of handlersOf(cls.controller)) {
+      if (skippedThrottlers(classChain.skipThrottle, handler.chain.skipThrottle, throttlers) === 'unknown') report(handler.chain, `${name}.${handler.methodName}`, name);
     }
   }
   return out;

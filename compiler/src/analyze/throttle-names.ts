@@ -2,7 +2,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { ChainIR, ProgramIR } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
-import type { ModuleGraph } from './module-graph.js';
+import { reachableControllers, type ModuleGraph } from './module-graph.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
 /**
@@ -33,15 +33,9 @@ export function checkThrottleNames(ir: ProgramIR, graph: ModuleGraph, throttlers
       );
     }
   };
-  const seen = new Set<string>();
-  for (const module of graph.order) {
-    for (const use of module.controllers) {
-      const cls = ir.classes.get(use.key);
-      if (!cls?.controller || seen.has(use.key)) continue;
-      seen.add(use.key);
-      check(cls.controller.chain, cls.ref.name);
-      for (const handler of handlersOf(cls.controller)) check(handler.chain, `${cls.ref.name}.${handler.methodName}`);
-    }
+  for (const cls of reachableControllers(ir, graph)) {
+    check(cls.controller.chain, cls.ref.name);
+    for (const handler of handlersOf(cls.controller)) check(handler.chain, `${cls.ref.name}.${handler.methodName}`);
   }
   return out;
 }

@@ -55,7 +55,10 @@ export const catalogue = {
   FW1007: {
     severity: 'error',
     message: (a) => `${a.name} is used by the ${a.use} but is not exported from ${a.file}; the generated tables must import it.`,
-    hint: (a) => `add \`export\` to the declaration of ${a.name}.`,
+    hint: (a) =>
+      a.namespace
+        ? `move ${a.name} out of namespace ${a.namespace} to the top level of its file and export it there: an import can name a top-level export only, not a namespace member.`
+        : `add \`export\` to the declaration of ${a.name}.`,
   },
   FW1008: {
     severity: 'error',

@@ -4,7 +4,6 @@ import { chainOf, notStatic } from './chain.js';
 import type { DiscoverContext } from './context.js';
 import { checkControllerMarkers, type FamilyMarker } from './controller-markers.js';
 import { families } from './families/index.js';
-import { withRouteFacts } from './route-facts.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
 import { frameworkDecorators } from './symbols.js';
@@ -36,7 +35,7 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
   checkControllerMarkers(ctx, cls, markers);
   // With two families (FW1011) the last one is kept, as before; nothing is emitted on an error.
   const chosen = markers.at(-1);
-  const controller = chosen && withRouteFacts(ctx, cls, chosen.family.discover(ctx, cls, chosen.marker, chainOf(ctx, decorators)));
+  const controller = chosen?.family.discover(ctx, cls, chosen.marker, chainOf(ctx, decorators));
   const inSources = ctx.inSources(cls);
   const ir: ClassIR = {
     ref,

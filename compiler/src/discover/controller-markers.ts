@@ -1,7 +1,9 @@
 import type { ClassDeclaration, MethodDeclaration } from 'ts-morph';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { DiscoverContext } from './context.js';
-import type { ControllerFamily } from './families/index.js';
+import { families, type ControllerFamily } from './families/index.js';
+import { lineage } from './lineage.js';
+import { memberName } from './member-name.js';
 import { frameworkDecorators, type FrameworkDecorator } from './symbols.js';
 
 /** A family whose class decorator is on the class, with that decorator. */
@@ -11,14 +13,11 @@ export interface FamilyMarker {
 }
 
 /**
- * Handler decorators of one family that mean nothing on a controller of another: each family's
- * `discover` reads its own handler decorators only, so these would be ignored without a word.
- * The HTTP names mirror the route decorators of `families/http.ts`.
+ * What is reported for a handler decorator of another family on a controller of this one (by class
+ * decorator): each family's `discover` reads its own handler decorators only, so these would be
+ * ignored without a word.
  */
-const FOREIGN_HANDLERS: Readonly<Record<string, { readonly names: ReadonlySet<string>; readonly code: DiagnosticCode }>> = {
-  Controller: { names: new Set(['GrpcMethod']), code: 'FW1414' },
-  GrpcController: { names: new Set(['Get', 'Post', 'Put', 'Delete', 'Patch', 'Head', 'Options', 'All']), code: 'FW1206' },
-};
+const FOREIGN_HANDLER_CODES: Readonly<Record<string, DiagnosticCode>> = { Controller: 'FW1414', GrpcController: 'FW1206' };
 
 /**
  * Checks which controller families mark a class: FW1011 when more than one does (the class would
@@ -37,25 +36,30 @@ export function checkControllerMarkers(ctx: DiscoverContext, cls: ClassDeclarati
     ctx.report('FW1011', second.marker.node, { name, first: `@${first.marker.name}`, second: `@${second.marker.name}`, line });
     return;
   }
-  const foreign = first ? FOREIGN_HANDLERS[first.family.classDecorator] : undefined;
-  if (!foreign) return;
-  for (const method of methodsOf(cls)) {
+  const code = first && FOREIGN_HANDLER_CODES[first.family.classDecorator];
+  if (!first || !code) return;
+  const foreign = new Set(families.filter((f) => f !== first.family).flatMap((f) => f.handlerDecorators));
+  for (const { method, name: member } of methodsOf(cls)) {
     for (const d of frameworkDecorators(method)) {
-      if (!foreign.names.has(d.name)) continue;
-      ctx.report(foreign.code, d.node, { decorator: d.name, handler: `${name}.${method.getName()}`, controller: name });
+      if (foreign.has(d.name)) ctx.report(code, d.node, { decorator: d.name, handler: `${name}.${member}`, controller: name });
     }
   }
 }
 
-/** The class's methods, then those of its base classes that it does not override. */
-function methodsOf(cls: ClassDeclaration): MethodDeclaration[] {
-  const out: MethodDeclaration[] = [];
+/**
+ * The class's methods, then those of its base classes that it does not override, each with its
+ * name at run time (`'get-all'() {}` is `get-all`; a computed name known only at run time as
+ * written).
+ */
+function methodsOf(cls: ClassDeclaration): { method: MethodDeclaration; name: string }[] {
+  const out: { method: MethodDeclaration; name: string }[] = [];
   const seen = new Set<string>();
-  for (let c: ClassDeclaration | undefined = cls, depth = 0; c && depth < 20; c = c.getBaseClass(), depth++) {
-    for (const method of c.getMethods()) {
-      if (seen.has(method.getName())) continue;
-      seen.add(method.getName());
-      out.push(method);
+  for (const level of lineage(cls)) {
+    for (const method of level.methods) {
+      const name = memberName(method);
+      if (name !== undefined && seen.has(name)) continue;
+      if (name !== undefined) seen.add(name);
+      out.push({ method, name: name ?? method.getName() });
     }
   }
   return out;

@@ -8,19 +8,13 @@ import { classOfType } from './refs.js';
 import { validatorDecorators } from './symbols.js';
 
 /**
- * Stands for the validators of a member declared in a `.d.ts` file (a base class from a package):
- * declaration files drop decorators, so the compiler cannot read them, but the package's JavaScript
- * applies them at run time, so such a member is not reported as lacking a validator (FW1201).
- */
-export const ERASED_VALIDATORS = '(decorators erased in .d.ts)';
-
-/**
  * The members of a `@Body()` class (inherited ones first, in declaration order) with their
  * class-validator decorators, and the nested DTO classes of members typed with another validated
  * class or an array of one. A member redeclared by a subclass keeps its first position and gets the
- * validators of every declaration (class-validator applies the base's ones too). Members of an
- * expression base (`extends PartialType(CreateTodoDto)`) are read from its type; FW1004 when that
- * type names no class members.
+ * validators of every declaration (class-validator applies the base's ones too); one declared in a
+ * `.d.ts` file is flagged `declaredInDeclarationFile`. Members of an expression base
+ * (`extends PartialType(CreateTodoDto)`) are read from its type; FW1004 when that type names no
+ * class members.
  *
  * @example
  * discoverDto(ctx, createTodoDtoClass, ref).members.map((m) => m.name) // ['name', 'priority', 'colorLabel']
@@ -30,12 +24,14 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
   const members = new Map<string, DtoMemberIR>();
   for (const { name, property, typeNode } of bodyMembers(ctx, declaration, true)) {
     const nested = nestedOf(ctx, typeNode, inner);
-    const validators = property.getSourceFile().isDeclarationFile() ? [ERASED_VALIDATORS] : validatorDecorators(property);
+    // Declaration files drop decorators: the validators of such a member are not readable.
+    const erased = property.getSourceFile().isDeclarationFile();
     const first = members.get(name);
     members.set(name, {
       name,
       location: first?.location ?? ctx.location(property.getNameNode()),
-      validators: [...(first?.validators ?? []), ...validators],
+      validators: [...(first?.validators ?? []), ...validatorDecorators(property)],
+      ...((erased || first?.declaredInDeclarationFile) ? { declaredInDeclarationFile: true as const } : {}),
       ...((nested ?? first?.nested) ? { nested: nested ?? first!.nested! } : {}),
     });
   }

@@ -34,14 +34,23 @@ export function ambientModuleOf(declaration: Node): string | undefined {
 }
 
 /**
- * Whether a declaration is a member of a namespace (`export namespace Ns { export class Svc {} }`):
- * it is reached as `Ns.Svc`, so no import names it and generated code cannot import it.
+ * The namespace a declaration is a member of (`Ns` for `export namespace Ns { export class Svc {} }`,
+ * `A.B` when nested), if any: it is reached as `Ns.Svc`, so no import names it and generated code
+ * cannot import it. A `declare module 'name'` block is not a namespace (see {@link ambientModuleOf}).
+ *
+ * @example
+ * namespaceOf(mailerClass) // 'Services'
  */
-export function inNamespace(declaration: Node): boolean {
+export function namespaceOf(declaration: Node): string | undefined {
+  const names: string[] = [];
   for (let node = declaration.getParent(); node; node = node.getParent()) {
-    if (Node.isModuleDeclaration(node)) return !Node.isStringLiteral(node.getNameNode());
+    if (!Node.isModuleDeclaration(node)) continue;
+    const name = node.getNameNode();
+    if (Node.isStringLiteral(name)) break;
+    // Not `getName()`: for `namespace A.B {}` the outer declaration's is `A.B` already.
+    names.unshift(name.getText());
   }
-  return false;
+  return names.length > 0 ? names.join('.') : undefined;
 }
 
 // Per build (context) and file: declaration node → the names the file exports it under. A watch

@@ -2,7 +2,7 @@ import { Node, type ClassDeclaration } from 'ts-morph';
 import type { ClassUse, TokenIR, ValueRef } from '../ir/types.js';
 import { toPosix } from '../project/paths.js';
 import { declarationKey, type DiscoverContext } from './context.js';
-import { ambientModuleOf, fileExportName, inNamespace, isPackageFile } from './origin.js';
+import { ambientModuleOf, fileExportName, isPackageFile, namespaceOf } from './origin.js';
 import { isFrameworkFile, packageNameOf } from './packages.js';
 import { resolveName } from './symbols.js';
 import { literalOf } from './static-value.js';
@@ -22,21 +22,28 @@ export function valueRef(ctx: DiscoverContext, declaration: Node, name: string, 
   const nameNode = Node.hasName(declaration) ? declaration.getNameNode() : declaration;
   // A default import's symbol is called `default`: identity and messages use the declared name.
   const declared = Node.hasName(declaration) && Node.isIdentifier(nameNode) ? nameNode.getText() : name;
-  const base = { key: declarationKey(file, declared), name: declared, location: ctx.location(nameNode), ...(needsTypeArguments(declaration) ? { generic: true as const } : {}) };
+  const namespace = namespaceOf(declaration);
+  const base = {
+    key: declarationKey(file, declared),
+    name: declared,
+    location: ctx.location(nameNode),
+    ...(needsTypeArguments(declaration) ? { generic: true as const } : {}),
+    ...(namespace ? { namespace } : {}),
+  };
   const ambient = ambientModuleOf(declaration);
   if (ambient !== undefined || isPackageFile(ctx, sf)) {
     const imported = usage ? importedFrom(usage) : undefined;
     const specifier = imported?.specifier ?? ambient ?? packageNameOf(file) ?? file;
     // Imported by name, it is importable (`export = Ns` typings export their namespace's members);
     // reached only as `Ns.Svc`, it is not.
-    const exported = imported !== undefined || !inNamespace(declaration);
+    const exported = imported !== undefined || namespace === undefined;
     return { ...base, exportName: imported?.exportName ?? declared, from: { kind: 'package', specifier }, exported };
   }
   const exportName = fileExportName(ctx, declaration, declared);
   return { ...base, exportName: exportName ?? declared, from: { kind: 'file', file }, exported: exportName !== undefined };
 }
 
-/** A class with a type parameter without default (see `ir/type-parameters.ts`). */
+/** A class with a type parameter without default (see `ValueRef.generic`). */
 const needsTypeArguments = (declaration: Node): boolean =>
   Node.isClassDeclaration(declaration) && declaration.getTypeParameters().some((t) => t.getDefault() === undefined);
 

@@ -1,6 +1,6 @@
 import type { HandlerModel } from '../analyze/model.js';
 import { where } from '../analyze/module-graph.js';
-import { instanceType } from '../ir/type-parameters.js';
+import type { ValueRef } from '../ir/types.js';
 import { argument } from './arguments.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
@@ -22,6 +22,14 @@ export function handlerHead(h: HandlerModel, imports: Imports, indent: string): 
   const params = args.length > 0 ? `c: ${instance}, a: ${imports.coreType('ArgumentSource')}` : `c: ${instance}`;
   return `${head}\n${indent}  invoke: (${params}) => c${member(h.methodName)}(${args.join(', ')}),`;
 }
+
+/**
+ * How generated code writes the instance type of a class imported under `local`.
+ *
+ * @example
+ * instanceType(ref, 'TodoController') // 'TodoController', or 'InstanceType<typeof TodoController>' when generic
+ */
+const instanceType = (ref: ValueRef, local: string): string => (ref.generic ? `InstanceType<typeof ${local}>` : local);
 
 /**
  * The chain fields that end every `HandlerEntry` literal: guards, middleware, filters,

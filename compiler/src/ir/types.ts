@@ -36,8 +36,20 @@ export interface ValueRef {
   readonly from: ImportSource;
   /** False when the declaration is not exported, so generated code cannot import it (FW1007). */
   readonly exported: boolean;
+  /**
+   * The namespace it is a member of (`Services` for `export namespace Services { export class Mailer {} }`,
+   * `A.B` when nested). Reached as `Services.Mailer`, no import names it (unless a package's typings
+   * export it by name), so FW1007's hint says to move it out of the namespace.
+   */
+  readonly namespace?: string;
   /** Where it is declared (start of the name), for diagnostics about the declaration itself. */
   readonly location: SourceLocation;
+  /**
+   * True for a class with a type parameter that has no default (`class CrudController<T>`):
+   * generated code names its instance type `InstanceType<typeof CrudController>`, because the
+   * bare name needs type arguments there (TS2314).
+   */
+  readonly generic?: true;
 }
 
 /** A DI token as written in the sources. */
@@ -210,8 +222,15 @@ export interface ParamIR {
 export interface DtoMemberIR {
   readonly name: string;
   readonly location: SourceLocation;
-  /** Names of its class-validator decorators. */
+  /** Names of its class-validator decorators (of every declaration the compiler can read). */
   readonly validators: readonly string[];
+  /**
+   * True when it (or a base class's declaration of it) is declared in a `.d.ts` file, a base class
+   * from a package: declaration files drop decorators, so its validators cannot be read, but the
+   * package's JavaScript applies them at run time. The "member without a validator" check (FW1201)
+   * skips it rather than report validators it cannot see.
+   */
+  readonly declaredInDeclarationFile?: true;
   readonly nested?: { readonly dto: DtoIR; readonly each: boolean };
 }
 

@@ -9,11 +9,16 @@ import type { FrameworkDecorator } from '../symbols.js';
  * (modules, DI, chain decorators) is shared.
  *
  * @example
- * export const grpcFamily: ControllerFamily = { classDecorator: 'GrpcController', discover: (ctx, cls, d, chain) => ({ family: 'grpc', … }) };
+ * export const grpcFamily: ControllerFamily = { classDecorator: 'GrpcController', handlerDecorators: ['GrpcMethod'], discover: (ctx, cls, d, chain) => ({ family: 'grpc', … }) };
  */
 export interface ControllerFamily {
   /** Exported name of the class decorator that marks a controller of this family. */
   readonly classDecorator: string;
+  /**
+   * Exported names of the method decorators that make a handler of this family (`Get`, `Post`, …;
+   * `GrpcMethod`). On a controller of another family they are reported (FW1206, FW1414).
+   */
+  readonly handlerDecorators: readonly string[];
   /** Reads the controller's handlers; `chain` holds the class-level chain decorators. */
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): ControllerIR;
 }

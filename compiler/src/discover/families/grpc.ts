@@ -25,9 +25,10 @@ const GRPC_PARAMS = new Set(['GrpcPayload', 'GrpcMetadata', 'Ctx']);
  */
 export const grpcFamily: ControllerFamily = {
   classDecorator: 'GrpcController',
+  handlerDecorators: ['GrpcMethod'],
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): GrpcControllerIR {
     const def = definitionOf(ctx, cls, decorator);
-    const methods = handlers(ctx, cls, (d) => d.name === 'GrpcMethod').map((h) => methodOf(ctx, h));
+    const methods = handlers(ctx, cls, (d) => grpcFamily.handlerDecorators.includes(d.name)).map((h) => methodOf(ctx, h));
     return { family: 'grpc', chain: classChain(ctx, cls, chain), ...(def ? { def } : {}), methods, location: ctx.location(decorator.node) };
   },
 };

@@ -9,6 +9,7 @@ import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
+import { returnOf } from './returns.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
@@ -27,6 +28,7 @@ const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx']);
  */
 export const httpFamily: ControllerFamily = {
   classDecorator: 'Controller',
+  handlerDecorators: Object.keys(ROUTES),
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): HttpControllerIR {
     const prefix = staticString(ctx, decorator.args[0], 'The prefix of @Controller') ?? '';
     const routes = handlers(ctx, cls, (d) => d.name in ROUTES).map((h) => routeOf(ctx, h));
@@ -39,11 +41,12 @@ function routeOf(ctx: DiscoverContext, h: Handler): RouteIR {
   const method = runs(h).method;
   // An override may set its own status; the most derived `@HttpCode` wins.
   const httpCode = h.declarations.flatMap((d) => d.decorators).filter((d) => d.name === 'HttpCode').at(-1);
+  const statusArg = httpCode?.args[0];
   let status = 200;
-  if (httpCode?.args[0]) {
-    const value = literalOf(httpCode.args[0]);
+  if (statusArg) {
+    const value = literalOf(statusArg);
     if (typeof value === 'number') status = value;
-    else notStatic(ctx, httpCode.args[0], 'The status of @HttpCode', 'a number literal');
+    else notStatic(ctx, statusArg, 'The status of @HttpCode', 'a number literal');
   }
   return {
     methodName: h.name,
@@ -52,6 +55,8 @@ function routeOf(ctx: DiscoverContext, h: Handler): RouteIR {
     httpMethod: ROUTES[route.name] ?? 'GET',
     path: staticString(ctx, route.args[0], `The path of @${route.name}`) ?? '',
     status,
+    ...(statusArg ? { statusLocation: ctx.location(statusArg) } : {}),
+    returns: returnOf(runs(h)),
     inaccessible: inaccessible(method),
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
     chain: handlerChain(ctx, h),
