@@ -100,6 +100,7 @@ if (!opt['compiler-only']) {
           if (busy > 0.15) t.busyBefore = busy;
           const before = coreSpeedMs();
           await measure(peer, transport, scenarios, t, token);
+          delete t.notMeasured; // an earlier round's failure, measured now
           // The slower of before and after; across rounds, the best.
           t.coreSpeedMs = Math.min(t.coreSpeedMs ?? Infinity, Math.max(before, coreSpeedMs()));
         } catch (error) {
@@ -158,6 +159,7 @@ async function measure(peer, transport, scenarios, t, token) {
   const exitOnTerm = bench + 'lib/exit-on-term.mjs';
   const nodeArgs = opt.profile ? ['--import', exitOnTerm, '--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${peer.id}-${opt.profile}.cpuprofile`] : [];
   let child;
+  let restarts = 0;
   const start = async () => {
     child = startServer(peer, transport, { nodeArgs });
     await whenAnswering(child, transport, performance.now());
@@ -182,8 +184,9 @@ async function measure(peer, transport, scenarios, t, token) {
           result.cpuShare = (cpuSeconds(child) - cpu) / ((performance.now() - wall) / 1000);
         } catch (error) {
           // The process itself died (a runtime crash, not a wrong answer): the table notes it with the
-          // process's last words; a fresh process measures again, twice at most per peer.
-          if (!hasExited(child) || (t.aborts?.length ?? 0) >= 2) throw error;
+          // process's last words; a fresh process measures again, twice at most per peer and round.
+          if (!hasExited(child) || restarts >= 2) throw error;
+          restarts++;
           t.aborts = [...(t.aborts ?? []), lastWords(child)];
           log(`${peer.id} ${s.id}: the server died under load (${t.aborts.at(-1)}); starting a fresh one`);
           await start();
