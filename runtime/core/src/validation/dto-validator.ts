@@ -2,7 +2,7 @@ import { validate, type ValidationError } from 'class-validator';
 import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../tables.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
-import { rulesOf, type MemberRules } from './rule-catalogue.js';
+import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
 
 interface PreparedNested {
   readonly dto: PreparedDto;
@@ -20,10 +20,11 @@ interface PreparedDto {
 }
 
 function prepare(entry: DtoEntry): PreparedDto {
-  const shapes = nestedShapeRules(entry.dto);
+  const metadata = validationMetadataOf(entry.dto);
+  const shapes = nestedShapeRules(metadata);
   return {
     entry,
-    rules: rulesOf(entry.dto),
+    rules: rulesOf(metadata),
     memberOrder: new Map(entry.members.map((member, index) => [member, index])),
     nested: new Map(Object.entries(entry.nested ?? {}).map(([member, n]) => [member, { dto: prepare(n.dto), each: n.each, shape: shapes.get(member) }])),
   };

@@ -1,5 +1,5 @@
-import { getMetadataStorage, ValidationError, ValidationTypes } from 'class-validator';
-import type { Class } from '../tables.js';
+import { ValidationError, ValidationTypes } from 'class-validator';
+import type { DtoMetadata } from './rule-catalogue.js';
 
 /** A `@ValidateIf` / `@IsOptional` condition, as class-validator stores it. */
 type Condition = (object: object, value: unknown) => boolean;
@@ -11,7 +11,8 @@ export interface NestedShapeRule {
 }
 
 /**
- * The members of `dto` that carry `@ValidateNested()`, with their conditions; read once, at init.
+ * The members of a DTO that carry `@ValidateNested()`, with their conditions, from its metadata
+ * (`validationMetadataOf`); read once, at init.
  *
  * class-validator checks a nested member only when its value is an object or an array, and then
  * finds no rules for a plain value it was not given as a DTO instance: a string, a missing
@@ -19,10 +20,9 @@ export interface NestedShapeRule {
  * reach the handler. So the validator checks their shape itself.
  *
  * @example
- * nestedShapeRules(OrderDto); // Map { 'address' => { conditions: [] }, 'items' => { conditions: [] } }
+ * nestedShapeRules(validationMetadataOf(OrderDto)); // Map { 'address' => { conditions: [] }, 'items' => { conditions: [] } }
  */
-export function nestedShapeRules(dto: Class): ReadonlyMap<string, NestedShapeRule> {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+export function nestedShapeRules(metadata: DtoMetadata): ReadonlyMap<string, NestedShapeRule> {
   const rules = new Map<string, NestedShapeRule>();
   for (const meta of metadata) {
     if (meta.type !== ValidationTypes.NESTED_VALIDATION) continue;
