@@ -16,13 +16,9 @@
  * };
  */
 import type { ArgumentSource } from './chain/argument-source.js';
-
-/** Any class constructor, abstract or not. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Class<T = unknown> = abstract new (...args: any[]) => T;
-
-/** A dependency-injection token: a class, a string or a symbol. */
-export type Token = Class | string | symbol;
+import type { ExecutionContext } from './chain/execution-context.js';
+import type { Class } from './types/class.js';
+import type { Token } from './types/token.js';
 
 /** The version of the table format; the runtime refuses tables of another version. */
 export const TABLES_VERSION = 1;
@@ -53,7 +49,7 @@ export interface ProviderEntry {
 export type MiddlewareRef = { readonly provider: number } | { readonly fn: MiddlewareFunction };
 
 /** `action(context, next)` of a middleware class, or a middleware function. */
-export type MiddlewareFunction = (context: import('./chain/execution-context.js').ExecutionContext, next: () => Promise<unknown>) => unknown;
+export type MiddlewareFunction = (context: ExecutionContext, next: () => Promise<unknown>) => unknown;
 
 /** Build-time facts about one handler that guards (the throttler among them) read through the context. */
 export interface RouteAnnotations {

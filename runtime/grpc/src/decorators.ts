@@ -3,7 +3,7 @@
  * source; only `@GrpcController` does something at run time: it keeps the service definition,
  * because the definition is a live object that generated code cannot spell out.
  */
-import { recordGrpcService } from '@framework/core';
+import { recordGrpcService } from '@framework/core/transport';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 
 function describeValue(value: unknown): string {

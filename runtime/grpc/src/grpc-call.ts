@@ -1,4 +1,5 @@
-import { CallBase, type Call, type GrpcMethodEntry, type HandlerRuntime, type HttpRequest } from '@framework/core';
+import type { GrpcMethodEntry } from '@framework/core';
+import { CallBase, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 
 /** The per-RPC facts a gRPC call needs, fixed at attach time. */
@@ -19,11 +20,12 @@ function addressOfPeer(peer: string): string {
  * One unary gRPC call: the execution context guards see and the argument source handlers read,
  * over a grpc-js call. Cheap to create: everything not read by the chain is computed on demand.
  *
- * `context.req` is `undefined` on gRPC (the spec: a guard reading it fails with
+ * `context.req` is absent on gRPC (the spec: a guard reading it fails with
  * "Cannot read properties of undefined …", answered UNKNOWN).
  */
-export class GrpcCall extends CallBase<GrpcMethodEntry> implements Call {
+export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape {
   readonly transport = 'grpc' as const;
+  readonly req = undefined;
   /** Response metadata set through `setResponseHeader`; sent as trailers with the answer. */
   responseMetadata?: Metadata;
 
@@ -34,9 +36,6 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements Call {
     super(rpc);
   }
 
-  get req(): HttpRequest {
-    return undefined as unknown as HttpRequest;
-  }
   get grpcMetadata(): Metadata {
     return this.call.metadata;
   }

@@ -1,4 +1,5 @@
-import type { FrameworkApplication, TransportHost } from '@framework/core';
+import type { FrameworkApplication } from '@framework/core';
+import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
 import { bindService } from './service-binding.js';
 

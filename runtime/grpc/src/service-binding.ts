@@ -1,4 +1,5 @@
-import { StaleTablesError, grpcServiceOf, type GrpcServiceEntry, type TransportHost } from '@framework/core';
+import { StaleTablesError, type GrpcServiceEntry } from '@framework/core';
+import { grpcServiceOf, type TransportHost } from '@framework/core/transport';
 import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { unaryHandler } from './unary-handler.js';
 import { describeKind, kindOf, unsupportedRpcHandler } from './unsupported-rpc.js';

@@ -1,4 +1,5 @@
-import { isThenable, type Logger, type PreparedHandler } from '@framework/core';
+import type { Logger } from '@framework/core';
+import { isThenable, type PreparedHandler } from '@framework/core/transport';
 import type { handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
 import { GrpcCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { isUnexpected, statusOfError } from './status.js';

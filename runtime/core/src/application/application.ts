@@ -1,12 +1,11 @@
-import type { MiddlewareFunction } from '../tables.js';
-import type { ApplicationTables, Class, Token } from '../tables.js';
+import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
-import { buildHonoApp } from '../http/hono-app.js';
-import type { Logger } from '../http/respond.js';
-import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from '../http/server-adapter.js';
-import type { Hono } from 'hono';
+import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
+import type { Class } from '../types/class.js';
+import type { Logger } from '../types/logger.js';
+import type { Token } from '../types/token.js';
 import { assertTablesMatch } from './stale-check.js';
 import type { ApplicationTransport, TransportHost } from './transport.js';
 
@@ -48,14 +47,10 @@ export class FrameworkApplication {
   private readonly globalMiddleware: (FrameworkMiddleware | MiddlewareFunction)[] = [];
   private readonly globalFilters: ExceptionFilter[] = [];
   private readonly logger: Logger;
-  private readonly bodyLimit: number;
-  private readonly shutdownTimeoutMs: number;
+  /** Built in: `listen` and `fetch` are its. */
+  private readonly http: HttpTransport;
   private initState: InitState = 'not-started';
   private injector?: Injector;
-  private http?: Hono<HttpEnv>;
-  private listener?: HttpListener;
-  /** Set while `listen` waits for the server to bind. */
-  private binding = false;
   /** The close in progress: a second `close()` meanwhile waits for it instead of running hooks twice. */
   private closing?: Promise<void>;
 
@@ -64,16 +59,19 @@ export class FrameworkApplication {
     options: ApplicationOptions = {},
   ) {
     this.logger = options.logger ?? console;
-    this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
-    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
-    if (!Number.isFinite(this.shutdownTimeoutMs) || this.shutdownTimeoutMs < 0) {
-      throw new TypeError(
-        `FrameworkApplication: shutdownTimeoutMs must be a number of milliseconds, 0 or more (5000 waits five seconds); got ${String(options.shutdownTimeoutMs)}.`,
-      );
-    }
+    this.http = new HttpTransport({
+      bodyLimit: options.bodyLimit ?? 1024 * 1024,
+      shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
+      logger: this.logger,
+    });
+    // First, so HTTP routes are prepared before any other transport attaches (as they always were).
+    this.transports.push(this.http);
   }
 
-  /** Adds a transport (the gRPC server does this in its constructor). Must happen before `init`. */
+  /**
+   * Adds a transport (the gRPC server does this in its constructor); HTTP is registered already.
+   * Must happen before `init`. Transport authors: see `@framework/core/transport`.
+   */
   registerTransport(transport: ApplicationTransport): void {
     if (this.injector) {
       throw new TypeError(`The ${transport.name} transport was registered after init(); create it before calling app.init(RootModule).`);
@@ -140,14 +138,6 @@ export class FrameworkApplication {
       logger: this.logger,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
     };
-    this.http = buildHonoApp(
-      tables.routes.map((entry) => ({
-        entry,
-        controllerClass: tables.providers[entry.controller]!.useClass!,
-        run: host.prepare(entry, { readsBody: entry.readsBody }),
-      })),
-      { bodyLimit: this.bodyLimit, logger: this.logger },
-    );
     for (const transport of this.transports) await transport.attach(host);
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
@@ -173,24 +163,8 @@ export class FrameworkApplication {
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
    * await app.listen(0, '127.0.0.1'); // loopback only, a free port
    */
-  async listen(port = 3000, hostname?: string): Promise<number> {
-    if (!this.http) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
-    // A second server would be unreachable from close() and keep the process alive.
-    if (this.listener || this.binding) {
-      const where = this.listener ? `is already listening on port ${this.listener.port}` : 'is still starting from an earlier app.listen()';
-      throw new Error(
-        `app.listen(${port}) was called while the HTTP server ${where}; call app.close() first. ` +
-          'An application listens on one port; to serve on another as well, host app.fetch on a second server.',
-      );
-    }
-    this.binding = true;
-    try {
-      const serve = await serverAdapterForRuntime();
-      this.listener = await serve(this.http, port, hostname);
-    } finally {
-      this.binding = false;
-    }
-    return this.listener.port;
+  listen(port = 3000, hostname?: string): Promise<number> {
+    return this.http.listen(port, hostname);
   }
 
   /**
@@ -204,11 +178,8 @@ export class FrameworkApplication {
    * const response = await app.fetch(new Request('http://local/health'));
    * Deno.serve(app.fetch);
    */
-  get fetch(): (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response> {
-    if (!this.http) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hosted-address.ts), so the
-    // wider parameter type is safe.
-    return this.http.fetch as (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
+  get fetch(): FetchHandler {
+    return this.http.fetch;
   }
 
   /**
@@ -234,12 +205,7 @@ export class FrameworkApplication {
         failures.push(new Error(`app.close(): ${what} failed: ${messageOf(error)}`, { cause: error }));
       }
     };
-    const listener = this.listener;
-    this.listener = undefined;
-    await Promise.all([
-      listener && step(`closing the HTTP server on port ${listener.port}`, () => listener.close(this.shutdownTimeoutMs)),
-      ...this.transports.map((transport) => step(`closing the ${transport.name} transport`, () => transport.close())),
-    ]);
+    await Promise.all(this.transports.map((transport) => step(`closing the ${transport.name} transport`, () => transport.close())));
     const injector = this.injector;
     if (injector) {
       for (const [provider, instance] of injector.singletonInstances()) {

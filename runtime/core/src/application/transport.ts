@@ -1,8 +1,7 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
-import type { HandlerEntry } from '../tables.js';
-import type { ApplicationTables } from '../tables.js';
-import type { Logger } from '../http/respond.js';
+import type { ApplicationTables, HandlerEntry } from '../tables.js';
+import type { Logger } from '../types/logger.js';
 
 /** What an initialised application offers the transports that serve it. */
 export interface TransportHost {
@@ -14,8 +13,9 @@ export interface TransportHost {
 }
 
 /**
- * A server that serves the application's handlers (gRPC registers one; HTTP is built in).
- * Registered before `init`; attached during `init`.
+ * A server that serves the application's handlers: HTTP (`HttpTransport`, registered by the
+ * application itself), gRPC (`GrpcServer` registers one), or a transport of your own. Registered
+ * before `init`; attached during `init`, in registration order; closed by `app.close()`.
  *
  * @example
  * app.registerTransport({ name: 'grpc', attach(host) { … }, close: async () => { … } });

@@ -1,18 +1,17 @@
 import type { JWSAlgorithm, JWTVerifyOptions } from 'jose';
-import type {
-  AsymmetricAlgorithm,
-  Duration,
-  HmacAlgorithm,
-  JwtJwksOptions,
-  JwtKeyPairOptions,
-  JwtModuleOptions,
-  JwtSecretOptions,
+import {
+  ASYMMETRIC_ALGORITHMS,
+  HMAC_ALGORITHMS,
+  type Duration,
+  type JwtJwksOptions,
+  type JwtKeyPairOptions,
+  type JwtModuleOptions,
+  type JwtSecretOptions,
 } from './jwt-options.js';
 
-const hmacAlgorithms: readonly string[] = ['HS256', 'HS384', 'HS512'] satisfies HmacAlgorithm[];
-const asymmetricAlgorithms: readonly string[] = [
-  'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519',
-] satisfies AsymmetricAlgorithm[];
+// Widened for `includes`: options typed loosely (plain JS, casts) may hold any string.
+const hmacAlgorithms: readonly string[] = HMAC_ALGORITHMS;
+const asymmetricAlgorithms: readonly string[] = ASYMMETRIC_ALGORITHMS;
 
 /** Which kind of key material the module was configured with. */
 export type JwtKeySource =

@@ -1,15 +1,19 @@
 import type { CryptoKey, JWK, RemoteJWKSetOptions } from 'jose';
-import type { Logger } from '../http/respond.js';
+import type { Logger } from '../types/logger.js';
 
-/** HMAC algorithms, for a shared secret. */
-export type HmacAlgorithm = 'HS256' | 'HS384' | 'HS512';
+/** The HMAC algorithms, for a shared secret: the one list the type and the runtime check share. */
+export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
 
-/** Signature algorithms, for a key pair or a remote key set. */
-export type AsymmetricAlgorithm =
-  | 'RS256' | 'RS384' | 'RS512'
-  | 'PS256' | 'PS384' | 'PS512'
-  | 'ES256' | 'ES384' | 'ES512'
-  | 'EdDSA' | 'Ed25519';
+/** The signature algorithms, for a key pair or a remote key set. */
+export const ASYMMETRIC_ALGORITHMS = [
+  'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519',
+] as const;
+
+/** An HMAC algorithm, for a shared secret. */
+export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
+
+/** A signature algorithm, for a key pair or a remote key set. */
+export type AsymmetricAlgorithm = (typeof ASYMMETRIC_ALGORITHMS)[number];
 
 /** A span of time: seconds as a number, or a string such as `'1h'`, `'15 minutes'`, `'30s'`. */
 export type Duration = number | string;

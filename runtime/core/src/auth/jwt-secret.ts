@@ -1,4 +1,4 @@
-import type { Logger } from '../http/respond.js';
+import type { Logger } from '../types/logger.js';
 
 interface EnvironmentHost {
   process?: { env?: Record<string, string | undefined> };

@@ -1,5 +1,6 @@
 import type { RequestScope } from '../di/injector.js';
-import type { Class, HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../tables.js';
+import type { Class } from '../types/class.js';
 
 /** The per-handler facts every call of it shares, fixed at init by the transport. */
 export interface HandlerRuntime<Entry extends HandlerEntry = HandlerEntry> {

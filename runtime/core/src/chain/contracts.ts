@@ -1,3 +1,4 @@
+import type { HandlerEntry } from '../tables.js';
 import type { ExecutionContext } from './execution-context.js';
 
 /**
@@ -11,6 +12,22 @@ import type { ExecutionContext } from './execution-context.js';
  */
 export interface AuthGuard {
   canActivate(context: ExecutionContext): boolean | Promise<boolean>;
+}
+
+/**
+ * A guard that does its per-route work once: `prepareRoute` is called at `init` for every
+ * handler the guard applies to (a singleton guard; a request-scoped one is built per call and
+ * is not prepared), so that `canActivate` only looks the result up.
+ *
+ * @example
+ * export class RoleGuard implements RouteAwareGuard {
+ *   private readonly roles = new Map<number, string>();
+ *   prepareRoute(route: HandlerEntry) { this.roles.set(route.id, MetadataHelper.getMetadata('role', route.handler) ?? 'user'); }
+ *   canActivate(context: ExecutionContext) { return hasRole(context, this.roles.get(context.getRoute().id)!); }
+ * }
+ */
+export interface RouteAwareGuard extends AuthGuard {
+  prepareRoute(route: HandlerEntry): void;
 }
 
 /**

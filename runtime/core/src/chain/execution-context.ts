@@ -1,26 +1,13 @@
-import type { Class, HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../tables.js';
+import type { Class } from '../types/class.js';
 import type { GrpcMetadataLike, HttpRequest } from './argument-source.js';
 
 /** Which transport carries the call. */
 export type Transport = 'http' | 'grpc';
 
-/**
- * What guards, middleware and filters see of the call. One shape for HTTP and gRPC:
- * `req` exists only on HTTP, `grpcMetadata` only on gRPC.
- *
- * @example
- * canActivate(context: ExecutionContext) {
- *   const token = context.grpcMetadata
- *     ? String(context.grpcMetadata.get('authorization')[0] ?? '')
- *     : context.req.header('authorization');
- * }
- */
-export interface ExecutionContext {
+/** What guards, middleware and filters see of every call, whatever carries it. */
+export interface CallContext {
   readonly transport: Transport;
-  /** The HTTP request; `undefined` on gRPC calls (reading it there is a TypeError, as the spec says). */
-  readonly req: HttpRequest;
-  /** The call's metadata; present only on gRPC calls. */
-  readonly grpcMetadata?: GrpcMetadataLike;
   /** The method about to run. */
   getHandler(): Function;
   /** The controller class of that method. */
@@ -34,3 +21,33 @@ export interface ExecutionContext {
   /** A per-call bag for values guards hand to handlers (for example verified token claims). */
   readonly state: Map<unknown, unknown>;
 }
+
+/** The context of an HTTP call: it has the request and no gRPC metadata. */
+export interface HttpExecutionContext extends CallContext {
+  readonly transport: 'http';
+  /** The HTTP request: `req.header(name)`, `req.raw` (the Web `Request`). */
+  readonly req: HttpRequest;
+  readonly grpcMetadata?: undefined;
+}
+
+/** The context of a gRPC call: it has the call's metadata and no HTTP request. */
+export interface GrpcExecutionContext extends CallContext {
+  readonly transport: 'grpc';
+  /** Absent: reading `req.header(…)` on a gRPC call fails with a TypeError, as the spec says. */
+  readonly req?: undefined;
+  readonly grpcMetadata: GrpcMetadataLike;
+}
+
+/**
+ * What guards, middleware and filters see of the call: one type for HTTP and gRPC, told apart by
+ * `transport` (or by `grpcMetadata`, present only on gRPC), so the checker knows `req` exists
+ * only on HTTP calls.
+ *
+ * @example
+ * canActivate(context: ExecutionContext) {
+ *   const token = context.grpcMetadata
+ *     ? String(context.grpcMetadata.get('authorization')[0] ?? '')
+ *     : context.req.header('authorization');
+ * }
+ */
+export type ExecutionContext = HttpExecutionContext | GrpcExecutionContext;

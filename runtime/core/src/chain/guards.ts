@@ -1,6 +1,8 @@
 import { ForbiddenException } from '../exceptions/built-in.js';
 import type { Call, PreparedHandler } from './call.js';
-import type { AuthGuard } from './contracts.js';
+import type { Injector } from '../di/injector.js';
+import type { HandlerEntry } from '../tables.js';
+import type { AuthGuard, RouteAwareGuard } from './contracts.js';
 import type { InstanceOf } from './instances.js';
 import { isThenable } from './thenable.js';
 
@@ -23,4 +25,16 @@ export function withGuards(guards: readonly InstanceOf<AuthGuard>[], next: Prepa
     return next(call);
   };
   return (call) => from(0, call);
+}
+
+/**
+ * Lets every singleton guard of a handler that implements `prepareRoute` do its per-route work
+ * now, at init, rather than on the route's first call.
+ */
+export function prepareGuards(entry: HandlerEntry, guardIndices: readonly number[], injector: Injector): void {
+  for (const index of guardIndices) {
+    if (injector.isRequestScoped(index)) continue;
+    const guard = injector.resolve(index) as Partial<RouteAwareGuard>;
+    if (typeof guard.prepareRoute === 'function') guard.prepareRoute(entry);
+  }
 }

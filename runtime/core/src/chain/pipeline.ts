@@ -2,10 +2,10 @@ import { caughtTypesOf } from '../decorators/chain.js';
 import type { Injector } from '../di/injector.js';
 import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../tables.js';
 import type { ArgumentSource } from './argument-source.js';
-import type { PreparedHandler } from './call.js';
+import type { GrpcCallShape, PreparedHandler } from './call.js';
 import type { AuthGuard, ExceptionFilter, FrameworkMiddleware } from './contracts.js';
 import { withFilters, type ResolvedFilter } from './filters.js';
-import { withGuards } from './guards.js';
+import { prepareGuards, withGuards } from './guards.js';
 import { instanceGetter } from './instances.js';
 import { middlewareOfFunction, middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
 
@@ -33,7 +33,8 @@ export function prepareHandler(
   options: { readonly readsBody: boolean },
 ): PreparedHandler {
   const controller = instanceGetter<unknown>(injector, entry.controller);
-  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource) => unknown;
+  // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape) => unknown;
   let run: PreparedHandler = (call) => invoke(controller(call), call);
 
   if (options.readsBody) {
@@ -43,6 +44,7 @@ export function prepareHandler(
 
   const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
   if (guardIndices.length > 0) {
+    prepareGuards(entry, guardIndices, injector);
     run = withGuards(guardIndices.map((index) => instanceGetter<AuthGuard>(injector, index)), run);
   }
 

@@ -6,6 +6,6 @@
  * const answer = run(call);
  * if (isThenable(answer)) return answer.then(send);
  */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

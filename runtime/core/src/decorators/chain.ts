@@ -1,4 +1,4 @@
-import type { Class } from '../tables.js';
+import type { Class } from '../types/class.js';
 import type { MiddlewareFunction } from '../tables.js';
 
 type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;

@@ -7,7 +7,7 @@
  * once, at `init`. Nothing here is read per request.
  */
 import type { DynamicModule } from '../di/dynamic-module.js';
-import type { Class } from '../tables.js';
+import type { Class } from '../types/class.js';
 
 export interface ModuleOptions {
   /** HTTP and gRPC controllers of this module. */

@@ -1,5 +1,5 @@
 import { moduleOptionsOf } from '../decorators/records.js';
-import type { Class } from '../tables.js';
+import type { Class } from '../types/class.js';
 
 /**
  * A configured module placed in another module's `imports`, such as `ThrottlerModule.forRoot(...)`.

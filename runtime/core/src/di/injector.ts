@@ -1,4 +1,5 @@
-import type { ProviderEntry, Token } from '../tables.js';
+import type { ProviderEntry } from '../tables.js';
+import type { Token } from '../types/token.js';
 
 /**
  * Runs the provider's factory; an error it throws is wrapped in one naming the provider and where

@@ -1,4 +1,4 @@
-import type { Class } from '../tables.js';
+import type { Class } from '../types/class.js';
 import { moduleOptionsOf } from '../decorators/records.js';
 
 function entryOf(module: Class, index: number): Record<string, unknown> {

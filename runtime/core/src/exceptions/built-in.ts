@@ -1,9 +1,10 @@
+import type { FrameworkErrorStatus } from './error-status.js';
 import { HttpException } from './http-exception.js';
 
 /** A built-in exception class: it takes no argument and always sends its fixed message. */
 export type BuiltInException = new () => HttpException;
 
-function builtIn(status: number, name: string, message: string): BuiltInException {
+function builtIn(status: FrameworkErrorStatus, name: string, message: string): BuiltInException {
   // A named class expression so `error.name` and stack traces say e.g. `NotFoundException`.
   const holder = {
     [name]: class extends HttpException {

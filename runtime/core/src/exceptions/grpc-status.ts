@@ -1,3 +1,5 @@
+import type { FrameworkErrorStatus } from './error-status.js';
+
 /**
  * The gRPC status of every HttpException status: one total table, so each transport answers the
  * same error the same way. Codes are the standard gRPC numbers (no transport import needed).
@@ -10,8 +12,11 @@ export const GrpcCode = {
 
 export type GrpcCodeNumber = (typeof GrpcCode)[keyof typeof GrpcCode];
 
-/** Closest gRPC code of each standard HTTP error status (spec: Errors / gRPC status mapping). */
-export const grpcCodeOfHttpStatus: Readonly<Record<number, GrpcCodeNumber>> = {
+/**
+ * Closest gRPC code of each of the framework's error statuses (spec: Errors / gRPC status
+ * mapping). Typed as a total map: the checker refuses a missing or an extra status.
+ */
+export const grpcCodeOfHttpStatus: { readonly [Status in FrameworkErrorStatus]: GrpcCodeNumber } = {
   400: GrpcCode.INVALID_ARGUMENT,
   401: GrpcCode.UNAUTHENTICATED,
   402: GrpcCode.FAILED_PRECONDITION,
@@ -53,7 +58,19 @@ export const grpcCodeOfHttpStatus: Readonly<Record<number, GrpcCodeNumber>> = {
   511: GrpcCode.UNAUTHENTICATED,
 };
 
-/** The gRPC code for an HTTP status: the table's entry, else by class (4xx FAILED_PRECONDITION, 5xx INTERNAL). */
+function isFrameworkErrorStatus(status: number): status is FrameworkErrorStatus {
+  return Object.hasOwn(grpcCodeOfHttpStatus, status);
+}
+
+/**
+ * The gRPC code for an HTTP status: the table's entry for the framework's statuses; a status
+ * of the application's own (`new HttpException(420, …)`) by its class, 5xx INTERNAL and any
+ * other FAILED_PRECONDITION.
+ *
+ * @example
+ * grpcCodeFor(404); // GrpcCode.NOT_FOUND
+ */
 export function grpcCodeFor(status: number): GrpcCodeNumber {
-  return grpcCodeOfHttpStatus[status] ?? (status >= 500 ? GrpcCode.INTERNAL : GrpcCode.FAILED_PRECONDITION);
+  if (isFrameworkErrorStatus(status)) return grpcCodeOfHttpStatus[status];
+  return status >= 500 ? GrpcCode.INTERNAL : GrpcCode.FAILED_PRECONDITION;
 }

@@ -6,7 +6,8 @@ import { isThenable } from '../chain/thenable.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { registerHeadRoute } from './head-routes.js';
 import { bodyReaderFor } from './read-body.js';
-import { errorResponse, respond, type Logger } from './respond.js';
+import type { Logger } from '../types/logger.js';
+import { errorResponse, respond } from './respond.js';
 import type { HttpEnv } from './server-adapter.js';
 
 export interface HttpRouteSpec {

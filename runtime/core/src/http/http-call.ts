@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js';
-import type { Call } from '../chain/call.js';
+import type { HttpCallShape } from '../chain/call.js';
 import { CallBase, type HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../tables.js';
 import { hostedAddress } from './hosted-address.js';
@@ -17,7 +17,7 @@ function grpcOnly(what: string): never {
 }
 
 /** One HTTP call: the execution context and the argument source over a Hono context. */
-export class HttpCall extends CallBase<HttpRouteEntry> implements Call {
+export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
   readonly transport = 'http' as const;
   readonly grpcMetadata = undefined;
   body: unknown = undefined;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { HttpException } from '../exceptions/http-exception.js';
+import type { Logger } from '../types/logger.js';
 import { withContextHeaders } from './response-headers.js';
 
 // The Response class as this module loads. On Node, @hono/node-server's serve() later replaces the
@@ -34,13 +35,6 @@ export function respond(c: Context, value: unknown, status: number): Response {
 /** The Fetch standard's null-body statuses that a Response can have (101 and 103 cannot be built at all). */
 function isNullBodyStatus(status: number): boolean {
   return status === 204 || status === 205 || status === 304;
-}
-
-/** What a logger must offer; `console` fits. */
-export interface Logger {
-  error(message: string, error?: unknown): void;
-  warn(message: string): void;
-  log(message: string): void;
 }
 
 const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };

@@ -1,14 +1,12 @@
-import type { AuthGuard } from '../chain/contracts.js';
+import type { RouteAwareGuard } from '../chain/contracts.js';
+import { isThenable } from '../chain/thenable.js';
 import type { ExecutionContext } from '../chain/execution-context.js';
 import { ThrottlerException } from '../exceptions/request-exceptions.js';
+import type { HandlerEntry } from '../tables.js';
 import type { ThrottlerConfig } from './config.js';
 import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from './tracker.js';
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as Partial<PromiseLike<T>>).then === 'function';
-}
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
@@ -54,9 +52,13 @@ function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
  *   }
  * }
  */
-export class ThrottlerGuard implements AuthGuard {
-  /** Plans by compiler-assigned route id, each built on the route's first call. */
-  private readonly throttlerRoutePlans = new Map<number, RoutePlan>();
+export class ThrottlerGuard implements RouteAwareGuard {
+  /**
+   * Plans by compiler-assigned route id, built at init by `prepareRoute`. A route whose plan
+   * cannot be built holds the error instead: hand-written tables with a wrong `@Throttle` override
+   * fail that route's calls, not the start of the whole application (framework-build reports it).
+   */
+  private readonly throttlerRoutePlans = new Map<number, RoutePlan | Error>();
 
   /**
    * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
@@ -72,6 +74,17 @@ export class ThrottlerGuard implements AuthGuard {
     }
   }
 
+  /** Builds the route's plan (which throttlers count it, with what limits and header names) once, at init. */
+  prepareRoute(route: HandlerEntry): void {
+    let plan: RoutePlan | Error;
+    try {
+      plan = planRoute(this.throttlerConfig, route);
+    } catch (error) {
+      plan = error instanceof Error ? error : new Error(String(error));
+    }
+    this.throttlerRoutePlans.set(route.id, plan);
+  }
+
   /**
    * Counts the call against every throttler of its route. Returns `true`, synchronously when the
    * storage and `getTracker` answer synchronously; throws (or rejects with) a ThrottlerException
@@ -81,9 +94,11 @@ export class ThrottlerGuard implements AuthGuard {
     const route = context.getRoute();
     let plan = this.throttlerRoutePlans.get(route.id);
     if (plan === undefined) {
-      plan = planRoute(this.throttlerConfig, route);
-      this.throttlerRoutePlans.set(route.id, plan);
+      // Not prepared at init: a request-scoped subclass, or a guard called by hand.
+      this.prepareRoute(route);
+      plan = this.throttlerRoutePlans.get(route.id)!;
     }
+    if (plan instanceof Error) throw plan;
     if (plan.length === 0) return true;
     const tracker = this.getTracker(context);
     const storage = this.throttlerConfig.storage;

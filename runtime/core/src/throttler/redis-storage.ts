@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
-import type { Logger } from '../http/respond.js';
+import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';

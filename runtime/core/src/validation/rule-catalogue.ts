@@ -1,5 +1,5 @@
 import { getMetadataStorage, type MetadataStorage } from 'class-validator';
-import type { Class } from '../tables.js';
+import type { Class } from '../types/class.js';
 
 /** The rules of one DTO member, in source order, with each rule's arguments. */
 export type MemberRules = ReadonlyMap<string, readonly unknown[]>;

@@ -1,0 +1,98 @@
+import type { Hono } from 'hono';
+import type { ApplicationTransport, TransportHost } from '../application/transport.js';
+import type { Logger } from '../types/logger.js';
+import { buildHonoApp } from './hono-app.js';
+import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
+
+/** What the HTTP transport takes from `ApplicationOptions`. */
+export interface HttpTransportOptions {
+  /** Largest accepted request body in bytes; larger ones get a 413. */
+  readonly bodyLimit: number;
+  /** How long `close()` lets in-flight requests finish, in milliseconds. */
+  readonly shutdownTimeoutMs: number;
+  readonly logger: Logger;
+}
+
+/** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
+export type FetchHandler = (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
+
+/**
+ * Serves the application's HTTP routes: a Hono app built once at attach, on the runtime's own
+ * server (`Deno.serve` on Deno, @hono/node-server on Node) or hosted by any server through `fetch`.
+ * The application registers it first, so HTTP routes are prepared before other transports attach.
+ *
+ * @example
+ * const http = new HttpTransport({ bodyLimit: 1 << 20, shutdownTimeoutMs: 5000, logger: console });
+ * app.registerTransport(http); // FrameworkApplication does this itself
+ * await app.init(AppModule);
+ * const port = await http.listen(0, '127.0.0.1');
+ */
+export class HttpTransport implements ApplicationTransport {
+  readonly name = 'http';
+  private app?: Hono<HttpEnv>;
+  private listener?: HttpListener;
+  /** Set while `listen` waits for the server to bind. */
+  private binding = false;
+
+  constructor(private readonly options: HttpTransportOptions) {
+    const { shutdownTimeoutMs } = options;
+    if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
+      throw new TypeError(
+        `FrameworkApplication: shutdownTimeoutMs must be a number of milliseconds, 0 or more (5000 waits five seconds); got ${String(shutdownTimeoutMs)}.`,
+      );
+    }
+  }
+
+  /** Prepares one chain per route and registers them on a new Hono app. */
+  attach(host: TransportHost): void {
+    this.app = buildHonoApp(
+      host.tables.routes.map((entry) => ({
+        entry,
+        controllerClass: host.tables.providers[entry.controller]!.useClass!,
+        run: host.prepare(entry, { readsBody: entry.readsBody }),
+      })),
+      { bodyLimit: this.options.bodyLimit, logger: this.options.logger },
+    );
+  }
+
+  /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
+  async listen(port: number, hostname?: string): Promise<number> {
+    if (!this.app) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
+    // A second server would be unreachable from close() and keep the process alive.
+    if (this.listener || this.binding) {
+      const where = this.listener ? `is already listening on port ${this.listener.port}` : 'is still starting from an earlier app.listen()';
+      throw new Error(
+        `app.listen(${port}) was called while the HTTP server ${where}; call app.close() first. ` +
+          'An application listens on one port; to serve on another as well, host app.fetch on a second server.',
+      );
+    }
+    this.binding = true;
+    try {
+      const serve = await serverAdapterForRuntime();
+      this.listener = await serve(this.app, port, hostname);
+    } finally {
+      this.binding = false;
+    }
+    return this.listener.port;
+  }
+
+  /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
+  get fetch(): FetchHandler {
+    if (!this.app) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
+    // Bindings of another shape are read by the route calls (http/hosted-address.ts), so the
+    // wider parameter type is safe.
+    return this.app.fetch as FetchHandler;
+  }
+
+  /** Stops the server, if one listens, letting in-flight requests finish for up to the grace period. */
+  async close(): Promise<void> {
+    const listener = this.listener;
+    this.listener = undefined;
+    if (!listener) return;
+    try {
+      await listener.close(this.options.shutdownTimeoutMs);
+    } catch (error) {
+      throw new Error(`the HTTP server on port ${listener.port} did not close: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}

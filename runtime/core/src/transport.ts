@@ -1,0 +1,27 @@
+/**
+ * `@framework/core/transport`: what a transport package (`@framework/grpc`, a test harness, a
+ * WebSocket server) needs to serve an application's handlers through the one request chain.
+ * Application authors import from `@framework/core` instead.
+ *
+ * A transport registers itself with `app.registerTransport(...)` before `init`; `init` hands its
+ * `attach` a `TransportHost`, from which it prepares one chain per handler and runs each call
+ * (a `CallBase` subclass of its own) through it; `app.close()` calls its `close`.
+ *
+ * @example
+ * import { CallBase, type ApplicationTransport, type TransportHost } from '@framework/core/transport';
+ *
+ * class InProcessTransport implements ApplicationTransport {
+ *   readonly name = 'in-process';
+ *   attach(host: TransportHost) {
+ *     for (const route of host.tables.routes) this.runs.set(route.id, host.prepare(route, { readsBody: route.readsBody }));
+ *   }
+ *   async close() {}
+ * }
+ */
+export type { ApplicationTransport, TransportHost } from './application/transport.js';
+export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
+export { CallBase, type HandlerRuntime } from './chain/call-base.js';
+export { isThenable } from './chain/thenable.js';
+export { Injector, type RequestScope } from './di/injector.js';
+export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
+export { HttpTransport, type HttpTransportOptions, type FetchHandler } from './http/http-transport.js';

@@ -1,0 +1,70 @@
+// The chain contract over a third transport that only imports `@framework/core/transport`:
+// registered with app.registerTransport, attached by init, closed by close(), with no change to
+// the application. A RouteAwareGuard is prepared at init for every route it guards.
+import { FrameworkApplication, Injectable, type ApplicationTables, type HandlerEntry, type Logger, type RouteAwareGuard } from '@framework/core';
+import * as assert from 'uvu/assert';
+import { test } from 'uvu';
+import { registerChainContract } from './chain-contract.js';
+import { compileFixture } from '../compile-fixture.js';
+import { AppModule } from './fixtures/app/src/app.module.js';
+import { GlobalFilter } from './fixtures/app/src/filters.js';
+import { TrailMiddleware } from './fixtures/app/src/middleware.js';
+import { Counters } from './fixtures/app/src/scoped.js';
+import { DirectTransport } from './fixtures/direct-transport.js';
+
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
+const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
+
+async function startDirect(source: ApplicationTables = tables): Promise<{ app: FrameworkApplication; direct: DirectTransport }> {
+  const app = new FrameworkApplication(source, { logger: quiet });
+  const direct = new DirectTransport();
+  app.registerTransport(direct);
+  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter());
+  await app.init(AppModule);
+  return { app, direct };
+}
+
+registerChainContract('a third transport, registered through @framework/core/transport', async () => {
+  const { app, direct } = await startDirect();
+  return {
+    call: async (path, instructions = {}) => {
+      const answer = await direct.get(path, instructions);
+      return { status: answer.status, body: answer.body, header: (name) => answer.headers.get(name) ?? null };
+    },
+    errorBody: (error) => error,
+    unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
+    counters: () => app.get<Counters>(Counters),
+    stop: () => app.close(),
+  };
+});
+
+test('close() closes a registered transport once, beside HTTP', async () => {
+  const { app, direct } = await startDirect();
+  await app.close();
+  assert.is(direct.closed, 1);
+});
+
+test('a RouteAwareGuard prepares every route it guards at init, before any call, once per transport', async () => {
+  const prepared: string[] = [];
+  @Injectable()
+  class CountingGuard implements RouteAwareGuard {
+    prepareRoute(route: HandlerEntry): void {
+      prepared.push(route.name);
+    }
+    canActivate(): boolean {
+      return true;
+    }
+  }
+  const guard = new CountingGuard();
+  // The fixture's global guard, replaced by an instance of ours under the same provider index.
+  const globalGuard = tables.globalGuard!;
+  const providers = tables.providers.map((entry, index) => (index === globalGuard ? { ...entry, create: () => guard, useClass: CountingGuard } : entry));
+  const { app } = await startDirect({ ...tables, providers });
+  const expected = tables.routes.map((route) => route.name);
+  // HTTP and the direct transport each prepare the routes they serve.
+  const direct = tables.routes.filter((route) => route.method === 'GET').map((route) => route.name);
+  assert.equal(prepared.sort(), [...expected, ...direct].sort());
+  await app.close();
+});
+
+test.run();
