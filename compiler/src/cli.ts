@@ -13,8 +13,9 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { createBuilder, type Builder, type BuildResult } from './build/builder.js';
-import { watchSources } from './build/watch.js';
+import { createBuilder, type Builder, type BuildResult } from './compile/builder.js';
+import { settleOutput } from './compile/files.js';
+import { watchSources } from './compile/watch.js';
 import { report } from './cli/report.js';
 import { displayPath } from './project/paths.js';
 
@@ -55,10 +56,11 @@ try {
 }
 const write = (text: string): void => void process.stdout.write(text);
 const explain = argv.explain;
-/** Prints a build and writes its files; a failure to write is printed, not thrown, so --watch goes on. */
+/** Writes a build's files (or compares them, --check), then prints; a failure to write is printed, not thrown, so --watch goes on. */
 const show = (result: BuildResult, ms: number): void => {
   try {
-    process.exitCode = report(result, { cwd, json: argv.json, check: argv.check, ms, write, explain });
+    const output = settleOutput(result.files, argv.check);
+    process.exitCode = report(result, output, { cwd, json: argv.json, ms, write, explain });
   } catch (error) {
     process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

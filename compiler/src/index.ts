@@ -7,9 +7,9 @@
  * for (const d of result.diagnostics) console.log(formatDiagnostic(d, process.cwd(), () => undefined));
  * if (result.ok) writeFiles(result.files);
  */
-export { build, createBuilder, type BuildOptions, type BuildResult, type Builder } from './build/builder.js';
-export { staleFiles, writeFiles, type OutputFile, type StaleFile } from './build/files.js';
-export { watchSources } from './build/watch.js';
+export { build, createBuilder, type BuildOptions, type BuildResult, type Builder } from './compile/builder.js';
+export { settleOutput, staleFiles, writeFiles, type OutputFile, type OutputOutcome, type StaleFile } from './compile/files.js';
+export { watchSources } from './compile/watch.js';
 export { catalogue, type DiagnosticCode, type Severity } from './diagnostics/catalogue.js';
 export type { Diagnostic } from './diagnostics/diagnostic.js';
 export { formatDiagnostic, summary, toJson, type JsonDiagnostic, type SourceReader } from './diagnostics/format.js';

@@ -1,7 +1,8 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { where } from '../diagnostics/location.js';
 import type { ProgramIR } from '../ir/types.js';
 import type { HandlerChainModel } from './model.js';
-import { where, type ModuleGraph } from './module-graph.js';
+import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
 import { entryKey, type ProviderDraft } from './providers.js';
 

@@ -1,9 +1,9 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { relativeFile } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { GrpcDefIR } from '../ir/types.js';
 import { protoKey, readOptionsOf } from '../proto/key.js';
 import type { ProtoFile, ProtoService, ProtoSet } from '../proto/types.js';
-import { relativeFile } from './module-graph.js';
 
 /**
  * The `.proto` service a `@GrpcController` definition names, or the diagnostics saying why there

@@ -1,11 +1,12 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/types.js';
 import type { ProtoRpc, ProtoService, ProtoSet } from '../proto/types.js';
 import { serviceOfDef } from './grpc-service.js';
 import { handlerChain } from './handler-chain.js';
 import type { GrpcMethodModel, GrpcServiceModel } from './model.js';
-import { relativeFile, where, type ModuleGraph } from './module-graph.js';
+import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
@@ -32,85 +33,79 @@ export interface GrpcOptions {
 export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMap<string, number>, options: GrpcOptions): { services: GrpcServiceModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const services: GrpcServiceModel[] = [];
-  const seen = new Set<string>();
   const served = new Map<string, ClassIR>();
   let nextId = options.firstId;
   const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
-  for (const module of graph.order) {
-    for (const use of module.controllers) {
-      const cls = ir.classes.get(use.key);
-      const controller = cls?.controller;
-      // An unreadable loadProto options object was reported (FW1415): the file cannot be read as at run time.
-      if (!cls || controller?.family !== 'grpc' || !controller.def || controller.def.options === 'unreadable' || seen.has(use.key)) continue;
-      seen.add(use.key);
-      const found = serviceOfDef(ir.srcDir, controller.def, options.protos);
-      diagnostics.push(...found.diagnostics);
-      const service = found.service;
-      if (!service) continue;
-      const other = served.get(service.fullName);
-      if (other) {
+  for (const cls of reachableControllersOf(ir, graph, 'grpc')) {
+    const controller = cls.controller;
+    // An unreadable loadProto options object was reported (FW1415): the file cannot be read as at run time.
+    if (!controller.def || controller.def.options === 'unreadable') continue;
+    const found = serviceOfDef(ir.srcDir, controller.def, options.protos);
+    diagnostics.push(...found.diagnostics);
+    const service = found.service;
+    if (!service) continue;
+    const other = served.get(service.fullName);
+    if (other) {
+      diagnostics.push(
+        diagnostic('FW1413', controller.location, { first: other.ref.name, firstAt: where(ir.srcDir, other.nameLocation), second: cls.ref.name, service: service.fullName }),
+      );
+      continue;
+    }
+    served.set(service.fullName, cls);
+    const bound = new Map<string, GrpcMethodIR>();
+    // An RPC a misspelt binding was meant for (FW1405 suggests it) is not reported unbound as well.
+    const meant = new Set<string>();
+    const methods: GrpcMethodModel[] = [];
+    for (const method of controller.methods) {
+      const name = `${cls.ref.name}.${method.methodName}`;
+      diagnostics.push(...checkParams(method, name));
+      if (method.inaccessible) diagnostics.push(diagnostic('FW1008', method.location, { handler: name, why: method.inaccessible }));
+      const rpc = service.rpcs.find((r) => r.name === method.rpc);
+      if (!rpc) {
+        const unknown = unknownRpc(method, name, service);
+        if (unknown.suggestion) meant.add(unknown.suggestion);
+        diagnostics.push(unknown.diagnostic);
+        continue;
+      }
+      const first = bound.get(rpc.name);
+      if (first) {
         diagnostics.push(
-          diagnostic('FW1413', controller.location, { first: other.ref.name, firstAt: where(ir.srcDir, other.nameLocation), second: cls.ref.name, service: service.fullName }),
+          diagnostic('FW1411', method.location, {
+            first: `${cls.ref.name}.${first.methodName}`, firstAt: where(ir.srcDir, first.location), second: name, service: service.fullName, rpc: rpc.name,
+          }),
         );
         continue;
       }
-      served.set(service.fullName, cls);
-      const bound = new Map<string, GrpcMethodIR>();
-      // An RPC a misspelt binding was meant for (FW1405 suggests it) is not reported unbound as well.
-      const meant = new Set<string>();
-      const methods: GrpcMethodModel[] = [];
-      for (const method of controller.methods) {
-        const name = `${cls.ref.name}.${method.methodName}`;
-        diagnostics.push(...checkParams(method, name));
-        if (method.inaccessible) diagnostics.push(diagnostic('FW1008', method.location, { handler: name, why: method.inaccessible }));
-        const rpc = service.rpcs.find((r) => r.name === method.rpc);
-        if (!rpc) {
-          const unknown = unknownRpc(method, name, service);
-          if (unknown.suggestion) meant.add(unknown.suggestion);
-          diagnostics.push(unknown.diagnostic);
-          continue;
-        }
-        const first = bound.get(rpc.name);
-        if (first) {
-          diagnostics.push(
-            diagnostic('FW1411', method.location, {
-              first: `${cls.ref.name}.${first.methodName}`, firstAt: where(ir.srcDir, first.location), second: name, service: service.fullName, rpc: rpc.name,
-            }),
-          );
-          continue;
-        }
-        bound.set(rpc.name, method);
-        diagnostics.push(...checkPayload(method, name, rpc, controller.def.options?.keepCase ?? true));
-        if (rpc.requestStream || rpc.responseStream) {
-          diagnostics.push(diagnostic('FW1407', method.location, { handler: name, service: service.fullName, rpc: rpc.name, kind: streamKind(rpc) }));
-          continue;
-        }
-        methods.push({
-          id: nextId++,
-          name,
-          controller: providerOf(cls.ref.key),
-          controllerRef: cls.ref,
-          methodName: method.methodName,
-          params: method.params,
-          rpc: rpc.name,
-          path: `/${service.fullName}/${rpc.name}`,
-          ...handlerChain(controller.chain, method.chain, providerOf, options.throttlers),
-          location: method.location,
-        });
+      bound.set(rpc.name, method);
+      diagnostics.push(...checkPayload(method, name, rpc, controller.def.options?.keepCase ?? true));
+      if (rpc.requestStream || rpc.responseStream) {
+        diagnostics.push(diagnostic('FW1407', method.location, { handler: name, service: service.fullName, rpc: rpc.name, kind: streamKind(rpc) }));
+        continue;
       }
-      const unimplemented: GrpcServiceModel['unimplemented'][number][] = [];
-      for (const rpc of service.rpcs) {
-        if (rpc.requestStream || rpc.responseStream) unimplemented.push({ rpc: rpc.name, reason: 'streaming' });
-        else if (!bound.has(rpc.name)) {
-          unimplemented.push({ rpc: rpc.name, reason: 'unbound' });
-          if (meant.has(rpc.name)) continue;
-          const at = `${relativeFile(ir.srcDir, rpc.file)}:${rpc.line}:${rpc.column}`;
-          const args = { rpc: rpc.name, service: service.fullName, at, controller: cls.ref.name };
-          diagnostics.push(diagnostic('FW1406', controller.location, args, options.allowUnboundRpc ? 'warning' : 'error'));
-        }
-      }
-      services.push({ controller: providerOf(cls.ref.key), controllerRef: cls.ref, service: service.fullName, methods, unimplemented });
+      methods.push({
+        id: nextId++,
+        name,
+        controller: providerOf(cls.ref.key),
+        controllerRef: cls.ref,
+        methodName: method.methodName,
+        params: method.params,
+        rpc: rpc.name,
+        path: `/${service.fullName}/${rpc.name}`,
+        ...handlerChain(controller.chain, method.chain, providerOf, options.throttlers),
+        location: method.location,
+      });
     }
+    const unimplemented: GrpcServiceModel['unimplemented'][number][] = [];
+    for (const rpc of service.rpcs) {
+      if (rpc.requestStream || rpc.responseStream) unimplemented.push({ rpc: rpc.name, reason: 'streaming' });
+      else if (!bound.has(rpc.name)) {
+        unimplemented.push({ rpc: rpc.name, reason: 'unbound' });
+        if (meant.has(rpc.name)) continue;
+        const args = { rpc: rpc.name, service: service.fullName, at: where(ir.srcDir, rpc), controller: cls.ref.name };
+        diagnostics.push(diagnostic('FW1406', controller.location, args, options.allowUnboundRpc ? 'warning' : 'error'));
+      }
+    }
+    services.push({ controller: providerOf(cls.ref.key), controllerRef: cls.ref, service: service.fullName, methods, unimplemented });
   }
   return { services, diagnostics };
 }

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
-import { reachableControllers, type ModuleGraph } from './module-graph.js';
+import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 
 /** Statuses whose responses have no body (the Fetch standard's null-body statuses a handler can send). */
 const NULL_BODY = new Set([204, 205, 304]);
@@ -16,8 +16,7 @@ const NULL_BODY = new Set([204, 205, 304]);
  */
 export function checkHttpStatus(ir: ProgramIR, graph: ModuleGraph): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const cls of reachableControllers(ir, graph)) {
-    if (cls.controller.family !== 'http') continue;
+  for (const cls of reachableControllersOf(ir, graph, 'http')) {
     for (const route of cls.controller.routes) {
       // Without @HttpCode the status is the default 200.
       if (!route.statusLocation) continue;

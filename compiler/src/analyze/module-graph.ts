@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { where } from '../diagnostics/location.js';
 import type { ClassIR, ControllerIR, ModuleIR, ProgramIR } from '../ir/types.js';
-import { toPosix } from '../project/paths.js';
 
 /** The modules of the application, seen from its root. */
 export interface ModuleGraph {
@@ -11,14 +10,6 @@ export interface ModuleGraph {
   /** Per reachable module: the modules whose injectables it sees (itself, then its imports transitively, breadth-first). */
   readonly scopes: ReadonlyMap<string, readonly ModuleIR[]>;
 }
-
-/** `file:line:col` relative to the source directory, as in generated `source` fields and messages. */
-export function where(srcDir: string, at: { file: string; line: number; column: number }): string {
-  return `${relativeFile(srcDir, at.file)}:${at.line}:${at.column}`;
-}
-
-/** A file relative to the source directory, posix. */
-export const relativeFile = (srcDir: string, file: string): string => toPosix(path.relative(srcDir, file));
 
 /**
  * Finds the root module (the one no other module imports, or the one named by `--root`) and walks
@@ -108,8 +99,10 @@ function pickRoot(ir: ProgramIR, rootName: string | undefined, imported: Readonl
   return undefined;
 }
 
-/** A class that is a controller. */
-export type ControllerClassIR = ClassIR & { readonly controller: ControllerIR };
+/** A class that is a controller (of the transport `F`, by default either). */
+export type ControllerClassIR<F extends ControllerIR['family'] = ControllerIR['family']> = ClassIR & {
+  readonly controller: Extract<ControllerIR, { readonly family: F }>;
+};
 
 /**
  * Every controller class reachable from the root module, once each, in module order (a controller
@@ -127,5 +120,18 @@ export function* reachableControllers(ir: ProgramIR, graph: ModuleGraph): Genera
       seen.add(use.key);
       yield cls as ControllerClassIR;
     }
+  }
+}
+
+/**
+ * The reachable controllers of one transport, in the order and once each as {@link reachableControllers}:
+ * the loop the HTTP route table and the gRPC dispatch table are built from.
+ *
+ * @example
+ * for (const cls of reachableControllersOf(ir, graph, 'grpc')) cls.controller.def // typed as a gRPC controller
+ */
+export function* reachableControllersOf<F extends ControllerIR['family']>(ir: ProgramIR, graph: ModuleGraph, family: F): Generator<ControllerClassIR<F>> {
+  for (const cls of reachableControllers(ir, graph)) {
+    if (cls.controller.family === family) yield cls as ControllerClassIR<F>;
   }
 }

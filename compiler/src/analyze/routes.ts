@@ -1,8 +1,9 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { where } from '../diagnostics/location.js';
 import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/types.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
-import { where, type ModuleGraph } from './module-graph.js';
+import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
 import { classProviderKey } from './providers.js';
@@ -25,33 +26,27 @@ export function buildRoutes(
 ): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: RouteModel[] = [];
-  const seenControllers = new Set<string>();
   const byShape = new Map<string, RouteModel>();
   const checkedDtos = new Set<string>();
   const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
 
-  for (const module of graph.order) {
-    for (const use of module.controllers) {
-      const cls = ir.classes.get(use.key);
-      const controller = cls?.controller;
-      if (!cls || controller?.family !== 'http' || seenControllers.has(use.key)) continue;
-      seenControllers.add(use.key);
-      for (const route of controller.routes) {
-        const path = joinPath(controller.prefix, route.path);
-        const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers);
-        routes.push(model);
-        diagnostics.push(...checkRoute(ir, model, route, checkedDtos));
-        const shape = `${model.method} ${pathShape(path)}`;
-        const first = byShape.get(shape);
-        if (first) {
-          diagnostics.push(
-            diagnostic('FW1203', route.location, {
-              method: model.method, path, first: first.name, firstAt: where(ir.srcDir, first.location), second: model.name, secondAt: where(ir.srcDir, model.location),
-            }),
-          );
-        } else {
-          byShape.set(shape, model);
-        }
+  for (const cls of reachableControllersOf(ir, graph, 'http')) {
+    const controller = cls.controller;
+    for (const route of controller.routes) {
+      const path = joinPath(controller.prefix, route.path);
+      const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers);
+      routes.push(model);
+      diagnostics.push(...checkRoute(ir, model, route, checkedDtos));
+      const shape = `${model.method} ${pathShape(path)}`;
+      const first = byShape.get(shape);
+      if (first) {
+        diagnostics.push(
+          diagnostic('FW1203', route.location, {
+            method: model.method, path, first: first.name, firstAt: where(ir.srcDir, first.location), second: model.name, secondAt: where(ir.srcDir, model.location),
+          }),
+        );
+      } else {
+        byShape.set(shape, model);
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { AppModel, HandlerModel } from '../analyze/model.js';
-import { sourceOf } from '../emit/providers.js';
+import { sourceOf } from '../diagnostics/location.js';
 
 /** Why one provider is created per request. */
 export interface ScopeExplanation {

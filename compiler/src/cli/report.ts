@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { staleFiles, writeFiles } from '../build/files.js';
-import type { BuildResult } from '../build/builder.js';
+import type { BuildResult } from '../compile/builder.js';
+import type { OutputOutcome } from '../compile/files.js';
 import { formatDiagnostic, plural, summary, toJson } from '../diagnostics/format.js';
 import { displayPath } from '../project/paths.js';
 import { explainScope, formatScope } from './explain.js';
@@ -8,7 +8,6 @@ import { explainScope, formatScope } from './explain.js';
 export interface ReportOptions {
   readonly cwd: string;
   readonly json: boolean;
-  readonly check: boolean;
   /** Wall time to print, measured by the caller (project loading included). */
   readonly ms: number;
   /** Also explain which providers are request-scoped and why (`--explain`). */
@@ -19,18 +18,16 @@ export interface ReportOptions {
 const readSource = (file: string): string | undefined => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
 /**
- * Prints a build's outcome and performs its effect (write the files, or compare them for `--check`).
- * Returns the process exit code: 1 on any error or stale output.
+ * Prints a build's outcome: its diagnostics, then what happened to the output (`output`, from
+ * `settleOutput`: the files written, or the stale ones with `--check`). Only prints; returns the
+ * process exit code: 1 on any error or stale output.
  *
  * @example
- * process.exitCode = report(result, { cwd, json: false, check: false, ms: 812, write: (t) => process.stdout.write(t) });
+ * process.exitCode = report(result, settleOutput(result.files, false), { cwd, json: false, ms: 812, write: (t) => process.stdout.write(t) });
  */
-export function report(result: BuildResult, options: ReportOptions): number {
+export function report(result: BuildResult, output: OutputOutcome, options: ReportOptions): number {
   const { cwd, write } = options;
-  const stale = result.ok && options.check ? staleFiles(result.files) : [];
-  if (!result.ok || !options.check) {
-    if (result.ok) writeFiles(result.files);
-  }
+  const stale = output.check ? output.stale : [];
   if (options.json) {
     const scope = options.explain && result.model ? { requestScope: explainScope(result.model) } : {};
     write(`${JSON.stringify({ ...toJson(result.diagnostics, cwd), ...scope }, null, 2)}\n`);
@@ -46,7 +43,7 @@ export function report(result: BuildResult, options: ReportOptions): number {
   const warnings = result.diagnostics.length > 0 ? ` with ${plural(result.diagnostics.length, 'warning')}` : '';
   const rpcs = result.stats.rpcs > 0 ? `${plural(result.stats.rpcs, 'gRPC method')}, ` : '';
   const what = `${plural(result.stats.routes, 'route')}, ${rpcs}${plural(result.stats.providers, 'provider')} and ${plural(result.stats.modules, 'module')}`;
-  if (options.check) {
+  if (output.check) {
     for (const file of stale) {
       write(`${displayPath(file.path, cwd)} is ${file.reason === 'missing' ? 'missing' : 'stale: it differs from what framework-build would emit'}.\n`);
     }

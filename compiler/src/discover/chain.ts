@@ -1,6 +1,6 @@
 import { Node } from 'ts-morph';
 import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/types.js';
-import type { DiscoverContext } from './context.js';
+import { notStatic, type DiscoverContext } from './context.js';
 import { classUse, valueRef } from './refs.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
 import { skipOf, throttleOf } from './throttle.js';
@@ -61,15 +61,3 @@ function middlewareRef(ctx: DiscoverContext, arg: Node): ChainRef | undefined {
   if (!resolved || !(Node.isFunctionDeclaration(declaration) || Node.isVariableDeclaration(declaration))) return undefined;
   return { kind: 'fn', ref: valueRef(ctx, declaration, resolved.name, arg), location: ctx.location(arg) };
 }
-
-/** Reports FW1004 at `node`; returns undefined so callers can `return notStatic(…)`. */
-export function notStatic(ctx: DiscoverContext, node: Node, what: string, expected: string): undefined {
-  ctx.report('FW1004', node, { what, expected, text: oneLine(node.getText()) });
-  return undefined;
-}
-
-/** Source text on one line, cut at 60 characters, for messages. */
-export const oneLine = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
-};

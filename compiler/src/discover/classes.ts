@@ -1,7 +1,7 @@
 import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ClassIR, CtorParamIR } from '../ir/types.js';
-import { chainOf, notStatic } from './chain.js';
-import type { DiscoverContext } from './context.js';
+import { chainOf } from './chain.js';
+import { notStatic, type DiscoverContext } from './context.js';
 import { checkControllerMarkers, type FamilyMarker } from './controller-markers.js';
 import { families } from './families/index.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';

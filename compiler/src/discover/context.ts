@@ -46,3 +46,15 @@ export class DiscoverContext {
     return key;
   }
 }
+
+/** Reports FW1004 at `node`; returns undefined so callers can `return notStatic(…)`. */
+export function notStatic(ctx: DiscoverContext, node: Node, what: string, expected: string): undefined {
+  ctx.report('FW1004', node, { what, expected, text: oneLine(node.getText()) });
+  return undefined;
+}
+
+/** Source text on one line, cut at 60 characters, for messages. */
+export const oneLine = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+};

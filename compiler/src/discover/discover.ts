@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
+import { relativeFile } from '../diagnostics/location.js';
 import type { ModuleIR, ProgramIR } from '../ir/types.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
@@ -52,4 +52,4 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   return { ir: { srcDir, modules, classes: ctx.classes, declared }, diagnostics: ctx.diagnostics };
 }
 
-const displayName = (srcDir: string, sf: SourceFile): string => toPosix(path.relative(srcDir, sf.getFilePath()));
+const displayName = (srcDir: string, sf: SourceFile): string => relativeFile(srcDir, sf.getFilePath());

@@ -1,7 +1,6 @@
 import { Node, type ClassDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
 import type { DtoIR, DtoMemberIR, ValueRef } from '../ir/types.js';
-import { notStatic } from './chain.js';
-import type { DiscoverContext } from './context.js';
+import { notStatic, type DiscoverContext } from './context.js';
 import { lineage } from './lineage.js';
 import { memberName } from './member-name.js';
 import { classOfType } from './refs.js';

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { Node, type ClassDeclaration } from 'ts-morph';
+import { relativeFile } from '../diagnostics/location.js';
 import type { ClassUse, DynamicModuleIR } from '../ir/types.js';
 import { toPosix } from '../project/paths.js';
-import { notStatic, oneLine } from './chain.js';
-import { declarationKey, type DiscoverContext } from './context.js';
+import { declarationKey, notStatic, oneLine, type DiscoverContext } from './context.js';
 import { dynamicModuleOf, isDynamicModuleType } from './dynamic-modules.js';
 import { packageNameOf } from './packages.js';
 import { className } from './refs.js';
@@ -60,7 +59,7 @@ function outside(ctx: DiscoverContext, cls: ClassDeclaration, text: string, modu
     };
   }
   return {
-    reason: `is declared outside the source directory (in ${toPosix(path.relative(ctx.srcDir, file))}), where the compiler does not read modules`,
+    reason: `is declared outside the source directory (in ${relativeFile(ctx.srcDir, file)}), where the compiler does not read modules`,
     fix: `${instead ? `${instead}, or ` : ''}move the module under the source directory, or run framework-build on a directory that holds both (their common parent).`,
   };
 }

@@ -1,7 +1,6 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
 import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/types.js';
-import { notStatic, oneLine } from './chain.js';
-import type { DiscoverContext } from './context.js';
+import { notStatic, oneLine, type DiscoverContext } from './context.js';
 import { importOf } from './module-imports.js';
 import { classUse, className, tokenOf, valueRef } from './refs.js';
 import { arrayElements, unwrap } from './static-value.js';

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { Node, type ObjectLiteralExpression } from 'ts-morph';
+import { where } from '../diagnostics/location.js';
 import type { ThrottleNameUse, ThrottlerDeclIR } from '../ir/types.js';
-import { notStatic } from './chain.js';
-import type { DiscoverContext } from './context.js';
-import { toPosix } from '../project/paths.js';
+import { notStatic, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { arrayElements, evaluate, literalOf, unwrap } from './static-value.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
@@ -92,12 +90,12 @@ export function throttlersOf(ctx: DiscoverContext, element: Node): readonly Thro
     if (typeof name !== 'string') {
       dynamic = true;
     } else {
-      const where = `throttlers[${index}] ('${name}') of ThrottlerModule.forRoot`;
-      limitOf(ctx, object, 'ttl', where, false);
-      limitOf(ctx, object, 'limit', where, false);
+      const entry = `throttlers[${index}] ('${name}') of ThrottlerModule.forRoot`;
+      limitOf(ctx, object, 'ttl', entry, false);
+      limitOf(ctx, object, 'limit', entry, false);
       const location = ctx.location(nameNode ?? object);
       const first = out.find((t) => t.name === name);
-      const firstAt = first && `${toPosix(path.relative(ctx.srcDir, first.location.file))}:${first.location.line}:${first.location.column}`;
+      const firstAt = first && where(ctx.srcDir, first.location);
       if (firstAt) ctx.report('FW1503', nameNode ?? object, { name, first: firstAt });
       else out.push({ name, location });
     }

@@ -1,5 +1,5 @@
 import type { HandlerModel } from '../analyze/model.js';
-import { where } from '../analyze/module-graph.js';
+import { where } from '../diagnostics/location.js';
 import type { ValueRef } from '../ir/types.js';
 import { argument } from './arguments.js';
 import type { Imports } from './imports.js';

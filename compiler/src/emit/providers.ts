@@ -1,6 +1,6 @@
 import type { ProviderModel } from '../analyze/model.js';
-import { where } from '../analyze/module-graph.js';
-import type { TokenIR, ValueRef } from '../ir/types.js';
+import { sourceOf } from '../diagnostics/location.js';
+import type { TokenIR } from '../ir/types.js';
 import type { Imports } from './imports.js';
 import { quote } from './literals.js';
 
@@ -52,10 +52,4 @@ function emitCreate(p: ProviderModel, imports: Imports): string {
   if (p.depCasts.length === 0) return `() => new ${cls}()`;
   const args = p.depCasts.map((cast, i) => `d[${i}] as ${cast ? imports.value(cast) : `ConstructorParameters<typeof ${cls}>[${i}]`}`);
   return `(d) => new ${cls}(${args.join(', ')})`;
-}
-
-/** `file:line:col` relative to srcDir for user code; `package#Name` for classes of packages. */
-export function sourceOf(ref: ValueRef | undefined, location: { file: string; line: number; column: number }, srcDir: string): string {
-  if (ref?.from.kind === 'package') return `${ref.from.specifier}#${ref.exportName}`;
-  return where(srcDir, location);
 }

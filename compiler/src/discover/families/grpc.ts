@@ -1,7 +1,6 @@
 import { type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, ParamSource } from '../../ir/types.js';
-import { notStatic, oneLine } from '../chain.js';
-import type { DiscoverContext } from '../context.js';
+import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { resolveDef } from '../grpc/def.js';
 import { dataFields, declaredTypeRef } from '../grpc/param-type.js';
 import { literalOf } from '../static-value.js';

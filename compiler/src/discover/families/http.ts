@@ -1,7 +1,6 @@
 import { type ClassDeclaration, type Node, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/types.js';
-import { notStatic } from '../chain.js';
-import type { DiscoverContext } from '../context.js';
+import { notStatic, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
 import { classOfType } from '../refs.js';

@@ -1,7 +1,7 @@
 import type { ClassDeclaration, MethodDeclaration, ParameterDeclaration } from 'ts-morph';
 import type { ChainIR } from '../../ir/types.js';
-import { chainOf, notStatic } from '../chain.js';
-import type { DiscoverContext } from '../context.js';
+import { chainOf } from '../chain.js';
+import { notStatic, type DiscoverContext } from '../context.js';
 import { lineage, type Level } from '../lineage.js';
 import { memberName } from '../member-name.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';

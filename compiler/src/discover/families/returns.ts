@@ -1,6 +1,6 @@
 import type { Type } from 'ts-morph';
 import type { ReturnIR } from '../../ir/types.js';
-import { oneLine } from '../chain.js';
+import { oneLine } from '../context.js';
 import type { HandlerDeclaration } from './inherited.js';
 
 /**

@@ -1,7 +1,6 @@
 import { Node, VariableDeclarationKind, type ShorthandPropertyAssignment } from 'ts-morph';
 import type { IncludeDirIR, ProtoLoadOptionsIR } from '../../ir/types.js';
-import { oneLine } from '../chain.js';
-import type { DiscoverContext } from '../context.js';
+import { oneLine, type DiscoverContext } from '../context.js';
 import { isFrameworkFile } from '../packages.js';
 import { arrayElements, evaluate, unwrap } from '../static-value.js';
 import { resolveName } from '../symbols.js';

@@ -13,7 +13,8 @@ export class StaleTablesError extends Error {
   }
 }
 
-function joinPath(prefix: string, path: string): string {
+/** `prefix` + `path` as one route path: the compiler joins them the same way (test/compiler/join-path-agreement pins the two). */
+export function joinPath(prefix: string, path: string): string {
   const joined = `/${prefix}/${path}`.replace(/\/+/g, '/');
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 }

@@ -7,7 +7,7 @@ import type { ExecutionContext } from './execution-context.js';
  *
  * @example
  * export class ApiKeyGuard implements AuthGuard {
- *   canActivate(context: ExecutionContext) { return context.req.header('x-api-key') === 'secret'; }
+ *   canActivate(context: ExecutionContext) { return context.req?.header('x-api-key') === 'secret'; }
  * }
  */
 export interface AuthGuard {

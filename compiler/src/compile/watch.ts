@@ -10,7 +10,7 @@ import type { Builder, BuildResult } from './builder.js';
  * goes to `onError` (default: printed to stderr), and watching goes on.
  *
  * @example
- * const watcher = watchSources(builder, result.srcDir, result.outDir, (r) => report(r));
+ * const watcher = watchSources(builder, result.srcDir, result.outDir, (r) => report(r, settleOutput(r.files, false), options));
  * // later: watcher.close();
  */
 export function watchSources(

@@ -12,7 +12,7 @@ import { absolute, displayPath, projectRoot } from '../project/paths.js';
 import { readSettings } from '../project/settings.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
 import type { AppModel } from '../analyze/model.js';
-import { writeFiles, type OutputFile } from './files.js';
+import { settleOutput, type OutputFile } from './files.js';
 
 /** Options of {@link build}; paths are relative to `cwd`. */
 export interface BuildOptions {
@@ -162,7 +162,7 @@ export function createBuilder(options: BuildOptions): Builder {
         return failed(error, started);
       }
       // Outside the catch: a file that cannot be written is the disk's problem, not the compiler's.
-      if (result.ok && options.write) writeFiles(result.files);
+      if (result.ok && options.write) settleOutput(result.files, false);
       return result;
     },
   };
