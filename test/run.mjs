@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Runs every uvu suite (test/**/*.test.ts) in its own Node process, two at a time, and ends with
 // the line `N passed, N failed`. A file that crashes before uvu's summary counts as one failure.
+// Suites named `redis*.test.ts` run against a real redis-server: it is provisioned first
+// (test/provision/redis.mjs), and when that is impossible the run stops at once saying what to install.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { ensureRedis } from './provision/redis.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -37,6 +40,13 @@ function runFile(file) {
 }
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
+if (files.some((f) => basename(f).startsWith('redis'))) {
+  const redis = ensureRedis();
+  if (!redis.ok) {
+    console.error(redis.message);
+    process.exit(1);
+  }
+}
 const results = [];
 const queue = [...files];
 await Promise.all(

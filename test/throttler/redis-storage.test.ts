@@ -13,12 +13,20 @@ let server: RedisProcess;
 let redis: Redis;
 
 test.before(async () => {
-  server = await startRedis();
+  try {
+    server = await startRedis();
+  } catch (error) {
+    // uvu drops an error thrown by a `before` hook without a word: say why no test can run.
+    console.error(`redis-storage: the suite cannot run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+    throw error;
+  }
   redis = new Redis({ port: server.port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
 });
 test.after(async () => {
-  redis.disconnect();
-  await server.stop();
+  // Set-up may have failed before either existed: its own error is the one to see.
+  (redis as Redis | undefined)?.disconnect();
+  await (server as RedisProcess | undefined)?.stop();
 });
 
 /** Counts the commands the storage sends, to prove one round trip per hit. */
