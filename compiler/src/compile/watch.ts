@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { isSourcePath, isUnder, toPosix } from '../project/paths.js';
+import { isSourcePath, isUnder } from '../project/paths.js';
 import type { Builder, BuildResult } from './builder.js';
+import { watchTree } from './watch-tree.js';
 
 /**
  * Rebuilds whenever a source (`.ts`, `.tsx`, `.mts`, `.cts`) or `.proto` file under `srcDir` changes,
- * reusing the builder's ts-morph project (only the changed files are re-read). Changes are batched
+ * reusing the builder's ts-morph project (only the changed files are re-read). Atomic saves, renames,
+ * new and deleted files and directories are seen ({@link watchTree}). Changes are batched
  * for `delayMs` so a save of several files builds once. An exception of a build or of `onBuild`
  * goes to `onError` (default: printed to stderr), and watching goes on.
  *
@@ -35,16 +35,20 @@ export function watchSources(
       onError(error);
     }
   };
-  const watcher = fs.watch(srcDir, { recursive: true }, (_event, filename) => {
-    if (!filename) return;
-    const file = toPosix(path.resolve(srcDir, filename.toString()));
-    // Our own output must not trigger another build when it is written inside srcDir.
-    // .proto files are re-read on every build; a change to one only has to trigger it.
-    if (!(isSourcePath(file) || file.endsWith('.proto')) || isUnder(file, outDir)) return;
-    changed.add(file);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, delayMs);
-  });
+  const watcher = watchTree(
+    srcDir,
+    (file) => {
+      changed.add(file);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, delayMs);
+    },
+    {
+      // .proto files are re-read on every build; a change to one only has to trigger it.
+      accept: (file) => isSourcePath(file) || file.endsWith('.proto'),
+      // Our own output must not trigger another build when it is written inside srcDir.
+      skipDir: (dir) => isUnder(dir, outDir),
+    },
+  );
   return {
     close(): void {
       if (timer) clearTimeout(timer);
