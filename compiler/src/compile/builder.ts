@@ -10,6 +10,7 @@ import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '.
 import { manifest } from '../project/manifest.js';
 import { absolute, displayPath, projectRoot } from '../project/paths.js';
 import { readSettings } from '../project/settings.js';
+import { checkSetup } from '../project/setup.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
 import type { AppModel } from '../analyze/model.js';
 import { settleOutput, type OutputFile } from './files.js';
@@ -113,7 +114,9 @@ export function createBuilder(options: BuildOptions): Builder {
     const discovered = discover(srcDir, files);
     const protos = loadProtos(discovered.ir);
     const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
-    const diagnostics = sortDiagnostics(dedupe([...discovered.diagnostics, ...analyzed.diagnostics]));
+    // Re-read on every build, so `--watch` and `dev` see a fixed tsconfig.json or package.json.
+    const setup = checkSetup({ srcDir, outDir, ...(tsconfig ? { tsconfig } : {}) });
+    const diagnostics = sortDiagnostics(dedupe([...setup, ...discovered.diagnostics, ...analyzed.diagnostics]));
     const model = analyzed.model;
     const ok = !hasErrors(diagnostics) && model !== undefined;
     const output: OutputFile[] =

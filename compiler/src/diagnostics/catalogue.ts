@@ -5,6 +5,7 @@
  *
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
+ * FW16xx: project set-up (tsconfig.json, package.json), reported before tsc ever runs.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -254,6 +255,49 @@ export const catalogue = {
       `@SkipThrottle({ ${a.name}: false }) on ${a.handler} re-enables throttler '${a.name}' under @SkipThrottle() on ${a.controller}, but the throttler names are only known at run time (${a.why}), so the compiler cannot list the throttlers that stay skipped.`,
     hint: () =>
       'name the throttlers to skip on the class (`@SkipThrottle({ <name>: true, … })`) instead of `@SkipThrottle()`, or give ThrottlerModule.forRoot a static array literal so the names are known at build time.',
+  },
+  FW1601: {
+    severity: 'error',
+    message: (a) =>
+      `${a.config} does not enable \`experimentalDecorators\`${a.got ? ` (it is ${a.got})` : ''}; the framework's decorators need it, and without it tsc stops with TS1206/TS1241 errors that never name the setting.`,
+    hint: () => 'add `"experimentalDecorators": true` to "compilerOptions" (no `emitDecoratorMetadata` or `reflect-metadata` is needed).',
+  },
+  FW1602: {
+    severity: 'error',
+    message: (a) =>
+      `${a.config} compiles to ${a.kind} modules (\`"module": "${a.module}"\`), but @framework/core and @framework/grpc are ES modules and the generated tables import your files with ES \`import\`.`,
+    hint: () => 'set `"module": "NodeNext"` and `"moduleResolution": "NodeNext"` in "compilerOptions" (or `"module": "ESNext"` with `"moduleResolution": "Bundler"` when a bundler builds the app).',
+  },
+  FW1603: {
+    severity: 'error',
+    message: (a) =>
+      `${a.manifest} has no \`"type": "module"\`${a.got ? ` (it is ${a.got})` : ''}, so Node loads the compiled .js files as CommonJS${a.nodeNext ? ' and tsc, with "module": "NodeNext", emits them as CommonJS' : ''}; the framework's packages are ES modules and the entry point uses top-level await.`,
+    hint: () => 'add `"type": "module"` to package.json.',
+  },
+  FW1604: {
+    severity: 'error',
+    message: (a) =>
+      `The generated folder ${a.out} is outside \`"rootDir": "${a.rootDir}"\` of ${a.config}, so tsc stops with TS6059 when it compiles the tables your entry point imports.`,
+    hint: (a) => `set \`"rootDir": "${a.common}"\` (a folder holding both ${a.src} and ${a.out}), or remove "rootDir".`,
+  },
+  FW1605: {
+    severity: 'warning',
+    message: (a) =>
+      `${a.config} does not include the generated folder ${a.out}: tsc compiles the tables only when the entry point imports them, and \`tsc --noEmit\` and editors do not check them against your code.`,
+    hint: (a) => `add "${a.entry}" to "include": \`"include": [${a.include}]\`.`,
+  },
+  FW1606: {
+    severity: 'warning',
+    message: (a) =>
+      `${a.config} resolves modules with \`"moduleResolution": "${a.resolution}"\`, which ignores the \`exports\` of package.json: the subpaths @framework/core/metadata and @framework/core/transport cannot be imported.`,
+    hint: () => 'set `"moduleResolution": "NodeNext"` (with `"module": "NodeNext"`), or `"Bundler"` when a bundler builds the app.',
+  },
+  FW1607: {
+    severity: 'warning',
+    message: (a) =>
+      `No tsconfig.json in ${a.src}/ or beside package.json: framework-build reads the sources with built-in options, but tsc has nothing to compile the app with.`,
+    hint: (a) =>
+      `create tsconfig.json beside package.json: { "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "experimentalDecorators": true, "strict": true, "outDir": "dist", "types": ["node"] }, "include": ["${a.srcRel}", "${a.outRel}"] }.`,
   },
 } satisfies Record<string, Entry>;
 

@@ -59,12 +59,21 @@ export function projectRoot(outDir: string, srcDir: string): string {
     }
     if (fs.existsSync(path.join(dir, '.git')) || path.posix.dirname(dir) === dir) break;
   }
-  if (nearest) return nearest;
-  const a = srcDir.split('/');
-  const b = outDir.split('/');
+  return nearest ?? commonDir(srcDir, outDir);
+}
+
+/**
+ * The deepest directory holding both absolute posix paths.
+ *
+ * @example
+ * commonDir('/app/src', '/app/generated') // '/app'
+ */
+export function commonDir(a: string, b: string): string {
+  const x = a.split('/');
+  const y = b.split('/');
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(0, i).join('/') || '/';
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return x.slice(0, i).join('/') || '/';
 }
 
 function declaresWorkspaces(file: string): boolean {

@@ -16,18 +16,28 @@ export interface ProjectSettings {
  * readSettings('/r/examples/todo/src') // { allowUnboundRpc: true }
  */
 export function readSettings(srcDir: string): ProjectSettings {
-  for (let dir = srcDir; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file)) {
-      try {
-        const section = (JSON.parse(fs.readFileSync(file, 'utf8')) as { frameworkBuild?: unknown }).frameworkBuild;
-        if (typeof section !== 'object' || section === null) return {};
-        const allow = (section as { allowUnboundRpc?: unknown }).allowUnboundRpc;
-        return typeof allow === 'boolean' ? { allowUnboundRpc: allow } : {};
-      } catch {
-        return {};
-      }
-    }
-    if (path.dirname(dir) === dir) return {};
+  const file = nearestPackageJson(srcDir);
+  if (!file) return {};
+  try {
+    const section = (JSON.parse(fs.readFileSync(file, 'utf8')) as { frameworkBuild?: unknown }).frameworkBuild;
+    if (typeof section !== 'object' || section === null) return {};
+    const allow = (section as { allowUnboundRpc?: unknown }).allowUnboundRpc;
+    return typeof allow === 'boolean' ? { allowUnboundRpc: allow } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The package.json nearest above `dir` (posix), or undefined.
+ *
+ * @example
+ * nearestPackageJson('/r/examples/todo/src') // '/r/examples/todo/package.json'
+ */
+export function nearestPackageJson(dir: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const file = path.join(current, 'package.json');
+    if (fs.existsSync(file)) return file.split(path.sep).join('/');
+    if (path.dirname(current) === current) return undefined;
   }
 }
