@@ -2,6 +2,7 @@
 /**
  * `framework-build <srcDir> [--out generated] [--check] [--json] [--watch] [--root <Module>] [--tsconfig <path>]
  *   [--allow-unbound-rpc] [--explain]`
+ * `framework-build dev <srcDir> [--entry src/main.ts] [--out generated] …`: rebuild on change, restart the app.
  *
  * Compiles the decorated sources under srcDir into `<out>/tables.ts`, printing diagnostics like tsc.
  * Exit code 1 when any error was reported, or with `--check` when the output on disk is stale.
@@ -10,6 +11,7 @@
  * framework-build examples/todo/src --out generated/todo
  * framework-build examples/todo/src --out generated/todo --check
  * framework-build examples/todo/src --out generated/todo --explain   # which providers are request-scoped, and why
+ * framework-build dev src --entry src/main.ts                          # the dev loop of a generated app
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -17,12 +19,19 @@ import { createBuilder, type Builder, type BuildResult } from './compile/builder
 import { settleOutput } from './compile/files.js';
 import { watchSources } from './compile/watch.js';
 import { report } from './cli/report.js';
+import { frameworkVersion } from './cli/version.js';
 import { displayPath } from './project/paths.js';
+import { runDevLoop } from './dev/dev-loop.js';
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName('framework-build')
   .command('$0 <srcDir>', 'Compile decorated sources into route, DI and dispatch tables.', (y) =>
     y.positional('srcDir', { type: 'string', demandOption: true, describe: 'Directory of the application sources' }),
+  )
+  .command('dev <srcDir>', 'Rebuild the tables on every change and restart the app when the build is clean.', (y) =>
+    y
+      .positional('srcDir', { type: 'string', demandOption: true, describe: 'Directory of the application sources' })
+      .option('entry', { type: 'string', default: 'src/main.ts', describe: 'The file that starts the app, run with tsx' }),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -35,11 +44,15 @@ const argv = await yargs(hideBin(process.argv))
     describe: 'Report .proto RPCs that no @GrpcMethod binds as warnings, not errors (also: "frameworkBuild": { "allowUnboundRpc": true } in package.json)',
   })
   .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why' })
+  .version(frameworkVersion())
   .strict()
   .help()
   .parseAsync();
 
 const cwd = process.cwd();
+/** A usage or disk error: one line on stderr, no stack. */
+const printFailure = (error: unknown): void =>
+  void process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
 let builder: Builder;
 try {
   builder = createBuilder({
@@ -51,7 +64,7 @@ try {
     ...(argv.allowUnboundRpc !== undefined ? { allowUnboundRpc: argv.allowUnboundRpc } : {}),
   });
 } catch (error) {
-  process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
+  printFailure(error);
   process.exit(1);
 }
 const write = (text: string): void => void process.stdout.write(text);
@@ -62,16 +75,25 @@ const show = (result: BuildResult, ms: number): void => {
     const output = settleOutput(result.files, argv.check);
     process.exitCode = report(result, output, { cwd, json: argv.json, ms, write, explain });
   } catch (error) {
-    process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
+    printFailure(error);
     process.exitCode = 1;
   }
 };
-// The builder reports its own unexpected exceptions as FW1013 diagnostics; it does not throw.
-const first = builder.build();
-// performance.now() counts from process start, so the printed time is the whole run's wall time.
-show(first, Math.round(performance.now()));
 
-if (argv.watch) {
-  write(`Watching ${displayPath(first.srcDir, cwd)} for changes...\n`);
-  watchSources(builder, first.srcDir, first.outDir, (result) => show(result, result.stats.ms));
+if (argv._[0] === 'dev') {
+  try {
+    runDevLoop({ builder, entry: String(argv.entry), cwd, show: (result) => show(result, result.stats.ms) });
+  } catch (error) {
+    printFailure(error);
+    process.exit(1);
+  }
+} else {
+  // The builder reports its own unexpected exceptions as FW1013 diagnostics; it does not throw.
+  const first = builder.build();
+  // performance.now() counts from process start, so the printed time is the whole run's wall time.
+  show(first, Math.round(performance.now()));
+  if (argv.watch) {
+    write(`Watching ${displayPath(first.srcDir, cwd)} for changes...\n`);
+    watchSources(builder, first.srcDir, first.outDir, (result) => show(result, result.stats.ms));
+  }
 }

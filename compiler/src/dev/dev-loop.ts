@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import type { Builder, BuildResult } from '../compile/builder.js';
+import { watchSources } from '../compile/watch.js';
+import { displayPath } from '../project/paths.js';
+import { appProcess } from './app-process.js';
+
+/** Options of {@link runDevLoop}. */
+export interface DevLoopOptions {
+  /** The builder of the app's sources (`framework-build dev <srcDir>`). */
+  readonly builder: Builder;
+  /** The entry point run after each clean build, relative to `cwd`. */
+  readonly entry: string;
+  readonly cwd: string;
+  /** Writes the tables and prints the diagnostics of a build (the CLI's usual output). */
+  readonly show: (result: BuildResult) => void;
+  /** The loop's own lines; default `[dev] …` on stdout. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * `framework-build dev`: builds the tables, starts the app, then on every change of a source or
+ * `.proto` file rebuilds, prints the diagnostics and restarts the app when the build is clean. A
+ * build with errors keeps the running app (the last good one). Ends the app when the loop ends
+ * (SIGINT, SIGTERM).
+ *
+ * @example
+ * runDevLoop({ builder: createBuilder({ srcDir: 'src', outDir: 'generated' }), entry: 'src/main.ts', cwd, show });
+ */
+export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } {
+  const log = options.log ?? ((line: string) => void process.stdout.write(`[dev] ${line}\n`));
+  if (!fs.existsSync(`${options.cwd}/${options.entry}`) && !fs.existsSync(options.entry)) {
+    throw new Error(`the entry point ${options.entry} does not exist; pass the file that starts the app with --entry.`);
+  }
+  const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
+  const settle = (result: BuildResult): void => {
+    options.show(result);
+    if (result.ok) {
+      log(`${app.running ? 'restarting' : 'starting'} ${options.entry}`);
+      void app.restart();
+    } else {
+      log(app.running ? 'the build has errors: the app keeps running the last good build' : 'the build has errors: the app starts once they are fixed');
+    }
+  };
+
+  const first = options.builder.build();
+  settle(first);
+  const watcher = watchSources(options.builder, first.srcDir, first.outDir, settle);
+  log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);
+
+  const close = async (): Promise<void> => {
+    watcher.close();
+    await app.stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void close().then(() => process.exit(0)));
+  }
+  return { close };
+}

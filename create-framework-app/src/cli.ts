@@ -1,0 +1,55 @@
+/**
+ * `create-framework-app <dir> [--grpc] [--packages <folder of tarballs>]`: writes a new app.
+ *
+ * @example
+ * npm create framework-app@latest my-api
+ * npx create-framework-app my-api --grpc
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from './create-app.js';
+
+const usage = `Usage: create-framework-app <dir> [--grpc] [--packages <folder>] [--name <package name>]
+
+  --grpc       add a .proto, a gRPC controller and a gRPC test
+  --packages   depend on the tarballs in <folder> (written by \`npm run pack\`) instead of the registry
+  --name       the package name (default: the folder's name)
+`;
+
+let parsed: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: { grpc: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+}
+try {
+  parsed = parse();
+} catch (error) {
+  process.stderr.write(`create-framework-app: ${(error as Error).message}\n\n${usage}`);
+  process.exit(1);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+if (positionals.length !== 1) {
+  process.stderr.write(`create-framework-app: name the folder to create${positionals.length > 1 ? ' (one folder only)' : ''}.\n\n${usage}`);
+  process.exit(1);
+}
+try {
+  const app = createApp({
+    dir: positionals[0]!,
+    grpc: values.grpc ?? false,
+    ...(values.packages ? { packages: values.packages } : {}),
+    ...(values.name ? { name: values.name } : {}),
+  });
+  const rel = path.relative(process.cwd(), app.dir) || '.';
+  process.stdout.write(
+    `Created ${app.name} in ${rel} (${app.files.length} files).\n\nNext steps:\n  cd ${rel}\n  npm install\n  npm run dev      # http://localhost:3000/greetings\n  npm test\n`,
+  );
+} catch (error) {
+  process.stderr.write(`create-framework-app: ${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { appDependencies } from './dependencies.js';
+import { renderTemplate } from './render.js';
+
+/** Options of {@link createApp}. */
+export interface CreateAppOptions {
+  /** The folder to create (it must not exist, or be empty). */
+  readonly dir: string;
+  /** Add a `.proto`, a gRPC controller and a gRPC test. */
+  readonly grpc?: boolean;
+  /** A folder of tarballs written by `npm run pack`: the app depends on them instead of the registry. */
+  readonly packages?: string;
+  /** The package name; default: the folder's name. */
+  readonly name?: string;
+}
+
+/** What {@link createApp} wrote. */
+export interface CreatedApp {
+  readonly dir: string;
+  readonly name: string;
+  /** Paths relative to `dir`, sorted. */
+  readonly files: readonly string[];
+}
+
+const TEMPLATE = new URL('../template/', import.meta.url);
+/** npm leaves `.gitignore` out of published packages, so the template holds it under another name. */
+const RENAMED: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
+const GRPC_ONLY = /\.proto$|\.grpc-controller\.ts$/;
+
+/**
+ * Writes a complete app into `dir`: package.json (type module; scripts build, dev, start, test), a
+ * tsconfig.json framework-build accepts, `src/` with a module, a controller with a validated DTO, a
+ * service, `bootstrap.ts` and `main.ts`, a test of the app, `.gitignore` and a README. Throws when
+ * `dir` exists and is not empty, or a tarball is missing from `packages`.
+ *
+ * @example
+ * createApp({ dir: 'my-api', grpc: true }); // then: cd my-api && npm install && npm run dev
+ */
+export function createApp(options: CreateAppOptions): CreatedApp {
+  const dir = path.resolve(options.dir);
+  const name = options.name ?? packageName(path.basename(dir));
+  const grpc = options.grpc ?? false;
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${options.dir} exists and is not empty; choose a new folder.`);
+  const version = ownVersion();
+  const deps = appDependencies({ version, grpc, ...(options.packages ? { packages: path.resolve(options.packages) } : {}) });
+
+  const files: string[] = [];
+  const put = (rel: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+    files.push(rel);
+  };
+  for (const rel of templateFiles()) {
+    if (!grpc && GRPC_ONLY.test(rel)) continue;
+    const target = RENAMED[rel] ?? rel;
+    put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc }));
+  }
+  put('package.json', `${JSON.stringify(manifest(name, grpc, deps), null, 2)}\n`);
+  return { dir, name, files: files.sort() };
+}
+
+function manifest(name: string, grpc: boolean, deps: ReturnType<typeof appDependencies>): object {
+  // tsc copies no .proto files: the build puts them beside the compiled controllers.
+  const copyProtos = `node -e "require('node:fs').cpSync('src', 'dist/src', { recursive: true, filter: (f) => !f.endsWith('.ts') })"`;
+  return {
+    name,
+    version: '0.1.0',
+    private: true,
+    type: 'module',
+    engines: { node: '>=20' },
+    scripts: {
+      build: `framework-build src --out generated && tsc${grpc ? ` && ${copyProtos}` : ''}`,
+      dev: 'framework-build dev src --entry src/main.ts',
+      start: 'node dist/src/main.js',
+      test: 'npm run build && node --test dist/test/',
+    },
+    ...deps,
+  };
+}
+
+/** The template's files, relative posix paths, sorted. */
+function templateFiles(): string[] {
+  const root = new URL('.', TEMPLATE).pathname;
+  const walk = (rel: string): string[] =>
+    fs.readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((entry) => {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? walk(child) : [child];
+    });
+  return walk('').sort();
+}
+
+/** The generator's version: the framework's, since the whole framework shares one. */
+function ownVersion(): string {
+  return (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** A valid npm package name from a folder name (`My API` → `my-api`). */
+function packageName(folder: string): string {
+  return folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+|-+$/g, '') || 'framework-app';
+}
