@@ -3,8 +3,11 @@
 // the line `N passed, N failed`. A file that crashes before uvu's summary counts as one failure.
 // Suites named `redis*.test.ts` run against a real redis-server: it is provisioned first
 // (test/provision/redis.mjs), and when that is impossible the run stops at once saying what to install.
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+// Suites under test/adoption/ install the framework from its tarballs: they are packed once here
+// (FRAMEWORK_PACKAGES) and shared, then removed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { ensureRedis } from './provision/redis.mjs';
 
@@ -47,6 +50,16 @@ if (files.some((f) => basename(f).startsWith('redis'))) {
     process.exit(1);
   }
 }
+let packages;
+if (files.some((f) => f.includes('/test/adoption/'))) {
+  packages = mkdtempSync(join(tmpdir(), 'framework-packages-'));
+  const packed = spawnSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packages], { cwd: root, encoding: 'utf8' });
+  if (packed.status !== 0) {
+    console.error(`npm run pack failed, so the adoption suites cannot run:\n${packed.stdout}${packed.stderr}`);
+    process.exit(1);
+  }
+  process.env.FRAMEWORK_PACKAGES = packages;
+}
 const results = [];
 const queue = [...files];
 await Promise.all(
@@ -60,6 +73,7 @@ await Promise.all(
     }
   }),
 );
+if (packages) rmSync(packages, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
