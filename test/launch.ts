@@ -11,6 +11,8 @@ export interface LaunchedServer {
   readonly base: string;
   /** `127.0.0.1:<port>`, or '' when the process serves no gRPC. */
   readonly grpcAddress: string;
+  /** The process id, to watch its memory. */
+  readonly pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   /** Resolves when the process has exited, with its exit code (null when killed by a signal). */
@@ -97,6 +99,7 @@ export function launch(command: string, args: readonly string[], options: { env?
       resolve({
         base: `http://127.0.0.1:${ready[1]}`,
         grpcAddress: ready[2] === undefined ? '' : `127.0.0.1:${ready[2]}`,
+        pid: child.pid!,
         output: () => output,
         exited,
         stop: async () => {

@@ -5,7 +5,6 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JwtConfig, JwtModule, JwtService, type JwtModuleOptions } from '@framework/core';
-import { recordingLogger } from './fixtures/jwt-app.js';
 import { SECRET, decodePart } from './fixtures/tokens.js';
 
 const service = (options: JwtModuleOptions) => new JwtService(new JwtConfig(options));
@@ -22,15 +21,32 @@ options('sign/verify round trip keeps custom claims; verify answers null for a b
   assert.is(await jwt.verify(undefined as unknown as string), null);
 });
 
-options('expiresIn is configurable per module and per token; false means no exp', async () => {
+options('expiresIn is configurable per module and per token; false means no exp (verified only with requireExpiry: false)', async () => {
   const jwt = service({ secret: SECRET, expiresIn: 60 });
   const payload = (token: string) => decodePart(token.split('.')[1]!) as { iat: number; exp?: number };
   const a = payload(await jwt.sign({}));
   assert.is(a.exp! - a.iat, 60);
   const b = payload(await jwt.sign({}, { expiresIn: '2h' }));
   assert.ok(Math.abs(b.exp! - b.iat - 7200) <= 1);
-  const c = payload(await jwt.sign({}, { expiresIn: false }));
-  assert.is(c.exp, undefined);
+  const forever = await jwt.sign({}, { expiresIn: false });
+  assert.is(payload(forever).exp, undefined);
+  assert.is(await jwt.verify(forever), null, 'exp is required by default');
+  assert.ok(await service({ secret: SECRET, requireExpiry: false }).verify(forever), 'requireExpiry: false accepts it');
+});
+
+options('a token without exp is refused by default, even with a valid signature ({} signed with the secret)', async () => {
+  const jwt = service({ secret: SECRET });
+  const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+  assert.is(await jwt.verify(noExp), null);
+  assert.equal(new JwtConfig({ secret: SECRET }).verifyOptions.requiredClaims, ['exp']);
+});
+
+options('requiredClaims: a token must carry each listed claim (sub, iss, aud, …)', async () => {
+  const jwt = service({ secret: SECRET, requiredClaims: ['sub', 'jti'] });
+  assert.is(await jwt.verify(await jwt.sign({})), null, 'no sub');
+  assert.is(await jwt.verify(await jwt.sign({ sub: 'u1' })), null, 'no jti');
+  assert.is((await jwt.verify(await jwt.sign({ sub: 'u1' }, { jwtId: 'j1' })))?.sub, 'u1');
+  assert.equal(new JwtConfig({ secret: SECRET, requiredClaims: ['sub', 'exp'] }).requiredClaims, ['exp', 'sub']);
 });
 
 options('issuer and audience are written when signing and required when verifying', async () => {
@@ -98,11 +114,18 @@ errors('no key, two kinds of key, an empty secret or a mismatched algorithm are 
   throwsConfig({ jwksUrl: 'not a url', algorithms: ['RS256'] }, 'is not a URL');
 });
 
-errors('a secret shorter than 32 bytes is accepted with a warning', () => {
-  const logger = recordingLogger();
-  new JwtConfig({ secret: 'short', logger });
-  assert.is(logger.warnings.length, 1);
-  assert.match(logger.warnings[0]!, 'at least 32 random bytes');
+errors('an HMAC secret shorter than 32 bytes is refused at startup, saying how to make one', () => {
+  throwsConfig({ secret: 'short' }, 'the JWT secret is 5 bytes; an HMAC secret needs at least 32 random bytes');
+  throwsConfig({ secret: 'x'.repeat(31) }, 'openssl rand -base64 32');
+  throwsConfig({ secret: new Uint8Array(16) }, 'is 16 bytes');
+  assert.ok(new JwtConfig({ secret: 'x'.repeat(32) }));
+});
+
+errors('requireExpiry and requiredClaims are checked: expiresIn false needs requireExpiry false, unknown claims are named', () => {
+  throwsConfig({ secret: SECRET, expiresIn: false }, 'set `requireExpiry: false`');
+  assert.ok(new JwtConfig({ secret: SECRET, expiresIn: false, requireExpiry: false }));
+  throwsConfig({ secret: SECRET, requiredClaims: ['role'] }, '`requiredClaims` lists "role"; it can hold iss, sub, aud, exp, nbf, iat, jti.');
+  throwsConfig({ secret: SECRET, requireExpiry: 'no' }, '`requireExpiry` must be true or false');
 });
 
 errors.run();

@@ -97,7 +97,7 @@ export function registerFixtureSuites(runtime: string, start: () => Promise<Laun
       assert.is(refused.status, 403);
     }
     const issued = (await (await post(server.base, '/auth/token', { subject: 'ada' })).json()) as { access_token: string };
-    const mine = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('grace').sign(new TextEncoder().encode(JWT_SECRET));
+    const mine = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('grace').setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
     for (const [token, sub] of [[issued.access_token, 'ada'], [mine, 'grace']] as const) {
       const response = await fetch(`${server.base}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       assert.is(response.status, 200);

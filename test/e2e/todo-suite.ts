@@ -79,7 +79,7 @@ export function registerTodoSuites(runtime: string, start: () => Promise<Running
     assert.equal(await wrong.json(), { status: 401, name: 'UnauthorizedException', message: 'Unauthorized' });
     const invalid = await send(example.base, 'POST', '/auth/login', { body: { username: 'demo' } });
     assert.is(invalid.status, 400);
-    assert.equal(((await invalid.json()) as { reasons: { property: string }[] }).reasons.map((r) => r.property), ['password', 'password']);
+    assert.equal(((await invalid.json()) as { reasons: { property: string }[] }).reasons.map((r) => r.property), ['password', 'password', 'password']);
   });
 
   http('POST /todo creates a todo whose title is the name; GET /todo lists it', async ({ example, token }) => {
@@ -110,8 +110,8 @@ export function registerTodoSuites(runtime: string, start: () => Promise<Running
     assert.is(response.status, 400);
     const body = (await response.json()) as { status: number; name: string; message: string; reasons: { property: string; errorMessage: string; constraints: unknown[] }[] };
     assert.is(body.name, 'NotValidBodyException');
-    assert.equal(body.reasons.map((r) => [r.property, r.constraints]), [['name', []], ['priority', [{}]], ['colorLabel', []]]);
-    assert.match(body.reasons[2]!.errorMessage, 'hexadecimal color');
+    assert.equal(body.reasons.map((r) => [r.property, r.constraints]), [['name', []], ['name', [200]], ['priority', [{}]], ['colorLabel', []]]);
+    assert.match(body.reasons[3]!.errorMessage, 'hexadecimal color');
     assert.equal(await (await send(example.base, 'POST', '/todo', { body: bad, token })).json(), body);
   });
 

@@ -7,6 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   DEFAULT_TRUSTED_PROXIES,
+  PRIVATE_NETWORKS,
+  canonicalAddress,
   FrameworkApplication,
   ThrottlerConfig,
   ThrottlerGuard,
@@ -68,7 +70,7 @@ test('from an untrusted connection, X-Forwarded-For and X-Real-IP are ignored (t
 });
 
 test('the key is the rightmost address that is not a trusted proxy; all trusted: the leftmost', async () => {
-  const app = await start({ guard: RecordingGuard });
+  const app = await start({ guard: RecordingGuard, trustProxy: [...DEFAULT_TRUSTED_PROXIES, ...PRIVATE_NETWORKS] });
   trackers.length = 0;
   await app.get('/limited/a', { 'x-forwarded-for': '198.51.100.9, 203.0.113.7, 10.0.0.2, 192.168.1.1' });
   await app.get('/limited/a', { 'x-forwarded-for': '10.0.0.5, 172.16.0.2' });
@@ -98,7 +100,7 @@ test('a dual-stack listener sees ::ffff:127.0.0.1, which is trusted as loopback'
   assert.equal(trackers, ['203.0.113.7']);
 });
 
-test('which connection addresses the default trusts', () => {
+test('which connection addresses the default trusts (loopback only)', () => {
   const keys: string[] = [];
   const storage: ThrottlerStorage = {
     increment: (key) => {
@@ -107,8 +109,9 @@ test('which connection addresses the default trusts', () => {
     },
   };
   const guard = new ThrottlerGuard(new ThrottlerConfig([{ ttl: 60000, limit: 5 }], storage));
-  const trusted = ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.9', '169.254.1.1', 'fc00::1', 'fd12::3', 'fe80::1', 'fe80::1%eth0', 'febf::1', '::ffff:10.0.0.1'];
-  const untrusted = ['192.0.2.1', '172.15.255.255', '172.32.0.0', '192.169.0.1', '11.0.0.1', '128.0.0.1', '::2', 'fec0::1', '2001:db8::1', '::ffff:192.0.2.1', '', 'localhost'];
+  const trusted = ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1'];
+  // A client on the same LAN, container or pod network is not a proxy unless the app says so.
+  const untrusted = ['10.1.2.3', '172.16.0.1', '192.168.0.9', '169.254.1.1', 'fc00::1', 'fd12::3', 'fe80::1', 'fe80::1%eth0', '::ffff:10.0.0.1', '192.0.2.1', '172.15.255.255', '172.32.0.0', '192.169.0.1', '11.0.0.1', '128.0.0.1', '::2', 'fec0::1', '2001:db8::1', '::ffff:192.0.2.1', '', 'localhost'];
   for (const remote of [...trusted, ...untrusted]) {
     keys.length = 0;
     void guard.canActivate(httpContext(routeEntry(1), { 'x-forwarded-for': '198.51.100.77' }, remote));
@@ -123,7 +126,10 @@ test('TrustedProxies: CIDR ranges and single addresses, IPv4 and IPv6', () => {
   const outside = ['203.0.113.128', '2001:db8:2::1', '198.51.100.8', '192.0.3.1', 'nonsense', '203.0.113.1:443'];
   for (const address of inside) assert.ok(proxies.contains(address), address);
   for (const address of outside) assert.not.ok(proxies.contains(address), address);
-  assert.equal([...DEFAULT_TRUSTED_PROXIES], ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7', 'fe80::/10']);
+  assert.equal([...DEFAULT_TRUSTED_PROXIES], ['127.0.0.0/8', '::1/128']);
+  const privateNetworks = new TrustedProxies(PRIVATE_NETWORKS, 'trustProxy');
+  for (const address of ['10.1.2.3', '172.31.255.255', '192.168.0.9', '169.254.1.1', 'fd12::3', 'febf::1']) assert.ok(privateNetworks.contains(address), address);
+  for (const address of ['172.32.0.0', '192.169.0.1', 'fec0::1', '127.0.0.1']) assert.not.ok(privateNetworks.contains(address), address);
 });
 
 test('an invalid trustProxy is refused at start-up, naming the entry', () => {
@@ -143,8 +149,35 @@ test('an invalid trustProxy is refused at start-up, naming the entry', () => {
   assert.match(error(['my-proxy.internal']), "got 'my-proxy.internal'");
   assert.is(
     error('yes'),
-    "ThrottlerModule.forRoot: trustProxy must be true (trust proxies on loopback and private networks), false (trust none) or an array of addresses and CIDR ranges such as ['10.0.0.0/8']; got 'yes'.",
+    "ThrottlerModule.forRoot: trustProxy must be true (trust proxies on loopback), false (trust none) or an array of addresses and CIDR ranges such as ['10.0.0.0/8']; got 'yes'.",
   );
+});
+
+test('one address written two ways is one caller: IPv4-mapped IPv6 and IPv6 compression are normalised', async () => {
+  const app = await start({ guard: RecordingGuard, throttlers: [{ ttl: 60000, limit: 2 }] });
+  trackers.length = 0;
+  const statuses = [];
+  for (const forwarded of ['::ffff:203.0.113.7', '203.0.113.7', '::FFFF:cb00:7107']) statuses.push((await app.get('/limited/a', { 'x-forwarded-for': forwarded })).status);
+  for (const forwarded of ['2001:db8:0:0::1', '2001:DB8::1', '2001:0db8:0000:0000:0000:0000:0000:0001']) statuses.push((await app.get('/limited/a', { 'x-real-ip': forwarded })).status);
+  assert.equal(trackers, ['203.0.113.7', '203.0.113.7', '203.0.113.7', '2001:db8::1', '2001:db8::1', '2001:db8::1']);
+  assert.equal(statuses, [200, 200, 429, 200, 200, 429]);
+});
+
+test('canonicalAddress: RFC 5952 text for IPv6, dotted IPv4 for mapped addresses', () => {
+  const cases: Record<string, string | undefined> = {
+    '127.0.0.1': '127.0.0.1',
+    '::ffff:127.0.0.1': '127.0.0.1',
+    '::1': '::1',
+    '0:0:0:0:0:0:0:0': '::',
+    '2001:db8:0:0:1:0:0:1': '2001:db8::1:0:0:1',
+    '2001:db8:0:1:1:1:1:1': '2001:db8:0:1:1:1:1:1',
+    'fe80::1%eth0': 'fe80::1',
+    'FE80:0:0:0:0:0:0:A': 'fe80::a',
+    '1:0:0:2:0:0:0:3': '1:0:0:2::3',
+    '010.0.0.1': undefined,
+    'localhost': undefined,
+  };
+  for (const [input, expected] of Object.entries(cases)) assert.is(canonicalAddress(input), expected, input);
 });
 
 test('trustProxy: [] trusts nobody, like false', async () => {

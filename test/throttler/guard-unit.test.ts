@@ -55,8 +55,8 @@ test('with an asynchronous storage, canActivate returns a promise that rejects o
 test('keys are throttler name + route id + caller; never class or method names', async () => {
   const storage = new AsyncRecordingStorage();
   const guard = guardOf([{ ttl: 60000, limit: 5 }, { name: 'burst', ttl: 1000, limit: 5 }], storage);
-  // From a proxy on a private network (trusted by default), so its X-Forwarded-For names the caller.
-  await guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': '203.0.113.7' }, '10.0.0.1'));
+  // From a proxy on loopback (trusted by default), so its X-Forwarded-For names the caller.
+  await guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': '203.0.113.7' }, '127.0.0.1'));
   await guard.canActivate(httpContext(routeEntry(8), {}, '192.0.2.4'));
   assert.equal(storage.keys, ['default:7:203.0.113.7', 'burst:7:203.0.113.7', 'default:8:192.0.2.4', 'burst:8:192.0.2.4']);
   assert.not.ok(storage.keys.some((key) => key.includes('FakeController')));
@@ -104,11 +104,11 @@ test('gRPC: a getTracker override reads the x-api-key metadata, falling back to 
 test('HTTP: forwarding headers that are not IP addresses are ignored', () => {
   const storage = new AsyncRecordingStorage();
   const guard = guardOf([{ ttl: 60000, limit: 5 }], storage);
-  const proxy = '10.0.0.1'; // trusted by default: its headers are read
+  const proxy = '127.0.0.1'; // trusted by default: its headers are read
   void guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': 'x'.repeat(500), 'x-real-ip': '198.51.100.1' }, proxy));
   void guard.canActivate(httpContext(routeEntry(7), { 'x-forwarded-for': 'not an address' }, proxy));
   assert.equal(storage.keys.map((key) => key.length < 60), [true, true]);
-  assert.equal(storage.keys, ['default:7:198.51.100.1', 'default:7:10.0.0.1']);
+  assert.equal(storage.keys, ['default:7:198.51.100.1', 'default:7:127.0.0.1']);
 });
 
 test('gRPC without trustProxy: only the peer address', () => {

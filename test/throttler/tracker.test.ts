@@ -45,7 +45,7 @@ async function start(spec: { trustProxy?: boolean; guard?: typeof ThrottlerGuard
 test('default (trustProxy on): X-Forwarded-For (rightmost untrusted address), then X-Real-IP, then the connection', async () => {
   const app = await start({ guard: RecordingGuard, limit: 100 });
   trackers.length = 0;
-  await app.get('/limited/a', { 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.2', 'x-real-ip': '198.51.100.1' });
+  await app.get('/limited/a', { 'x-forwarded-for': ' 203.0.113.7 , 127.0.0.2', 'x-real-ip': '198.51.100.1' });
   await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.8' });
   await app.get('/limited/a', { 'x-real-ip': '198.51.100.1' });
   await app.get('/limited/a', { 'x-forwarded-for': ' ', 'x-real-ip': '198.51.100.2' });
@@ -55,8 +55,8 @@ test('default (trustProxy on): X-Forwarded-For (rightmost untrusted address), th
 
 test('trustProxy on: callers behind different forwarded addresses have separate budgets', async () => {
   const app = await start({});
-  assert.is((await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' })).status, 200);
-  assert.is((await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.7, 10.0.0.3' })).status, 429);
+  assert.is((await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.7, 127.0.0.2' })).status, 200);
+  assert.is((await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.7, 127.0.0.3' })).status, 429);
   assert.is((await app.get('/limited/a', { 'x-forwarded-for': '203.0.113.9' })).status, 200);
   assert.is((await app.get('/limited/a', { 'x-real-ip': '198.51.100.1' })).status, 200);
   assert.is((await app.get('/limited/a', { 'x-real-ip': '198.51.100.1' })).status, 429);

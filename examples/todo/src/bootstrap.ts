@@ -1,4 +1,4 @@
-import { FrameworkApplication } from '@framework/core';
+import { FrameworkApplication, type ApplicationOptions } from '@framework/core';
 import { GrpcServer } from '@framework/grpc';
 import { tables } from '../../../generated/todo/tables.js';
 import { AppModule } from './app.module.js';
@@ -10,17 +10,26 @@ export interface TodoApplication {
 }
 
 /**
+ * The example's limits: its bodies and messages are small (a todo name has at most 200
+ * characters), so it accepts 64 KiB HTTP bodies and 4 KiB gRPC messages; the server timeouts are
+ * the framework's defaults.
+ */
+const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024 };
+const GRPC_MAX_MESSAGE_BYTES = 4 * 1024;
+
+/**
  * Creates and initialises the todo application without listening, so tests can listen on port 0.
- * The gRPC server is created before `init`, which hands it the gRPC controllers.
+ * The gRPC server is created before `init`, which hands it the gRPC controllers. `options` add to
+ * (or override) the example's limits.
  *
  * @example
  * const { app, grpc } = await bootstrap();
  * const httpPort = await app.listen(0);
  * const grpcPort = await grpc.listen(0);
  */
-export async function bootstrap(): Promise<TodoApplication> {
-  const app = new FrameworkApplication(tables);
-  const grpc = new GrpcServer(app);
+export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoApplication> {
+  const app = new FrameworkApplication(tables, { ...LIMITS, ...options });
+  const grpc = new GrpcServer(app, { limits: { maxReceiveMessageBytes: GRPC_MAX_MESSAGE_BYTES } });
   await app.init(AppModule);
   return { app, grpc };
 }

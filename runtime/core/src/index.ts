@@ -18,7 +18,8 @@ export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/thr
 export type { ModuleOptions, InjectableEntry } from './decorators/records.js';
 export { injectableValue, injectableToken } from './di/module-values.js';
 export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
-export { FrameworkApplication, type ApplicationOptions } from './application/application.js';
+export { FrameworkApplication, type ApplicationOptions, type ApplicationStats } from './application/application.js';
+export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 export { StaleTablesError } from './application/stale-check.js';
 export type { AuthGuard, RouteAwareGuard, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
 export type { ServerBindings } from './http/server-adapter.js';
@@ -28,6 +29,7 @@ export {
   NotValidBodyException,
   MalformedBodyException,
   BodyTooLargeException,
+  RequestAbortedException,
   ThrottlerException,
   type ValidationReason,
 } from './exceptions/request-exceptions.js';

@@ -1,12 +1,18 @@
 import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
+import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
 import { bindService } from './service-binding.js';
 
 export interface GrpcServerOptions {
-  /** grpc-js server options, e.g. `{ 'grpc.max_receive_message_length': 4 * 1024 * 1024 }`. */
+  /** Message size, keepalive and connection-age limits; see `GrpcLimits` for the defaults. */
+  readonly limits?: GrpcLimits;
+  /** Raw grpc-js server options, e.g. `{ 'grpc.max_receive_message_length': 4 * 1024 * 1024 }`; they win over `limits`. */
   readonly serverOptions?: ServerOptions;
-  /** How long `app.close()` lets in-flight calls finish before cutting connections (default 5000 ms). */
+  /**
+   * The longest `app.close()` waits for in-flight calls before cutting connections (default 5000
+   * ms); it returns as soon as the last call has finished.
+   */
   readonly shutdownTimeoutMs?: number;
 }
 
@@ -32,7 +38,7 @@ export class GrpcServer {
   private closed?: Promise<void>;
 
   constructor(app: FrameworkApplication, options: GrpcServerOptions = {}) {
-    this.server = new Server(options.serverOptions);
+    this.server = new Server(grpcServerOptions(options.limits, options.serverOptions));
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
     try {
       // The application refuses transports once init has run; that is the only way this throws.
@@ -83,7 +89,11 @@ export class GrpcServer {
     if (host.tables.grpc.length === 0) host.logger.warn('GrpcServer: the application has no @GrpcController; the gRPC server serves nothing.');
   }
 
-  /** Stops accepting calls and lets in-flight ones finish; after `shutdownTimeoutMs`, cuts what is left. */
+  /**
+   * Stops accepting connections and sends every connection a GOAWAY (HTTP/2's graceful close:
+   * calls already started finish, new ones go elsewhere); resolves when the last call has finished,
+   * or cuts what is left after `shutdownTimeoutMs`.
+   */
   private close(): Promise<void> {
     this.closed ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => {

@@ -18,6 +18,7 @@
  * await grpc.listen(50051);
  */
 export { GrpcServer, type GrpcServerOptions } from './grpc-server.js';
+export { DEFAULT_GRPC_LIMITS, type GrpcLimits } from './grpc-limits.js';
 export { loadProto, defaultProtoOptions, type ProtoTree, type ProtoNode } from './load-proto.js';
 export { GrpcController, GrpcMethod, GrpcPayload, GrpcMetadata } from './decorators.js';
 export { statusOfError } from './status.js';

@@ -1,12 +1,14 @@
-import { IsNotEmpty, IsString } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 /** Body of `POST /auth/login`. */
 export class LoginDto {
   @IsString()
   @IsNotEmpty()
+  @MaxLength(100)
   username!: string;
 
   @IsString()
   @IsNotEmpty()
+  @MaxLength(200)
   password!: string;
 }

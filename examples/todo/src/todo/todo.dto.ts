@@ -1,8 +1,12 @@
-import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Longest todo name accepted, over HTTP and gRPC: every stored todo has a bounded size. */
+export const MAX_NAME_LENGTH = 200;
 
 /** Body of `POST /todo`. */
 export class CreateTodoDto {
   @IsString()
+  @MaxLength(MAX_NAME_LENGTH)
   name!: string;
 
   @IsNumber()
@@ -16,6 +20,7 @@ export class CreateTodoDto {
 export class UpdateTodoDto {
   @IsOptional()
   @IsString()
+  @MaxLength(MAX_NAME_LENGTH)
   name?: string;
 
   @IsOptional()

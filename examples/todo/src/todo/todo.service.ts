@@ -1,5 +1,11 @@
-import { Injectable, NotFoundException } from '@framework/core';
-import type { CreateTodoDto, UpdateTodoDto } from './todo.dto.js';
+import { HttpException, Injectable, InsufficientStorageException, NotFoundException } from '@framework/core';
+import { MAX_NAME_LENGTH, type CreateTodoDto, type UpdateTodoDto } from './todo.dto.js';
+
+/** Todos kept at most: the store, and so `GET /todo`, has a bounded size. */
+export const MAX_TODOS = 10_000;
+
+/** The longest page `list` returns, whatever is asked. */
+export const MAX_PAGE = 100;
 
 /** A todo as returned over HTTP and gRPC. */
 export interface Todo {
@@ -10,14 +16,25 @@ export interface Todo {
   colorLabel: string;
 }
 
-/** Holds the todos in memory; one instance serves every controller of the application. */
+/**
+ * Holds at most `MAX_TODOS` todos in memory; one instance serves every controller of the
+ * application. Names are checked here too, since gRPC payloads are not validated by DTOs.
+ */
 @Injectable()
 export class TodoService {
   private readonly todos = new Map<string, Todo>();
   private nextId = 1;
 
-  list(): Todo[] {
-    return [...this.todos.values()];
+  /** Up to `limit` todos (at most `MAX_PAGE`) after the first `offset`, in creation order. */
+  list(offset = 0, limit = MAX_PAGE): Todo[] {
+    const page: Todo[] = [];
+    const end = offset + Math.min(limit, MAX_PAGE);
+    let index = 0;
+    for (const todo of this.todos.values()) {
+      if (index >= end) break;
+      if (index++ >= offset) page.push(todo);
+    }
+    return page;
   }
 
   get(id: string): Todo {
@@ -27,6 +44,8 @@ export class TodoService {
   }
 
   create(input: CreateTodoDto): Todo {
+    if (this.todos.size >= MAX_TODOS) throw new InsufficientStorageException();
+    checkName(input.name);
     const todo: Todo = {
       id: String(this.nextId++),
       title: input.name,
@@ -40,7 +59,7 @@ export class TodoService {
 
   update(id: string, changes: UpdateTodoDto): Todo {
     const todo = this.get(id);
-    if (changes.name !== undefined) todo.title = changes.name;
+    if (changes.name !== undefined) todo.title = checkName(changes.name);
     if (changes.priority !== undefined) todo.priority = changes.priority;
     if (changes.colorLabel !== undefined) todo.colorLabel = changes.colorLabel;
     if (changes.done !== undefined) todo.done = changes.done;
@@ -52,4 +71,9 @@ export class TodoService {
     this.todos.delete(id);
     return todo;
   }
+}
+
+function checkName(name: string): string {
+  if (name.length > MAX_NAME_LENGTH) throw new HttpException(400, `A todo name has at most ${MAX_NAME_LENGTH} characters`);
+  return name;
 }

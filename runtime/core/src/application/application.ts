@@ -3,23 +3,39 @@ import type { ExceptionFilter, FrameworkMiddleware, OnAppBootstrap, OnAppClose }
 import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
+import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js';
 import type { Class } from '../types/class.js';
 import type { Logger } from '../types/logger.js';
 import type { Token } from '../types/token.js';
 import { assertTablesMatch } from './stale-check.js';
 import type { ApplicationTransport, TransportHost } from './transport.js';
 
-export interface ApplicationOptions {
+/**
+ * Options of `new FrameworkApplication(tables, options)`. The server limits (`headersTimeoutMs`,
+ * `requestTimeoutMs`, `keepAliveTimeoutMs`, `maxConnections`; see `ServerLimits` for their
+ * defaults) apply to the server `listen` starts on Node; `Deno.serve` offers no such settings.
+ *
+ * @example
+ * new FrameworkApplication(tables, { bodyLimit: 64 * 1024, headersTimeoutMs: 5000, maxConnections: 2000, shutdownTimeoutMs: 10_000 });
+ */
+export interface ApplicationOptions extends Partial<ServerLimits> {
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
   readonly bodyLimit?: number;
   /** Where errors and warnings go (default `console`). */
   readonly logger?: Logger;
   /**
-   * How long `close()` lets in-flight HTTP requests finish, in milliseconds, before it closes
+   * The longest `close()` waits for in-flight HTTP requests, in milliseconds, before it closes
    * their connections (on Deno, which cannot cut them, stops waiting for them) and goes on to the
-   * `onAppClose` hooks. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
+   * `onAppClose` hooks. `close()` returns as soon as the last one is answered: this is an upper
+   * bound, not a wait. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
    */
   readonly shutdownTimeoutMs?: number;
+}
+
+/** What `app.stats()` reports. */
+export interface ApplicationStats {
+  /** HTTP requests whose client closed the connection before the body arrived (counted, never logged). */
+  readonly abortedRequests: number;
 }
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
@@ -62,6 +78,7 @@ export class FrameworkApplication {
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
+      limits: resolveServerLimits(options),
       logger: this.logger,
     });
     // First, so HTTP routes are prepared before any other transport attaches (as they always were).
@@ -217,6 +234,16 @@ export class FrameworkApplication {
     if (failures.length > 1) {
       throw new AggregateError(failures, `app.close() ran every step, but ${failures.length} failed: ${failures.map((f) => f.message.replace('app.close(): ', '')).join('; ')}`);
     }
+  }
+
+  /**
+   * Counters of the running application, for a metrics endpoint or a log line.
+   *
+   * @example
+   * console.log(`aborted requests so far: ${app.stats().abortedRequests}`);
+   */
+  stats(): ApplicationStats {
+    return { abortedRequests: this.http.counters.abortedRequests };
   }
 
   /** The singleton registered under `token`. */

@@ -23,8 +23,9 @@ export type {
   JwtSecretOptions,
   JwtSignOptions,
   KeyMaterial,
+  RequirableClaim,
 } from './jwt-options.js';
-export { JwtConfig, type JwtKeySource } from './jwt-config.js';
+export { JwtConfig, MIN_SECRET_BYTES, type JwtKeySource } from './jwt-config.js';
 export { JwtService } from './jwt.service.js';
 export { JwtModule } from './jwt.module.js';
 export { jwtSecretFromEnv } from './jwt-secret.js';

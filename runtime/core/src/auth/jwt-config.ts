@@ -2,11 +2,13 @@ import type { JWSAlgorithm, JWTVerifyOptions } from 'jose';
 import {
   ASYMMETRIC_ALGORITHMS,
   HMAC_ALGORITHMS,
+  REQUIRABLE_CLAIMS,
   type Duration,
   type JwtJwksOptions,
   type JwtKeyPairOptions,
   type JwtModuleOptions,
   type JwtSecretOptions,
+  type RequirableClaim,
 } from './jwt-options.js';
 
 // Widened for `includes`: options typed loosely (plain JS, casts) may hold any string.
@@ -52,19 +54,41 @@ function pinnedAlgorithms(source: JwtKeySource): JWSAlgorithm[] {
   return algorithms;
 }
 
+/** RFC 7518 §3.2: an HMAC key shorter than the hash output can be brute-forced offline from any token. */
+export const MIN_SECRET_BYTES = 32;
+
 function secretBytes(options: JwtSecretOptions): Uint8Array {
   const bytes = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) {
     throw configError('`secret` is empty. Set JWT_SECRET, or use jwtSecretFromEnv() which generates a random one.');
   }
-  if (bytes.length < 32) {
-    // RFC 7518 §3.2: an HMAC key shorter than the hash can be brute-forced offline from any token.
-    (options.logger ?? console).warn(
-      `JwtModule: the JWT secret is ${bytes.length} bytes; use at least 32 random bytes (e.g. \`openssl rand -base64 32\`), ` +
-        'a short secret can be guessed from any token.',
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw configError(
+      `the JWT secret is ${bytes.length} bytes; an HMAC secret needs at least ${MIN_SECRET_BYTES} random bytes, ` +
+        'since a short one can be guessed offline from any token. Make one with `openssl rand -base64 32` ' +
+        "(or `node -e \"console.log(crypto.randomBytes(32).toString('base64'))\"`) and set it as JWT_SECRET.",
     );
   }
   return bytes;
+}
+
+/** The claims a verified token must carry: `exp` unless turned off, plus `requiredClaims`, each once. */
+function requiredClaimsOf(options: JwtModuleOptions): string[] {
+  const requireExpiry = options.requireExpiry ?? true;
+  if (typeof requireExpiry !== 'boolean') throw configError(`\`requireExpiry\` must be true or false; got ${String(requireExpiry)}.`);
+  if (requireExpiry && options.expiresIn === false) {
+    throw configError('`expiresIn: false` signs tokens without `exp`, which verification refuses by default; give `expiresIn` or set `requireExpiry: false`.');
+  }
+  const extra: readonly unknown[] = options.requiredClaims ?? [];
+  if (!Array.isArray(extra)) throw configError(`\`requiredClaims\` must be an array such as ['sub']; got ${String(extra)}.`);
+  const claims = new Set<string>(requireExpiry ? ['exp'] : []);
+  for (const claim of extra) {
+    if (!(REQUIRABLE_CLAIMS as readonly unknown[]).includes(claim)) {
+      throw configError(`\`requiredClaims\` lists ${JSON.stringify(claim)}; it can hold ${REQUIRABLE_CLAIMS.join(', ')}.`);
+    }
+    claims.add(claim as RequirableClaim);
+  }
+  return [...claims];
 }
 
 /**
@@ -87,6 +111,8 @@ export class JwtConfig {
   readonly expiresIn: Duration | false;
   readonly issuer?: string;
   readonly audience?: string | string[];
+  /** Claims a token must carry to verify (`exp` by default). */
+  readonly requiredClaims: readonly string[];
   /** Handed to jose's `jwtVerify` as is: one object for the life of the application. */
   readonly verifyOptions: Readonly<JWTVerifyOptions>;
 
@@ -104,8 +130,10 @@ export class JwtConfig {
     this.expiresIn = options.expiresIn ?? '1h';
     this.issuer = options.issuer;
     this.audience = typeof options.audience === 'string' ? options.audience : options.audience && [...options.audience];
+    this.requiredClaims = Object.freeze(requiredClaimsOf(options));
     this.verifyOptions = Object.freeze({
       algorithms: [...this.algorithms],
+      ...(this.requiredClaims.length > 0 && { requiredClaims: [...this.requiredClaims] }),
       ...(options.issuer !== undefined && { issuer: options.issuer }),
       ...(this.audience !== undefined && { audience: this.audience }),
       ...(options.clockTolerance !== undefined && { clockTolerance: options.clockTolerance }),

@@ -21,6 +21,12 @@ export type Duration = number | string;
 /** A key as PEM text (PKCS#8 private, SPKI public), a JWK object, or an already imported `CryptoKey`. */
 export type KeyMaterial = string | JWK | CryptoKey;
 
+/** The registered claims `requiredClaims` can insist on. */
+export const REQUIRABLE_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti'] as const;
+
+/** A registered claim a verified token can be required to carry. */
+export type RequirableClaim = (typeof REQUIRABLE_CLAIMS)[number];
+
 /** Options every kind of `JwtModule.forRoot(...)` accepts. */
 export interface JwtCommonOptions {
   /** Put into signed tokens as `iss`, and required of verified tokens. */
@@ -29,6 +35,16 @@ export interface JwtCommonOptions {
   readonly audience?: string | readonly string[];
   /** Lifetime of signed tokens (default `'1h'`); `false` signs tokens that never expire. */
   readonly expiresIn?: Duration | false;
+  /**
+   * Whether a verified token must carry an `exp` claim (default `true`): a token without one would
+   * be valid forever once leaked. Set `false` only to accept tokens of an issuer that never sets it.
+   */
+  readonly requireExpiry?: boolean;
+  /**
+   * Further claims a verified token must carry, such as `['sub']` when every token names a user
+   * (`iss` and `aud` are required, and checked, whenever `issuer` / `audience` are set).
+   */
+  readonly requiredClaims?: readonly RequirableClaim[];
   /** Clock skew tolerated when checking `exp` and `nbf` (default none). */
   readonly clockTolerance?: Duration;
   /** Where configuration warnings go (default `console`). */
@@ -36,7 +52,8 @@ export interface JwtCommonOptions {
 }
 
 /**
- * Sign and verify with one shared secret (HMAC). Use at least 32 random bytes.
+ * Sign and verify with one shared secret (HMAC). At least 32 bytes, refused at `init` otherwise;
+ * make one with `openssl rand -base64 32`.
  *
  * @example
  * JwtModule.forRoot({ secret: jwtSecretFromEnv() })

@@ -40,6 +40,19 @@ export class MalformedBodyException extends HttpException {
   }
 }
 
+/**
+ * A request whose body could not be read to its end because the client closed or reset the
+ * connection. Not a fault of the server: it is counted (`app.stats().abortedRequests`), never
+ * logged, and its 400 answer usually reaches nobody.
+ */
+export class RequestAbortedException extends HttpException {
+  constructor(options?: { cause?: unknown }) {
+    super(400, 'Request body was not received completely: the client closed the connection');
+    this.name = 'RequestAbortedException';
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}
+
 /** 413 sent when a body exceeds the application's `bodyLimit`. */
 export class BodyTooLargeException extends HttpException {
   constructor(limit: number) {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { BodyTooLargeException } from '../exceptions/request-exceptions.js';
+import { BodyTooLargeException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 
 /**
  * Refuses bodies over `maxSize` bytes with a 413. A body with a declared length is judged by its
@@ -23,6 +23,14 @@ export function limitBody(maxSize: number): MiddlewareHandler {
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number(declared) > maxSize ? Promise.resolve(tooLarge(c)) : next();
     }
-    return streaming(c, next);
+    // Hono's limit reads a chunked body before calling `next`: a failure before then is the
+    // client closing the connection mid-body, not an error of the server.
+    let reached = false;
+    return streaming(c, () => {
+      reached = true;
+      return next();
+    }).catch((error: unknown) => {
+      throw reached ? error : new RequestAbortedException({ cause: error });
+    });
   };
 }

@@ -31,6 +31,8 @@ class DenoBindings implements ServerBindings {
 
 /**
  * Serves a Hono app on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
+ * `Deno.serve` has no header or request timeouts and no connection cap to set, so the
+ * application's `ServerLimits` are not applied here (the body limit is, by the routes).
  * Without a hostname it listens on `::` (IPv6 and IPv4, as Node does), or on `0.0.0.0` where IPv6
  * is unavailable. `close(graceMs)` is `server.shutdown()`: no new connections, in-flight requests
  * finish. It resolves after `graceMs` at the latest: Deno cannot cut connections once a graceful

@@ -6,8 +6,7 @@ import { isThenable } from '../chain/thenable.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { registerHeadRoute } from './head-routes.js';
 import { bodyReaderFor } from './read-body.js';
-import type { Logger } from '../types/logger.js';
-import { errorResponse, respond } from './respond.js';
+import { errorResponse, respond, type ErrorReport } from './respond.js';
 import type { HttpEnv } from './server-adapter.js';
 
 export interface HttpRouteSpec {
@@ -21,13 +20,13 @@ export interface HttpRouteSpec {
  * `strict: false` makes `/todo` and `/todo/` the same route. `@Head()` routes are registered
  * first, as `registerHeadRoute` requires.
  */
-export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly logger: Logger }): Hono<HttpEnv> {
+export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly report: ErrorReport }): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const ordered = [...routes.filter((spec) => spec.entry.method === 'HEAD'), ...routes.filter((spec) => spec.entry.method !== 'HEAD')];
 
   for (const spec of ordered) {
     const { entry } = spec;
-    const handler = routeHandler(spec, options.logger);
+    const handler = routeHandler(spec, options.report);
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, entry.readsBody ? [limitBody(options.bodyLimit), handler] : [handler]);
       continue;
@@ -38,12 +37,12 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
   }
 
   app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));
-  app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.logger));
+  app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
 }
 
 /** The Hono handler of one route: runs its prepared chain and turns the outcome into a Response. */
-function routeHandler(spec: HttpRouteSpec, logger: Logger): (c: Context<HttpEnv>) => Response | Promise<Response> {
+function routeHandler(spec: HttpRouteSpec, report: ErrorReport): (c: Context<HttpEnv>) => Response | Promise<Response> {
   const { entry, run } = spec;
   const runtime: HttpRouteRuntime = { entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(entry) };
   return (c) => {
@@ -53,12 +52,12 @@ function routeHandler(spec: HttpRouteSpec, logger: Logger): (c: Context<HttpEnv>
       if (isThenable(answer)) {
         return Promise.resolve(answer).then(
           (value) => respond(c, value, entry.status),
-          (error: unknown) => errorResponse(c, error, entry.name, logger),
+          (error: unknown) => errorResponse(c, error, entry.name, report),
         );
       }
       return respond(c, answer, entry.status);
     } catch (error) {
-      return errorResponse(c, error, entry.name, logger);
+      return errorResponse(c, error, entry.name, report);
     }
   };
 }

@@ -2,14 +2,18 @@ import type { Hono } from 'hono';
 import type { ApplicationTransport, TransportHost } from '../application/transport.js';
 import type { Logger } from '../types/logger.js';
 import { buildHonoApp } from './hono-app.js';
+import type { HttpCounters } from './respond.js';
 import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
   /** Largest accepted request body in bytes; larger ones get a 413. */
   readonly bodyLimit: number;
-  /** How long `close()` lets in-flight requests finish, in milliseconds. */
+  /** How long `close()` lets in-flight requests finish at most, in milliseconds. */
   readonly shutdownTimeoutMs: number;
+  /** Timeouts and the connection cap of the server `listen` starts. */
+  readonly limits: ServerLimits;
   readonly logger: Logger;
 }
 
@@ -22,7 +26,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
- * const http = new HttpTransport({ bodyLimit: 1 << 20, shutdownTimeoutMs: 5000, logger: console });
+ * const http = new HttpTransport({ bodyLimit: 1 << 20, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
  * app.registerTransport(http); // FrameworkApplication does this itself
  * await app.init(AppModule);
  * const port = await http.listen(0, '127.0.0.1');
@@ -33,6 +37,8 @@ export class HttpTransport implements ApplicationTransport {
   private listener?: HttpListener;
   /** Set while `listen` waits for the server to bind. */
   private binding = false;
+  /** What `app.stats()` reports; counted for the life of the application. */
+  readonly counters: HttpCounters = { abortedRequests: 0 };
 
   constructor(private readonly options: HttpTransportOptions) {
     const { shutdownTimeoutMs } = options;
@@ -51,7 +57,7 @@ export class HttpTransport implements ApplicationTransport {
         controllerClass: host.tables.providers[entry.controller]!.useClass!,
         run: host.prepare(entry, { readsBody: entry.readsBody }),
       })),
-      { bodyLimit: this.options.bodyLimit, logger: this.options.logger },
+      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters } },
     );
   }
 
@@ -69,7 +75,7 @@ export class HttpTransport implements ApplicationTransport {
     this.binding = true;
     try {
       const serve = await serverAdapterForRuntime();
-      this.listener = await serve(this.app, port, hostname);
+      this.listener = await serve(this.app, port, hostname, this.options.limits);
     } finally {
       this.binding = false;
     }
@@ -84,7 +90,7 @@ export class HttpTransport implements ApplicationTransport {
     return this.app.fetch as FetchHandler;
   }
 
-  /** Stops the server, if one listens, letting in-flight requests finish for up to the grace period. */
+  /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */
   async close(): Promise<void> {
     const listener = this.listener;
     this.listener = undefined;

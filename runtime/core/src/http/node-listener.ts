@@ -1,7 +1,9 @@
-import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Server } from 'node:http';
+import { NodeDrain } from './node-drain.js';
 import type { HttpEnv, HttpListener, ServerBindings } from './server-adapter.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** The connection facts of one Node request, read only when asked for. */
 class NodeBindings implements ServerBindings {
@@ -12,33 +14,32 @@ class NodeBindings implements ServerBindings {
 }
 
 /**
- * Serves a Hono app on Node through @hono/node-server. Port 0 lets the OS pick. `close(graceMs)`
- * is `server.close()`, then `closeAllConnections()` for what is still open after `graceMs`.
+ * Serves a Hono app on Node through @hono/node-server, with the application's limits (header,
+ * request and keep-alive timeouts, a connection cap). Port 0 lets the OS pick. `close(graceMs)`
+ * drains gracefully (`NodeDrain`).
  *
  * @example
- * const listener = await listenNode(app, 0); console.log(listener.port);
+ * const listener = await listenNode(app, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS); console.log(listener.port);
  */
-export function listenNode(app: Hono<HttpEnv>, port: number, hostname?: string): Promise<HttpListener> {
+export function listenNode(app: Hono<HttpEnv>, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
   const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app.fetch(request, new NodeBindings(env));
+  const server = createAdaptorServer({
+    fetch,
+    hostname,
+    // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
+    serverOptions: { connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) },
+  }) as Server;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, (info) => {
-      resolve({
-        port: info.port,
-        close: (graceMs) =>
-          new Promise<void>((done, fail) => {
-            // A request still running after the grace period loses its connection: one slow or
-            // stuck call must not keep close() (and the onAppClose hooks after it) waiting forever.
-            const force = setTimeout(() => server.closeAllConnections(), graceMs);
-            server.close((error) => {
-              clearTimeout(force);
-              if (error) fail(error);
-              else done();
-            });
-            // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-            server.closeIdleConnections();
-          }),
-      });
-    }) as Server;
     server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve({ port: typeof address === 'object' && address ? address.port : port, close: (graceMs) => drain.close(graceMs) });
+    });
   });
 }

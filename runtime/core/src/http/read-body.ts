@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { MalformedBodyException } from '../exceptions/request-exceptions.js';
+import { HttpException } from '../exceptions/http-exception.js';
+import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../tables.js';
 import { DtoValidator } from '../validation/dto-validator.js';
 
@@ -7,6 +8,15 @@ import { DtoValidator } from '../validation/dto-validator.js';
 export type BodyReader = (c: Context) => Promise<unknown>;
 
 const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+
+/** The body as text; a read that fails (the client closed or reset the connection) is a RequestAbortedException. */
+async function bodyText(c: Context): Promise<string> {
+  try {
+    return await c.req.text();
+  } catch (error) {
+    throw error instanceof HttpException ? error : new RequestAbortedException({ cause: error });
+  }
+}
 
 /**
  * Builds the body reader of a route once, at init.
@@ -18,7 +28,7 @@ export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
   const validator = route.body ? new DtoValidator(route.body) : undefined;
   const what = route.body ? `a JSON object matching ${route.body.dto.name}` : 'a JSON body';
   return async (c) => {
-    const text = await c.req.text();
+    const text = await bodyText(c);
     if (text.trim() === '') {
       if (!validator) return undefined;
       throw new MalformedBodyException(`Request body is empty; ${c.req.method} ${route.path} expects ${what}`);

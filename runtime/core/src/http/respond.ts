@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { HttpException } from '../exceptions/http-exception.js';
+import { RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { Logger } from '../types/logger.js';
 import { withContextHeaders } from './response-headers.js';
 
@@ -39,12 +40,28 @@ function isNullBodyStatus(status: number): boolean {
 
 const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
 
+/** Counters of the HTTP transport, read through `app.stats()`. */
+export interface HttpCounters {
+  /** Requests whose client closed the connection before its body arrived. */
+  abortedRequests: number;
+}
+
+/** Where `errorResponse` reports: the logger for server faults, the counters for client aborts. */
+export interface ErrorReport {
+  readonly logger: Logger;
+  readonly counters: HttpCounters;
+}
+
 /**
  * The default answer for an error no filter handled: an HttpException's own body and status; any
- * other error is logged with its stack and answered 500 without details.
+ * other error is logged with its stack and answered 500 without details. A client that went away
+ * mid-request is counted, not logged.
  */
-export function errorResponse(c: Context, error: unknown, where: string, logger: Logger): Response {
-  if (error instanceof HttpException) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
-  logger.error(`Unhandled error in ${where} (${c.req.method} ${c.req.path})`, error);
+export function errorResponse(c: Context, error: unknown, where: string, report: ErrorReport): Response {
+  if (error instanceof HttpException) {
+    if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
+    return c.json(error.toJSON(), error.status as ContentfulStatusCode);
+  }
+  report.logger.error(`Unhandled error in ${where} (${c.req.method} ${c.req.path})`, error);
   return c.json(internalError, 500);
 }

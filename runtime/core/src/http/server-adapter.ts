@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { ServerLimits } from './server-limits.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
@@ -22,18 +23,19 @@ export interface HttpEnv {
 export interface HttpListener {
   readonly port: number;
   /**
-   * Stops accepting connections and resolves when in-flight requests have finished, or after
-   * `graceMs` milliseconds at the latest (Node then closes the connections still open; Deno,
-   * which cannot, stops waiting for them).
+   * Stops accepting connections and resolves as soon as in-flight requests have been answered
+   * (each with `Connection: close`), or after `graceMs` milliseconds at the latest (Node then
+   * closes the connections still open; Deno, which cannot, stops waiting for them).
    */
   close(graceMs: number): Promise<void>;
 }
 
 /**
- * Serves a Hono app on one runtime's HTTP server. `hostname` undefined listens on every interface,
- * IPv6 and IPv4 where the system allows it; port 0 lets the OS pick.
+ * Serves a Hono app on one runtime's HTTP server with the application's limits (as far as the
+ * server supports them). `hostname` undefined listens on every interface, IPv6 and IPv4 where the
+ * system allows it; port 0 lets the OS pick.
  */
-export type ServerAdapter = (app: Hono<HttpEnv>, port: number, hostname?: string) => Promise<HttpListener>;
+export type ServerAdapter = (app: Hono<HttpEnv>, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
 
 /**
  * The adapter of the runtime this process runs on: `Deno.serve` on Deno, @hono/node-server on

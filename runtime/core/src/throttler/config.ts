@@ -10,7 +10,7 @@ function trustedProxiesOf(trustProxy: unknown): TrustedProxies | undefined {
   if (trustProxy === true) return new TrustedProxies(DEFAULT_TRUSTED_PROXIES, where);
   if (Array.isArray(trustProxy)) return trustProxy.length === 0 ? undefined : new TrustedProxies(trustProxy, where);
   throw new TypeError(
-    `${where} must be true (trust proxies on loopback and private networks), false (trust none) or an array of ` +
+    `${where} must be true (trust proxies on loopback), false (trust none) or an array of ` +
       `addresses and CIDR ranges such as ['10.0.0.0/8']; got ${typeof trustProxy === 'string' ? `'${trustProxy}'` : String(trustProxy)}.`,
   );
 }

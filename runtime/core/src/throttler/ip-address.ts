@@ -134,3 +134,50 @@ const checked = new Uint16Array(8);
 export function isAddress(text: string, start = 0, end = text.length): boolean {
   return parseAddress(text, checked, start, end);
 }
+
+const formatted = new Uint16Array(8);
+
+/** The eight groups as RFC 5952 text: lower-case hex, the longest run (≥ 2) of zero groups as `::`. */
+function formatIPv6(groups: Uint16Array): string {
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let g = 0; g < 8; ) {
+    if (groups[g] !== 0) {
+      g++;
+      continue;
+    }
+    let end = g;
+    while (end < 8 && groups[end] === 0) end++;
+    if (end - g > bestLength) [bestStart, bestLength] = [g, end - g];
+    g = end;
+  }
+  let text = '';
+  for (let g = 0; g < 8; g++) {
+    if (g === bestStart) {
+      text += g === 0 ? '::' : ':';
+      g += bestLength - 1;
+      continue;
+    }
+    text += groups[g]!.toString(16) + (g < 7 ? ':' : '');
+  }
+  return text;
+}
+
+/**
+ * One spelling per address, so that one caller gets one throttler key: an IPv4-mapped IPv6
+ * address becomes its dotted IPv4 form, IPv6 becomes its RFC 5952 text (lower case, zeros
+ * compressed, no zone). `undefined` when `text[start, end)` is not an address.
+ *
+ * @example
+ * canonicalAddress('::ffff:203.0.113.7'); // '203.0.113.7'
+ * canonicalAddress('2001:DB8:0:0::1');    // '2001:db8::1'
+ * canonicalAddress('203.0.113.7');        // '203.0.113.7'
+ */
+export function canonicalAddress(text: string, start = 0, end = text.length): string | undefined {
+  // The common case, a dotted quad, is canonical as written (leading zeros are refused).
+  if (isIPv4Text(text, start, end)) return parseIPv4(text, start, end) === -1 ? undefined : text.slice(start, end);
+  if (!parseIPv6(text, start, end, formatted)) return undefined;
+  const mapped = formatted[0] === 0 && formatted[1] === 0 && formatted[2] === 0 && formatted[3] === 0 && formatted[4] === 0 && formatted[5] === 0xffff;
+  if (mapped) return `${formatted[6]! >>> 8}.${formatted[6]! & 0xff}.${formatted[7]! >>> 8}.${formatted[7]! & 0xff}`;
+  return formatIPv6(formatted);
+}

@@ -33,8 +33,8 @@ export interface ThrottlerModuleOptions {
    * Which connections may say who the caller is through `X-Forwarded-For` and `X-Real-IP`
    * (HTTP only; on gRPC the caller is always the peer address).
    *
-   * - `true` (default): proxies on loopback, private and link-local networks
-   *   (`DEFAULT_TRUSTED_PROXIES`). A call from such an address is counted for the client its
+   * - `true` (default): proxies on loopback only (`DEFAULT_TRUSTED_PROXIES`; add
+   *   `PRIVATE_NETWORKS` or, better, your proxies' own addresses to trust more). A call from such an address is counted for the client its
    *   `X-Forwarded-For` names: the rightmost address that is not itself a trusted proxy (the
    *   leftmost when all are), else its `X-Real-IP`, else the connection address. A call from any
    *   other address is counted for that address, whatever headers it sends.
@@ -44,10 +44,10 @@ export interface ThrottlerModuleOptions {
    *
    * Why the rightmost: proxies such as nginx (`$proxy_add_x_forwarded_for`) and AWS ALB append the
    * address they received the call from and pass on what the client wrote, so the leftmost
-   * address is the client's own choice. If your proxy runs elsewhere than on a private network,
-   * list its addresses; otherwise every caller is counted as the proxy. Conversely, a client that
-   * reaches the application directly from a trusted network can still pick its own key: where
-   * such clients exist, list only your proxies' addresses.
+   * address is the client's own choice. If your proxy runs on another host, list its addresses;
+   * otherwise every caller is counted as the proxy. Any client that reaches the application
+   * directly from a trusted address can pick its own key, so list only your proxies (see
+   * docs/deployment.md for nginx, cloud load balancers and Kubernetes ingress).
    */
   readonly trustProxy?: boolean | readonly string[];
 }

@@ -1,5 +1,5 @@
 import type { ExecutionContext } from '../chain/execution-context.js';
-import { isAddress } from './ip-address.js';
+import { canonicalAddress } from './ip-address.js';
 import type { TrustedProxies } from './trusted-proxies.js';
 
 function isSpace(code: number): boolean {
@@ -11,7 +11,8 @@ function isSpace(code: number): boolean {
  * trusted proxies: walking from the right (the hop nearest to us), the first address that is not
  * a trusted proxy; the leftmost when every one is trusted. The walk stops at a value that is not
  * an IP address and keeps the last address before it, so a client cannot mint counter keys of
- * its own choosing. `undefined` when the rightmost value is not an address.
+ * its own choosing. `undefined` when the rightmost value is not an address. The address comes
+ * back in its canonical spelling (`canonicalAddress`).
  *
  * Proxies append the address they received the request from, so everything left of the first
  * untrusted address was written by that client and proves nothing.
@@ -29,8 +30,9 @@ export function forwardedClient(value: string, trusted: TrustedProxies): string 
     let stop = end;
     while (start < stop && isSpace(value.charCodeAt(start))) start++;
     while (stop > start && isSpace(value.charCodeAt(stop - 1))) stop--;
-    if (!isAddress(value, start, stop)) break;
-    client = value.slice(start, stop);
+    const address = canonicalAddress(value, start, stop);
+    if (address === undefined) break;
+    client = address;
     if (comma === -1 || !trusted.contains(value, start, stop)) break;
     end = comma;
   }
@@ -44,7 +46,9 @@ export function forwardedClient(value: string, trusted: TrustedProxies): string 
  * option) and the request carries forwarding headers: then the client `X-Forwarded-For` names
  * (see `forwardedClient`), else `X-Real-IP`, else the connection address (values that are not IP
  * addresses are ignored). Without `trusted`, the connection address only. gRPC calls: the peer
- * address (override `getTracker` to use, say, an `x-api-key` metadata value).
+ * address (override `getTracker` to use, say, an `x-api-key` metadata value). Every address is
+ * returned in one spelling (`::ffff:203.0.113.7` is `203.0.113.7`, `2001:DB8:0::1` is
+ * `2001:db8::1`), so one caller cannot hold two quotas.
  *
  * @example
  * // From a proxy at 127.0.0.1 with `X-Forwarded-For: 198.51.100.9, 203.0.113.7`:
@@ -52,7 +56,9 @@ export function forwardedClient(value: string, trusted: TrustedProxies): string 
  * // The same request straight from 203.0.113.50: '203.0.113.50' (its headers are its own words).
  */
 export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
-  const remote = context.getRemoteAddress();
+  const connection = context.getRemoteAddress();
+  // A host that reports something other than an address (an in-process call) keeps its own text.
+  const remote = canonicalAddress(connection) ?? connection;
   if (trusted === undefined || context.grpcMetadata !== undefined) return remote;
   const forwarded = context.req.header('x-forwarded-for');
   const realIp = context.req.header('x-real-ip');
@@ -60,6 +66,6 @@ export function addressOf(context: ExecutionContext, trusted: TrustedProxies | u
   if ((forwarded === undefined && realIp === undefined) || !trusted.contains(remote)) return remote;
   const client = forwarded === undefined ? undefined : forwardedClient(forwarded, trusted);
   if (client !== undefined) return client;
-  const real = realIp?.trim();
-  return real !== undefined && isAddress(real) ? real : remote;
+  const real = realIp === undefined ? undefined : canonicalAddress(realIp.trim());
+  return real ?? remote;
 }

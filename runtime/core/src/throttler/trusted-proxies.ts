@@ -1,16 +1,25 @@
 import { isIPv4Text, parseAddress } from './ip-address.js';
 
 /**
- * The proxies `trustProxy: true` trusts: loopback, private and link-local networks, IPv4 and IPv6
- * (IPv4-mapped IPv6 addresses such as `::ffff:10.0.0.7` match the IPv4 ranges). A proxy you run
- * next to the application usually connects from one of them. Spread it to add your own:
+ * The proxies `trustProxy: true` (the default) trusts: loopback only, IPv4 and IPv6 (IPv4-mapped
+ * IPv6 addresses such as `::ffff:127.0.0.1` match the IPv4 range). A proxy on the same host
+ * (nginx, a sidecar) connects from there; any other proxy is listed by the application, because a
+ * client on the same private network could otherwise name itself in `X-Forwarded-For`.
  *
  * @example
- * ThrottlerModule.forRoot(throttlers, { trustProxy: [...DEFAULT_TRUSTED_PROXIES, '203.0.113.0/24'] });
+ * ThrottlerModule.forRoot(throttlers, { trustProxy: [...DEFAULT_TRUSTED_PROXIES, '10.0.3.0/24'] });
  */
-export const DEFAULT_TRUSTED_PROXIES: readonly string[] = Object.freeze([
-  '127.0.0.0/8',
-  '::1/128',
+export const DEFAULT_TRUSTED_PROXIES: readonly string[] = Object.freeze(['127.0.0.0/8', '::1/128']);
+
+/**
+ * Private, link-local and unique-local networks (RFC 1918, RFC 3927, RFC 4193, RFC 4291). Trust
+ * them only when every client on them is a proxy of yours (a Kubernetes pod network where only the
+ * ingress controller reaches the application); a narrower range is better.
+ *
+ * @example
+ * ThrottlerModule.forRoot(throttlers, { trustProxy: [...DEFAULT_TRUSTED_PROXIES, ...PRIVATE_NETWORKS] });
+ */
+export const PRIVATE_NETWORKS: readonly string[] = Object.freeze([
   '10.0.0.0/8',
   '172.16.0.0/12',
   '192.168.0.0/16',

@@ -1,0 +1,65 @@
+import type { ServerOptions } from '@grpc/grpc-js';
+
+/**
+ * Limits of the gRPC server, each also settable through the raw `serverOptions` of grpc-js
+ * (which win when both are given). Defaults, chosen so one client cannot hold much:
+ * 1 MiB messages (as the HTTP body limit; grpc-js allows 4 MiB), a keepalive ping every two
+ * minutes answered within 20 s (dead peers are dropped), connections recycled after an hour with
+ * 30 s for their calls to finish.
+ *
+ * @example
+ * new GrpcServer(app, { limits: { maxReceiveMessageBytes: 64 * 1024, maxConnectionAgeMs: 10 * 60_000 } });
+ */
+export interface GrpcLimits {
+  /** Largest request message accepted; a larger one fails with RESOURCE_EXHAUSTED. */
+  readonly maxReceiveMessageBytes?: number;
+  /** How often the server pings an idle connection to see that the peer is alive. */
+  readonly keepaliveTimeMs?: number;
+  /** How long a keepalive ping may go unanswered before the connection is closed. */
+  readonly keepaliveTimeoutMs?: number;
+  /** Connections older than this get a GOAWAY (clients reconnect, spreading load over instances). */
+  readonly maxConnectionAgeMs?: number;
+  /** How long calls on a connection past its age may still finish. */
+  readonly maxConnectionAgeGraceMs?: number;
+  /** Concurrent calls per connection (unbounded unless set). */
+  readonly maxConcurrentStreams?: number;
+}
+
+/** The defaults of `GrpcLimits` (`maxConcurrentStreams` has none). */
+export const DEFAULT_GRPC_LIMITS = Object.freeze({
+  maxReceiveMessageBytes: 1024 * 1024,
+  keepaliveTimeMs: 120_000,
+  keepaliveTimeoutMs: 20_000,
+  maxConnectionAgeMs: 3_600_000,
+  maxConnectionAgeGraceMs: 30_000,
+}) satisfies GrpcLimits;
+
+const optionNames = {
+  maxReceiveMessageBytes: 'grpc.max_receive_message_length',
+  keepaliveTimeMs: 'grpc.keepalive_time_ms',
+  keepaliveTimeoutMs: 'grpc.keepalive_timeout_ms',
+  maxConnectionAgeMs: 'grpc.max_connection_age_ms',
+  maxConnectionAgeGraceMs: 'grpc.max_connection_age_grace_ms',
+  maxConcurrentStreams: 'grpc.max_concurrent_streams',
+} as const satisfies Record<keyof GrpcLimits, string>;
+
+/**
+ * The grpc-js options for `limits` (defaults filled in) under the raw `serverOptions`, which win.
+ * Throws a TypeError naming a limit that is not a positive whole number.
+ *
+ * @example
+ * grpcServerOptions({ maxReceiveMessageBytes: 65536 }, {}); // { 'grpc.max_receive_message_length': 65536, … }
+ */
+export function grpcServerOptions(limits: GrpcLimits = {}, serverOptions: ServerOptions = {}): ServerOptions {
+  const merged: Record<string, unknown> = {};
+  const values: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...limits };
+  for (const [name, option] of Object.entries(optionNames) as [keyof GrpcLimits, string][]) {
+    const value = values[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+      throw new TypeError(`GrpcServer: limits.${name} must be a positive whole number; got ${String(value)}.`);
+    }
+    merged[option] = value;
+  }
+  return { ...merged, ...serverOptions };
+}
