@@ -87,9 +87,9 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
   return { drafts: [...drafts.values()], diagnostics };
 }
 
-/** Class keys of the guards, class middleware and filters a chain names. */
+/** Class keys of the guards, interceptors, class middleware and filters a chain names. */
 export function chainClasses(chain: ChainIR): string[] {
-  return [...chain.guards, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
+  return [...chain.guards, ...chain.interceptors, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
 }
 
 /** The provider key of a module's `injectables` entry; entries naming the same class share one. */

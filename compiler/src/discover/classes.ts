@@ -44,7 +44,7 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
     inSources,
     abstract: cls.isAbstract(),
     requestScoped,
-    ctorParams: constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)),
+    ctorParams: injectedParameters(constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)), cls),
     readsContextRequest: inSources ? contextRequestReads(ctx, cls) : [],
     ...(controller ? { controller } : {}),
   };
@@ -59,6 +59,18 @@ function constructorParameters(cls: ClassDeclaration): ParameterDeclaration[] {
     if (ctor) return ctor.getParameters();
   }
   return [];
+}
+
+/**
+ * The constructor parameters the injector passes: trailing optional parameters that cannot be a
+ * token (`options: TimeoutOptions = {}`) are left out, so their default applies, as NestJS's
+ * `@Optional()` would; a class-typed or `@Inject` one is still injected.
+ */
+function injectedParameters(params: CtorParamIR[], cls: ClassDeclaration): CtorParamIR[] {
+  const declared = constructorParameters(cls);
+  let end = params.length;
+  while (end > 0 && !params[end - 1]!.token && declared[end - 1]!.isOptional()) end--;
+  return params.slice(0, end);
 }
 
 function ctorParam(ctx: DiscoverContext, p: ParameterDeclaration, index: number): CtorParamIR {

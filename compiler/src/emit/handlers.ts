@@ -32,7 +32,7 @@ export function handlerHead(h: HandlerModel, imports: Imports, indent: string): 
 const instanceType = (ref: ValueRef, local: string): string => (ref.generic ? `InstanceType<typeof ${local}>` : local);
 
 /**
- * The chain fields that end every `HandlerEntry` literal: guards, middleware, filters,
+ * The chain fields that end every `HandlerEntry` literal: guards, interceptors (when any), middleware, filters,
  * annotations (throttle rules) and source.
  *
  * @example
@@ -41,6 +41,8 @@ const instanceType = (ref: ValueRef, local: string): string => (ref.generic ? `I
 export function chainFields(h: HandlerModel, imports: Imports, srcDir: string): string[] {
   return [
     `guards: [${h.guards.join(', ')}]`,
+    // Only when there are some: most handlers have none, and their entries stay as they were.
+    ...(h.interceptors.length > 0 ? [`interceptors: [${h.interceptors.join(', ')}]`] : []),
     `middleware: [${h.middleware.map((m) => ('provider' in m ? `{ provider: ${m.provider} }` : `{ fn: ${imports.value(m.fn)} }`)).join(', ')}]`,
     `filters: [${h.filters.join(', ')}]`,
     `annotations: ${annotations(h)}`,

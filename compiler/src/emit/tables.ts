@@ -34,6 +34,7 @@ export function emitTables(model: AppModel, options: EmitOptions): string {
     `${i(2)}modules: [${modules.join(', ')}],`,
     ...list('providers', model.providers.map((p) => emitProvider(p, imports, model.srcDir))),
     ...(model.globalGuard !== undefined ? [`${i(2)}globalGuard: ${model.globalGuard},`] : []),
+    ...(model.globalInterceptors.length > 0 ? [`${i(2)}globalInterceptors: [${model.globalInterceptors.join(', ')}],`] : []),
     ...list('routes', model.routes.map((r) => emitRoute(r, imports, model.srcDir, i(4)))),
     ...list('grpc', model.grpc.map((s) => emitGrpcService(s, imports, model.srcDir, i(4)))),
     '};',

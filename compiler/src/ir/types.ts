@@ -59,6 +59,7 @@ export type TokenIR =
   /** An importable const (`export const CONFIG = Symbol('CONFIG')`). */
   | { readonly kind: 'const'; readonly ref: ValueRef }
   | { readonly kind: 'global-guard' }
+  | { readonly kind: 'global-interceptor' }
   /** Not importable (a local const, a call): emitted as `injectableToken(Module, index)`; `key` gives identity. */
   | { readonly kind: 'opaque'; readonly key: string; readonly text: string };
 
@@ -159,7 +160,7 @@ export interface ModuleIR {
   readonly injectables: readonly InjectableIR[];
 }
 
-/** A guard, middleware or filter reference from `@UseGuard/@Middleware/@UseFilter`. */
+/** A guard, interceptor, middleware or filter reference from `@UseGuard/@UseInterceptors/@Middleware/@UseFilter`. */
 export type ChainRef =
   | { readonly kind: 'class'; readonly cls: ClassUse }
   | { readonly kind: 'fn'; readonly ref: ValueRef; readonly location: SourceLocation };
@@ -177,6 +178,8 @@ export interface ThrottleNameUse {
 /** Chain decorators and throttle annotations found on a class or a method. */
 export interface ChainIR {
   readonly guards: readonly ChainRef[];
+  /** `@UseInterceptors(...)`: classes only. */
+  readonly interceptors: readonly ChainRef[];
   readonly middleware: readonly ChainRef[];
   readonly filters: readonly ChainRef[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;

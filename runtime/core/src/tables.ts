@@ -73,6 +73,11 @@ export interface HandlerEntry {
   readonly invoke: (controller: never, args: ArgumentSource) => unknown;
   /** Guard provider indices: controller-level first, then handler-level (the global guard is added at init). */
   readonly guards: readonly number[];
+  /**
+   * Interceptor provider indices: controller-level first, then handler-level (global ones are
+   * added at init). Absent when the handler has none.
+   */
+  readonly interceptors?: readonly number[];
   /** Middleware: controller-level first, then handler-level (global ones are added at init). */
   readonly middleware: readonly MiddlewareRef[];
   /** Filter provider indices: handler-level first, then controller-level (most specific first). */
@@ -134,6 +139,8 @@ export interface ApplicationTables {
   readonly providers: readonly ProviderEntry[];
   /** Provider index of the `GLOBAL_GUARD` entry (the last declared one), if any. */
   readonly globalGuard?: number;
+  /** Provider indices of the `GLOBAL_INTERCEPTOR` entries, in module order; absent when none. */
+  readonly globalInterceptors?: readonly number[];
   readonly routes: readonly HttpRouteEntry[];
   readonly grpc: readonly GrpcServiceEntry[];
 }

@@ -3,23 +3,28 @@ import type { Injector } from '../di/injector.js';
 import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../tables.js';
 import type { ArgumentSource } from './argument-source.js';
 import type { GrpcCallShape, PreparedHandler } from './call.js';
-import type { AuthGuard, ExceptionFilter, FrameworkMiddleware } from './contracts.js';
+import type { AuthGuard, ExceptionFilter, FrameworkMiddleware, Interceptor } from './contracts.js';
 import { withFilters, type ResolvedFilter } from './filters.js';
 import { prepareGuards, withGuards } from './guards.js';
-import { instanceGetter } from './instances.js';
+import { instanceGetter, type InstanceOf } from './instances.js';
+import { prepareInterceptors, singletonsOf, withInterceptors } from './interceptors.js';
 import { middlewareOfFunction, middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
 
 /** What the application adds to every handler of every transport. */
 export interface GlobalChain {
   /** Provider index of the `GLOBAL_GUARD` entry. */
   readonly guard?: number;
+  /** Provider indices of the `GLOBAL_INTERCEPTOR` entries, in module order. */
+  readonly interceptorProviders: readonly number[];
+  /** Instances given to `app.useGlobalInterceptors`, run before (around) the provider ones. */
+  readonly interceptors: readonly Interceptor[];
   readonly middleware: readonly (FrameworkMiddleware | MiddlewareFunction)[];
   readonly filters: readonly ExceptionFilter[];
 }
 
 /**
  * Builds, once per handler at init, the one chain every call of it runs through:
- * middleware → guards → parameters (body) → handler, with filters around all of it.
+ * middleware → guards → interceptors → parameters (body) → handler, with filters around all of it.
  * Layers a handler does not use are not there at all.
  *
  * @example
@@ -42,6 +47,17 @@ export function prepareHandler(
     run = (call) => call.loadBody().then(() => handler(call));
   }
 
+  const interceptorIndices = [...globals.interceptorProviders, ...(entry.interceptors ?? [])];
+  if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
+    const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
+    prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)]);
+    const resolved: InstanceOf<Interceptor>[] = [
+      ...globals.interceptors.map((interceptor) => () => interceptor),
+      ...interceptorIndices.map((index) => instanceGetter<Interceptor>(injector, index)),
+    ];
+    run = withInterceptors(resolved, run);
+  }
+
   const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
   if (guardIndices.length > 0) {
     prepareGuards(entry, guardIndices, injector);
@@ -60,7 +76,7 @@ export function prepareHandler(
   ];
   if (filters.length > 0) run = withFilters(filters, run);
 
-  const scoped = [entry.controller, ...guardIndices, ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
+  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
   if (scoped.some((index) => injector.isRequestScoped(index))) {
     // Only routes that touch a request-scoped provider pay for a scope.
     const inner = run;

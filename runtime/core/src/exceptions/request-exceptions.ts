@@ -1,3 +1,4 @@
+import { GrpcCode } from './grpc-status.js';
 import { HttpException } from './http-exception.js';
 
 /** One failed validation rule of a body member. */
@@ -53,5 +54,21 @@ export class ThrottlerException extends HttpException {
   constructor() {
     super(429, 'ThrottlerException: Too Many Requests');
     this.name = 'ThrottlerException';
+  }
+}
+
+/**
+ * 503 sent when a handler did not answer within its deadline (`TimeoutInterceptor`); over gRPC it
+ * is DEADLINE_EXCEEDED rather than the UNAVAILABLE other 503s map to.
+ *
+ * @example
+ * { "status": 503, "name": "HandlerTimeoutException", "message": "The handler did not answer within 2000 ms" }
+ */
+export class HandlerTimeoutException extends HttpException {
+  override readonly grpcCode = GrpcCode.DEADLINE_EXCEEDED;
+
+  constructor(readonly timeoutMs: number) {
+    super(503, `The handler did not answer within ${timeoutMs} ms`);
+    this.name = 'HandlerTimeoutException';
   }
 }
