@@ -47,6 +47,8 @@ export interface HandlerModel extends HandlerChainModel {
   readonly controllerRef: ValueRef;
   readonly methodName: string;
   readonly params: readonly ParamIR[];
+  /** Provider indices of the class pipes of the parameters, in parameter then pipe order (`p` of invoke). */
+  readonly pipes: readonly number[];
   readonly location: SourceLocation;
 }
 

@@ -5,6 +5,7 @@
  *
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
+ * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -254,6 +255,22 @@ export const catalogue = {
       `@SkipThrottle({ ${a.name}: false }) on ${a.handler} re-enables throttler '${a.name}' under @SkipThrottle() on ${a.controller}, but the throttler names are only known at run time (${a.why}), so the compiler cannot list the throttlers that stay skipped.`,
     hint: () =>
       'name the throttlers to skip on the class (`@SkipThrottle({ <name>: true, … })`) instead of `@SkipThrottle()`, or give ThrottlerModule.forRoot a static array literal so the names are known at build time.',
+  },
+  FW1801: {
+    severity: 'error',
+    message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
+    hint: (a) =>
+      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
+  },
+  FW1803: {
+    severity: 'error',
+    message: (a) => `Member '${a.member}' of query class ${a.dto} is declared as ${a.type}, which a query parameter's text cannot be converted to.`,
+    hint: () => 'declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.',
+  },
+  FW1810: {
+    severity: 'error',
+    message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method, so it ${a.effect}.`,
+    hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
   },
 } satisfies Record<string, Entry>;
 

@@ -208,13 +208,43 @@ export type ParamSource =
   | { readonly kind: 'foreign'; readonly decorator: string }
   | { readonly kind: 'none' };
 
+/** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
+export type ConversionIR =
+  | { readonly kind: 'string' | 'number' | 'boolean' | 'date' }
+  /** An enum or a union of string (or of number) literals: these values. */
+  | { readonly kind: 'oneOf'; readonly values: readonly string[] | readonly number[] }
+  /** A type no conversion exists for (FW1801, FW1803): `type` as written. */
+  | { readonly kind: 'unsupported'; readonly type: string };
+
+/** A pipe given to `@Param(name, …)` or `@Query(name, …)`. */
+export type PipeIR =
+  /** A class: created by the injector, so it becomes a provider. */
+  | { readonly kind: 'class'; readonly cls: ClassUse; readonly ref: ValueRef }
+  /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
+  | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
+
+/** A member of a `@Query()` class with the conversion of its declared type. */
+export interface QueryMemberIR {
+  readonly name: string;
+  readonly conversion: ConversionIR;
+  readonly location: SourceLocation;
+}
+
 export interface ParamIR {
   readonly index: number;
   readonly name: string;
   readonly typeText: string;
   readonly source: ParamSource;
-  /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204). */
+  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body). */
   readonly dto?: DtoIR;
+  /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */
+  readonly conversion?: ConversionIR;
+  /** The parameter accepts `undefined` (`?`, a default value, or `| undefined` in its type). */
+  readonly optional?: true;
+  /** Pipes given after the name, applied in order instead of the conversion. */
+  readonly pipes?: readonly PipeIR[];
+  /** For a whole `@Query()` of a class type: its members' conversions. */
+  readonly queryMembers?: readonly QueryMemberIR[];
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
   readonly typeRef?: ValueRef;
   /** Names of the declared type's data properties, when it is an object type (gRPC payload check). */

@@ -30,6 +30,9 @@ export {
   BodyTooLargeException,
   ThrottlerException,
   HandlerTimeoutException,
+  InvalidParameterException,
+  NotValidQueryException,
+  type ParameterPlace,
   type ValidationReason,
 } from './exceptions/request-exceptions.js';
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
@@ -37,3 +40,4 @@ export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
+export * from './params/index.js';

@@ -69,8 +69,11 @@ export interface HandlerEntry {
   readonly controller: number;
   /** The method itself (`TodoController.prototype.findOne`): what `context.getHandler()` returns. */
   readonly handler: Function;
-  /** Calls the handler with its parameters drawn from the argument source. */
-  readonly invoke: (controller: never, args: ArgumentSource) => unknown;
+  /**
+   * Calls the handler with its parameters drawn from the argument source, converted to their
+   * declared types; `pipes` are the instances of `HandlerEntry.pipes`, in that order.
+   */
+  readonly invoke: (controller: never, args: ArgumentSource, pipes: readonly unknown[]) => unknown;
   /** Guard provider indices: controller-level first, then handler-level (the global guard is added at init). */
   readonly guards: readonly number[];
   /**
@@ -78,6 +81,8 @@ export interface HandlerEntry {
    * added at init). Absent when the handler has none.
    */
   readonly interceptors?: readonly number[];
+  /** Provider indices of the pipe classes its parameters name, in parameter order; absent when none. */
+  readonly pipes?: readonly number[];
   /** Middleware: controller-level first, then handler-level (global ones are added at init). */
   readonly middleware: readonly MiddlewareRef[];
   /** Filter provider indices: handler-level first, then controller-level (most specific first). */

@@ -39,8 +39,14 @@ export function prepareHandler(
 ): PreparedHandler {
   const controller = instanceGetter<unknown>(injector, entry.controller);
   // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
-  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape) => unknown;
-  let run: PreparedHandler = (call) => invoke(controller(call), call);
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
+  const pipes = (entry.pipes ?? []).map((index) => instanceGetter<unknown>(injector, index));
+  const pipeScoped = (entry.pipes ?? []).some((index) => injector.isRequestScoped(index));
+  // Singleton pipes are one array for every call; request-scoped ones are resolved per call.
+  const fixedPipes = pipeScoped ? [] : pipes.map((pipe) => pipe(undefined as never));
+  let run: PreparedHandler = pipeScoped
+    ? (call) => invoke(controller(call), call, pipes.map((pipe) => pipe(call)))
+    : (call) => invoke(controller(call), call, fixedPipes);
 
   if (options.readsBody) {
     const handler = run;
@@ -76,7 +82,7 @@ export function prepareHandler(
   ];
   if (filters.length > 0) run = withFilters(filters, run);
 
-  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
+  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...(entry.pipes ?? []), ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
   if (scoped.some((index) => injector.isRequestScoped(index))) {
     // Only routes that touch a request-scoped provider pay for a scope.
     const inner = run;

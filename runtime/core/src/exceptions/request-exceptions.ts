@@ -72,3 +72,41 @@ export class HandlerTimeoutException extends HttpException {
     this.name = 'HandlerTimeoutException';
   }
 }
+
+/** Where a handler parameter is read from, as messages name it. */
+export type ParameterPlace = 'path' | 'query' | 'header';
+
+const placeNames: Readonly<Record<ParameterPlace, string>> = { path: 'Path parameter', query: 'Query parameter', header: 'Header' };
+
+/**
+ * 400 sent when a path or query parameter is missing or cannot be converted to the handler's
+ * declared type (or a pipe refuses it); names the parameter and what was expected.
+ *
+ * @example
+ * { "status": 400, "name": "InvalidParameterException", "message": "Query parameter 'limit' must be a number, got 'ten'", "parameter": "limit", "in": "query" }
+ */
+export class InvalidParameterException extends HttpException {
+  constructor(
+    readonly parameter: string,
+    readonly place: ParameterPlace,
+    problem: string,
+  ) {
+    super(400, `${placeNames[place]} '${parameter}' ${problem}`);
+    this.name = 'InvalidParameterException';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), parameter: this.parameter, in: this.place };
+  }
+}
+
+/**
+ * 400 sent when the query of a `@Query() q: SomeQueryDto` handler does not match the class: the
+ * body's validation answer (one reason per failed rule), said of the query.
+ */
+export class NotValidQueryException extends NotValidBodyException {
+  constructor(reasons: readonly ValidationReason[]) {
+    super(reasons, `Invalid query: ${reasons.map((r) => r.errorMessage).join('; ')}`);
+    this.name = 'NotValidQueryException';
+  }
+}
