@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
+import { checkChainClasses } from './chain-classes.js';
 import { checkExports, checkGuards, checkUnreachable, globalGuard, globalInterceptors } from './checks.js';
 import type { AppModel } from './model.js';
 import { moduleGraph } from './module-graph.js';
@@ -57,6 +58,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkThrottleNames(ir, graph, throttlers),
     ...checkSkipReenabled(ir, graph, throttlers),
     ...checkHttpStatus(ir, graph),
+    ...checkChainClasses(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
   );

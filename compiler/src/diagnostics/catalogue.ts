@@ -269,7 +269,7 @@ export const catalogue = {
   },
   FW1810: {
     severity: 'error',
-    message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method, so it ${a.effect}.`,
+    message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,
     hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
   },
 } satisfies Record<string, Entry>;

@@ -45,11 +45,25 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
     abstract: cls.isAbstract(),
     requestScoped,
     ctorParams: injectedParameters(constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)), cls),
+    methods: methodNames(cls),
     readsContextRequest: inSources ? contextRequestReads(ctx, cls) : [],
     ...(controller ? { controller } : {}),
   };
   ctx.classes.set(ref.key, ir);
   return ir;
+}
+
+/** Instance methods of the class and its bases, and properties holding functions. */
+function methodNames(cls: ClassDeclaration): string[] {
+  return cls
+    .getType()
+    .getProperties()
+    .filter((symbol) => {
+      const declaration = symbol.getValueDeclaration() ?? symbol.getDeclarations()[0];
+      if (Node.isMethodDeclaration(declaration) || Node.isMethodSignature(declaration)) return true;
+      return declaration !== undefined && symbol.getTypeAtLocation(declaration).getCallSignatures().length > 0;
+    })
+    .map((symbol) => symbol.getName());
 }
 
 /** The parameters of the class's constructor, or of the nearest base class that declares one. */

@@ -92,6 +92,8 @@ export interface ClassIR {
   readonly requestScoped: boolean;
   /** Parameters of its own constructor or of the nearest base class that declares one. */
   readonly ctorParams: readonly CtorParamIR[];
+  /** Names of its instance methods, inherited ones included (FW1810: a chain class without its method). */
+  readonly methods: readonly string[];
   /** Locations where a `canActivate(context)` reads the V1 `context.request`. */
   readonly readsContextRequest: readonly { readonly param: string; readonly location: SourceLocation }[];
   readonly controller?: ControllerIR;
