@@ -2,26 +2,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture, golden } from './helpers.js';
 
+/** A golden error of a fixture's app.module.ts. */
+const error = (code: string, fixture: string, line: number, column: number, message: string) => ({
+  code, severity: 'error', file: `test/compiler/fixtures/${fixture}/src/app.module.ts`, line, column, message,
+});
+
 test('FW1801: a @Param or @Query(name) type the text cannot be converted to, at the decorator, with the options and a pipe', async () => {
   const result = await compileFixture('fw1801-unconvertible-param');
-  const file = 'test/compiler/fixtures/fw1801-unconvertible-param/src/app.module.ts';
+  const fw1801 = (column: number, message: string) => error('FW1801', 'fw1801-unconvertible-param', 6, column, message);
   assert.equal(result.diagnostics.map(golden), [
-    {
-      code: 'FW1801',
-      severity: 'error',
-      file,
-      line: 6,
-      column: 8,
-      message: "@Param('ids') parameter 'ids' of ItemsController.find is declared as string[], which the text of a path parameter cannot be converted to.",
-    },
-    {
-      code: 'FW1801',
-      severity: 'error',
-      file,
-      line: 6,
-      column: 37,
-      message: "@Query('filter') parameter 'filter' of ItemsController.find is declared as { name: string }, which the text of a query parameter cannot be converted to.",
-    },
+    fw1801(8, "@Param('ids') parameter 'ids' of ItemsController.find is declared as string[], which the text of a path parameter cannot be converted to."),
+    fw1801(37, "@Query('filter') parameter 'filter' of ItemsController.find is declared as { name: string }, which the text of a query parameter cannot be converted to."),
   ]);
   assert.is(
     result.diagnostics[0]?.hint,
@@ -34,14 +25,7 @@ test('FW1801: a @Param or @Query(name) type the text cannot be converted to, at 
 test('FW1803: a member of a @Query() class whose type a query text cannot be converted to, at the member', async () => {
   const result = await compileFixture('fw1803-query-member');
   assert.equal(result.diagnostics.map(golden), [
-    {
-      code: 'FW1803',
-      severity: 'error',
-      file: 'test/compiler/fixtures/fw1803-query-member/src/app.module.ts',
-      line: 6,
-      column: 17,
-      message: "Member 'tags' of query class SearchQuery is declared as string[], which a query parameter's text cannot be converted to.",
-    },
+    error('FW1803', 'fw1803-query-member', 6, 17, "Member 'tags' of query class SearchQuery is declared as string[], which a query parameter's text cannot be converted to."),
   ]);
   assert.is(
     result.diagnostics[0]?.hint,

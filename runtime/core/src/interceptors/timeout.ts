@@ -4,6 +4,7 @@ import { HandlerTimeoutException } from '../exceptions/request-exceptions.js';
 import { SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../tables.js';
 import type { Class } from '../types/class.js';
+import { withDeadline } from '../timing/deadline.js';
 import { positiveMs, RouteSetting } from './route-setting.js';
 
 const TIMEOUT_KEY = Symbol('timeout');
@@ -46,23 +47,10 @@ export class TimeoutInterceptor implements RouteAwareInterceptor {
 
   intercept(context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
     const ms = this.limits.of(context.getRoute()) ?? this.defaultMs;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const error = new HandlerTimeoutException(ms);
-        context.abort(error);
-        reject(error);
-      }, ms);
-      // A result or failure after the deadline settles nothing: the promise is answered already.
-      next().then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+    return withDeadline(next(), ms, () => {
+      const error = new HandlerTimeoutException(ms);
+      context.abort(error);
+      return error;
     });
   }
 }
