@@ -1,11 +1,13 @@
 // The servers the bench starts. Paths are relative to bench/. `runtime` is 'node' unless it says
 // 'deno'; `floor` marks the reference of a transport on that runtime; `read` lists the files a
-// Deno peer may read (its --allow-read), per transport.
+// Deno peer may read (its --allow-read), per transport; `env` is added to the server's environment.
 
 const proto = { ours: 'apps/framework/dist/src/grpc/todo.proto', peers: 'apps/framework/src/grpc/todo.proto' };
 
 export const peers = [
   { id: 'framework', label: 'Framework (ours)', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true },
+  // The same app with one pass-through global interceptor on every route (`env` is added to the server's).
+  { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   { id: 'fastify', label: 'Fastify 5', http: 'peers/fastify/server.mjs' },
   { id: 'nest-express', label: 'NestJS 11 + Express', http: 'peers/nest/dist/main-express.cjs' },

@@ -13,6 +13,7 @@ export const goals = [
   { label: 'JWT route ≥ 1× bare Hono', transport: 'http', scenarios: ['jwt'], ref: 'hono', min: 1 },
   { label: 'throttled route ≥ 0.9× bare Hono (hand-written counter)', transport: 'http', scenarios: ['throttled'], ref: 'hono', min: 0.9 },
   { label: 'gRPC unary ≥ 0.95× raw grpc-js', transport: 'grpc', scenarios: ['grpc-get', 'grpc-create'], ref: 'grpc-js', min: 0.95 },
+  { label: 'one global interceptor ≥ 0.9× the same routes without', ours: 'framework-interceptor', transport: 'http', scenarios: ['get-list', 'get-one'], ref: 'framework', min: 0.9 },
   { label: 'cold start ≤ 1.25× bare Hono', transport: 'http', metric: 'coldStartMs', ref: 'hono', max: 1.25 },
   { label: 'RSS after load ≤ 1.25× bare Hono', transport: 'http', metric: 'rssMb', ref: 'hono', max: 1.25 },
   // On Deno: at least 0.8× of the Deno floors, on the routes where bare Hono does the same work

@@ -43,7 +43,7 @@ function commandOf(peer, transport, nodeArgs) {
  * Use `whenAnswering` to wait.
  */
 export function startServer(peer, transport, { nodeArgs = [] } = {}) {
-  const env = { ...process.env, PORT: String(ports.http), NODE_ENV: 'production' };
+  const env = { ...process.env, ...peer.env, PORT: String(ports.http), NODE_ENV: 'production' };
   delete env.GRPC_PORT;
   if (transport === 'grpc') env.GRPC_PORT = String(ports.grpc);
   const child = spawn('taskset', ['-c', '0', ...commandOf(peer, transport, nodeArgs)], {

@@ -15,8 +15,10 @@ export interface ChainDriver {
   errorBody(error: { status: number; name: string; message: string }): unknown;
   /** The answer to an error that is not an HttpException, thrown with this message. */
   unexpectedError(message: string): { status: number; body: unknown };
-  /** Counters of the app (singleton), for request-scope checks. */
-  counters(): { requestScopedCreated: number; bootstrapped: number; closed: number };
+  /** Counters of the app (singleton), for request-scope, timeout and cache checks. */
+  counters(): { requestScopedCreated: number; bootstrapped: number; closed: number; aborted: number; cachedRuns: number };
+  /** Whether the transport's calls are HTTP GETs, which the CacheInterceptor caches (gRPC calls are not). */
+  readonly cachesGet: boolean;
   stop(): Promise<void>;
 }
 
@@ -121,6 +123,70 @@ export function registerChainContract(transport: string, start: () => Promise<Ch
     assert.is(driver.counters().requestScopedCreated, before + 2);
     await driver.call('/singleton');
     assert.is(driver.counters().requestScopedCreated, before + 2);
+  });
+
+  chain('interceptors run after the guards, outermost first (app, GLOBAL_INTERCEPTOR, controller, handler), and see the result on the way out', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'trace' });
+    assert.is(answer.status, 200);
+    const levels = ['app', 'global', 'controller', 'handler'];
+    assert.equal(trailOf(answer), [
+      'mw:global', 'mw:controller', 'guard:global', 'guard:controller',
+      ...levels.map((level) => `icpt:${level}`), 'handler', ...levels.reverse().map((level) => `icpt:${level}:after`),
+    ]);
+  });
+
+  chain('an interceptor replaces the handler\'s result with what it returns', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'map' });
+    assert.is(answer.status, 200);
+    assert.equal(answer.body, { data: ['mw:global', 'mw:controller', 'guard:global', 'guard:controller', 'handler'] });
+  });
+
+  chain('an interceptor that does not call next() answers alone; the handler does not run', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'short' });
+    assert.is(answer.status, 200);
+    assert.equal(answer.body, { answeredBy: 'controller interceptor', trail: ['mw:global', 'mw:controller', 'guard:global', 'guard:controller'] });
+    assert.not.ok(trailOf(answer).includes('handler'));
+  });
+
+  chain('an error thrown by an interceptor reaches the filters', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'throw' });
+    const body = answer.body as { filteredBy: string; trail: string[] };
+    assert.is(body.filteredBy, 'controller');
+    assert.equal(body.trail.slice(-2), ['handler', 'filter:controller']);
+  });
+
+  chain('an interceptor sees the handler\'s error from next() and may answer instead', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'recover', 'x-fail': '1' });
+    assert.is(answer.status, 200);
+    assert.equal(answer.body, { recovered: 'handler failed' });
+  });
+
+  chain('a guard refusal stops the call before any interceptor', async ({ driver }) => {
+    const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'trace', 'x-deny': 'controller' });
+    assert.is(answer.status, 403);
+    assert.not.ok(trailOf(answer).some((step) => step.startsWith('icpt:')));
+  });
+
+  chain('TimeoutInterceptor: a handler past its @Timeout is answered 503 / DEADLINE_EXCEEDED and its signal is aborted', async ({ driver }) => {
+    const before = driver.counters().aborted;
+    const started = performance.now();
+    const late = await driver.call('/chain/slow', { 'x-delay': '5000' });
+    assert.is(late.status, 503);
+    assert.equal(late.body, driver.errorBody({ status: 503, name: 'HandlerTimeoutException', message: 'The handler did not answer within 50 ms' }));
+    assert.ok(performance.now() - started < 2000, 'answered at the deadline, not when the handler would have finished');
+    assert.is(driver.counters().aborted, before + 1);
+    const quick = await driver.call('/chain/slow', { 'x-delay': '0' });
+    assert.is(quick.status, 200);
+    assert.equal(quick.body, { waited: 0 });
+    assert.is(driver.counters().aborted, before + 1);
+  });
+
+  chain('CacheInterceptor: a GET is answered from the cache while fresh; calls with credentials and gRPC calls run the handler', async ({ driver }) => {
+    const first = (await driver.call('/chain/cached')).body as { run: number };
+    const second = (await driver.call('/chain/cached')).body as { run: number };
+    assert.is(second.run, driver.cachesGet ? first.run : first.run + 1);
+    const withToken = (await driver.call('/chain/cached', { authorization: 'Bearer x' })).body as { run: number };
+    assert.is(withToken.run, second.run + 1);
   });
 
   chain('onAppBootstrap ran once after init', async ({ driver }) => {

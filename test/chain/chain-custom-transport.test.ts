@@ -8,6 +8,7 @@ import { registerChainContract } from './chain-contract.js';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { GlobalFilter } from './fixtures/app/src/filters.js';
+import { AppInterceptor } from './fixtures/app/src/interceptors.js';
 import { TrailMiddleware } from './fixtures/app/src/middleware.js';
 import { Counters } from './fixtures/app/src/scoped.js';
 import { DirectTransport } from './fixtures/direct-transport.js';
@@ -19,7 +20,7 @@ async function startDirect(source: ApplicationTables = tables): Promise<{ app: F
   const app = new FrameworkApplication(source, { logger: quiet });
   const direct = new DirectTransport();
   app.registerTransport(direct);
-  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter());
+  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter()).useGlobalInterceptors(new AppInterceptor());
   await app.init(AppModule);
   return { app, direct };
 }
@@ -34,6 +35,7 @@ registerChainContract('a third transport, registered through @framework/core/tra
     errorBody: (error) => error,
     unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
     counters: () => app.get<Counters>(Counters),
+    cachesGet: true,
     stop: () => app.close(),
   };
 });

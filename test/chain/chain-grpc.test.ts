@@ -8,6 +8,7 @@ import { registerChainContract, type Answer, type ChainDriver } from './chain-co
 import { compileFixture } from '../compile-fixture.js';
 import { GlobalFilter } from './fixtures/app/src/filters.js';
 import { GrpcAppModule } from './fixtures/app/src/grpc-app.module.js';
+import { AppInterceptor } from './fixtures/app/src/interceptors.js';
 import { TrailMiddleware } from './fixtures/app/src/middleware.js';
 import { Counters } from './fixtures/app/src/scoped.js';
 
@@ -26,6 +27,9 @@ const rpcOf = (path: string): [keyof Services, string, object] => {
   const table: Record<string, [keyof Services, string]> = {
     '/chain/order': ['ChainService', 'Order'],
     '/chain/open': ['ChainService', 'Open'],
+    '/chain/intercepted': ['ChainService', 'Intercepted'],
+    '/chain/slow': ['ChainService', 'Slow'],
+    '/chain/cached': ['ChainService', 'Cached'],
     '/open-class': ['OpenService', 'List'],
     '/scoped': ['ScopedService', 'Serial'],
     '/singleton': ['SingletonService', 'Created'],
@@ -35,12 +39,12 @@ const rpcOf = (path: string): [keyof Services, string, object] => {
 };
 
 /** gRPC codes the contract meets, as the HTTP statuses they stand for. */
-const statusOfCode: Partial<Record<number, number>> = { [status.PERMISSION_DENIED]: 403, [status.UNAUTHENTICATED]: 401, [status.UNKNOWN]: 500 };
+const statusOfCode: Partial<Record<number, number>> = { [status.PERMISSION_DENIED]: 403, [status.UNAUTHENTICATED]: 401, [status.UNKNOWN]: 500, [status.DEADLINE_EXCEEDED]: 503 };
 
 registerChainContract('gRPC', async () => {
   const app = new FrameworkApplication(tables, { logger: quiet });
   const grpc = new GrpcServer(app);
-  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter());
+  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter()).useGlobalInterceptors(new AppInterceptor());
   await app.init(GrpcAppModule);
   const address = `127.0.0.1:${await grpc.listen(0)}`;
   const clients = new Map<keyof Services, Client & Record<string, Unary>>();
@@ -69,6 +73,7 @@ registerChainContract('gRPC', async () => {
     errorBody: ({ status: code, message }) => ({ status: code, message }),
     unexpectedError: (message) => ({ status: 500, body: { status: 500, message } }),
     counters: () => app.get<Counters>(Counters),
+    cachesGet: false,
     stop: async () => {
       for (const c of clients.values()) c.close();
       await app.close();

@@ -6,6 +6,7 @@ import { registerChainContract, type Answer, type ChainDriver } from './chain-co
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { GlobalFilter } from './fixtures/app/src/filters.js';
+import { AppInterceptor } from './fixtures/app/src/interceptors.js';
 import { TrailMiddleware } from './fixtures/app/src/middleware.js';
 import { Counters } from './fixtures/app/src/scoped.js';
 
@@ -14,7 +15,7 @@ const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () =
 
 async function startApp(): Promise<FrameworkApplication> {
   const app = new FrameworkApplication(tables, { logger: quiet });
-  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter());
+  app.useGlobalMiddleware(new TrailMiddleware()).useGlobalFilters(new GlobalFilter()).useGlobalInterceptors(new AppInterceptor());
   return app.init(AppModule);
 }
 
@@ -29,6 +30,7 @@ function driverOf(app: FrameworkApplication, send: (path: string, headers: Recor
     errorBody: (error) => error,
     unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
     counters: () => app.get<Counters>(Counters),
+    cachesGet: true,
     stop,
   };
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
-import { checkExports, checkGuards, checkUnreachable, globalGuard } from './checks.js';
+import { checkChainClasses } from './chain-classes.js';
+import { checkExports, checkGuards, checkUnreachable, globalGuard, globalInterceptors } from './checks.js';
 import type { AppModel } from './model.js';
 import { moduleGraph } from './module-graph.js';
 import { orderProviders } from './provider-order.js';
@@ -57,6 +58,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkThrottleNames(ir, graph, throttlers),
     ...checkSkipReenabled(ir, graph, throttlers),
     ...checkHttpStatus(ir, graph),
+    ...checkChainClasses(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
   );
@@ -73,6 +75,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     })),
     providers: ordered.providers,
     ...(globalIndex !== undefined ? { globalGuard: globalIndex } : {}),
+    globalInterceptors: globalInterceptors(graph, collected.drafts).flatMap((key) => ordered.indexOf.get(key) ?? []),
     routes: routes.routes,
     grpc: grpc.services,
   };

@@ -54,6 +54,18 @@ export function globalGuard(ir: ProgramIR, graph: ModuleGraph, drafts: readonly 
   return { ...(key ? { key } : {}), diagnostics };
 }
 
+/**
+ * The provider keys of the `GLOBAL_INTERCEPTOR` entries (`useClass` or `useValue`), in module
+ * order; every one runs. Two entries naming the same class share one provider and run once.
+ */
+export function globalInterceptors(graph: ModuleGraph, drafts: readonly ProviderDraft[]): string[] {
+  const keys = graph.order.flatMap((module) =>
+    module.injectables.filter((e) => e.kind !== 'class' && e.kind !== 'unsupported' && e.token.kind === 'global-interceptor').map((entry) => entryKey(entry, module)),
+  );
+  const provided = new Set(drafts.map((d) => d.key));
+  return [...new Set(keys)].filter((key) => provided.has(key));
+}
+
 /** FW1003: controllers and injectables of the sources that no reachable module provides. */
 export function checkUnreachable(ir: ProgramIR, graph: ModuleGraph, drafts: readonly ProviderDraft[]): Diagnostic[] {
   const provided = new Set(drafts.flatMap((d) => (d.cls ? [d.cls.ref.key] : [])));

@@ -89,6 +89,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
         controllerRef: cls.ref,
         methodName: method.methodName,
         params: method.params,
+        pipes: [],
         rpc: rpc.name,
         path: `/${service.fullName}/${rpc.name}`,
         ...handlerChain(controller.chain, method.chain, providerOf, options.throttlers),

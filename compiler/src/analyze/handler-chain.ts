@@ -4,7 +4,7 @@ import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 
 /**
  * Merges the class-level and handler-level chain of one handler, in the order the runtime runs
- * them: guards and middleware class first, filters handler first (most specific first); throttle
+ * them: guards, interceptors and middleware class first, filters handler first (most specific first); throttle
  * rules handler over class; `@SkipThrottle` flags per throttler, handler over class (see
  * {@link skippedThrottlers}, which needs the application's throttler names).
  *
@@ -22,6 +22,7 @@ export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (cla
   const skipped = merged === 'unknown' ? ['*'] : merged;
   return {
     guards: [...classes(classChain.guards), ...classes(own.guards)],
+    interceptors: [...classes(classChain.interceptors), ...classes(own.interceptors)],
     middleware,
     filters: [...classes(own.filters), ...classes(classChain.filters)],
     ...(throttle ? { throttle } : {}),

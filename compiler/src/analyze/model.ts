@@ -30,6 +30,7 @@ export type MiddlewareModel = { readonly provider: number } | { readonly fn: Val
 /** The chain and throttle annotations of one handler of either transport, class level merged in. */
 export interface HandlerChainModel {
   readonly guards: readonly number[];
+  readonly interceptors: readonly number[];
   readonly middleware: readonly MiddlewareModel[];
   readonly filters: readonly number[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
@@ -46,6 +47,8 @@ export interface HandlerModel extends HandlerChainModel {
   readonly controllerRef: ValueRef;
   readonly methodName: string;
   readonly params: readonly ParamIR[];
+  /** Provider indices of the class pipes of the parameters, in parameter then pipe order (`p` of invoke). */
+  readonly pipes: readonly number[];
   readonly location: SourceLocation;
 }
 
@@ -80,6 +83,8 @@ export interface AppModel {
   readonly modules: readonly { readonly module: ValueRef; readonly controllers: readonly ValueRef[] }[];
   readonly providers: readonly ProviderModel[];
   readonly globalGuard?: number;
+  /** Provider indices of the `GLOBAL_INTERCEPTOR` entries, in module order. */
+  readonly globalInterceptors: readonly number[];
   readonly routes: readonly RouteModel[];
   readonly grpc: readonly GrpcServiceModel[];
 }

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ParamIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
 import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
@@ -79,6 +79,9 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
       for (const chain of [cls.controller.chain, ...handlersOf(cls.controller).map((h) => h.chain)]) {
         for (const key of chainClasses(chain)) addClass(key, module);
       }
+      if (cls.controller.family === 'http') {
+        for (const route of cls.controller.routes) for (const key of pipeClasses(route.params)) addClass(key, module);
+      }
     }
   }
   for (const draft of drafts.values()) {
@@ -87,9 +90,14 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
   return { drafts: [...drafts.values()], diagnostics };
 }
 
-/** Class keys of the guards, class middleware and filters a chain names. */
+/** Class keys of the guards, interceptors, class middleware and filters a chain names. */
 export function chainClasses(chain: ChainIR): string[] {
-  return [...chain.guards, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
+  return [...chain.guards, ...chain.interceptors, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
+}
+
+/** Class keys of the pipe classes the parameters name (the injector creates them). */
+function pipeClasses(params: readonly ParamIR[]): string[] {
+  return params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [pipe.cls.key] : [])));
 }
 
 /** The provider key of a module's `injectables` entry; entries naming the same class share one. */

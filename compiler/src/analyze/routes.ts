@@ -6,6 +6,7 @@ import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
+import { checkParamTypes } from './param-checks.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
@@ -13,7 +14,8 @@ import type { DeclaredThrottlers } from './skip-throttle.js';
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
  * order) and checks each route: FW1008 (handler not callable), FW1202 (`@Param` without `:name`),
  * FW1203 (duplicate method + path), FW1204 (`@Body()` not a class), FW1205 (undecorated parameter),
- * FW1201 (DTO member without validator) and FW1007 (DTO not exported).
+ * FW1201 (DTO member without validator), FW1007 (DTO not exported) and FW1801/FW1803 (parameter
+ * types without a conversion).
  *
  * @example
  * buildRoutes(ir, graph, indexOf, declaredThrottlers(graph)).routes.map((r) => `${r.method} ${r.path}`) // ['GET /health', 'GET /todo', …]
@@ -28,6 +30,7 @@ export function buildRoutes(
   const routes: RouteModel[] = [];
   const byShape = new Map<string, RouteModel>();
   const checkedDtos = new Set<string>();
+  const checkedQueries = new Set<string>();
   const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
 
   for (const cls of reachableControllersOf(ir, graph, 'http')) {
@@ -36,7 +39,7 @@ export function buildRoutes(
       const path = joinPath(controller.prefix, route.path);
       const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers);
       routes.push(model);
-      diagnostics.push(...checkRoute(ir, model, route, checkedDtos));
+      diagnostics.push(...checkRoute(ir, model, route, checkedDtos, checkedQueries));
       const shape = `${model.method} ${pathShape(path)}`;
       const first = byShape.get(shape);
       if (first) {
@@ -64,6 +67,7 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     method: route.httpMethod,
     path,
     params: route.params,
+    pipes: route.params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [providerOf(pipe.cls.key)] : []))),
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     status: route.status,
@@ -72,7 +76,7 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
   };
 }
 
-function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDtos: Set<string>): Diagnostic[] {
+function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDtos: Set<string>, checkedQueries: Set<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (route.inaccessible) out.push(diagnostic('FW1008', route.location, { handler: model.name, why: route.inaccessible }));
   const declared = pathParams(model.path);
@@ -86,6 +90,7 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
       out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText }));
     }
     if (param.dto) out.push(...checkDto(ir, param.dto, checkedDtos));
+    out.push(...checkParamTypes(param, model.name, checkedQueries));
   }
   return out;
 }

@@ -16,6 +16,8 @@ export function tokenKey(token: TokenIR): string {
       return `string:${token.value}`;
     case 'global-guard':
       return 'global-guard';
+    case 'global-interceptor':
+      return 'global-interceptor';
     case 'opaque':
       return `opaque:${token.key}`;
   }
@@ -36,6 +38,8 @@ export function printableToken(token: TokenIR): string {
       return `'${token.value}'`;
     case 'global-guard':
       return 'GLOBAL_GUARD';
+    case 'global-interceptor':
+      return 'GLOBAL_INTERCEPTOR';
     case 'opaque':
       return token.text;
   }

@@ -75,5 +75,5 @@ function opensScope(model: AppModel, h: HandlerModel): boolean {
   const request = (i: number): boolean => model.providers[i]?.scope === 'request';
   const middleware = h.middleware.flatMap((m) => ('provider' in m ? [m.provider] : []));
   const global = model.globalGuard === undefined ? [] : [model.globalGuard];
-  return [h.controller, ...h.guards, ...middleware, ...h.filters, ...global].some(request);
+  return [h.controller, ...h.guards, ...h.interceptors, ...h.pipes, ...middleware, ...h.filters, ...global, ...model.globalInterceptors].some(request);
 }

@@ -6,6 +6,7 @@
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
  * FW16xx: project set-up (tsconfig.json, package.json), reported before tsc ever runs.
+ * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -298,6 +299,21 @@ export const catalogue = {
       `No tsconfig.json in ${a.src}/ or beside package.json: framework-build reads the sources with built-in options, but tsc has nothing to compile the app with.`,
     hint: (a) =>
       `create tsconfig.json beside package.json: { "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "experimentalDecorators": true, "strict": true, "outDir": "dist", "types": ["node"] }, "include": ["${a.srcRel}", "${a.outRel}"] }.`,
+  FW1801: {
+    severity: 'error',
+    message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
+    hint: (a) =>
+      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
+  },
+  FW1803: {
+    severity: 'error',
+    message: (a) => `Member '${a.member}' of query class ${a.dto} is declared as ${a.type}, which a query parameter's text cannot be converted to.`,
+    hint: () => 'declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.',
+  },
+  FW1810: {
+    severity: 'error',
+    message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,
+    hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
   },
 } satisfies Record<string, Entry>;
 

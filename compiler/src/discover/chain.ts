@@ -5,8 +5,15 @@ import { classUse, valueRef } from './refs.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
 import { skipOf, throttleOf } from './throttle.js';
 
+/** Chain decorators that take classes only: the list each fills and what messages call an entry. */
+const CLASS_LISTS: Readonly<Record<string, { readonly field: 'guards' | 'interceptors' | 'filters'; readonly what: string }>> = {
+  UseGuard: { field: 'guards', what: 'guard' },
+  UseInterceptors: { field: 'interceptors', what: 'interceptor' },
+  UseFilter: { field: 'filters', what: 'filter' },
+};
+
 /**
- * The guards, middleware, filters and throttle annotations declared by the decorators of one class or
+ * The guards, interceptors, middleware, filters and throttle annotations declared by the decorators of one class or
  * method, in source order.
  *
  * @example
@@ -14,17 +21,20 @@ import { skipOf, throttleOf } from './throttle.js';
  */
 export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDecorator[]): ChainIR {
   const guards: ChainRef[] = [];
+  const interceptors: ChainRef[] = [];
   const middleware: ChainRef[] = [];
   const filters: ChainRef[] = [];
   let throttle: ChainIR['throttle'];
   let skipThrottle: ChainIR['skipThrottle'];
   const throttleNames: ThrottleNameUse[] = [];
   for (const d of decorators) {
-    if (d.name === 'UseGuard' || d.name === 'UseFilter') {
+    const classList = CLASS_LISTS[d.name];
+    if (classList) {
+      const target = { guards, interceptors, filters }[classList.field];
       for (const arg of d.args) {
         const cls = classUse(ctx, arg);
-        if (cls) (d.name === 'UseGuard' ? guards : filters).push({ kind: 'class', cls });
-        else notStatic(ctx, arg, `A ${d.name === 'UseGuard' ? 'guard' : 'filter'} given to @${d.name}`, 'a class name');
+        if (cls) target.push({ kind: 'class', cls });
+        else notStatic(ctx, arg, `A ${classList.what} given to @${d.name}`, 'a class name');
       }
     } else if (d.name === 'Middleware') {
       for (const arg of d.args) {
@@ -44,6 +54,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
   }
   return {
     guards,
+    interceptors,
     middleware,
     filters,
     ...(throttle ? { throttle } : {}),

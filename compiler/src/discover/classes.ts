@@ -44,12 +44,26 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
     inSources,
     abstract: cls.isAbstract(),
     requestScoped,
-    ctorParams: constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)),
+    ctorParams: injectedParameters(constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)), cls),
+    methods: methodNames(cls),
     readsContextRequest: inSources ? contextRequestReads(ctx, cls) : [],
     ...(controller ? { controller } : {}),
   };
   ctx.classes.set(ref.key, ir);
   return ir;
+}
+
+/** Instance methods of the class and its bases, and properties holding functions. */
+function methodNames(cls: ClassDeclaration): string[] {
+  return cls
+    .getType()
+    .getProperties()
+    .filter((symbol) => {
+      const declaration = symbol.getValueDeclaration() ?? symbol.getDeclarations()[0];
+      if (Node.isMethodDeclaration(declaration) || Node.isMethodSignature(declaration)) return true;
+      return declaration !== undefined && symbol.getTypeAtLocation(declaration).getCallSignatures().length > 0;
+    })
+    .map((symbol) => symbol.getName());
 }
 
 /** The parameters of the class's constructor, or of the nearest base class that declares one. */
@@ -59,6 +73,18 @@ function constructorParameters(cls: ClassDeclaration): ParameterDeclaration[] {
     if (ctor) return ctor.getParameters();
   }
   return [];
+}
+
+/**
+ * The constructor parameters the injector passes: trailing optional parameters that cannot be a
+ * token (`options: TimeoutOptions = {}`) are left out, so their default applies, as NestJS's
+ * `@Optional()` would; a class-typed or `@Inject` one is still injected.
+ */
+function injectedParameters(params: CtorParamIR[], cls: ClassDeclaration): CtorParamIR[] {
+  const declared = constructorParameters(cls);
+  let end = params.length;
+  while (end > 0 && !params[end - 1]!.token && declared[end - 1]!.isOptional()) end--;
+  return params.slice(0, end);
 }
 
 function ctorParam(ctx: DiscoverContext, p: ParameterDeclaration, index: number): CtorParamIR {

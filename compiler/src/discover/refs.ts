@@ -80,7 +80,7 @@ function importedFrom(usage: Node): { specifier: string; exportName: string } | 
 
 /**
  * A DI token as written in `{ token }` or `@Inject(token)`: a string, a class, an importable const,
- * `GLOBAL_GUARD`, or (anything else) an opaque token identified by its declaration or position.
+ * `GLOBAL_GUARD`, `GLOBAL_INTERCEPTOR`, or (anything else) an opaque token identified by its declaration or position.
  *
  * @example
  * tokenOf(ctx, injectArg) // { kind: 'string', value: 'CONFIG' }
@@ -93,6 +93,7 @@ export function tokenOf(ctx: DiscoverContext, expr: Node): TokenIR {
     if (resolved) {
       const { declaration, name, file } = resolved;
       if (name === 'GLOBAL_GUARD' && isFrameworkFile(file)) return { kind: 'global-guard' };
+      if (name === 'GLOBAL_INTERCEPTOR' && isFrameworkFile(file)) return { kind: 'global-interceptor' };
       if (Node.isClassDeclaration(declaration)) return { kind: 'class', ref: valueRef(ctx, declaration, name, expr) };
       if (Node.isVariableDeclaration(declaration)) {
         const ref = valueRef(ctx, declaration, name, expr);

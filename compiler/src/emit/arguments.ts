@@ -1,41 +1,117 @@
-import type { ParamIR } from '../ir/types.js';
+import type { ConversionIR, DtoIR, ParamIR } from '../ir/types.js';
+import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
-import { quote } from './literals.js';
+import { key, quote } from './literals.js';
+
+/** What emitting the arguments of one handler needs besides the parameter itself. */
+export interface ArgumentSite {
+  /** The controller's instance type as generated code writes it. */
+  readonly instance: string;
+  readonly method: string;
+  readonly imports: Imports;
+  readonly hoisted: Hoisted;
+  /** Renders a `DtoEntry` literal (for a `@Query()` class). */
+  readonly dto: (dto: DtoIR) => string;
+  /** The slot of the next class pipe in the handler's `pipes` (the injector's instances, `p`). */
+  nextPipe(): number;
+}
+
+/** One argument expression, and whether it awaits (the invoke closure is then async). */
+export interface EmittedArgument {
+  readonly text: string;
+  readonly awaits: boolean;
+}
 
 /**
- * The read from the `ArgumentSource` that feeds one handler parameter, cast where the source is
- * untyped (`a.body`, `a.payload`, `a.metadata()`) to the declared type, so tsc checks the call.
- * `instance` is the controller's instance type as generated code writes it.
+ * The read from the `ArgumentSource` that feeds one handler parameter: cast where the source is
+ * untyped (`a.body`, `a.payload`, `a.metadata()`) to the declared type so tsc checks the call; for
+ * `@Param`/`@Query(name)` converted to the declared type or passed through the parameter's pipes;
+ * for a `@Query()` class, read, converted and validated.
  *
  * @example
- * argument(param, 'TodoGrpc', 'GetTodo', imports) // 'a.payload as GetTodoRequest'
- * argument(param, 'TodoController', 'findOne', imports) // "a.param('id')"
+ * argument(param, site) // { text: 'a.payload as GetTodoRequest', awaits: false }
+ * argument(param, site) // { text: "asNumber(a.query('limit'), 'limit', 'query', true)", awaits: false }
  */
-export function argument(p: ParamIR, instance: string, method: string, imports: Imports): string {
+export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
   const s = p.source;
-  const parameter = `Parameters<${instance}[${quote(method)}]>[${p.index}]`;
+  const { imports } = site;
+  const parameter = `Parameters<${site.instance}[${quote(site.method)}]>[${p.index}]`;
   const declared = (): string => (p.typeRef?.exported ? imports.type(p.typeRef) : parameter);
+  const plain = (text: string): EmittedArgument => ({ text, awaits: false });
   switch (s.kind) {
     case 'req':
-      return 'a.req';
+      return plain('a.req');
     case 'context':
-      return 'a.context';
+      return plain('a.context');
     case 'param':
-      return `a.param(${quote(s.name)})`;
+      return typed(p, `a.param(${quote(s.name)})`, s.name, 'path', parameter, site);
     case 'query':
-      return s.name === undefined ? 'a.queries()' : `a.query(${quote(s.name)})`;
+      if (s.name !== undefined) return typed(p, `a.query(${quote(s.name)})`, s.name, 'query', parameter, site);
+      return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a.queries())`, awaits: true } : plain('a.queries()');
     case 'header':
-      return s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`;
+      return plain(s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`);
     case 'body':
       // Without a DTO class, cast to whatever the handler declares so tsc still checks the call.
-      return p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`;
+      return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`);
     case 'payload':
-      return `a.payload as ${declared()}`;
+      return plain(`a.payload as ${declared()}`);
     case 'metadata':
       // The whole metadata is typed structurally (`GrpcMetadataLike`); handlers declare grpc-js's `Metadata`.
-      return s.name === undefined ? `a.metadata() as ${declared()}` : `a.metadataValues(${quote(s.name)})`;
+      return plain(s.name === undefined ? `a.metadata() as ${declared()}` : `a.metadataValues(${quote(s.name)})`);
     case 'foreign':
     case 'none':
-      return 'undefined';
+      return plain('undefined');
   }
+}
+
+/** A path or named query parameter: through its pipes, or converted to its declared type. */
+function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query', parameter: string, site: ArgumentSite): EmittedArgument {
+  const { imports, hoisted } = site;
+  if (p.pipes && p.pipes.length > 0) {
+    const metadata = hoisted.declare('meta', `{ type: ${quote(place)}, data: ${quote(name)} }`, imports.coreType('ArgumentMetadata'));
+    let text = raw;
+    for (const pipe of p.pipes) {
+      const cls = imports.value(pipe.ref);
+      const instance = pipe.kind === 'class' ? `p[${site.nextPipe()}] as ${cls}` : hoisted.declare('pipe', `new ${cls}(${pipe.args.join(', ')})`);
+      text = `await ${imports.core('transformWith')}(${instance}, ${text}, ${metadata})`;
+    }
+    return { text, awaits: true };
+  }
+  // A path parameter is always there; a query parameter may be missing.
+  const optional = place === 'query' && p.optional === true;
+  const call = (converter: string): string => `${converter}(${raw}, ${quote(name)}, ${quote(place)}${optional ? ', true' : ''})`;
+  const conversion = p.conversion ?? { kind: 'string' };
+  if (conversion.kind === 'string') return { text: place === 'path' || optional ? raw : call(imports.core('asString')), awaits: false };
+  if (conversion.kind === 'oneOf') return { text: `${call(oneOfConverter(conversion.values, site))} as ${parameter}`, awaits: false };
+  return { text: call(converterName(conversion, site)), awaits: false };
+}
+
+function converterName(conversion: ConversionIR, site: ArgumentSite): string {
+  switch (conversion.kind) {
+    case 'number':
+      return site.imports.core('asNumber');
+    case 'boolean':
+      return site.imports.core('asBoolean');
+    case 'date':
+      return site.imports.core('asDate');
+    case 'oneOf':
+      return oneOfConverter(conversion.values, site);
+    case 'string':
+    case 'unsupported':
+      // Unsupported is an error (FW1801/FW1803): nothing is emitted then.
+      return site.imports.core('asString');
+  }
+}
+
+function oneOfConverter(values: readonly (string | number)[], site: ArgumentSite): string {
+  const list = values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
+  return site.hoisted.declare('oneOf', `${site.imports.core('oneOf')}([${list}] as const)`);
+}
+
+/** The reader of a whole `@Query()` class: its members converted, then validated like a body. */
+function queryReader(p: ParamIR, dto: DtoIR, site: ArgumentSite): string {
+  const converted = (p.queryMembers ?? []).filter((m) => m.conversion.kind !== 'string');
+  const converters = converted.map((m) => `${key(m.name)}: ${converterName(m.conversion, site)}`);
+  const cls = site.imports.value(dto.ref);
+  return site.hoisted.declare('query', `${site.imports.core('validatedQuery')}<${cls}>(${site.dto(dto)}, { ${converters.join(', ')} })`);
 }

@@ -1,5 +1,6 @@
 import type { GrpcServiceModel } from '../analyze/model.js';
 import { chainFields, handlerHead } from './handlers.js';
+import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { quote } from './literals.js';
 
@@ -18,11 +19,11 @@ import { quote } from './literals.js';
  * //       ],
  * //       unimplemented: [] }
  */
-export function emitGrpcService(s: GrpcServiceModel, imports: Imports, srcDir: string, indent: string): string {
+export function emitGrpcService(s: GrpcServiceModel, imports: Imports, srcDir: string, indent: string, hoisted: Hoisted): string {
   const inner = `${indent}    `;
   const methods = s.methods.map((m) => {
     const data = [`rpc: ${quote(m.rpc)}`, `path: ${quote(m.path)}`, ...chainFields(m, imports, srcDir)];
-    return `${inner}${handlerHead(m, imports, inner)}\n${inner}  ${data.join(', ')} },`;
+    return `${inner}${handlerHead(m, imports, inner, hoisted, () => 'undefined')}\n${inner}  ${data.join(', ')} },`;
   });
   const unimplemented = s.unimplemented.map((u) => `{ rpc: ${quote(u.rpc)}, reason: ${quote(u.reason)} }`);
   return [

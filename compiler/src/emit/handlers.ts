@@ -1,7 +1,9 @@
 import type { HandlerModel } from '../analyze/model.js';
 import { where } from '../diagnostics/location.js';
 import type { ValueRef } from '../ir/types.js';
+import type { DtoIR } from '../ir/types.js';
 import { argument } from './arguments.js';
+import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
 
@@ -14,13 +16,17 @@ import { key, member, quote, stringArray } from './literals.js';
  * // { id: 3, name: 'TodoController.findOne', controller: 2, handler: TodoController.prototype.findOne,
  * //       invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
  */
-export function handlerHead(h: HandlerModel, imports: Imports, indent: string): string {
+export function handlerHead(h: HandlerModel, imports: Imports, indent: string, hoisted: Hoisted, dto: (d: DtoIR) => string): string {
   const cls = imports.value(h.controllerRef);
   const head = `{ id: ${h.id}, name: ${quote(h.name)}, controller: ${h.controller}, handler: ${cls}.prototype${member(h.methodName)},`;
   const instance = instanceType(h.controllerRef, cls);
-  const args = h.params.map((p) => argument(p, instance, h.methodName, imports));
-  const params = args.length > 0 ? `c: ${instance}, a: ${imports.coreType('ArgumentSource')}` : `c: ${instance}`;
-  return `${head}\n${indent}  invoke: (${params}) => c${member(h.methodName)}(${args.join(', ')}),`;
+  let slot = 0;
+  const site = { instance, method: h.methodName, imports, hoisted, dto, nextPipe: () => slot++ };
+  const args = h.params.map((p) => argument(p, site));
+  const params = [`c: ${instance}`, ...(args.length > 0 ? [`a: ${imports.coreType('ArgumentSource')}`] : []), ...(slot > 0 ? ['p: readonly unknown[]'] : [])];
+  // Pipes and @Query() classes may be asynchronous: only their handlers' closures await.
+  const async = args.some((a) => a.awaits) ? 'async ' : '';
+  return `${head}\n${indent}  invoke: ${async}(${params.join(', ')}) => c${member(h.methodName)}(${args.map((a) => a.text).join(', ')}),`;
 }
 
 /**
@@ -32,7 +38,7 @@ export function handlerHead(h: HandlerModel, imports: Imports, indent: string): 
 const instanceType = (ref: ValueRef, local: string): string => (ref.generic ? `InstanceType<typeof ${local}>` : local);
 
 /**
- * The chain fields that end every `HandlerEntry` literal: guards, middleware, filters,
+ * The chain fields that end every `HandlerEntry` literal: guards, interceptors (when any), middleware, filters,
  * annotations (throttle rules) and source.
  *
  * @example
@@ -41,6 +47,9 @@ const instanceType = (ref: ValueRef, local: string): string => (ref.generic ? `I
 export function chainFields(h: HandlerModel, imports: Imports, srcDir: string): string[] {
   return [
     `guards: [${h.guards.join(', ')}]`,
+    // Only when there are some: most handlers have none, and their entries stay as they were.
+    ...(h.interceptors.length > 0 ? [`interceptors: [${h.interceptors.join(', ')}]`] : []),
+    ...(h.pipes.length > 0 ? [`pipes: [${h.pipes.join(', ')}]`] : []),
     `middleware: [${h.middleware.map((m) => ('provider' in m ? `{ provider: ${m.provider} }` : `{ fn: ${imports.value(m.fn)} }`)).join(', ')}]`,
     `filters: [${h.filters.join(', ')}]`,
     `annotations: ${annotations(h)}`,

@@ -34,6 +34,8 @@ function emitToken(p: ProviderModel, imports: Imports): string {
       return quote(token.value);
     case 'global-guard':
       return imports.core('GLOBAL_GUARD');
+    case 'global-interceptor':
+      return imports.core('GLOBAL_INTERCEPTOR');
     case 'opaque':
       // Not importable: read it from the module's own `injectables` array at init.
       return p.entry

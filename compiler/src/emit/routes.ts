@@ -1,6 +1,7 @@
 import type { RouteModel } from '../analyze/model.js';
 import type { DtoIR } from '../ir/types.js';
 import { chainFields, handlerHead } from './handlers.js';
+import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { key, quote, stringArray } from './literals.js';
 
@@ -14,7 +15,7 @@ import { key, quote, stringArray } from './literals.js';
  * //   invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
  * //   method: 'GET', path: '/todo/:id', readsBody: false, status: 200, … }
  */
-export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, indent: string): string {
+export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, indent: string, hoisted: Hoisted): string {
   const data = [
     `method: ${quote(r.method)}`,
     `path: ${quote(r.path)}`,
@@ -23,7 +24,7 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `status: ${r.status}`,
     ...chainFields(r, imports, srcDir),
   ];
-  return `${handlerHead(r, imports, indent)}\n${indent}  ${data.join(', ')} }`;
+  return `${handlerHead(r, imports, indent, hoisted, (dto) => emitDto(dto, imports))}\n${indent}  ${data.join(', ')} }`;
 }
 
 /** `{ dto: X, members: [...], nested?: { m: { dto: {...}, each } } }` */

@@ -59,6 +59,7 @@ export type TokenIR =
   /** An importable const (`export const CONFIG = Symbol('CONFIG')`). */
   | { readonly kind: 'const'; readonly ref: ValueRef }
   | { readonly kind: 'global-guard' }
+  | { readonly kind: 'global-interceptor' }
   /** Not importable (a local const, a call): emitted as `injectableToken(Module, index)`; `key` gives identity. */
   | { readonly kind: 'opaque'; readonly key: string; readonly text: string };
 
@@ -91,6 +92,8 @@ export interface ClassIR {
   readonly requestScoped: boolean;
   /** Parameters of its own constructor or of the nearest base class that declares one. */
   readonly ctorParams: readonly CtorParamIR[];
+  /** Names of its instance methods, inherited ones included (FW1810: a chain class without its method). */
+  readonly methods: readonly string[];
   /** Locations where a `canActivate(context)` reads the V1 `context.request`. */
   readonly readsContextRequest: readonly { readonly param: string; readonly location: SourceLocation }[];
   readonly controller?: ControllerIR;
@@ -159,7 +162,7 @@ export interface ModuleIR {
   readonly injectables: readonly InjectableIR[];
 }
 
-/** A guard, middleware or filter reference from `@UseGuard/@Middleware/@UseFilter`. */
+/** A guard, interceptor, middleware or filter reference from `@UseGuard/@UseInterceptors/@Middleware/@UseFilter`. */
 export type ChainRef =
   | { readonly kind: 'class'; readonly cls: ClassUse }
   | { readonly kind: 'fn'; readonly ref: ValueRef; readonly location: SourceLocation };
@@ -177,6 +180,8 @@ export interface ThrottleNameUse {
 /** Chain decorators and throttle annotations found on a class or a method. */
 export interface ChainIR {
   readonly guards: readonly ChainRef[];
+  /** `@UseInterceptors(...)`: classes only. */
+  readonly interceptors: readonly ChainRef[];
   readonly middleware: readonly ChainRef[];
   readonly filters: readonly ChainRef[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
@@ -205,13 +210,43 @@ export type ParamSource =
   | { readonly kind: 'foreign'; readonly decorator: string }
   | { readonly kind: 'none' };
 
+/** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
+export type ConversionIR =
+  | { readonly kind: 'string' | 'number' | 'boolean' | 'date' }
+  /** An enum or a union of string (or of number) literals: these values. */
+  | { readonly kind: 'oneOf'; readonly values: readonly string[] | readonly number[] }
+  /** A type no conversion exists for (FW1801, FW1803): `type` as written. */
+  | { readonly kind: 'unsupported'; readonly type: string };
+
+/** A pipe given to `@Param(name, …)` or `@Query(name, …)`. */
+export type PipeIR =
+  /** A class: created by the injector, so it becomes a provider. */
+  | { readonly kind: 'class'; readonly cls: ClassUse; readonly ref: ValueRef }
+  /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
+  | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
+
+/** A member of a `@Query()` class with the conversion of its declared type. */
+export interface QueryMemberIR {
+  readonly name: string;
+  readonly conversion: ConversionIR;
+  readonly location: SourceLocation;
+}
+
 export interface ParamIR {
   readonly index: number;
   readonly name: string;
   readonly typeText: string;
   readonly source: ParamSource;
-  /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204). */
+  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body). */
   readonly dto?: DtoIR;
+  /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */
+  readonly conversion?: ConversionIR;
+  /** The parameter accepts `undefined` (`?`, a default value, or `| undefined` in its type). */
+  readonly optional?: true;
+  /** Pipes given after the name, applied in order instead of the conversion. */
+  readonly pipes?: readonly PipeIR[];
+  /** For a whole `@Query()` of a class type: its members' conversions. */
+  readonly queryMembers?: readonly QueryMemberIR[];
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
   readonly typeRef?: ValueRef;
   /** Names of the declared type's data properties, when it is an object type (gRPC payload check). */

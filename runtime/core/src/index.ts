@@ -10,10 +10,10 @@ export type { Token } from './types/token.js';
 export type { Logger } from './types/logger.js';
 export type { ArgumentSource, HttpRequest, GrpcMetadataLike } from './chain/argument-source.js';
 export type { ExecutionContext, HttpExecutionContext, GrpcExecutionContext, CallContext, Transport } from './chain/execution-context.js';
-export { Module, Injectable, Inject, SCOPE, GLOBAL_GUARD } from './decorators/module.js';
+export { Module, Injectable, Inject, SCOPE, GLOBAL_GUARD, GLOBAL_INTERCEPTOR } from './decorators/module.js';
 export { Controller, Get, Post, Put, Delete, Patch, Head, Options, All, HttpCode } from './decorators/http.js';
 export { Req, Body, Query, Param, Header, Ctx } from './decorators/params.js';
-export { UseGuard, Middleware, UseFilter, Catch } from './decorators/chain.js';
+export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decorators/chain.js';
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry } from './decorators/records.js';
 export { injectableValue, injectableToken } from './di/module-values.js';
@@ -21,7 +21,7 @@ export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
 export { FrameworkApplication, type ApplicationOptions, type ApplicationStats } from './application/application.js';
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 export { StaleTablesError } from './application/stale-check.js';
-export type { AuthGuard, RouteAwareGuard, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
+export type { AuthGuard, RouteAwareGuard, Interceptor, RouteAwareInterceptor, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
 export type { ServerBindings } from './http/server-adapter.js';
 export { HttpException } from './exceptions/http-exception.js';
 export * from './exceptions/built-in.js';
@@ -31,9 +31,15 @@ export {
   BodyTooLargeException,
   RequestAbortedException,
   ThrottlerException,
+  HandlerTimeoutException,
+  InvalidParameterException,
+  NotValidQueryException,
+  type ParameterPlace,
   type ValidationReason,
 } from './exceptions/request-exceptions.js';
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
 export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
 export * from './auth/index.js';
+export * from './interceptors/index.js';
+export * from './params/index.js';

@@ -69,10 +69,20 @@ export interface HandlerEntry {
   readonly controller: number;
   /** The method itself (`TodoController.prototype.findOne`): what `context.getHandler()` returns. */
   readonly handler: Function;
-  /** Calls the handler with its parameters drawn from the argument source. */
-  readonly invoke: (controller: never, args: ArgumentSource) => unknown;
+  /**
+   * Calls the handler with its parameters drawn from the argument source, converted to their
+   * declared types; `pipes` are the instances of `HandlerEntry.pipes`, in that order.
+   */
+  readonly invoke: (controller: never, args: ArgumentSource, pipes: readonly unknown[]) => unknown;
   /** Guard provider indices: controller-level first, then handler-level (the global guard is added at init). */
   readonly guards: readonly number[];
+  /**
+   * Interceptor provider indices: controller-level first, then handler-level (global ones are
+   * added at init). Absent when the handler has none.
+   */
+  readonly interceptors?: readonly number[];
+  /** Provider indices of the pipe classes its parameters name, in parameter order; absent when none. */
+  readonly pipes?: readonly number[];
   /** Middleware: controller-level first, then handler-level (global ones are added at init). */
   readonly middleware: readonly MiddlewareRef[];
   /** Filter provider indices: handler-level first, then controller-level (most specific first). */
@@ -134,6 +144,8 @@ export interface ApplicationTables {
   readonly providers: readonly ProviderEntry[];
   /** Provider index of the `GLOBAL_GUARD` entry (the last declared one), if any. */
   readonly globalGuard?: number;
+  /** Provider indices of the `GLOBAL_INTERCEPTOR` entries, in module order; absent when none. */
+  readonly globalInterceptors?: readonly number[];
   readonly routes: readonly HttpRouteEntry[];
   readonly grpc: readonly GrpcServiceEntry[];
 }

@@ -22,7 +22,7 @@ function failure(code: number, details: string): GrpcFailure {
  * statusOfError(new NotFoundException()); // { code: 5, details: 'Not found' }
  */
 export function statusOfError(error: unknown): GrpcFailure {
-  if (error instanceof HttpException) return failure(grpcCodeFor(error.status), error.message);
+  if (error instanceof HttpException) return failure(error.grpcCode ?? grpcCodeFor(error.status), error.message);
   if (error instanceof Error) return failure(GrpcCode.UNKNOWN, error.message);
   return failure(GrpcCode.UNKNOWN, String(error));
 }

@@ -1,9 +1,11 @@
 /**
  * The framework's bench app. HTTP on PORT; with GRPC_PORT set, gRPC too (tables built with
  * `--root GrpcAppModule`). Module paths are variables so that tsc compiles the gRPC half only
- * when framework-build could generate its tables (see bench/lib/setup.mjs).
+ * when framework-build could generate its tables (see bench/lib/setup.mjs). With
+ * BENCH_GLOBAL_INTERCEPTOR=1 every route runs through one pass-through global interceptor (the
+ * `framework-interceptor` peer: the cost of the layer, against the same app without it).
  */
-import { FrameworkApplication, type ApplicationTables, type Class } from '@framework/core';
+import { FrameworkApplication, type ApplicationTables, type Class, type ExecutionContext, type Interceptor } from '@framework/core';
 
 const grpcPort = process.env.GRPC_PORT;
 const flavour = grpcPort === undefined ? 'http' : 'grpc';
@@ -19,6 +21,14 @@ const { tables } = (await import(`../generated/${flavour}/tables.js`)) as { tabl
 const rootModule = ((await import(rootFile)) as Record<string, Class>)[rootName]!;
 
 const app = new FrameworkApplication(tables);
+if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
+  class PassThrough implements Interceptor {
+    intercept(_context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
+      return next();
+    }
+  }
+  app.useGlobalInterceptors(new PassThrough());
+}
 // The gRPC server must exist before init.
 const grpc = grpcPort === undefined ? undefined : new ((await import(grpcPackage)) as GrpcPackage).GrpcServer(app);
 await app.init(rootModule);

@@ -3,6 +3,8 @@ import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '.
 import { notStatic, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
+import { conversionOf, queryMembers } from '../param-types.js';
+import { pipesOf } from '../pipes.js';
 import { classOfType } from '../refs.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
@@ -68,9 +70,16 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
-  if (source.kind !== 'body') return base;
+  if (source.kind === 'param' || (source.kind === 'query' && source.name !== undefined)) {
+    const { conversion, optional } = conversionOf(p.getType());
+    const pipes = pipesOf(ctx, d!.args.slice(1));
+    return { ...base, conversion, ...(optional || p.isOptional() ? { optional: true as const } : {}), ...(pipes.length > 0 ? { pipes } : {}) };
+  }
+  if (source.kind !== 'body' && source.kind !== 'query') return base;
   const cls = classOfType(ctx, typeNode);
-  return cls ? { ...base, dto: discoverDto(ctx, cls.declaration, cls.ref) } : base;
+  if (!cls) return base;
+  const dto = discoverDto(ctx, cls.declaration, cls.ref);
+  return source.kind === 'body' ? { ...base, dto } : { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto) };
 }
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {

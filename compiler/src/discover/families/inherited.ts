@@ -112,8 +112,8 @@ export function classChain(ctx: DiscoverContext, cls: ClassDeclaration, own: Cha
 }
 
 /**
- * `outer` (a base class or base method) then `inner` (the subclass or override): guards and
- * middleware outer first, filters inner first (most specific first), throttle rules of `inner` win.
+ * `outer` (a base class or base method) then `inner` (the subclass or override): guards,
+ * interceptors and middleware outer first, filters inner first (most specific first), throttle rules of `inner` win.
  */
 export function mergeChains(outer: ChainIR, inner: ChainIR): ChainIR {
   const throttle = outer.throttle || inner.throttle ? { ...outer.throttle, ...inner.throttle } : undefined;
@@ -121,6 +121,7 @@ export function mergeChains(outer: ChainIR, inner: ChainIR): ChainIR {
   const throttleNames = [...(outer.throttleNames ?? []), ...(inner.throttleNames ?? [])];
   return {
     guards: [...outer.guards, ...inner.guards],
+    interceptors: [...outer.interceptors, ...inner.interceptors],
     middleware: [...outer.middleware, ...inner.middleware],
     filters: [...inner.filters, ...outer.filters],
     ...(throttle ? { throttle } : {}),

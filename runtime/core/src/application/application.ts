@@ -1,5 +1,5 @@
 import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
-import type { ExceptionFilter, FrameworkMiddleware, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
+import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
@@ -62,6 +62,7 @@ export class FrameworkApplication {
   private readonly transports: ApplicationTransport[] = [];
   private readonly globalMiddleware: (FrameworkMiddleware | MiddlewareFunction)[] = [];
   private readonly globalFilters: ExceptionFilter[] = [];
+  private readonly globalInterceptors: Interceptor[] = [];
   private readonly logger: Logger;
   /** Built in: `listen` and `fetch` are its. */
   private readonly http: HttpTransport;
@@ -110,6 +111,19 @@ export class FrameworkApplication {
     return this;
   }
 
+  /**
+   * Interceptors run around every handler of every transport, outermost, before the
+   * `GLOBAL_INTERCEPTOR` providers and the controllers' and handlers' own. Must be called before `init`.
+   *
+   * @example
+   * app.useGlobalInterceptors(new TimeoutInterceptor({ ms: 5000 }));
+   */
+  useGlobalInterceptors(...interceptors: Interceptor[]): this {
+    this.assertNotInitialised('useGlobalInterceptors');
+    this.globalInterceptors.push(...interceptors);
+    return this;
+  }
+
   // Chains are composed once at init; a later registration would silently never run.
   private assertNotInitialised(method: string): void {
     if (this.injector) throw new TypeError(`app.${method}() was called after init(); call it before \`await app.init(RootModule)\`.`);
@@ -148,7 +162,13 @@ export class FrameworkApplication {
     injector.createSingletons();
     this.injector = injector;
 
-    const globals: GlobalChain = { guard: tables.globalGuard, middleware: this.globalMiddleware, filters: this.globalFilters };
+    const globals: GlobalChain = {
+      guard: tables.globalGuard,
+      interceptorProviders: tables.globalInterceptors ?? [],
+      interceptors: this.globalInterceptors,
+      middleware: this.globalMiddleware,
+      filters: this.globalFilters,
+    };
     const host: TransportHost = {
       tables,
       injector,

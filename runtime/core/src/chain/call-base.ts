@@ -18,6 +18,7 @@ export interface HandlerRuntime<Entry extends HandlerEntry = HandlerEntry> {
 export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
   scope?: RequestScope;
   private stateMap?: Map<unknown, unknown>;
+  private aborter?: AbortController;
 
   constructor(protected readonly handlerRuntime: HandlerRuntime<Entry>) {}
 
@@ -27,6 +28,14 @@ export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
   /** Created on first use: most calls never need one. */
   get state(): Map<unknown, unknown> {
     return (this.stateMap ??= new Map());
+  }
+  /** Created on first read: calls that never look at it allocate no controller. */
+  get signal(): AbortSignal {
+    return (this.aborter ??= new AbortController()).signal;
+  }
+  abort(reason?: unknown): void {
+    // Created here too when nobody read the signal yet: a later read must see it aborted.
+    (this.aborter ??= new AbortController()).abort(reason);
   }
   getHandler(): Function {
     return this.handlerRuntime.entry.handler;

@@ -1,4 +1,5 @@
 import type { HandlerEntry } from '../tables.js';
+import type { Class } from '../types/class.js';
 import type { ExecutionContext } from './execution-context.js';
 
 /**
@@ -46,6 +47,39 @@ export interface RouteAwareGuard extends AuthGuard {
  */
 export interface FrameworkMiddleware {
   action(context: ExecutionContext, next: () => Promise<unknown>): unknown;
+}
+
+/**
+ * An interceptor runs around the handler, after the guards: `next()` runs the rest (the inner
+ * interceptors, body validation and the handler) and resolves with the handler's result, which
+ * the interceptor returns as it is, transformed, or replaced. It may also answer without calling
+ * `next()` (a cache hit), or call it again (a retry). An error thrown inside reaches the filters.
+ *
+ * @example
+ * export class Envelope implements Interceptor {
+ *   async intercept(context: ExecutionContext, next: () => Promise<unknown>) {
+ *     return { data: await next() };
+ *   }
+ * }
+ */
+export interface Interceptor {
+  intercept(context: ExecutionContext, next: () => Promise<unknown>): unknown;
+}
+
+/**
+ * An interceptor that does its per-route work once: `prepareRoute` is called at `init` for every
+ * handler it applies to (a singleton or an instance given to `app.useGlobalInterceptors`), so that
+ * `intercept` only looks the result up.
+ *
+ * @example
+ * export class Timing implements RouteAwareInterceptor {
+ *   private readonly labels = new Map<number, string>();
+ *   prepareRoute(route: HandlerEntry, controller: Class) { this.labels.set(route.id, `${controller.name}.${route.handler.name}`); }
+ *   async intercept(context: ExecutionContext, next: () => Promise<unknown>) { … }
+ * }
+ */
+export interface RouteAwareInterceptor extends Interceptor {
+  prepareRoute(route: HandlerEntry, controller: Class): void;
 }
 
 /**

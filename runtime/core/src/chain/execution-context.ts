@@ -20,6 +20,13 @@ export interface CallContext {
   setResponseHeader(name: string, value: string): void;
   /** A per-call bag for values guards hand to handlers (for example verified token claims). */
   readonly state: Map<unknown, unknown>;
+  /**
+   * Aborted when the call is given up (the `TimeoutInterceptor`'s deadline, or `abort()`): pass it
+   * to `fetch`, database drivers or your own loops so abandoned work stops. Created on first read.
+   */
+  readonly signal: AbortSignal;
+  /** Aborts `signal` with `reason` (a no-op when it is aborted already). */
+  abort(reason?: unknown): void;
 }
 
 /** The context of an HTTP call: it has the request and no gRPC metadata. */

@@ -3,23 +3,28 @@ import type { Injector } from '../di/injector.js';
 import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../tables.js';
 import type { ArgumentSource } from './argument-source.js';
 import type { GrpcCallShape, PreparedHandler } from './call.js';
-import type { AuthGuard, ExceptionFilter, FrameworkMiddleware } from './contracts.js';
+import type { AuthGuard, ExceptionFilter, FrameworkMiddleware, Interceptor } from './contracts.js';
 import { withFilters, type ResolvedFilter } from './filters.js';
 import { prepareGuards, withGuards } from './guards.js';
-import { instanceGetter } from './instances.js';
+import { instanceGetter, type InstanceOf } from './instances.js';
+import { prepareInterceptors, singletonsOf, withInterceptors } from './interceptors.js';
 import { middlewareOfFunction, middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
 
 /** What the application adds to every handler of every transport. */
 export interface GlobalChain {
   /** Provider index of the `GLOBAL_GUARD` entry. */
   readonly guard?: number;
+  /** Provider indices of the `GLOBAL_INTERCEPTOR` entries, in module order. */
+  readonly interceptorProviders: readonly number[];
+  /** Instances given to `app.useGlobalInterceptors`, run before (around) the provider ones. */
+  readonly interceptors: readonly Interceptor[];
   readonly middleware: readonly (FrameworkMiddleware | MiddlewareFunction)[];
   readonly filters: readonly ExceptionFilter[];
 }
 
 /**
  * Builds, once per handler at init, the one chain every call of it runs through:
- * middleware → guards → parameters (body) → handler, with filters around all of it.
+ * middleware → guards → interceptors → parameters (body) → handler, with filters around all of it.
  * Layers a handler does not use are not there at all.
  *
  * @example
@@ -34,12 +39,29 @@ export function prepareHandler(
 ): PreparedHandler {
   const controller = instanceGetter<unknown>(injector, entry.controller);
   // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
-  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape) => unknown;
-  let run: PreparedHandler = (call) => invoke(controller(call), call);
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
+  const pipes = (entry.pipes ?? []).map((index) => instanceGetter<unknown>(injector, index));
+  const pipeScoped = (entry.pipes ?? []).some((index) => injector.isRequestScoped(index));
+  // Singleton pipes are one array for every call; request-scoped ones are resolved per call.
+  const fixedPipes = pipeScoped ? [] : pipes.map((pipe) => pipe(undefined as never));
+  let run: PreparedHandler = pipeScoped
+    ? (call) => invoke(controller(call), call, pipes.map((pipe) => pipe(call)))
+    : (call) => invoke(controller(call), call, fixedPipes);
 
   if (options.readsBody) {
     const handler = run;
     run = (call) => call.loadBody().then(() => handler(call));
+  }
+
+  const interceptorIndices = [...globals.interceptorProviders, ...(entry.interceptors ?? [])];
+  if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
+    const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
+    prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)]);
+    const resolved: InstanceOf<Interceptor>[] = [
+      ...globals.interceptors.map((interceptor) => () => interceptor),
+      ...interceptorIndices.map((index) => instanceGetter<Interceptor>(injector, index)),
+    ];
+    run = withInterceptors(resolved, run);
   }
 
   const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
@@ -60,7 +82,7 @@ export function prepareHandler(
   ];
   if (filters.length > 0) run = withFilters(filters, run);
 
-  const scoped = [entry.controller, ...guardIndices, ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
+  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...(entry.pipes ?? []), ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
   if (scoped.some((index) => injector.isRequestScoped(index))) {
     // Only routes that touch a request-scoped provider pay for a scope.
     const inner = run;

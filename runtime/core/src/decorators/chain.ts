@@ -16,6 +16,18 @@ export function UseGuard(..._guards: Class[]): ClassOrMethodDecorator {
 }
 
 /**
+ * Runs interceptors around the handler(s) of a controller or of one method, after the guards:
+ * the application's global ones outermost, then the controller's, then the handler's.
+ *
+ * @example
+ * @UseInterceptors(TimeoutInterceptor, CacheInterceptor)
+ * @Get() list() {}
+ */
+export function UseInterceptors(..._interceptors: Class[]): ClassOrMethodDecorator {
+  return marker;
+}
+
+/**
  * Runs middleware (classes with `action(context, next)` or plain functions) before the guards.
  *
  * @example

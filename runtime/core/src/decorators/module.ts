@@ -44,3 +44,14 @@ export function Inject(_token: unknown): ParameterDecorator {
 
 /** Token of the global guard slot: `{ token: GLOBAL_GUARD, useClass: AuthGuard }` in `injectables`. */
 export const GLOBAL_GUARD: unique symbol = Symbol('GLOBAL_GUARD');
+
+/**
+ * Token of the global interceptors: every `{ token: GLOBAL_INTERCEPTOR, useClass }` (or `useValue`)
+ * entry of the application's modules runs around every handler, in module order (root module
+ * first), inside the interceptors given to `app.useGlobalInterceptors`.
+ *
+ * @example
+ * @Module({ injectables: [{ token: GLOBAL_INTERCEPTOR, useClass: TimingInterceptor }] })
+ * export class AppModule {}
+ */
+export const GLOBAL_INTERCEPTOR: unique symbol = Symbol('GLOBAL_INTERCEPTOR');

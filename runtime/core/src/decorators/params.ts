@@ -1,3 +1,8 @@
+import type { Class } from '../types/class.js';
+
+/** A pipe given to `@Param`/`@Query` after the name: a pipe class, or `new Pipe(…)` with literal arguments. */
+export type PipeArgument = Class | { transform(value: never, metadata: never): unknown };
+
 /**
  * Parameter decorators. `framework-build` turns each into a direct read in the generated
  * `invoke` closure; at run time they do nothing.
@@ -14,13 +19,28 @@ export function Body(): ParameterDecorator {
   return marker;
 }
 
-/** All query parameters, or the one named. @example list(@Query('page') page: string | undefined) {} */
-export function Query(_name?: string): ParameterDecorator {
+/**
+ * All query parameters (a plain record, or a class validated like a body), or the one named,
+ * converted to its declared type (`number`, `boolean`, `Date`, an enum, a literal union) or
+ * passed through the pipes given after the name.
+ *
+ * @example
+ * list(@Query('limit') limit = 20, @Query('sort') sort?: 'asc' | 'desc') {}
+ * search(@Query() query: SearchQueryDto) {}
+ */
+export function Query(_name?: string, ..._pipes: PipeArgument[]): ParameterDecorator {
   return marker;
 }
 
-/** A `:name` path segment. @example findOne(@Param('id') id: string) {} */
-export function Param(_name: string): ParameterDecorator {
+/**
+ * A `:name` path segment, converted to the declared type (a 400 names the parameter when it does
+ * not convert), or passed through the pipes given after the name.
+ *
+ * @example
+ * findOne(@Param('id') id: number) {}
+ * findOne(@Param('id', ParseUUIDPipe) id: string) {}
+ */
+export function Param(_name: string, ..._pipes: PipeArgument[]): ParameterDecorator {
   return marker;
 }
 

@@ -7,6 +7,11 @@
  */
 export class HttpException extends Error {
   readonly status: number;
+  /**
+   * The gRPC code to answer with when the status's usual one (see `grpc-status.ts`) does not say
+   * it (a 503 for a missed deadline is DEADLINE_EXCEEDED, not UNAVAILABLE). Set by subclasses.
+   */
+  readonly grpcCode?: number;
 
   constructor(status: number, message: string) {
     // An HttpException is an answer to the client, never logged with its stack: skipping the

@@ -1,3 +1,4 @@
+import { GrpcCode } from './grpc-status.js';
 import { HttpException } from './http-exception.js';
 
 /** One failed validation rule of a body member. */
@@ -66,5 +67,59 @@ export class ThrottlerException extends HttpException {
   constructor() {
     super(429, 'ThrottlerException: Too Many Requests');
     this.name = 'ThrottlerException';
+  }
+}
+
+/**
+ * 503 sent when a handler did not answer within its deadline (`TimeoutInterceptor`); over gRPC it
+ * is DEADLINE_EXCEEDED rather than the UNAVAILABLE other 503s map to.
+ *
+ * @example
+ * { "status": 503, "name": "HandlerTimeoutException", "message": "The handler did not answer within 2000 ms" }
+ */
+export class HandlerTimeoutException extends HttpException {
+  override readonly grpcCode = GrpcCode.DEADLINE_EXCEEDED;
+
+  constructor(readonly timeoutMs: number) {
+    super(503, `The handler did not answer within ${timeoutMs} ms`);
+    this.name = 'HandlerTimeoutException';
+  }
+}
+
+/** Where a handler parameter is read from, as messages name it. */
+export type ParameterPlace = 'path' | 'query' | 'header';
+
+const placeNames: Readonly<Record<ParameterPlace, string>> = { path: 'Path parameter', query: 'Query parameter', header: 'Header' };
+
+/**
+ * 400 sent when a path or query parameter is missing or cannot be converted to the handler's
+ * declared type (or a pipe refuses it); names the parameter and what was expected.
+ *
+ * @example
+ * { "status": 400, "name": "InvalidParameterException", "message": "Query parameter 'limit' must be a number, got 'ten'", "parameter": "limit", "in": "query" }
+ */
+export class InvalidParameterException extends HttpException {
+  constructor(
+    readonly parameter: string,
+    readonly place: ParameterPlace,
+    problem: string,
+  ) {
+    super(400, `${placeNames[place]} '${parameter}' ${problem}`);
+    this.name = 'InvalidParameterException';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), parameter: this.parameter, in: this.place };
+  }
+}
+
+/**
+ * 400 sent when the query of a `@Query() q: SomeQueryDto` handler does not match the class: the
+ * body's validation answer (one reason per failed rule), said of the query.
+ */
+export class NotValidQueryException extends NotValidBodyException {
+  constructor(reasons: readonly ValidationReason[]) {
+    super(reasons, `Invalid query: ${reasons.map((r) => r.errorMessage).join('; ')}`);
+    this.name = 'NotValidQueryException';
   }
 }

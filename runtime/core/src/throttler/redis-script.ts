@@ -1,4 +1,5 @@
 import type { ThrottlerRecord } from './storage.js';
+import { withDeadline } from '../timing/deadline.js';
 
 /**
  * One hit, atomically, in one round trip: count it, start the window's expiry on the first hit,
@@ -41,17 +42,5 @@ export function recordOfReply(reply: unknown): ThrottlerRecord {
 
 /** Rejects when `promise` has not settled after `ms` milliseconds, so a call never waits longer. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  return withDeadline(promise, ms, () => new Error(`Redis did not answer within ${ms} ms`));
 }

@@ -1,0 +1,35 @@
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ParamIR } from '../ir/types.js';
+
+/**
+ * FW1801 for a `@Param(name)` or `@Query(name)` declared with a type no conversion exists for and
+ * given no pipe; FW1803 for such a member of a `@Query()` class (once per class, `checked` keeps
+ * which were seen).
+ *
+ * @example
+ * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
+ */
+export function checkParamTypes(param: ParamIR, handler: string, checked: Set<string>): Diagnostic[] {
+  const source = param.source;
+  const conversion = param.conversion;
+  if ((source.kind === 'param' || source.kind === 'query') && conversion?.kind === 'unsupported' && !param.pipes?.length) {
+    const decorator = source.kind === 'param' ? `@Param('${source.name}')` : `@Query('${source.name ?? ''}')`;
+    const pipeExample = source.kind === 'param' ? `@Param('${source.name}', MyPipe)` : `@Query('${source.name ?? ''}', MyPipe)`;
+    return [
+      diagnostic('FW1801', param.location, {
+        decorator,
+        param: param.name,
+        handler,
+        type: param.typeText,
+        place: source.kind === 'param' ? 'path' : 'query',
+        example: `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
+      }),
+    ];
+  }
+  if (!param.queryMembers || !param.dto || checked.has(param.dto.ref.key)) return [];
+  checked.add(param.dto.ref.key);
+  const dto = param.dto.ref.name;
+  return param.queryMembers.flatMap((member) =>
+    member.conversion.kind === 'unsupported' ? [diagnostic('FW1803', member.location, { member: member.name, dto, type: member.conversion.type })] : [],
+  );
+}

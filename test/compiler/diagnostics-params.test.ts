@@ -1,0 +1,41 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture, golden } from './helpers.js';
+
+/** A golden error of a fixture's app.module.ts. */
+const error = (code: string, fixture: string, line: number, column: number, message: string) => ({
+  code, severity: 'error', file: `test/compiler/fixtures/${fixture}/src/app.module.ts`, line, column, message,
+});
+
+test('FW1801: a @Param or @Query(name) type the text cannot be converted to, at the decorator, with the options and a pipe', async () => {
+  const result = await compileFixture('fw1801-unconvertible-param');
+  const fw1801 = (column: number, message: string) => error('FW1801', 'fw1801-unconvertible-param', 6, column, message);
+  assert.equal(result.diagnostics.map(golden), [
+    fw1801(8, "@Param('ids') parameter 'ids' of ItemsController.find is declared as string[], which the text of a path parameter cannot be converted to."),
+    fw1801(37, "@Query('filter') parameter 'filter' of ItemsController.find is declared as { name: string }, which the text of a query parameter cannot be converted to."),
+  ]);
+  assert.is(
+    result.diagnostics[0]?.hint,
+    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals, or convert it with a pipe: @Param('ids', MyPipe) with a class whose transform(value, metadata) returns a string[].",
+  );
+  assert.match(result.diagnostics[1]?.hint ?? '', "(optional with '?', '| undefined' or a default value)");
+  assert.is(result.ok, false);
+});
+
+test('FW1803: a member of a @Query() class whose type a query text cannot be converted to, at the member', async () => {
+  const result = await compileFixture('fw1803-query-member');
+  assert.equal(result.diagnostics.map(golden), [
+    error('FW1803', 'fw1803-query-member', 6, 17, "Member 'tags' of query class SearchQuery is declared as string[], which a query parameter's text cannot be converted to."),
+  ]);
+  assert.is(
+    result.diagnostics[0]?.hint,
+    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.",
+  );
+});
+
+test('a pipe takes the place of the conversion: no FW1801 for `@Query(\'tags\', SplitPipe) tags: string[]`', async () => {
+  const result = await compileFixture('typed-params');
+  assert.equal(result.diagnostics, []);
+});
+
+test.run();

@@ -1,0 +1,51 @@
+// The built-in interceptors beyond the chain contract: the cache's bound and expiry, and the
+// settings both refuse.
+import { BoundedStore, CacheInterceptor, CacheTTL, FrameworkApplication, Timeout, TimeoutInterceptor, type ApplicationTables, type Logger } from '@framework/core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture } from '../compile-fixture.js';
+import { AppModule } from '../chain/fixtures/app/src/app.module.js';
+import { Counters } from '../chain/fixtures/app/src/scoped.js';
+
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('../chain/fixtures/app/', import.meta.url));
+const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
+
+test('the GET cache never holds more than maxEntries answers; the least recently used gives way', async () => {
+  const app = await new FrameworkApplication(tables, { logger: quiet }).init(AppModule);
+  const get = async (query: string) => ((await (await app.fetch(new Request(`http://local/chain/cached?${query}`))).json()) as { run: number }).run;
+  const first = await get('n=0');
+  for (let n = 1; n <= 1000; n++) await get(`n=${n}`);
+  assert.is(app.get<CacheInterceptor>(CacheInterceptor).size, 1000);
+  const runs = app.get<Counters>(Counters).cachedRuns;
+  assert.is(await get('n=1000'), runs, 'the newest answer is still cached');
+  assert.is(await get('n=0'), runs + 1, 'the oldest answer was dropped, so the handler runs again');
+  assert.is.not(first, runs + 1);
+  await app.close();
+});
+
+test('a kept value expires after its ttl and is dropped when read', () => {
+  const store = new BoundedStore<string>(2);
+  store.set('a', 'A', 100, 0);
+  assert.is(store.get('a', 99), 'A');
+  assert.is(store.get('a', 100), undefined);
+  assert.is(store.size, 0);
+});
+
+test('reading an entry makes it the most recently used', () => {
+  const store = new BoundedStore<string>(2);
+  store.set('a', 'A', 1000, 0);
+  store.set('b', 'B', 1000, 0);
+  store.get('a', 1);
+  store.set('c', 'C', 1000, 2);
+  assert.is(store.get('a', 3), 'A');
+  assert.is(store.get('b', 3), undefined);
+});
+
+test('deadlines, ttls and bounds that are not positive are refused where they are written', () => {
+  assert.throws(() => Timeout(0), /@Timeout\(ms\) must be a positive number of milliseconds, got 0/);
+  assert.throws(() => CacheTTL(Number.NaN), /@CacheTTL\(ms\) must be a positive number/);
+  assert.throws(() => new TimeoutInterceptor({ ms: -1 }), /TimeoutInterceptor: `ms` must be a positive number/);
+  assert.throws(() => new CacheInterceptor({ maxEntries: 0 }), /maxEntries must be a positive integer, got 0/);
+});
+
+test.run();
