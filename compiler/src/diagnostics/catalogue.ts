@@ -299,6 +299,7 @@ export const catalogue = {
       `No tsconfig.json in ${a.src}/ or beside package.json: framework-build reads the sources with built-in options, but tsc has nothing to compile the app with.`,
     hint: (a) =>
       `create tsconfig.json beside package.json: { "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "experimentalDecorators": true, "strict": true, "outDir": "dist", "types": ["node"] }, "include": ["${a.srcRel}", "${a.outRel}"] }.`,
+  },
   FW1801: {
     severity: 'error',
     message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
