@@ -83,4 +83,25 @@ test('a new directory with a file, a moved file and a deleted file are seen', as
   }
 });
 
+test('a fixed tsconfig.json (saved atomically) rebuilds and clears its set-up diagnostic', async () => {
+  const dir = path.join(TMP, 'watch-config');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, 'test/compiler/fixtures/fw1601-experimental-decorators'), dir, { recursive: true });
+  fs.cpSync(path.join(ROOT, 'test/compiler/fixtures/setup-app/src'), path.join(dir, 'src'), { recursive: true });
+  const builder = createBuilder({ srcDir: path.join(dir, 'src'), outDir: path.join(dir, 'generated'), cwd: ROOT });
+  const first = builder.build();
+  assert.equal(first.diagnostics.map((d) => d.code), ['FW1601']);
+  const builds: BuildResult[] = [];
+  const watcher = watchSources(builder, first.srcDir, first.outDir, (r) => builds.push(r), 20);
+  try {
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    const fixed = fs.readFileSync(tsconfig, 'utf8').replace('"strict": true', '"strict": true,\n    "experimentalDecorators": true');
+    const result = await nextBuild(builds, 'saving tsconfig.json', () => atomicSave(tsconfig, fixed));
+    assert.equal(result.diagnostics, []);
+    assert.ok(result.ok);
+  } finally {
+    watcher.close();
+  }
+});
+
 test.run();

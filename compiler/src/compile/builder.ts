@@ -9,7 +9,7 @@ import { emitTables } from '../emit/tables.js';
 import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
 import { manifest } from '../project/manifest.js';
 import { absolute, displayPath, projectRoot } from '../project/paths.js';
-import { readSettings } from '../project/settings.js';
+import { nearestPackageJson, readSettings } from '../project/settings.js';
 import { checkSetup } from '../project/setup.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
 import type { AppModel } from '../analyze/model.js';
@@ -58,6 +58,11 @@ export interface BuildResult {
  */
 export interface Builder {
   readonly project: Project;
+  /**
+   * The project files outside the sources that the set-up checks read (the tsconfig, when one is
+   * found, and the nearest package.json): a watcher rebuilds when one changes.
+   */
+  readonly configFiles: readonly string[];
   build(): BuildResult;
   /** Re-reads changed, added or deleted files before the next build. */
   refresh(changedPaths: readonly string[]): void;
@@ -141,8 +146,10 @@ export function createBuilder(options: BuildOptions): Builder {
     };
   };
 
+  const manifestFile = nearestPackageJson(srcDir);
   return {
     project,
+    configFiles: [...(tsconfig ? [tsconfig] : []), ...(manifestFile ? [manifestFile] : [])],
     refresh(changed): void {
       try {
         refreshProject(project, srcDir, changed);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { isSourcePath, isUnder } from '../project/paths.js';
 import type { Builder, BuildResult } from './builder.js';
 import { watchTree } from './watch-tree.js';
@@ -5,7 +7,8 @@ import { watchTree } from './watch-tree.js';
 /**
  * Rebuilds whenever a source (`.ts`, `.tsx`, `.mts`, `.cts`) or `.proto` file under `srcDir` changes,
  * reusing the builder's ts-morph project (only the changed files are re-read). Atomic saves, renames,
- * new and deleted files and directories are seen ({@link watchTree}). Changes are batched
+ * new and deleted files and directories are seen ({@link watchTree}); so is a change of the
+ * project's tsconfig.json or package.json ({@link Builder.configFiles}). Changes are batched
  * for `delayMs` so a save of several files builds once. An exception of a build or of `onBuild`
  * goes to `onError` (default: printed to stderr), and watching goes on.
  *
@@ -35,12 +38,15 @@ export function watchSources(
       onError(error);
     }
   };
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, delayMs);
+  };
   const watcher = watchTree(
     srcDir,
     (file) => {
       changed.add(file);
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(flush, delayMs);
+      schedule();
     },
     {
       // .proto files are re-read on every build; a change to one only has to trigger it.
@@ -49,12 +55,38 @@ export function watchSources(
       skipDir: (dir) => isUnder(dir, outDir),
     },
   );
+  const configs = watchConfigFiles(builder.configFiles, schedule);
   return {
     close(): void {
       if (timer) clearTimeout(timer);
       watcher.close();
+      for (const config of configs) config.close();
     },
   };
+}
+
+/**
+ * Watches the directories of the project's tsconfig.json and package.json (by themselves, not
+ * recursively) and calls `onChange` when one of those files is written, replaced or removed: the
+ * set-up checks read them on every build, so a fixed setting clears its diagnostic.
+ */
+function watchConfigFiles(files: readonly string[], onChange: () => void): fs.FSWatcher[] {
+  const byDir = new Map<string, Set<string>>();
+  for (const file of files) {
+    const dir = path.dirname(file);
+    byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path.basename(file)));
+  }
+  return [...byDir].flatMap(([dir, names]) => {
+    try {
+      const watcher = fs.watch(dir, (_event, name) => {
+        if (name && names.has(name.toString())) onChange();
+      });
+      watcher.on('error', () => watcher.close());
+      return [watcher];
+    } catch {
+      return []; // a directory that cannot be watched only loses this convenience
+    }
+  });
 }
 
 function printError(error: unknown): void {
