@@ -16,20 +16,19 @@ const usage = `Usage: create-framework-app <dir> [--grpc] [--packages <folder>] 
   --name       the package name (default: the folder's name)
 `;
 
-let parsed: ReturnType<typeof parse>;
+/** The arguments; wrong ones end the process with the reason and the usage. */
 function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: { grpc: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { grpc: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    process.stderr.write(`create-framework-app: ${(error as Error).message}\n\n${usage}`);
+    return process.exit(1);
+  }
 }
-try {
-  parsed = parse();
-} catch (error) {
-  process.stderr.write(`create-framework-app: ${(error as Error).message}\n\n${usage}`);
-  process.exit(1);
-}
-const { values, positionals } = parsed;
+const { values, positionals } = parse();
 if (values.help) {
   process.stdout.write(usage);
   process.exit(0);

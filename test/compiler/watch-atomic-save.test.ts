@@ -83,4 +83,50 @@ test('a new directory with a file, a moved file and a deleted file are seen', as
   }
 });
 
+test('a fixed tsconfig.json (saved atomically) rebuilds and clears its set-up diagnostic', async () => {
+  const dir = path.join(TMP, 'watch-config');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, 'test/compiler/fixtures/fw1601-experimental-decorators'), dir, { recursive: true });
+  fs.cpSync(path.join(ROOT, 'test/compiler/fixtures/setup-app/src'), path.join(dir, 'src'), { recursive: true });
+  const builder = createBuilder({ srcDir: path.join(dir, 'src'), outDir: path.join(dir, 'generated'), cwd: ROOT });
+  const first = builder.build();
+  assert.equal(first.diagnostics.map((d) => d.code), ['FW1601']);
+  const builds: BuildResult[] = [];
+  const watcher = watchSources(builder, first.srcDir, first.outDir, (r) => builds.push(r), 20);
+  try {
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    const fixed = fs.readFileSync(tsconfig, 'utf8').replace('"strict": true', '"strict": true,\n    "experimentalDecorators": true');
+    const result = await nextBuild(builds, 'saving tsconfig.json', () => atomicSave(tsconfig, fixed));
+    assert.equal(result.diagnostics, []);
+    assert.ok(result.ok);
+  } finally {
+    watcher.close();
+  }
+});
+
+test('a .proto loaded from outside srcDir is watched too (atomic save of the schema: the new RPC is reported)', async () => {
+  const dir = path.join(TMP, 'watch-outside-proto');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, fixtureSrc('fw1406-unbound-rpc')), path.join(dir, 'src'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'protos'));
+  const proto = path.join(dir, 'protos/todo.proto');
+  fs.renameSync(path.join(dir, 'src/todo.proto'), proto);
+  fs.writeFileSync(proto, fs.readFileSync(proto, 'utf8').replace('  rpc CreateTodo (Todo) returns (Todo);\n', ''));
+  const module = path.join(dir, 'src/app.module.ts');
+  fs.writeFileSync(module, fs.readFileSync(module, 'utf8').replace("'./todo.proto'", "'../protos/todo.proto'"));
+  const builder = createBuilder({ srcDir: path.join(dir, 'src'), outDir: path.join(dir, 'generated'), cwd: ROOT });
+  const first = builder.build();
+  assert.equal(first.diagnostics, [], 'the proto outside src is read');
+  const builds: BuildResult[] = [];
+  const watcher = watchSources(builder, first.srcDir, first.outDir, (r) => builds.push(r), 20);
+  try {
+    const text = fs.readFileSync(proto, 'utf8').replace('rpc GetTodo (GetTodoRequest) returns (Todo);', 'rpc GetTodo (GetTodoRequest) returns (Todo);\n  rpc Archive (Todo) returns (Todo);');
+    const result = await nextBuild(builds, 'saving the .proto outside srcDir', () => atomicSave(proto, text));
+    assert.equal(result.diagnostics.map((d) => d.code), ['FW1406']);
+    assert.match(result.diagnostics[0]!.message, /RPC Archive of todo\.TodoService/);
+  } finally {
+    watcher.close();
+  }
+});
+
 test.run();

@@ -8,10 +8,11 @@ import { discover } from '../discover/discover.js';
 import { emitTables } from '../emit/tables.js';
 import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
 import { manifest } from '../project/manifest.js';
-import { absolute, displayPath, projectRoot } from '../project/paths.js';
-import { readSettings } from '../project/settings.js';
+import { absolute, displayPath, isUnder, projectRoot, toPosix } from '../project/paths.js';
+import { nearestPackageJson, readSettings } from '../project/settings.js';
 import { checkSetup } from '../project/setup.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
+import type { ProtoSet } from '../proto/types.js';
 import type { AppModel } from '../analyze/model.js';
 import { settleOutput, type OutputFile } from './files.js';
 
@@ -58,6 +59,12 @@ export interface BuildResult {
  */
 export interface Builder {
   readonly project: Project;
+  /**
+   * The files outside `srcDir` that the last build read: the tsconfig (when one is found) and the
+   * nearest package.json, which the set-up checks read, and `.proto` files (imports included)
+   * loaded from elsewhere. A watcher rebuilds when one of them changes.
+   */
+  inputsOutsideSources(): readonly string[];
   build(): BuildResult;
   /** Re-reads changed, added or deleted files before the next build. */
   refresh(changedPaths: readonly string[]): void;
@@ -113,6 +120,7 @@ export function createBuilder(options: BuildOptions): Builder {
     const files = sourceFilesUnder(project, srcDir, outDir);
     const discovered = discover(srcDir, files);
     const protos = loadProtos(discovered.ir);
+    protoFiles = protoFilesRead(protos);
     const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
     // Re-read on every build, so `--watch` and `dev` see a fixed tsconfig.json or package.json.
     const setup = checkSetup({ srcDir, outDir, ...(tsconfig ? { tsconfig } : {}) });
@@ -141,8 +149,12 @@ export function createBuilder(options: BuildOptions): Builder {
     };
   };
 
+  const manifestFile = nearestPackageJson(srcDir);
+  const configFiles = [...(tsconfig ? [tsconfig] : []), ...(manifestFile ? [manifestFile] : [])];
+  let protoFiles: readonly string[] = [];
   return {
     project,
+    inputsOutsideSources: () => [...configFiles, ...protoFiles.filter((file) => !isUnder(file, srcDir))],
     refresh(changed): void {
       try {
         refreshProject(project, srcDir, changed);
@@ -169,6 +181,14 @@ export function createBuilder(options: BuildOptions): Builder {
       return result;
     },
   };
+}
+
+/** Every `.proto` file a build read or tried to read (imports included, and the file a parse error is in). */
+function protoFilesRead(protos: ProtoSet): string[] {
+  const files = [...protos.values()].flatMap((proto) =>
+    proto.ok ? proto.inputs.map((input) => input.file) : proto.problem === 'parse' ? [proto.file, proto.errorFile] : [proto.file],
+  );
+  return [...new Set(files.map(toPosix))];
 }
 
 /** The same finding reached through two paths (a class named twice) is reported once. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { isSourcePath, isUnder } from '../project/paths.js';
 import type { Builder, BuildResult } from './builder.js';
 import { watchTree } from './watch-tree.js';
@@ -5,7 +7,9 @@ import { watchTree } from './watch-tree.js';
 /**
  * Rebuilds whenever a source (`.ts`, `.tsx`, `.mts`, `.cts`) or `.proto` file under `srcDir` changes,
  * reusing the builder's ts-morph project (only the changed files are re-read). Atomic saves, renames,
- * new and deleted files and directories are seen ({@link watchTree}). Changes are batched
+ * new and deleted files and directories are seen ({@link watchTree}); so is a change of the
+ * project's tsconfig.json, package.json and `.proto` files loaded from outside `srcDir`
+ * ({@link Builder.inputsOutsideSources}). Changes are batched
  * for `delayMs` so a save of several files builds once. An exception of a build or of `onBuild`
  * goes to `onError` (default: printed to stderr), and watching goes on.
  *
@@ -29,18 +33,24 @@ export function watchSources(
     changed.clear();
     try {
       builder.refresh(paths);
-      onBuild(builder.build());
+      const result = builder.build();
+      // A build may load another .proto from outside srcDir: watch what it read.
+      outside.update(builder.inputsOutsideSources());
+      onBuild(result);
     } catch (error) {
       // Thrown from a timer it would end the process, and the watch with it.
       onError(error);
     }
   };
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, delayMs);
+  };
   const watcher = watchTree(
     srcDir,
     (file) => {
       changed.add(file);
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(flush, delayMs);
+      schedule();
     },
     {
       // .proto files are re-read on every build; a change to one only has to trigger it.
@@ -49,10 +59,55 @@ export function watchSources(
       skipDir: (dir) => isUnder(dir, outDir),
     },
   );
+  const outside = watchFiles(schedule);
+  outside.update(builder.inputsOutsideSources());
   return {
     close(): void {
       if (timer) clearTimeout(timer);
       watcher.close();
+      outside.close();
+    },
+  };
+}
+
+/**
+ * Watches single files outside the source tree (the tsconfig, package.json, `.proto` files loaded
+ * from elsewhere) through their directories, not recursively: watching the directory keeps seeing a
+ * file replaced by an atomic save. `update` sets the files; `onChange` runs when one is written,
+ * replaced or removed.
+ */
+function watchFiles(onChange: () => void): { update(files: readonly string[]): void; close(): void } {
+  const watchers = new Map<string, fs.FSWatcher>();
+  let names = new Map<string, Set<string>>();
+  return {
+    update(files): void {
+      names = new Map();
+      for (const file of files) {
+        const dir = path.dirname(file);
+        names.set(dir, (names.get(dir) ?? new Set()).add(path.basename(file)));
+      }
+      for (const [dir, watcher] of watchers) {
+        if (!names.has(dir)) {
+          watcher.close();
+          watchers.delete(dir);
+        }
+      }
+      for (const dir of names.keys()) {
+        if (watchers.has(dir)) continue;
+        try {
+          const watcher = fs.watch(dir, (_event, name) => {
+            if (name && names.get(dir)?.has(name.toString())) onChange();
+          });
+          watcher.on('error', () => watcher.close());
+          watchers.set(dir, watcher);
+        } catch {
+          // A directory that cannot be watched only loses this convenience.
+        }
+      }
+    },
+    close(): void {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Builder, BuildResult } from '../compile/builder.js';
 import { watchSources } from '../compile/watch.js';
 import { displayPath } from '../project/paths.js';
@@ -28,7 +29,7 @@ export interface DevLoopOptions {
  */
 export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } {
   const log = options.log ?? ((line: string) => void process.stdout.write(`[dev] ${line}\n`));
-  if (!fs.existsSync(`${options.cwd}/${options.entry}`) && !fs.existsSync(options.entry)) {
+  if (!fs.existsSync(path.resolve(options.cwd, options.entry))) {
     throw new Error(`the entry point ${options.entry} does not exist; pass the file that starts the app with --entry.`);
   }
   const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
