@@ -5,6 +5,7 @@
  *
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
+ * FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -110,9 +111,11 @@ export const catalogue = {
     hint: () => 'change the path or the HTTP method of one of the two handlers, or merge them.',
   },
   FW1204: {
-    severity: 'warning',
-    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a class, so the body is not validated.`,
-    hint: () => 'declare a DTO class whose members carry class-validator decorators and use it as the parameter type.',
+    severity: 'error',
+    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class, so the body would reach the handler unchecked.`,
+    hint: () =>
+      'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, ' +
+      'or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   },
   FW1205: {
     severity: 'error',
@@ -254,6 +257,12 @@ export const catalogue = {
       `@SkipThrottle({ ${a.name}: false }) on ${a.handler} re-enables throttler '${a.name}' under @SkipThrottle() on ${a.controller}, but the throttler names are only known at run time (${a.why}), so the compiler cannot list the throttlers that stay skipped.`,
     hint: () =>
       'name the throttlers to skip on the class (`@SkipThrottle({ <name>: true, … })`) instead of `@SkipThrottle()`, or give ThrottlerModule.forRoot a static array literal so the names are known at build time.',
+  },
+  FW1901: {
+    severity: 'error',
+    message: (a) =>
+      `${a.guard} is registered as a guard here, but no module in scope of ${a.module} imports ThrottlerModule.forRoot(…), so the guard has no throttlers to apply (nothing provides its ThrottlerConfig).`,
+    hint: (a) => `add ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]) to the \`imports\` of ${a.module} (or of a module it imports), or remove the guard.`,
   },
 } satisfies Record<string, Entry>;
 

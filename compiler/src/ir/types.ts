@@ -192,7 +192,8 @@ export interface ChainIR {
 /** How a handler parameter gets its value. */
 export type ParamSource =
   | { readonly kind: 'req' }
-  | { readonly kind: 'body' }
+  /** `@Body()`; `unvalidated` for `@Body({ validate: false })`. */
+  | { readonly kind: 'body'; readonly unvalidated?: true }
   | { readonly kind: 'query'; readonly name?: string }
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
@@ -210,7 +211,7 @@ export interface ParamIR {
   readonly name: string;
   readonly typeText: string;
   readonly source: ParamSource;
-  /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204). */
+  /** For `@Body()`: the DTO when the type is a class, else absent (then FW1204 unless `unvalidated`). */
   readonly dto?: DtoIR;
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
   readonly typeRef?: ValueRef;

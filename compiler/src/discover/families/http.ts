@@ -4,7 +4,7 @@ import { notStatic, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
 import { classOfType } from '../refs.js';
-import { literalOf } from '../static-value.js';
+import { evaluate, literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
@@ -68,19 +68,18 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
-  if (source.kind !== 'body') return base;
+  if (source.kind !== 'body' || source.unvalidated) return base;
   const cls = classOfType(ctx, typeNode);
   return cls ? { ...base, dto: discoverDto(ctx, cls.declaration, cls.ref) } : base;
 }
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {
   if (!d) return { kind: 'none' };
+  if (d.name === 'Body') return bodySource(ctx, d);
   const name = d.args[0] ? staticString(ctx, d.args[0], `The name given to @${d.name}`) : undefined;
   switch (d.name) {
     case 'Req':
       return { kind: 'req' };
-    case 'Body':
-      return { kind: 'body' };
     case 'Ctx':
       return { kind: 'context' };
     case 'Query':
@@ -90,6 +89,17 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
     default:
       return { kind: 'param', name: name ?? '' };
   }
+}
+
+/** `@Body()`, or `@Body({ validate: false })`; options computed at run time are FW1004 (tsc refuses other literals). */
+function bodySource(ctx: DiscoverContext, d: FrameworkDecorator): ParamSource {
+  const arg = d.args[0];
+  if (!arg) return { kind: 'body' };
+  const options = evaluate(arg);
+  if (!options.ok) return notStatic(ctx, arg, 'The options of @Body', 'an object literal such as { validate: false }') ?? { kind: 'body' };
+  const value = options.value;
+  const unvalidated = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { validate?: unknown }).validate === false;
+  return unvalidated ? { kind: 'body', unvalidated: true } : { kind: 'body' };
 }
 
 /** A string argument that must be static; FW1004 when it is computed. */
