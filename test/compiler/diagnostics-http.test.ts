@@ -60,21 +60,24 @@ test('FW1203: two handlers on the same method and path shape name both locations
   ]);
 });
 
-test('FW1204: a @Body() whose type is not a class is a warning; the route still reads the body', async () => {
+test('FW1204: a @Body() whose type is not a validated class is an error; @Body({ validate: false }) takes it unchecked on purpose', async () => {
   const result = await compileFixture('fw1204-body-not-class');
   assert.equal(result.diagnostics.map(golden), [
     {
       code: 'FW1204',
-      severity: 'warning',
+      severity: 'error',
       file: 'test/compiler/fixtures/fw1204-body-not-class/src/app.module.ts',
       line: 6,
       column: 10,
-      message: "@Body() parameter 'body' of NotesController.create has type { title: string }, which is not a class, so the body is not validated.",
+      message: "@Body() parameter 'body' of NotesController.create has type { title: string }, which is not a validated class, so the body would reach the handler unchecked.",
     },
   ]);
-  const text = result.files[0]?.text ?? '';
-  assert.ok(text.includes("c.create(a.body as Parameters<NotesController['create']>[0])"), text);
-  assert.ok(text.includes('readsBody: true, status: 200'), text);
+  assert.is(
+    result.diagnostics[0]?.hint,
+    'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
+  );
+  // NotesController.raw (`@Body({ validate: false }) event: unknown`) is not reported; the emit-golden
+  // fixture shows how such a body is read (`a.body as Parameters<…>`), unchecked.
 });
 
 test('FW1205: a handler parameter without a parameter decorator', async () => {

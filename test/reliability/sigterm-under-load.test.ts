@@ -99,4 +99,12 @@ test('SIGTERM under load: no request reset, each busy connection told to close, 
   console.log(`  SIGTERM: exit in ${exitMs} ms; HTTP ${outcome.answered} answered (${outcome.closeAnswers} with Connection: close), ${outcome.refused} refused after close; gRPC ${grpcAnswered} answered`);
 });
 
+test('SIGINT (Ctrl-C) closes the example the same way, with exit code 0', async () => {
+  const server = await launch(process.execPath, [main], { env: { JWT_SECRET } });
+  assert.is((await fetch(`${server.base}/health`)).status, 200);
+  process.kill(server.pid, 'SIGINT');
+  assert.is(await server.exited, 0, server.output());
+  assert.match(server.output(), /SIGINT, closed in \d+ ms/);
+});
+
 test.run();

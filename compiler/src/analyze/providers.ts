@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ChainIR, ClassIR, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ParamIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { ChainIR, ClassIR, ClassUse, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ParamIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
 import { handlersOf } from './handler-chain.js';
 import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
@@ -16,6 +16,8 @@ export interface ProviderDraft {
   readonly index?: number;
   readonly list?: 'injectables' | 'imports';
   readonly location: SourceLocation;
+  /** Where the user's code first names the class (an `injectables` entry, `controllers`, `@UseGuard(…)`). */
+  readonly registeredAt?: SourceLocation;
   /** Resolved per constructor parameter; undefined where resolution failed (already reported). */
   deps: ({ readonly key: string; readonly param: CtorParamIR } | undefined)[];
 }
@@ -45,20 +47,20 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
       diagnostics.push(notExported(ir.srcDir, cls.ref, 'application as a provider'));
     }
   };
-  const addClass = (key: string, module: ModuleIR): ClassIR | undefined => {
+  const addClass = (key: string, module: ModuleIR, registeredAt?: SourceLocation): ClassIR | undefined => {
     const cls = ir.classes.get(key);
-    if (cls) add({ key: classProviderKey(key), token: { kind: 'class', ref: cls.ref }, name: cls.ref.name, module, location: cls.location, cls });
+    if (cls) add({ key: classProviderKey(key), token: { kind: 'class', ref: cls.ref }, name: cls.ref.name, module, location: cls.location, registeredAt, cls });
     return cls;
   };
   for (const module of graph.order) {
     for (const entry of module.injectables) {
-      if (entry.kind === 'class') addClass(entry.cls.key, module);
+      if (entry.kind === 'class') addClass(entry.cls.key, module, entry.cls.location);
       // Provides nothing at run time; FW1303 reports it.
       else if (entry.kind === 'unsupported') continue;
       else if (entry.kind === 'useClass') {
         const cls = ir.classes.get(entry.cls.key);
         const name = useClassName(entry.token, cls?.ref);
-        if (cls) add({ key: entryKey(entry, module), token: entry.token, name, module, location: cls.location, cls, index: entry.index, list: 'injectables' });
+        if (cls) add({ key: entryKey(entry, module), token: entry.token, name, module, location: cls.location, registeredAt: entry.cls.location, cls, index: entry.index, list: 'injectables' });
       } else {
         const name = printableToken(entry.token);
         add({ key: entryKey(entry, module), token: entry.token, name, module, location: entry.location, index: entry.index, list: 'injectables' });
@@ -70,14 +72,14 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
       for (const use of dynamic.injectables) addClass(use.key, module);
     }
     for (const use of module.controllers) {
-      const cls = addClass(use.key, module);
+      const cls = addClass(use.key, module, use.location);
       if (!cls?.controller) {
         const name = cls?.ref.name ?? use.key.slice(use.key.lastIndexOf('#') + 1);
         diagnostics.push(diagnostic('FW1009', use.location, { name, field: 'controllers', module: module.ref.name, expected: 'a controller', decorator: '@Controller()' }));
         continue;
       }
       for (const chain of [cls.controller.chain, ...handlersOf(cls.controller).map((h) => h.chain)]) {
-        for (const key of chainClasses(chain)) addClass(key, module);
+        for (const use of chainClassUses(chain)) addClass(use.key, module, use.location);
       }
       if (cls.controller.family === 'http') {
         for (const route of cls.controller.routes) for (const key of pipeClasses(route.params)) addClass(key, module);
@@ -92,12 +94,22 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
 
 /** Class keys of the guards, interceptors, class middleware and filters a chain names. */
 export function chainClasses(chain: ChainIR): string[] {
-  return [...chain.guards, ...chain.interceptors, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls.key] : []));
+  return chainClassUses(chain).map((use) => use.key);
 }
 
 /** Class keys of the pipe classes the parameters name (the injector creates them). */
 function pipeClasses(params: readonly ParamIR[]): string[] {
   return params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [pipe.cls.key] : [])));
+}
+
+/** The guards, interceptors, class middleware and filters a chain names, with where. */
+function chainClassUses(chain: ChainIR): ClassUse[] {
+  return [...chain.guards, ...chain.interceptors, ...chain.middleware, ...chain.filters].flatMap((ref) => (ref.kind === 'class' ? [ref.cls] : []));
+}
+
+/** Whether `token` is the framework's `ThrottlerConfig`, which only `ThrottlerModule.forRoot` provides. */
+function isThrottlerConfig(token: TokenIR): boolean {
+  return token.kind === 'class' && token.ref.name === 'ThrottlerConfig' && token.ref.from.kind === 'package' && token.ref.from.specifier === '@framework/core';
 }
 
 /** The provider key of a module's `injectables` entry; entries naming the same class share one. */
@@ -141,6 +153,11 @@ function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGra
   for (const module of graph.scopes.get(draft.module.key) ?? []) {
     const offer = offers(module).find((o) => o.token === wanted);
     if (offer) return { key: offer.provider, param };
+  }
+  if (isThrottlerConfig(param.token)) {
+    // Reported where the user registers the guard: the parameter is in the framework's declaration file.
+    diagnostics.push(diagnostic('FW1901', draft.registeredAt ?? param.location, { guard: owner, module: draft.module.ref.name }));
+    return undefined;
   }
   diagnostics.push(
     diagnostic('FW1001', param.location, {

@@ -86,7 +86,7 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
     if (source.kind === 'param' && !declared.includes(source.name)) {
       out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
     }
-    if (source.kind === 'body' && !param.dto) {
+    if (source.kind === 'body' && !param.dto && !source.unvalidated) {
       out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText }));
     }
     if (param.dto) out.push(...checkDto(ir, param.dto, checkedDtos));

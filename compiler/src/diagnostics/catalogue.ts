@@ -7,6 +7,7 @@
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
  * FW16xx: project set-up (tsconfig.json, package.json), reported before tsc ever runs.
  * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
+ * FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -112,9 +113,11 @@ export const catalogue = {
     hint: () => 'change the path or the HTTP method of one of the two handlers, or merge them.',
   },
   FW1204: {
-    severity: 'warning',
-    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a class, so the body is not validated.`,
-    hint: () => 'declare a DTO class whose members carry class-validator decorators and use it as the parameter type.',
+    severity: 'error',
+    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class, so the body would reach the handler unchecked.`,
+    hint: () =>
+      'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, ' +
+      'or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   },
   FW1205: {
     severity: 'error',
@@ -315,6 +318,12 @@ export const catalogue = {
     severity: 'error',
     message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,
     hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
+  },
+  FW1901: {
+    severity: 'error',
+    message: (a) =>
+      `${a.guard} is registered as a guard here, but no module in scope of ${a.module} imports ThrottlerModule.forRoot(…), so the guard has no throttlers to apply (nothing provides its ThrottlerConfig).`,
+    hint: (a) => `add ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]) to the \`imports\` of ${a.module} (or of a module it imports), or remove the guard.`,
   },
 } satisfies Record<string, Entry>;
 

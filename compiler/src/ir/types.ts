@@ -197,7 +197,8 @@ export interface ChainIR {
 /** How a handler parameter gets its value. */
 export type ParamSource =
   | { readonly kind: 'req' }
-  | { readonly kind: 'body' }
+  /** `@Body()`; `unvalidated` for `@Body({ validate: false })`. */
+  | { readonly kind: 'body'; readonly unvalidated?: true }
   | { readonly kind: 'query'; readonly name?: string }
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
@@ -237,7 +238,7 @@ export interface ParamIR {
   readonly name: string;
   readonly typeText: string;
   readonly source: ParamSource;
-  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body). */
+  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
   readonly dto?: DtoIR;
   /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */
   readonly conversion?: ConversionIR;

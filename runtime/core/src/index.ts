@@ -12,7 +12,7 @@ export type { ArgumentSource, HttpRequest, GrpcMetadataLike } from './chain/argu
 export type { ExecutionContext, HttpExecutionContext, GrpcExecutionContext, CallContext, Transport } from './chain/execution-context.js';
 export { Module, Injectable, Inject, SCOPE, GLOBAL_GUARD, GLOBAL_INTERCEPTOR } from './decorators/module.js';
 export { Controller, Get, Post, Put, Delete, Patch, Head, Options, All, HttpCode } from './decorators/http.js';
-export { Req, Body, Query, Param, Header, Ctx } from './decorators/params.js';
+export { Req, Body, Query, Param, Header, Ctx, type BodyOptions } from './decorators/params.js';
 export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decorators/chain.js';
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry } from './decorators/records.js';

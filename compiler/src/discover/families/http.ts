@@ -6,7 +6,7 @@ import type { Level } from '../lineage.js';
 import { conversionOf, queryMembers } from '../param-types.js';
 import { pipesOf } from '../pipes.js';
 import { classOfType } from '../refs.js';
-import { literalOf } from '../static-value.js';
+import { evaluate, literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
@@ -75,7 +75,7 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const pipes = pipesOf(ctx, d!.args.slice(1));
     return { ...base, conversion, ...(optional || p.isOptional() ? { optional: true as const } : {}), ...(pipes.length > 0 ? { pipes } : {}) };
   }
-  if (source.kind !== 'body' && source.kind !== 'query') return base;
+  if ((source.kind !== 'body' && source.kind !== 'query') || (source.kind === 'body' && source.unvalidated)) return base;
   const cls = classOfType(ctx, typeNode);
   if (!cls) return base;
   const dto = discoverDto(ctx, cls.declaration, cls.ref);
@@ -84,12 +84,11 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {
   if (!d) return { kind: 'none' };
+  if (d.name === 'Body') return bodySource(ctx, d);
   const name = d.args[0] ? staticString(ctx, d.args[0], `The name given to @${d.name}`) : undefined;
   switch (d.name) {
     case 'Req':
       return { kind: 'req' };
-    case 'Body':
-      return { kind: 'body' };
     case 'Ctx':
       return { kind: 'context' };
     case 'Query':
@@ -99,6 +98,17 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
     default:
       return { kind: 'param', name: name ?? '' };
   }
+}
+
+/** `@Body()`, or `@Body({ validate: false })`; options computed at run time are FW1004 (tsc refuses other literals). */
+function bodySource(ctx: DiscoverContext, d: FrameworkDecorator): ParamSource {
+  const arg = d.args[0];
+  if (!arg) return { kind: 'body' };
+  const options = evaluate(arg);
+  if (!options.ok) return notStatic(ctx, arg, 'The options of @Body', 'an object literal such as { validate: false }') ?? { kind: 'body' };
+  const value = options.value;
+  const unvalidated = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { validate?: unknown }).validate === false;
+  return unvalidated ? { kind: 'body', unvalidated: true } : { kind: 'body' };
 }
 
 /** A string argument that must be static; FW1004 when it is computed. */

@@ -14,8 +14,24 @@ export function Req(): ParameterDecorator {
   return marker;
 }
 
-/** The request body, validated against the parameter's class. @example create(@Body() dto: CreateTodoDto) {} */
-export function Body(): ParameterDecorator {
+/** Options of `@Body(...)`. */
+export interface BodyOptions {
+  /**
+   * `false` hands the handler the parsed JSON without any check: the one explicit way to take a
+   * body whose type is not a validated class (without it, `framework-build` reports FW1204).
+   */
+  readonly validate: false;
+}
+
+/**
+ * The request body, validated against the parameter's class (a DTO whose members carry
+ * class-validator decorators). `@Body({ validate: false })` takes the parsed JSON unchecked, on purpose.
+ *
+ * @example
+ * create(@Body() dto: CreateTodoDto) {}
+ * hook(@Body({ validate: false }) event: unknown) {} // the handler checks it itself
+ */
+export function Body(_options?: BodyOptions): ParameterDecorator {
   return marker;
 }
 
