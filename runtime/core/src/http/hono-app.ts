@@ -52,12 +52,20 @@ function routeHandler(spec: HttpRouteSpec, logger: Logger): (c: Context<HttpEnv>
       const answer = run(call);
       if (isThenable(answer)) {
         return Promise.resolve(answer).then(
-          (value) => respond(c, value, entry.status),
-          (error: unknown) => errorResponse(c, error, entry.name, logger),
+          (value) => {
+            call.answered = true;
+            return respond(c, value, entry.status);
+          },
+          (error: unknown) => {
+            call.answered = true;
+            return errorResponse(c, error, entry.name, logger);
+          },
         );
       }
+      call.answered = true;
       return respond(c, answer, entry.status);
     } catch (error) {
+      call.answered = true;
       return errorResponse(c, error, entry.name, logger);
     }
   };
