@@ -17,6 +17,8 @@ export interface ChainDriver {
   unexpectedError(message: string): { status: number; body: unknown };
   /** Counters of the app (singleton), for request-scope, timeout and cache checks. */
   counters(): { requestScopedCreated: number; bootstrapped: number; closed: number; aborted: number; cachedRuns: number };
+  /** Starts a call and gives it up (the client disconnects or cancels) after `ms`; resolves then. */
+  cancelAfter(path: string, ms: number, instructions?: Record<string, string>): Promise<void>;
   /** Whether the transport's calls are HTTP GETs, which the CacheInterceptor caches (gRPC calls are not). */
   readonly cachesGet: boolean;
   stop(): Promise<void>;
@@ -178,6 +180,13 @@ export function registerChainContract(transport: string, start: () => Promise<Ch
     const quick = await driver.call('/chain/slow', { 'x-delay': '0' });
     assert.is(quick.status, 200);
     assert.equal(quick.body, { waited: 0 });
+    assert.is(driver.counters().aborted, before + 1);
+  });
+
+  chain('a call the client gives up aborts context.signal, so the handler can stop its work', async ({ driver }) => {
+    const before = driver.counters().aborted;
+    await driver.cancelAfter('/chain/wait', 50, { 'x-delay': '5000' });
+    for (let waited = 0; driver.counters().aborted === before && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.is(driver.counters().aborted, before + 1);
   });
 

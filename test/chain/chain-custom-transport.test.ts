@@ -32,6 +32,13 @@ registerChainContract('a third transport, registered through @framework/core/tra
       const answer = await direct.get(path, instructions);
       return { status: answer.status, body: answer.body, header: (name) => answer.headers.get(name) ?? null };
     },
+    cancelAfter: async (path, ms, instructions = {}) => {
+      const client = new AbortController();
+      const pending = direct.get(path, instructions, client.signal);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      client.abort(new Error('gone'));
+      await pending;
+    },
     errorBody: (error) => error,
     unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
     counters: () => app.get<Counters>(Counters),

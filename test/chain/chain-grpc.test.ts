@@ -30,6 +30,7 @@ const rpcOf = (path: string): [keyof Services, string, object] => {
     '/chain/intercepted': ['ChainService', 'Intercepted'],
     '/chain/slow': ['ChainService', 'Slow'],
     '/chain/cached': ['ChainService', 'Cached'],
+    '/chain/wait': ['ChainService', 'Wait'],
     '/open-class': ['OpenService', 'List'],
     '/scoped': ['ScopedService', 'Serial'],
     '/singleton': ['SingletonService', 'Created'],
@@ -70,6 +71,15 @@ registerChainContract('gRPC', async () => {
           else resolve({ status: 200, body: JSON.parse(response!.json), header });
         });
       }),
+    cancelAfter: async (path, ms, instructions = {}) => {
+      const [service, rpc, request] = rpcOf(path);
+      const metadata = new Metadata();
+      for (const [key, value] of Object.entries(instructions)) metadata.set(key, value);
+      const target = client(service);
+      const call = target[rpc]!.call(target, request, metadata, () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      call.cancel();
+    },
     errorBody: ({ status: code, message }) => ({ status: code, message }),
     unexpectedError: (message) => ({ status: 500, body: { status: 500, message } }),
     counters: () => app.get<Counters>(Counters),

@@ -24,9 +24,18 @@ async function toAnswer(response: Response): Promise<Answer> {
   return { status: response.status, body: text ? JSON.parse(text) : undefined, header: (name) => response.headers.get(name) };
 }
 
-function driverOf(app: FrameworkApplication, send: (path: string, headers: Record<string, string>) => Promise<Response>, stop: () => Promise<void>): ChainDriver {
+type Send = (path: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<Response>;
+
+function driverOf(app: FrameworkApplication, send: Send, stop: () => Promise<void>): ChainDriver {
   return {
     call: async (path, instructions = {}) => toAnswer(await send(path, instructions)),
+    cancelAfter: async (path, ms, instructions = {}) => {
+      const client = new AbortController();
+      const pending = send(path, instructions, client.signal).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      client.abort();
+      await pending;
+    },
     errorBody: (error) => error,
     unexpectedError: () => ({ status: 500, body: { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' } }),
     counters: () => app.get<Counters>(Counters),
@@ -38,12 +47,12 @@ function driverOf(app: FrameworkApplication, send: (path: string, headers: Recor
 registerChainContract('HTTP over a socket', async () => {
   const app = await startApp();
   const port = await app.listen(0);
-  return driverOf(app, (path, headers) => fetch(`http://127.0.0.1:${port}${path}`, { headers }), () => app.close());
+  return driverOf(app, (path, headers, signal) => fetch(`http://127.0.0.1:${port}${path}`, { headers, signal }), () => app.close());
 });
 
 registerChainContract('in-process dispatch', async () => {
   const app = await startApp();
-  return driverOf(app, async (path, headers) => app.fetch(new Request(`http://in-process${path}`, { headers })), () => app.close());
+  return driverOf(app, async (path, headers, signal) => app.fetch(new Request(`http://in-process${path}`, { headers, signal })), () => app.close());
 });
 
 test('onAppClose runs once on close()', async () => {

@@ -23,6 +23,15 @@ test('the GET cache never holds more than maxEntries answers; the least recently
   await app.close();
 });
 
+test('concurrent GETs of one URL run the handler once and share its answer', async () => {
+  const app = await new FrameworkApplication(tables, { logger: quiet }).init(AppModule);
+  const before = app.get<Counters>(Counters).cachedRuns;
+  const answers = await Promise.all([1, 2, 3].map(async () => (await app.fetch(new Request('http://local/chain/cached?together'))).json()));
+  assert.equal(answers, [{ run: before + 1 }, { run: before + 1 }, { run: before + 1 }]);
+  assert.is(app.get<Counters>(Counters).cachedRuns, before + 1);
+  await app.close();
+});
+
 test('a kept value expires after its ttl and is dropped when read', () => {
   const store = new BoundedStore<string>(2);
   store.set('a', 'A', 100, 0);

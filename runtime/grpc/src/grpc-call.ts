@@ -86,6 +86,12 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape
   header(): never {
     return httpOnly('@Header(name)');
   }
+  /** grpc-js emits `cancelled` when the client cancels the call or its deadline passes. */
+  protected override onCancel(cancel: (reason: unknown) => void): void {
+    const cancelled = (): void => cancel(new Error('The client cancelled the call'));
+    if (this.call.cancelled) cancelled();
+    else this.call.once('cancelled', cancelled);
+  }
   /** gRPC payloads arrive decoded and are not validated (spec), so there is nothing to load. */
   loadBody(): Promise<void> {
     return Promise.resolve();

@@ -24,11 +24,13 @@ export function unaryHandler(rpc: GrpcRpcRuntime, run: PreparedHandler, logger: 
   const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
 
   const succeed = (call: GrpcCall, callback: sendUnaryData<unknown>, value: unknown): void => {
+    call.answered = true;
     callback(null, value ?? emptyMessage, call.responseMetadata);
   };
   const fail = (call: GrpcCall, callback: sendUnaryData<unknown>, error: unknown): void => {
     if (isUnexpected(error)) logger.error(`Unhandled error in ${where}`, error);
     const status = statusOfError(error);
+    call.answered = true;
     callback(call.responseMetadata ? { ...status, metadata: call.responseMetadata } : status);
   };
 

@@ -17,6 +17,11 @@ export interface HandlerRuntime<Entry extends HandlerEntry = HandlerEntry> {
  */
 export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
   scope?: RequestScope;
+  /**
+   * Set by the transport once the answer is handed over: a cancellation the transport reports
+   * after that (a stream closing, a Web request's signal fired at the end) aborts nothing.
+   */
+  answered = false;
   private stateMap?: Map<unknown, unknown>;
   private aborter?: AbortController;
 
@@ -29,14 +34,29 @@ export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
   get state(): Map<unknown, unknown> {
     return (this.stateMap ??= new Map());
   }
-  /** Created on first read: calls that never look at it allocate no controller. */
+  /**
+   * Created on first read (calls that never look at it allocate nothing), and then tied to the
+   * transport's own cancellation (`onCancel`): an HTTP client that disconnects, a gRPC client that
+   * cancels.
+   */
   get signal(): AbortSignal {
-    return (this.aborter ??= new AbortController()).signal;
+    if (!this.aborter) {
+      this.aborter = new AbortController();
+      this.onCancel((reason) => {
+        if (!this.answered) this.abort(reason);
+      });
+    }
+    return this.aborter.signal;
   }
   abort(reason?: unknown): void {
     // Created here too when nobody read the signal yet: a later read must see it aborted.
     (this.aborter ??= new AbortController()).abort(reason);
   }
+  /**
+   * Calls `cancel` when the transport learns that nobody waits for the answer any more.
+   * Transports that can tell override it; called at most once per call, on the signal's first read.
+   */
+  protected onCancel(_cancel: (reason: unknown) => void): void {}
   getHandler(): Function {
     return this.handlerRuntime.entry.handler;
   }

@@ -51,12 +51,20 @@ function routeHandler(spec: HttpRouteSpec, report: ErrorReport): (c: Context<Htt
       const answer = run(call);
       if (isThenable(answer)) {
         return Promise.resolve(answer).then(
-          (value) => respond(c, value, entry.status),
-          (error: unknown) => errorResponse(c, error, entry.name, report),
+          (value) => {
+            call.answered = true;
+            return respond(c, value, entry.status);
+          },
+          (error: unknown) => {
+            call.answered = true;
+            return errorResponse(c, error, entry.name, report);
+          },
         );
       }
+      call.answered = true;
       return respond(c, answer, entry.status);
     } catch (error) {
+      call.answered = true;
       return errorResponse(c, error, entry.name, report);
     }
   };

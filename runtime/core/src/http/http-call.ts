@@ -68,6 +68,12 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
   metadataValues(): string[] {
     return grpcOnly('@GrpcMetadata(key)');
   }
+  /** The Web request's signal: aborted by the server when the client goes away before the answer. */
+  protected override onCancel(cancel: (reason: unknown) => void): void {
+    const client = this.c.req.raw.signal;
+    if (client.aborted) cancel(client.reason);
+    else client.addEventListener('abort', () => cancel(client.reason), { once: true });
+  }
   async loadBody(): Promise<void> {
     this.body = await this.route.readBody(this.c);
   }

@@ -40,7 +40,8 @@ function urlOfAnonymousGet(context: ExecutionContext): string | undefined {
 
 /**
  * Answers a GET from memory while a previous answer for the same URL is fresh, without running
- * the handler. The store is bounded (`maxEntries`, least recently used out). Only values are
+ * the handler; calls that arrive while the first one for a URL runs wait for its answer (a
+ * failure reaches them all, and is not kept). The store is bounded (`maxEntries`, least recently used out). Only values are
  * kept: a `Response` returned by the handler is sent as is and not cached, and headers the handler
  * set are not replayed on a hit.
  *
@@ -54,6 +55,8 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   private readonly store: BoundedStore<unknown>;
   private readonly keyOf: (context: ExecutionContext) => string | undefined;
   private readonly ttls = new RouteSetting(CACHE_TTL_KEY);
+  /** Misses being answered now, by key: concurrent calls for the same URL wait for the one run. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(options: CacheOptions = {}) {
     this.ttl = positiveMs(options.ttl ?? 5000, 'CacheInterceptor: `ttl`');
@@ -75,11 +78,17 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     if (key === undefined) return next();
     const cached = this.store.get(key, Date.now());
     if (cached !== undefined) return cached;
+    const running = this.pending.get(key);
+    if (running) return running;
     const ttl = this.ttls.of(context.getRoute()) ?? this.ttl;
-    return next().then((value) => {
-      if (value !== undefined && !(value instanceof Response)) this.store.set(key, value, ttl, Date.now());
-      return value;
-    });
+    const answer = next()
+      .then((value) => {
+        if (value !== undefined && !(value instanceof Response)) this.store.set(key, value, ttl, Date.now());
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, answer);
+    return answer;
   }
 
   /** Forgets every kept answer (after a write that changes what GETs answer). */
