@@ -8,12 +8,14 @@ import { notExported } from './not-exported.js';
 import { joinPath, pathParams, pathShape } from './paths.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
+import { planDto, typeContradictions } from './validation/plan.js';
 
 /**
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
  * order) and checks each route: FW1008 (handler not callable), FW1202 (`@Param` without `:name`),
  * FW1203 (duplicate method + path), FW1204 (`@Body()` not a class), FW1205 (undecorated parameter),
- * FW1201 (DTO member without validator) and FW1007 (DTO not exported).
+ * FW1201 (DTO member without validator), FW1007 (DTO not exported), FW1701 (DTO left to
+ * class-validator) and FW1702 (a rule contradicting the member's type).
  *
  * @example
  * buildRoutes(ir, graph, indexOf, declaredThrottlers(graph)).routes.map((r) => `${r.method} ${r.path}`) // ['GET /health', 'GET /todo', …]
@@ -101,6 +103,12 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   if (!dto.ref.exported) {
     out.push(notExported(ir.srcDir, dto.ref, 'route table as a body class'));
   }
+  const plan = planDto(dto);
+  if (plan.kind === 'fallback' && !plan.fallback.nested) {
+    const { dto: name, subject, why } = plan.fallback;
+    out.push(diagnostic('FW1701', plan.fallback.location, { dto: name, subject, why }));
+  }
+  out.push(...typeContradictions(dto));
   for (const member of dto.members) {
     if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));

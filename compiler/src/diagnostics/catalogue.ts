@@ -5,6 +5,7 @@
  *
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
+ * FW17xx: compiled validation of DTOs.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -254,6 +255,16 @@ export const catalogue = {
       `@SkipThrottle({ ${a.name}: false }) on ${a.handler} re-enables throttler '${a.name}' under @SkipThrottle() on ${a.controller}, but the throttler names are only known at run time (${a.why}), so the compiler cannot list the throttlers that stay skipped.`,
     hint: () =>
       'name the throttlers to skip on the class (`@SkipThrottle({ <name>: true, … })`) instead of `@SkipThrottle()`, or give ThrottlerModule.forRoot a static array literal so the names are known at build time.',
+  },
+  FW1701: {
+    severity: 'warning',
+    message: (a) => `Body class ${a.dto} is validated by class-validator at run time, not by a compiled validator: ${a.subject} cannot be compiled (${a.why}).`,
+    hint: () => 'its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under "Compiled validation" in the README with literal arguments (`--explain` lists every DTO and how it is validated).',
+  },
+  FW1702: {
+    severity: 'error',
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
+    hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
   },
 } satisfies Record<string, Entry>;
 
