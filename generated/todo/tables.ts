@@ -83,7 +83,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '90278bd6a0f55501db09d342589f9c5daccabdc3e399a5b1151bf6f995bed1ee',
+  manifest: '853cd1c3629f686ec1077d0be5892f87eb42bc9b0617e9eabcc65fcb1db90f8b',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

@@ -1,9 +1,8 @@
 import { Node, SyntaxKind, type PropertyDeclaration, type TypeNode } from 'ts-morph';
 import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/types.js';
 import type { DiscoverContext } from './context.js';
-import { packageNameOf } from './packages.js';
 import { evaluate } from './static-value.js';
-import { resolveName } from './symbols.js';
+import { isValidatorFile, resolveName } from './symbols.js';
 
 /**
  * The class-validator decorators of a DTO member, in source order, with their arguments read for
@@ -19,7 +18,7 @@ export function validatorRules(ctx: DiscoverContext, property: PropertyDeclarati
     const callee = call ? call.getExpression() : decorator.getExpression();
     if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) continue;
     const resolved = resolveName(callee);
-    if (!resolved || packageNameOf(resolved.file) !== 'class-validator') continue;
+    if (!resolved || !isValidatorFile(resolved.file)) continue;
     rules.push({ name: resolved.name, location: ctx.location(decorator), args: decorator.getArguments().map(ruleArg) });
   }
   return rules;

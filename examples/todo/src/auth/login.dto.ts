@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString } from 'class-validator';
+import { IsNotEmpty, IsString } from '@framework/core/validators';
 
 /** Body of `POST /auth/login`. */
 export class LoginDto {

@@ -1,4 +1,4 @@
-import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString } from '@framework/core/validators';
 
 /** Body of `POST /todo`. */
 export class CreateTodoDto {

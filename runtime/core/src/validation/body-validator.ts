@@ -1,6 +1,7 @@
 import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../tables.js';
 import { isPlainObject } from './compiled/instance.js';
+import { loadClassValidator } from './decorators.js';
 
 /** Validates parsed JSON against a DTO: the instance the handler receives, or a thrown 400. */
 export type BodyValidator = (value: unknown) => object | Promise<object>;
@@ -35,7 +36,8 @@ export function notAnObject(entry: DtoEntry, value: unknown): MalformedBodyExcep
 
 function classValidatorFor(entry: DtoEntry): BodyValidator {
   // Started at init, so the first request does not wait for the import.
-  const loading = import('./dto-validator.js').then((module) => new module.DtoValidator(entry));
+  // Decorators from `@framework/core/validators` are applied to class-validator first.
+  const loading = Promise.all([import('./dto-validator.js'), loadClassValidator()]).then(([module]) => new module.DtoValidator(entry));
   // An unhandled rejection here would end the process before any request asks for it.
   loading.catch(() => undefined);
   return async (value) => (await loading).validate(value);

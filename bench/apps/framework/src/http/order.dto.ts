@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsHexColor, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsHexColor, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Length, Max, Min, ValidateNested } from '@framework/core/validators';
 
 /** One line of an order: a format, numeric bounds, an optional array of strings. */
 export class OrderLineDto {
