@@ -48,6 +48,8 @@ const good: Record<string, readonly unknown[]> = {
   'EverythingDto.x': ['xylophone', undefined],
   'EverythingDto.named': ['Ada <ada@example.com>', undefined],
   'EverythingDto.either': [uuid4, uuid5, undefined],
+  'EverythingDto.status': ['draft', 'published', undefined],
+  'EverythingDto.levels': [[0, 1], [1], 'Low', undefined],
   'AddressDto.street': ['Main St'],
   'AddressDto.zip': ['12345', undefined],
   'AddressDto.kind': ['home', 'work'],
@@ -61,7 +63,7 @@ const good: Record<string, readonly unknown[]> = {
 /** Edge and wrong values any member may get. */
 const edges: readonly unknown[] = [
   undefined, null, true, false, 0, -0, 1, -1, 2, 3, 1.25, 0.1, 10.5, 11, -5, 1e21, 2 ** 53, '', ' ', 'a', 'ab', 'abcdef', 'Z',
-  'zebra', 'root', 'yes', 'no', 'home', '#fff', '#ff8800', '#GGG', 'fff', 'ada@example', '@x.com', 'a b@c.d', uuid4, uuid5,
+  'zebra', 'root', 'yes', 'no', 'home', 'draft', 'Draft', 'Low', ['High', 0], '#fff', '#ff8800', '#GGG', 'fff', 'ada@example', '@x.com', 'a b@c.d', uuid4, uuid5,
   '3b241101-e2bb-1255-8caf-4136c566a962', 'not-a-uuid', 'http://', 'ftp://example.com', 'https://example.com', 'javascript:alert(1)',
   '2024-13-01', '2024-02-30', '20240102', '2024-01-02T25:00:00Z', '12345', '1234', 'x', 'Xy', 'ünïcödé', '😀😀', 'a'.repeat(40),
   [], [1], [1, 2, 2], [1.5], ['a'], ['z'], ['', 'a'], ['#fff', 'red'], ['ab', 'abcdefg'], [null], [[]], [{}], [{ label: 'ab' }],

@@ -2,6 +2,7 @@ import { Node, SyntaxKind, type PropertyDeclaration, type TypeNode } from 'ts-mo
 import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/types.js';
 import type { DiscoverContext } from './context.js';
 import { evaluate } from './static-value.js';
+import { valueRef } from './refs.js';
 import { isValidatorFile, resolveName } from './symbols.js';
 
 /**
@@ -19,13 +20,17 @@ export function validatorRules(ctx: DiscoverContext, property: PropertyDeclarati
     if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) continue;
     const resolved = resolveName(callee);
     if (!resolved || !isValidatorFile(resolved.file)) continue;
-    rules.push({ name: resolved.name, location: ctx.location(decorator), args: decorator.getArguments().map(ruleArg) });
+    rules.push({ name: resolved.name, location: ctx.location(decorator), args: decorator.getArguments().map((arg) => ruleArg(ctx, arg)) });
   }
   return rules;
 }
 
-function ruleArg(node: Node): RuleArgIR {
+function ruleArg(ctx: DiscoverContext, node: Node): RuleArgIR {
   if (Node.isRegularExpressionLiteral(node)) return { kind: 'regexp', text: node.getText() };
+  if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node)) {
+    const declaration = resolveName(node)?.declaration;
+    if (Node.isEnumDeclaration(declaration)) return { kind: 'enum', ref: valueRef(ctx, declaration, declaration.getName(), node), text: node.getText() };
+  }
   if (Node.isArrowFunction(node) && isSelfContained(node)) return { kind: 'arrow', text: node.getText() };
   const value = evaluate(node);
   return value.ok ? { kind: 'value', value: value.value } : { kind: 'dynamic', text: node.getText() };

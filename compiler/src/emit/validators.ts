@@ -1,5 +1,5 @@
 import { planDto, type ConditionPlan, type MemberPlan, type RulePlan } from '../analyze/validation/plan.js';
-import type { DtoIR, RuleArgIR, RuleValue } from '../ir/types.js';
+import type { DtoIR, RuleArgIR, RuleValue, ValueRef } from '../ir/types.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
 
@@ -117,6 +117,7 @@ export class DtoEntries {
   private noneName: string | undefined;
 
   private rule(r: RulePlan, name: string): string {
+    if (r.enumRef) return this.enumRule(r, r.enumRef, name);
     const constraints = r.constraints.length === 0 ? this.none() : this.constant('unknown[]', `[${r.constraints.map(literal).join(', ')}]`);
     const args = r.constraints.map((_, i) => `, ${constraints}[${i}]`).join('');
     const check = this.v(r.check);
@@ -126,6 +127,23 @@ export class DtoEntries {
     const message = r.messages.length === 1
       ? quote(r.messages[0]!)
       : `${this.constant('readonly string[]', `[${r.messages.map(quote).join(', ')}]`)}[${this.v('lengthMessageIndex')}($v${args})]`;
+    return this.push(passes, name, message, constraints);
+  }
+
+  /** `@IsEnum(E)`: its members, constraints and message are made once, when the tables load. */
+  private enumRule(r: RulePlan, ref: ValueRef, name: string): string {
+    const entity = this.imports.value(ref);
+    const members = this.constant('readonly unknown[]', `${this.v('enumMembers')}(${entity})`);
+    const constraints = this.constant('unknown[]', `[${entity}, ${this.v('validEnumValues')}(${entity})]`);
+    const message = this.constant('string', `${this.v('renderedMessage')}(${quote(r.messages[0]!)}, ${constraints}, ${quote(name)})`);
+    const check = this.v('isEnumMember');
+    const passes = r.each
+      ? `${this.v('eachOrOne')}($v, ${this.constant('(item: unknown) => boolean', `($x) => ${check}($x, ${members})`)})`
+      : `${check}($v, ${members})`;
+    return this.push(passes, name, message, constraints);
+  }
+
+  private push(passes: string, name: string, message: string, constraints: string): string {
     return `if (!${passes}) reasons.push({ property: path + ${quote(name)}, errorMessage: ${message}, constraints: ${constraints} });`;
   }
 }

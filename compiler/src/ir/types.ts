@@ -269,6 +269,8 @@ export type RuleArgIR =
   | { readonly kind: 'value'; readonly value: RuleValue }
   | { readonly kind: 'regexp'; readonly text: string }
   | { readonly kind: 'arrow'; readonly text: string }
+  /** An enum, by reference (`@IsEnum(Status)`): the generated file imports it. */
+  | { readonly kind: 'enum'; readonly ref: ValueRef; readonly text: string }
   | { readonly kind: 'dynamic'; readonly text: string };
 
 export interface DtoIR {

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR } from '../../ir/types.js';
+import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR, ValueRef } from '../../ir/types.js';
 import { renderMessage, runtimeValue } from './messages.js';
 import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type RuleSpec } from './rule-catalogue.js';
 
@@ -12,6 +12,8 @@ export interface RulePlan {
   readonly each: boolean;
   /** One message, or `@Length`'s three (picked by `lengthMessageIndex` at run time). */
   readonly messages: readonly string[];
+  /** `@IsEnum(E)`: the enum; the constraints and the message (a template then) are made when the tables load. */
+  readonly enumRef?: ValueRef;
 }
 
 /** When a member is validated at all: `@IsOptional()` (not null or undefined), `@ValidateIf(arrow)`. */
@@ -134,6 +136,7 @@ function matchesOptionsIndex(rule: ValidatorRuleIR): number {
 }
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
+  if (spec.key === 'isEnum') return planEnum(spec, rule, options);
   const params = rule.name === 'Matches' && matchesOptionsIndex(rule) === 1 ? 1 : spec.params;
   const constraints: RuleArgIR[] = [];
   for (let i = 0; i < spec.params; i++) {
@@ -153,6 +156,15 @@ function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolea
     messages.push(message);
   }
   return { key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages };
+}
+
+function planEnum(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }): RulePlan | string {
+  const entity = rule.args[0];
+  if (entity?.kind !== 'enum') return 'its argument is not an enum declaration the compiler can follow';
+  if (!entity.ref.exported) return `enum ${entity.ref.name} is not exported, and the generated tables must import it`;
+  if (options.message !== undefined && /\$(value|target)/.test(options.message)) return 'its message names `$value` or `$target`, known only at run time';
+  const template = options.message ?? `${options.each ? 'each value in ' : ''}${spec.message}`;
+  return { key: spec.key, check: spec.check, constraints: [entity], each: options.each, messages: [template], enumRef: entity.ref };
 }
 
 /**

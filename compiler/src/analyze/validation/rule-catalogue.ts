@@ -45,6 +45,8 @@ export const ruleCatalogue: ReadonlyMap<string, RuleSpec> = new Map([
   ['Equals', withArgs('equals', 'equals', 1, '$property must be equal to $constraint1')],
   ['NotEquals', withArgs('notEquals', 'notEquals', 1, '$property should not be equal to $constraint1')],
   ['IsIn', withArgs('isIn', 'isIn', 1, '$property must be one of the following values: $constraint1')],
+  // Its constraints are the enum and its values, known when the tables load (see planRule).
+  ['IsEnum', withArgs('isEnum', 'isEnumMember', 1, '$property must be one of the following values: $constraint2')],
   ['IsNotIn', withArgs('isNotIn', 'isNotIn', 1, '$property should not be one of the following values: $constraint1')],
   ['Min', withArgs('min', 'min', 1, '$property must not be less than $constraint1', 'number')],
   ['Max', withArgs('max', 'max', 1, '$property must not be greater than $constraint1', 'number')],

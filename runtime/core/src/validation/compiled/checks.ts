@@ -92,6 +92,37 @@ export function isNotIn(value: unknown, possibleValues: unknown): boolean {
   return !Array.isArray(possibleValues) || !(possibleValues as unknown[]).some((possible) => possible === value);
 }
 
+/** `@IsEnum(entity)`'s accepted values as class-validator's `isEnum` lists them (every key's value), once. */
+export function enumMembers(entity: unknown): readonly unknown[] {
+  const record = entity as Record<string, unknown>;
+  return Object.keys(record).map((key) => record[key]);
+}
+
+/** class-validator's `isEnum`, on the members listed once by `enumMembers`. */
+export function isEnumMember(value: unknown, members: readonly unknown[]): boolean {
+  return members.includes(value);
+}
+
+/** The values `@IsEnum(entity)` records as its second constraint (numeric enums' reverse keys left out). */
+export function validEnumValues(entity: unknown): unknown[] {
+  return Object.entries(entity as Record<string, unknown>)
+    .filter(([key]) => isNaN(parseInt(key)))
+    .map(([, value]) => value);
+}
+
+/**
+ * A message whose constraints are known only when the tables load (`@IsEnum`'s values), rendered
+ * then, once, as class-validator's `replaceMessageSpecialTokens` renders it.
+ */
+export function renderedMessage(template: string, constraints: readonly unknown[], property: string): string {
+  let message = template;
+  constraints.forEach((constraint, index) => {
+    const text = Array.isArray(constraint) ? constraint.join(', ') : `${constraint as string}`;
+    message = message.replace(new RegExp(`\\$constraint${index + 1}`, 'g'), text);
+  });
+  return message.replace(/\$property/g, property);
+}
+
 // Number rules.
 
 export function min(value: unknown, bound: unknown): boolean {
