@@ -2,6 +2,19 @@
 
 export const VALID_TODO = { name: 'bench', priority: 1, colorLabel: '#00ff00' };
 export const INVALID_TODO = { name: 42, priority: 'high', colorLabel: 'blue' };
+/** A DTO with string formats and an array of nested DTOs (`CreateOrderDto`). */
+export const VALID_ORDER = {
+  email: 'ada@example.com',
+  customer: 'Ada Lovelace',
+  website: 'https://example.com/ada',
+  deliverBy: '2026-12-01T10:00:00Z',
+  lines: [
+    { productId: '3b241101-e2bb-4255-8caf-4136c566a962', quantity: 2, notes: ['gift wrap', 'fragile'] },
+    { productId: '9c5b94b1-35ad-49bb-b118-8e8fc24abf80', quantity: 1 },
+    { productId: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', quantity: 12, notes: [] },
+  ],
+  colors: ['#ff8800', '#00f'],
+};
 
 /** `auth: true` sends the same HS256 bearer token on every request. */
 export const httpScenarios = [
@@ -9,6 +22,7 @@ export const httpScenarios = [
   { id: 'get-one', label: 'GET /todo/:id (JSON)', method: 'GET', path: '/todo/42', status: 200 },
   { id: 'post-valid', label: 'POST /todo valid DTO', method: 'POST', path: '/todo', body: VALID_TODO, status: 200 },
   { id: 'post-invalid', label: 'POST /todo invalid DTO (400)', method: 'POST', path: '/todo', body: INVALID_TODO, status: 400 },
+  { id: 'post-nested', label: 'POST /order nested arrays and formats', method: 'POST', path: '/order', body: VALID_ORDER, status: 200 },
   { id: 'jwt', label: 'GET /secure (JWT guard)', method: 'GET', path: '/secure', auth: true, status: 200 },
   { id: 'throttled', label: 'GET /limited (throttler)', method: 'GET', path: '/limited', status: 200 },
 ];

@@ -43,7 +43,7 @@ const argv = await yargs(hideBin(process.argv))
     type: 'boolean',
     describe: 'Report .proto RPCs that no @GrpcMethod binds as warnings, not errors (also: "frameworkBuild": { "allowUnboundRpc": true } in package.json)',
   })
-  .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why' })
+  .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why, and how each DTO is validated' })
   .version(frameworkVersion())
   .strict()
   .help()

@@ -86,7 +86,7 @@ test('--check passes from another working directory (nothing cwd-dependent is co
 test('--explain prints the request-scoped providers with the dependency chain that makes them so', () => {
   const run = cli([fixtureSrc('grpc-golden'), '--out', rel(path.join(TMP, 'cli-explain')), '--explain']);
   assert.is(run.status, 0, run.stdout);
-  const explained = run.stdout.slice(run.stdout.indexOf('Request scope:'), run.stdout.indexOf('Built'));
+  const explained = run.stdout.slice(run.stdout.indexOf('Request scope:'), run.stdout.indexOf('Validation:'));
   assert.is(
     explained,
     [
@@ -106,6 +106,24 @@ test('--explain-scope with --json adds requestScope; an app without request scop
   assert.equal(parsed.requestScope[1], { name: 'ProbeGrpc', controller: true, chain: ['ProbeGrpc', 'RequestTrace'], declaredAt: 'parts.ts:4:1' });
   const none = cli([fixtureSrc('fw1003-unreachable'), '--out', rel(path.join(TMP, 'cli-explain-none')), '--explain']);
   assert.ok(none.stdout.includes('\nRequest scope: none; every provider is a singleton, so no call opens a request scope.\n'), none.stdout);
+});
+
+test('--explain lists how each body DTO is validated: compiled, or class-validator and why', () => {
+  const run = cli([fixtureSrc('fw1701-validation-fallback'), '--out', rel(path.join(TMP, 'cli-explain-validation')), '--explain']);
+  assert.is(run.status, 0, run.stdout);
+  const explained = run.stdout.slice(run.stdout.indexOf('Validation:'), run.stdout.indexOf('Built'));
+  assert.is(
+    explained,
+    [
+      'Validation: 0 of 3 DTOs compiled; class-validator is loaded for the others.',
+      "  OrderDto: class-validator (member 'line': nested DTO LineDto stays on class-validator: @Validate on member 'quantity', a custom constraint runs only at run time)",
+      "  LineDto: class-validator (@Validate on member 'quantity': a custom constraint runs only at run time)",
+      "  NoteDto: class-validator (@IsString on member 'text': its argument `{ message: () => `at least ${minimum}` }` is only known at run time)",
+      '',
+    ].join('\n'),
+  );
+  const json = cli([fixtureSrc('member-names'), '--out', rel(path.join(TMP, 'cli-explain-validation-json')), '--explain', '--json']);
+  assert.equal((JSON.parse(json.stdout) as { validation: unknown[] }).validation, [{ dto: 'PersonDto', compiled: true }, { dto: 'Address', compiled: true }]);
 });
 
 test.run();

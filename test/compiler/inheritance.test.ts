@@ -32,7 +32,8 @@ test('inherited routes are emitted for the subclass: own methods first, then the
 test('calls go to the subclass instance; `@Body() dto: T` is validated as the DTO the subclass binds T to', async () => {
   const text = (await buildFixture('inheritance')).files[0]!.text;
   assert.ok(text.includes('handler: TodoController.prototype.baseOnly,\n      invoke: (c: TodoController) => c.baseOnly(),'), text);
-  assert.ok(text.includes("body: { dto: CreateTodoDto, members: ['title'] }"));
+  assert.ok(text.includes('body: $CreateTodoDto,'));
+  assert.ok(text.includes("const $CreateTodoDto: DtoEntry = { dto: CreateTodoDto, members: ['title'], validate: $validateCreateTodoDto };"));
   assert.ok(text.includes('c.create(a.body as CreateTodoDto)'));
   assert.ok(text.includes("rpc: 'GetTodo', path: '/todo.TodoService/GetTodo'"), 'inherited @GrpcMethod');
   assert.equal(typeErrors('inheritance'), []);

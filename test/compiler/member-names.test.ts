@@ -11,7 +11,9 @@ test('literal and constant names are emitted as their values; the tables type-ch
   const text = result.files[0]!.text;
   assert.ok(text.includes("handler: PeopleController.prototype['get-all'],\n      invoke: (c: PeopleController) => c['get-all'](),"), text);
   assert.ok(text.includes('invoke: (c: PeopleController) => c.latest(),'), 'a computed name with a constant value');
-  assert.ok(text.includes("members: ['name', 'home-address', '1000', 'nick-name'], nested: { 'home-address': { dto: { dto: Address, members: ['street'] }, each: false } }"), text);
+  assert.ok(text.includes("members: ['name', 'home-address', '1000', 'nick-name'], nested: { 'home-address': { dto: $Address, each: false } }"), text);
+  assert.ok(text.includes("const $Address: DtoEntry = { dto: Address, members: ['street'], validate: $validateAddress };"), text);
+  assert.ok(text.includes("$o['home-address'] = $Address.validate!($v, path + 'home-address.', reasons);"), text);
   assert.not.match(text, /"'|'"/);
   assert.equal(typeErrors('member-names'), []);
 });

@@ -39,12 +39,18 @@ function reachablePackages(entry: string): Map<string, string> {
 
 test('@framework/core statically imports only Web-standard packages; the Node server is a lazy import', () => {
   const entry = join(root, 'runtime/core/dist/index.js');
-  const allowed = /^(hono(\/.*)?|jose|class-validator)$/;
-  const foreign = [...reachablePackages(entry)].filter(([specifier]) => !allowed.test(specifier));
+  const allowed = /^(hono(\/.*)?|jose|validator\/lib\/\w+\.js)$/;
+  const reached = reachablePackages(entry);
+  const foreign = [...reached].filter(([specifier]) => !allowed.test(specifier));
   assert.equal(foreign, [], `runtime-specific imports in the shared core: ${foreign.map(([s, f]) => `${s} (from ${f})`).join(', ')}`);
   const adapters = readFileSync(join(root, 'runtime/core/dist/http/server-adapter.js'), 'utf8');
   assert.match(adapters, "import('./node-listener.js')");
   assert.match(adapters, "import('./deno-listener.js')");
+  // class-validator is imported only when a DTO needs it (see runtime/core/src/validation/body-validator.ts).
+  assert.not.ok(reached.has('class-validator'), 'class-validator is a static import of the core');
+  for (const entryPoint of ['validation/index.js', 'validation/decorators.js']) {
+    assert.not.ok(reachablePackages(join(root, 'runtime/core/dist', entryPoint)).has('class-validator'), `${entryPoint} imports class-validator`);
+  }
 });
 
 test('generated tables import only the framework packages and the application sources', () => {
@@ -54,7 +60,7 @@ test('generated tables import only the framework packages and the application so
   assert.ok(tables.length > 0, 'generated/ holds tables');
   for (const file of tables) {
     for (const specifier of staticImports(file)) {
-      assert.ok(specifier.startsWith('.') || /^@framework\/(core|grpc)$/.test(specifier), `${relative(root, file)} imports ${specifier}`);
+      assert.ok(specifier.startsWith('.') || /^@framework\/(core|grpc|core\/validation)$/.test(specifier), `${relative(root, file)} imports ${specifier}`);
     }
   }
 });

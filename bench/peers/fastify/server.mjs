@@ -23,6 +23,27 @@ app.post('/todo', { schema: { body: createTodo } }, async (req) => {
   return { id: String(nextId++), name, priority, colorLabel, done: false };
 });
 
+// ajv's formats (Fastify's compiler includes ajv-formats) stand in for validator.js's here.
+const createOrder = {
+  type: 'object',
+  required: ['email', 'customer', 'deliverBy', 'lines', 'colors'],
+  properties: {
+    email: { type: 'string', format: 'email' },
+    customer: { type: 'string', minLength: 1, maxLength: 64 },
+    website: { type: 'string', format: 'uri' },
+    deliverBy: { type: 'string', format: 'date-time' },
+    lines: {
+      type: 'array', minItems: 1, maxItems: 20,
+      items: {
+        type: 'object', required: ['productId', 'quantity'],
+        properties: { productId: { type: 'string', format: 'uuid' }, quantity: { type: 'integer', minimum: 1, maximum: 100 }, notes: { type: 'array', maxItems: 5, items: { type: 'string' } } },
+      },
+    },
+    colors: { type: 'array', maxItems: 3, items: { type: 'string', pattern: '^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$' } },
+  },
+};
+app.post('/order', { schema: { body: createOrder } }, async (req) => ({ id: String(nextId++), customer: req.body.customer, lines: req.body.lines.length }));
+
 async function bearer(req, reply) {
   const header = req.headers.authorization;
   const ok = header?.startsWith('Bearer ') && (await jwtVerify(header.slice(7), jwtKey, { algorithms: ['HS256'] }).then(() => true, () => false));

@@ -1,7 +1,7 @@
 // Bare Hono with hand-written handlers: the floor our framework is held to, on any runtime.
 import { Hono } from 'hono';
 import { jwtVerify } from 'jose';
-import { checkTodo, jwtKey, throttle } from '../shared/common.mjs';
+import { checkOrder, checkTodo, jwtKey, throttle } from '../shared/common.mjs';
 
 /**
  * The bench routes. `remoteAddress(c)` is the runtime's way to the caller's IP (the throttle key
@@ -15,20 +15,24 @@ export function createApp(remoteAddress) {
   app.get('/todo', (c) => c.text('todo list'));
   app.get('/todo/:id', (c) => c.json({ id: c.req.param('id'), title: 'todo', done: false }));
 
-  app.post('/todo', async (c) => {
+  /** A POST handler: the JSON body checked by hand, a 400 with the reasons, else `answer(body)`. */
+  const checked = (check, answer) => async (c) => {
     let body;
     try {
       body = await c.req.json();
     } catch {
       return c.json({ status: 400, name: 'MalformedBodyException', message: 'Request body is not valid JSON' }, 400);
     }
-    const reasons = checkTodo(body);
+    const reasons = check(body);
     if (reasons.length > 0) {
       const message = `Invalid request body: ${reasons.map((r) => r.errorMessage).join('; ')}`;
       return c.json({ status: 400, name: 'NotValidBodyException', message, reasons }, 400);
     }
-    return c.json({ id: String(nextId++), name: body.name, priority: body.priority, colorLabel: body.colorLabel, done: false });
-  });
+    return c.json(answer(body));
+  };
+
+  app.post('/todo', checked(checkTodo, (body) => ({ id: String(nextId++), name: body.name, priority: body.priority, colorLabel: body.colorLabel, done: false })));
+  app.post('/order', checked(checkOrder, (body) => ({ id: String(nextId++), customer: body.customer, lines: body.lines.length })));
 
   app.get('/secure', async (c) => {
     const header = c.req.header('authorization');

@@ -9,12 +9,14 @@ import { joinPath, pathParams, pathShape } from './paths.js';
 import { checkParamTypes } from './param-checks.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
+import { planDto, typeContradictions } from './validation/plan.js';
 
 /**
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
  * order) and checks each route: FW1008 (handler not callable), FW1202 (`@Param` without `:name`),
  * FW1203 (duplicate method + path), FW1204 (`@Body()` not a class), FW1205 (undecorated parameter),
- * FW1201 (DTO member without validator), FW1007 (DTO not exported) and FW1801/FW1803 (parameter
+ * FW1201 (DTO member without validator), FW1007 (DTO not exported), FW1701 (DTO left to
+ * class-validator), FW1702 (a rule contradicting the member's type) and FW1801/FW1803 (parameter
  * types without a conversion).
  *
  * @example
@@ -106,6 +108,12 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   if (!dto.ref.exported) {
     out.push(notExported(ir.srcDir, dto.ref, 'route table as a body class'));
   }
+  const plan = planDto(dto);
+  if (plan.kind === 'fallback' && !plan.fallback.nested) {
+    const { dto: name, subject, why } = plan.fallback;
+    out.push(diagnostic('FW1701', plan.fallback.location, { dto: name, subject, why }));
+  }
+  out.push(...typeContradictions(dto));
   for (const member of dto.members) {
     if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));

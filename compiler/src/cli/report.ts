@@ -4,6 +4,7 @@ import type { OutputOutcome } from '../compile/files.js';
 import { formatDiagnostic, plural, summary, toJson } from '../diagnostics/format.js';
 import { displayPath } from '../project/paths.js';
 import { explainScope, formatScope } from './explain.js';
+import { explainValidation, formatValidation } from './explain-validation.js';
 
 export interface ReportOptions {
   readonly cwd: string;
@@ -29,12 +30,12 @@ export function report(result: BuildResult, output: OutputOutcome, options: Repo
   const { cwd, write } = options;
   const stale = output.check ? output.stale : [];
   if (options.json) {
-    const scope = options.explain && result.model ? { requestScope: explainScope(result.model) } : {};
+    const scope = options.explain && result.model ? { requestScope: explainScope(result.model), validation: explainValidation(result.model) } : {};
     write(`${JSON.stringify({ ...toJson(result.diagnostics, cwd), ...scope }, null, 2)}\n`);
     return !result.ok || stale.length > 0 ? 1 : 0;
   }
   for (const d of result.diagnostics) write(`${formatDiagnostic(d, cwd, readSource)}\n`);
-  if (options.explain && result.model) write(formatScope(result.model));
+  if (options.explain && result.model) write(formatScope(result.model) + formatValidation(result.model));
   if (!result.ok) {
     write(`${summary(result.diagnostics)}\n`);
     return 1;

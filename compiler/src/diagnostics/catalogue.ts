@@ -6,6 +6,7 @@
  * FW10xx: modules, dependency injection and the build itself. FW12xx: HTTP routes and DTOs.
  * FW13xx: guards. FW14xx: gRPC controllers and `.proto` files. FW15xx: throttler configuration.
  * FW16xx: project set-up (tsconfig.json, package.json), reported before tsc ever runs.
+ * FW17xx: compiled validation of DTOs.
  * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
  * FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
  *
@@ -324,6 +325,16 @@ export const catalogue = {
     message: (a) =>
       `${a.guard} is registered as a guard here, but no module in scope of ${a.module} imports ThrottlerModule.forRoot(…), so the guard has no throttlers to apply (nothing provides its ThrottlerConfig).`,
     hint: (a) => `add ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]) to the \`imports\` of ${a.module} (or of a module it imports), or remove the guard.`,
+  },
+  FW1701: {
+    severity: 'warning',
+    message: (a) => `Body class ${a.dto} is validated by class-validator at run time, not by a compiled validator: ${a.subject} cannot be compiled (${a.why}).`,
+    hint: () => 'its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under "Compiled validation" in the README with literal arguments (`--explain` lists every DTO and how it is validated).',
+  },
+  FW1702: {
+    severity: 'error',
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
+    hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
   },
 } satisfies Record<string, Entry>;
 

@@ -5,6 +5,7 @@ import { lineage } from './lineage.js';
 import { memberName } from './member-name.js';
 import { classOfType } from './refs.js';
 import { validatorDecorators } from './symbols.js';
+import { declaredTypeOf, validatorRules } from './validator-rules.js';
 
 /**
  * The members of a `@Body()` class (inherited ones first, in declaration order) with their
@@ -30,11 +31,21 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
       name,
       location: first?.location ?? ctx.location(property.getNameNode()),
       validators: [...(first?.validators ?? []), ...validatorDecorators(property)],
+      rules: [...(first?.rules ?? []), ...validatorRules(ctx, property)],
+      ...(first ? { redeclared: true as const } : {}),
+      ...((first?.declaredType ?? declaredTypeOf(typeNode)) ? { declaredType: first?.declaredType ?? declaredTypeOf(typeNode)! } : {}),
       ...((erased || first?.declaredInDeclarationFile) ? { declaredInDeclarationFile: true as const } : {}),
       ...((nested ?? first?.nested) ? { nested: nested ?? first!.nested! } : {}),
     });
   }
-  return { ref, location: ctx.location(declaration.getNameNode() ?? declaration), members: [...members.values()] };
+  // An opaque one is FW1004 already.
+  const expression = lineage(declaration).find((level) => level.expression && !level.opaque)?.expression;
+  return {
+    ref,
+    location: ctx.location(declaration.getNameNode() ?? declaration),
+    members: [...members.values()],
+    ...(expression ? { expressionBase: expression.getText() } : {}),
+  };
 }
 
 interface BodyMember {

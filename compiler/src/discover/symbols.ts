@@ -70,9 +70,22 @@ export function validatorDecorators(node: Node): string[] {
   const names: string[] = [];
   for (const decorator of node.getDecorators()) {
     const resolved = resolveDecorator(decorator);
-    if (resolved && packageNameOf(resolved.file) === 'class-validator') names.push(resolved.name);
+    if (resolved && isValidatorFile(resolved.file)) names.push(resolved.name);
   }
   return names;
+}
+
+/**
+ * Where class-validator decorators are declared: class-validator itself, or
+ * `@framework/core/validators`, which declares the same decorators under the same names.
+ *
+ * @example
+ * isValidatorFile('/r/node_modules/class-validator/types/decorator/typechecker/IsString.d.ts') // true
+ */
+export function isValidatorFile(file: string): boolean {
+  const name = packageNameOf(file);
+  if (name === 'class-validator') return true;
+  return name === '@framework/core' && /\/validation\/decorators\.(d\.)?ts$/.test(file);
 }
 
 function resolveDecorator(decorator: Decorator): ResolvedName | undefined {

@@ -9,7 +9,7 @@ const CORE = '@framework/core';
  * be (reserved words of strict module code). User exports with these names get an alias.
  */
 const RESERVED: ReadonlySet<string> = new Set([
-  'tables', 'a', 'c', 'd', 'undefined', 'Parameters', 'ConstructorParameters', 'InstanceType',
+  'tables', 'a', 'c', 'd', 'value', 'path', 'reasons', '$o', '$v', '$i', '$x', 'undefined', 'Parameters', 'ConstructorParameters', 'InstanceType',
   'arguments', 'eval', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default',
   'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if',
   'implements', 'import', 'in', 'instanceof', 'interface', 'let', 'new', 'null', 'package', 'private',
@@ -62,6 +62,11 @@ export class Imports {
     return this.add(CORE, name, name, true);
   }
 
+  /** A placeholder for what `@framework/core/validation` exports (the checks compiled validators call). */
+  validation(name: string): string {
+    return this.add(`${CORE}/validation`, name, name, /^[A-Z]/.test(name));
+  }
+
   private specifierOf(from: ImportSource): string {
     return from.kind === 'package' ? from.specifier : importSpecifier(this.outDir, from.file);
   }
@@ -101,7 +106,7 @@ export class Imports {
 }
 
 /** The core package sorts before everything else; then by specifier. */
-const rank = (id: string): number => (id.startsWith(`${CORE}\u0001`) ? 0 : 1);
+const rank = (id: string): number => (id.startsWith(`${CORE}\u0001`) || id.startsWith(`${CORE}/`) ? 0 : 1);
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

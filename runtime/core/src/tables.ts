@@ -18,6 +18,7 @@
 import type { ArgumentSource } from './chain/argument-source.js';
 import type { ExecutionContext } from './chain/execution-context.js';
 import type { Class } from './types/class.js';
+import type { CompiledValidate } from './validation/compiled/instance.js';
 import type { Token } from './types/token.js';
 
 /** The version of the table format; the runtime refuses tables of another version. */
@@ -100,6 +101,11 @@ export interface DtoEntry {
   readonly nested?: Readonly<Record<string, { readonly dto: DtoEntry; readonly each: boolean }>>;
   /** Member names in declaration order, to order validation reasons. */
   readonly members: readonly string[];
+  /**
+   * The DTO's rules compiled by `framework-build` into one function (see `CompiledValidate`);
+   * absent when a rule is not compiled (`@Validate`, an async rule…): class-validator runs then.
+   */
+  readonly validate?: CompiledValidate;
 }
 
 export interface HttpRouteEntry extends HandlerEntry {

@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from '@framework/core/validators';
 
 /** Body of `POST /auth/login`. */
 export class LoginDto {

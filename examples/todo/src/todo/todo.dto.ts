@@ -1,4 +1,4 @@
-import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsHexColor, IsNumber, IsOptional, IsString, MaxLength } from '@framework/core/validators';
 
 /** Longest todo name accepted, over HTTP and gRPC: every stored todo has a bounded size. */
 export const MAX_NAME_LENGTH = 200;

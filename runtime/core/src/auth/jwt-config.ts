@@ -10,6 +10,7 @@ import {
   type JwtSecretOptions,
   type RequirableClaim,
 } from './jwt-options.js';
+import { DEFAULT_VERIFIED_TOKEN_CACHE_SIZE } from './verified-token-cache.js';
 
 // Widened for `includes`: options typed loosely (plain JS, casts) may hold any string.
 const hmacAlgorithms: readonly string[] = HMAC_ALGORITHMS;
@@ -115,6 +116,8 @@ export class JwtConfig {
   readonly requiredClaims: readonly string[];
   /** Handed to jose's `jwtVerify` as is: one object for the life of the application. */
   readonly verifyOptions: Readonly<JWTVerifyOptions>;
+  /** How many verified tokens `JwtService` remembers, or `false`. */
+  readonly verifiedTokenCache: { readonly maxEntries: number } | false;
 
   constructor(options: JwtModuleOptions) {
     this.source = keySourceOf(options);
@@ -131,6 +134,7 @@ export class JwtConfig {
     this.issuer = options.issuer;
     this.audience = typeof options.audience === 'string' ? options.audience : options.audience && [...options.audience];
     this.requiredClaims = Object.freeze(requiredClaimsOf(options));
+    this.verifiedTokenCache = verifiedTokenCacheOf(options);
     this.verifyOptions = Object.freeze({
       algorithms: [...this.algorithms],
       ...(this.requiredClaims.length > 0 && { requiredClaims: [...this.requiredClaims] }),
@@ -139,4 +143,14 @@ export class JwtConfig {
       ...(options.clockTolerance !== undefined && { clockTolerance: options.clockTolerance }),
     });
   }
+}
+
+function verifiedTokenCacheOf(options: JwtModuleOptions): { readonly maxEntries: number } | false {
+  const given = options.verifiedTokenCache;
+  if (given === false) return false;
+  const maxEntries = given?.maxEntries ?? DEFAULT_VERIFIED_TOKEN_CACHE_SIZE;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw configError(`\`verifiedTokenCache.maxEntries\` must be a positive integer (got ${String(maxEntries)}); write \`verifiedTokenCache: false\` to turn the cache off.`);
+  }
+  return { maxEntries };
 }

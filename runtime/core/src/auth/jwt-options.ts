@@ -49,6 +49,12 @@ export interface JwtCommonOptions {
   readonly clockTolerance?: Duration;
   /** Where configuration warnings go (default `console`). */
   readonly logger?: Pick<Logger, 'warn'>;
+  /**
+   * Verified tokens remembered so a token seen again skips the signature check (`exp` and `nbf`
+   * are still checked at every use): `{ maxEntries }` (default 10 000), or `false` to verify every
+   * token in full.
+   */
+  readonly verifiedTokenCache?: { readonly maxEntries?: number } | false;
 }
 
 /**

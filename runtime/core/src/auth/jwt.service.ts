@@ -3,10 +3,20 @@ import type { OnAppBootstrap } from '../chain/contracts.js';
 import { JwtConfig } from './jwt-config.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
 import type { Duration, JwtClaims, JwtSignOptions } from './jwt-options.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 // Module-level so a verification allocates no closures of its own.
 const payloadOf = (result: { payload: unknown }): JwtClaims => result.payload as JwtClaims;
 const refuse = (): null => null;
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** A remote key set (`createRemoteJWKSet`): its current keys, and whether they are younger than its cache age. */
+interface RemoteKeySet {
+  readonly fresh: boolean;
+  jwks(): unknown;
+}
+const remoteKeySetOf = (key: VerificationKey): RemoteKeySet | undefined =>
+  typeof key === 'function' && 'fresh' in key ? (key as unknown as RemoteKeySet) : undefined;
 const noClaims: Promise<null> = Promise.resolve(null);
 
 /** A numeric duration is seconds from `now`; a string (`'1h'`) is left to jose, which reads it relative to now. */
@@ -19,6 +29,12 @@ function at(now: number, duration: Duration): number | string {
  * once (at bootstrap, or on first use) and verification pins the configured algorithm(s): a token
  * signed with another algorithm, with `alg: none`, tampered with, expired or not yet valid is
  * refused. Verification never throws for a bad token and never says why: it returns `null`.
+ *
+ * Verified tokens are remembered (`verifiedTokenCache`, default 10 000 tokens; `false` turns it
+ * off): a token seen again skips the signature check, but its `exp` and `nbf` are checked at every
+ * use. With a remote key set the cache is emptied when the keys change, and not trusted once the
+ * keys are older than the set's cache age (jose then fetches them again). The claims returned are
+ * frozen: every request with the same token shares them.
  *
  * @example
  * @Controller('/auth')
@@ -38,8 +54,17 @@ export class JwtService implements OnAppBootstrap {
   private signKey?: CryptoKey;
   private signKeyLoad?: Promise<CryptoKey>;
   private readonly header: JWTHeaderParameters;
+  private readonly verified?: VerifiedTokenCache;
+  /** The remote key set's keys the cached tokens were verified with. */
+  private verifiedWith: unknown;
 
   constructor(protected readonly config: JwtConfig) {
+    const cache = config.verifiedTokenCache;
+    if (cache !== false) {
+      // A tolerance written as a duration string is taken as 0 here: a token near `exp`/`nbf` is then checked by jose.
+      const tolerance = typeof config.verifyOptions.clockTolerance === 'number' ? config.verifyOptions.clockTolerance : 0;
+      this.verified = new VerifiedTokenCache(cache.maxEntries, tolerance);
+    }
     const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
   }
@@ -88,7 +113,18 @@ export class JwtService implements OnAppBootstrap {
     if (typeof token !== 'string' || token.length === 0) return noClaims;
     const key = this.verifyKey;
     if (key === undefined) return this.verificationKey().then(() => this.verify(token));
-    return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
+    const cache = this.verified;
+    if (cache === undefined) return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
+    const remote = remoteKeySetOf(key);
+    const hit = remote === undefined || remote.fresh ? cache.get(token, nowSeconds()) : undefined;
+    if (hit !== undefined) return Promise.resolve(hit);
+    return jwtVerify(token, key, this.config.verifyOptions).then((result) => {
+      if (remote !== undefined && remote.jwks() !== this.verifiedWith) {
+        cache.clear();
+        this.verifiedWith = remote.jwks();
+      }
+      return cache.set(token, result.payload as JwtClaims);
+    }, refuse);
   }
 
   private verificationKey(): Promise<VerificationKey> {

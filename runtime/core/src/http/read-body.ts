@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../tables.js';
-import { DtoValidator } from '../validation/dto-validator.js';
+import { bodyValidatorFor } from '../validation/body-validator.js';
 
 /** Reads a route's body: JSON only; with a DTO it is validated and hydrated. */
 export type BodyReader = (c: Context) => Promise<unknown>;
@@ -25,7 +25,7 @@ async function bodyText(c: Context): Promise<string> {
  * const read = bodyReaderFor(route); // per request: call.body = await read(c)
  */
 export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
-  const validator = route.body ? new DtoValidator(route.body) : undefined;
+  const validator = route.body ? bodyValidatorFor(route.body) : undefined;
   const what = route.body ? `a JSON object matching ${route.body.dto.name}` : 'a JSON body';
   return async (c) => {
     const text = await bodyText(c);
@@ -45,6 +45,6 @@ export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
     } catch (error) {
       throw new MalformedBodyException(`Request body is not valid JSON: ${(error as Error).message}`);
     }
-    return validator ? validator.validate(parsed) : parsed;
+    return validator ? validator(parsed) : parsed;
   };
 }

@@ -1,6 +1,8 @@
 import { validate, type ValidationError } from 'class-validator';
-import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
+import { NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../tables.js';
+import { notAnObject } from './body-validator.js';
+import { isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
 
@@ -30,14 +32,6 @@ function prepare(entry: DtoEntry): PreparedDto {
   };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// Keys that would change the instance's prototype or hide its class from class-validator, which
-// finds the rules through `instance.constructor`: a body carrying them would skip validation.
-const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
  * Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs.
  * A `@ValidateNested()` member whose value is not the declared object (or array of objects) is
@@ -46,7 +40,8 @@ const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 function hydrate(prepared: PreparedDto, value: Record<string, unknown>, path: readonly string[], problems: ShapeProblem[]): object {
   const instance = Object.create(prepared.entry.dto.prototype) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
-    if (forbiddenKeys.has(key)) throw new MalformedBodyException(`Request body must not contain the member '${key}'`);
+    // class-validator finds the rules through `instance.constructor`: such a key would skip them.
+    refuseForbiddenKey(key);
     Object.defineProperty(instance, key, { value: value[key], writable: true, enumerable: true, configurable: true });
   }
   for (const [member, nested] of prepared.nested) {
@@ -117,9 +112,7 @@ export class DtoValidator {
   }
 
   async validate(value: unknown): Promise<object> {
-    if (!isPlainObject(value)) {
-      throw new MalformedBodyException(`Request body must be a JSON object matching ${this.prepared.entry.dto.name}, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
-    }
+    if (!isPlainObject(value)) throw notAnObject(this.prepared.entry, value);
     const problems: ShapeProblem[] = [];
     const instance = hydrate(this.prepared, value, [], problems);
     // forbidUnknownValues stays off: it would refuse bodies of a DTO without rules; wrong nested

@@ -1,4 +1,4 @@
-import { IsHexColor, IsNumber, IsString } from 'class-validator';
+import { IsHexColor, IsNumber, IsString } from '@framework/core/validators';
 
 /** Body of `POST /todo`, the same rules in every peer. */
 export class CreateTodoDto {

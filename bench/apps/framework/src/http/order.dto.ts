@@ -1,0 +1,44 @@
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsHexColor, IsInt, IsISO8601, IsOptional, IsString, IsUrl, IsUUID, Length, Max, Min, ValidateNested } from '@framework/core/validators';
+
+/** One line of an order: a format, numeric bounds, an optional array of strings. */
+export class OrderLineDto {
+  @IsUUID('4')
+  productId!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  quantity!: number;
+
+  @IsOptional()
+  @IsString({ each: true })
+  @ArrayMaxSize(5)
+  notes?: string[];
+}
+
+/** Body of `POST /order`: string formats and an array of nested DTOs, the same rules in every peer. */
+export class CreateOrderDto {
+  @IsEmail()
+  email!: string;
+
+  @IsString()
+  @Length(1, 64)
+  customer!: string;
+
+  @IsOptional()
+  @IsUrl()
+  website?: string;
+
+  @IsISO8601()
+  deliverBy!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  lines!: OrderLineDto[];
+
+  @IsHexColor({ each: true })
+  @ArrayMaxSize(3)
+  colors!: string[];
+}

@@ -1,0 +1,91 @@
+import type { RuleValue } from '../../ir/types.js';
+
+/** What kind of value a rule can accept at all: a member declared as another type always fails it. */
+export type RuleDomain = 'string' | 'number' | 'boolean' | 'array';
+
+/** How the compiler turns one class-validator decorator into a check. */
+export interface RuleSpec {
+  /** The rule's key in class-validator's `constraints` (its `ValidateBy` name): `isString`. */
+  readonly key: string;
+  /** The function of `@framework/core/validation` that checks it, called as `check(value, ...constraints)`. */
+  readonly check: string;
+  /** Positional arguments before the validation options. */
+  readonly params: number;
+  /** Values of omitted arguments, where the decorator has a default (`@IsNumber()` records `{}`). */
+  readonly defaults?: readonly RuleValue[];
+  /** Whether class-validator records the arguments as the rule's constraints (`@IsString()` records none). */
+  readonly records: boolean;
+  /** The default message, `each value in ` left out. */
+  readonly message: string;
+  readonly domain?: RuleDomain;
+}
+
+const noArgs = (key: string, check: string, message: string, domain?: RuleDomain): RuleSpec => ({ key, check, params: 0, records: false, message, ...(domain ? { domain } : {}) });
+const withArgs = (key: string, check: string, params: number, message: string, domain?: RuleDomain): RuleSpec => ({ key, check, params, records: true, message, ...(domain ? { domain } : {}) });
+
+/**
+ * The class-validator 0.15 decorators the compiler compiles, by exported name, with the keys,
+ * constraints and default messages class-validator gives them. `@Length`'s message depends on the
+ * value (three variants, `lengthMessageIndex` at run time); `@Matches` takes options in place of
+ * its modifiers.
+ *
+ * @example
+ * ruleCatalogue.get('Min') // { key: 'min', check: 'min', params: 1, records: true, message: '$property must not be less than $constraint1', domain: 'number' }
+ */
+export const ruleCatalogue: ReadonlyMap<string, RuleSpec> = new Map([
+  ['IsString', noArgs('isString', 'isString', '$property must be a string', 'string')],
+  ['IsNumber', { ...withArgs('isNumber', 'isNumber', 1, '$property must be a number conforming to the specified constraints', 'number'), defaults: [{}] }],
+  ['IsInt', noArgs('isInt', 'isInt', '$property must be an integer number', 'number')],
+  ['IsBoolean', noArgs('isBoolean', 'isBoolean', '$property must be a boolean value', 'boolean')],
+  ['IsArray', noArgs('isArray', 'isArray', '$property must be an array', 'array')],
+  ['IsObject', noArgs('isObject', 'isObject', '$property must be an object')],
+  ['IsDefined', noArgs('isDefined', 'isDefined', '$property should not be null or undefined')],
+  ['IsNotEmpty', noArgs('isNotEmpty', 'isNotEmpty', '$property should not be empty')],
+  ['IsEmpty', noArgs('isEmpty', 'isEmpty', '$property must be empty')],
+  ['Equals', withArgs('equals', 'equals', 1, '$property must be equal to $constraint1')],
+  ['NotEquals', withArgs('notEquals', 'notEquals', 1, '$property should not be equal to $constraint1')],
+  ['IsIn', withArgs('isIn', 'isIn', 1, '$property must be one of the following values: $constraint1')],
+  // Its constraints are the enum and its values, known when the tables load (see planRule).
+  ['IsEnum', withArgs('isEnum', 'isEnumMember', 1, '$property must be one of the following values: $constraint2')],
+  ['IsNotIn', withArgs('isNotIn', 'isNotIn', 1, '$property should not be one of the following values: $constraint1')],
+  ['Min', withArgs('min', 'min', 1, '$property must not be less than $constraint1', 'number')],
+  ['Max', withArgs('max', 'max', 1, '$property must not be greater than $constraint1', 'number')],
+  ['IsPositive', noArgs('isPositive', 'isPositive', '$property must be a positive number', 'number')],
+  ['IsNegative', noArgs('isNegative', 'isNegative', '$property must be a negative number', 'number')],
+  ['IsDivisibleBy', withArgs('isDivisibleBy', 'isDivisibleBy', 1, '$property must be divisible by $constraint1', 'number')],
+  ['MinLength', withArgs('minLength', 'minLength', 1, '$property must be longer than or equal to $constraint1 characters', 'string')],
+  ['MaxLength', withArgs('maxLength', 'maxLength', 1, '$property must be shorter than or equal to $constraint1 characters', 'string')],
+  ['Length', withArgs('isLength', 'length', 2, '', 'string')],
+  ['Matches', withArgs('matches', 'matches', 2, '$property must match $constraint1 regular expression', 'string')],
+  ['Contains', withArgs('contains', 'contains', 1, '$property must contain a $constraint1 string', 'string')],
+  ['NotContains', withArgs('notContains', 'notContains', 1, '$property should not contain a $constraint1 string', 'string')],
+  ['IsEmail', withArgs('isEmail', 'isEmail', 1, '$property must be an email', 'string')],
+  ['IsUUID', withArgs('isUuid', 'isUUID', 1, '$property must be a UUID', 'string')],
+  ['IsUrl', withArgs('isUrl', 'isURL', 1, '$property must be a URL address', 'string')],
+  ['IsISO8601', withArgs('isIso8601', 'isISO8601', 1, '$property must be a valid ISO 8601 date string', 'string')],
+  ['IsDateString', withArgs('isDateString', 'isISO8601', 1, '$property must be a valid ISO 8601 date string', 'string')],
+  ['IsHexColor', noArgs('isHexColor', 'isHexColor', '$property must be a hexadecimal color', 'string')],
+  ['ArrayMinSize', withArgs('arrayMinSize', 'arrayMinSize', 1, '$property must contain at least $constraint1 elements', 'array')],
+  ['ArrayMaxSize', withArgs('arrayMaxSize', 'arrayMaxSize', 1, '$property must contain no more than $constraint1 elements', 'array')],
+  ['ArrayNotEmpty', noArgs('arrayNotEmpty', 'arrayNotEmpty', '$property should not be empty', 'array')],
+  ['ArrayContains', withArgs('arrayContains', 'arrayContains', 1, '$property must contain $constraint1 values', 'array')],
+  ['ArrayNotContains', withArgs('arrayNotContains', 'arrayNotContains', 1, '$property should not contain $constraint1 values', 'array')],
+]);
+
+/** `@Length`'s three messages, in the order of `lengthMessageIndex`. */
+export const lengthMessages = [
+  '$property must be longer than or equal to $constraint1 characters',
+  '$property must be shorter than or equal to $constraint2 characters',
+  '$property must be longer than or equal to $constraint1 and shorter than or equal to $constraint2 characters',
+] as const;
+
+/** Decorators that add no check of their own: conditions, nesting, whitelisting. */
+export const structuralDecorators: ReadonlySet<string> = new Set(['IsOptional', 'ValidateIf', 'ValidateNested', 'Allow']);
+
+/** The decorator that fits a member of the declared type, for FW1702's hint. */
+export const fittingDecorator: Readonly<Record<RuleDomain, string>> = {
+  string: '@IsString()',
+  number: '@IsNumber()',
+  boolean: '@IsBoolean()',
+  array: '@IsArray()',
+};

@@ -1,0 +1,227 @@
+/**
+ * The checks of the class-validator decorators the compiler turns into direct code, each written as
+ * class-validator 0.15 writes its own (`isHexColor`: a string that validator.js's `isHexColor`
+ * accepts), calling validator.js's function itself wherever class-validator does: a format is never
+ * re-implemented. Each module of validator.js is imported alone, so the formats an app does not use
+ * are never loaded. (A module of validator.js is CommonJS: its function is `default` of what
+ * is imported, as class-validator calls it.)
+ *
+ * @example
+ * isHexColor('#ff8800') // true
+ * min(3, 5) // false
+ */
+import containsModule from 'validator/lib/contains.js';
+import isDivisibleByModule from 'validator/lib/isDivisibleBy.js';
+import isEmailModule from 'validator/lib/isEmail.js';
+import isHexColorModule from 'validator/lib/isHexColor.js';
+import isISO8601Module from 'validator/lib/isISO8601.js';
+import isLengthModule from 'validator/lib/isLength.js';
+import isURLModule from 'validator/lib/isURL.js';
+import isUUIDModule from 'validator/lib/isUUID.js';
+import matchesModule from 'validator/lib/matches.js';
+
+/** `@IsNumber(options)`'s options. */
+export interface IsNumberOptions {
+  readonly allowNaN?: boolean;
+  readonly allowInfinity?: boolean;
+  readonly maxDecimalPlaces?: number;
+}
+
+// Typechecker rules.
+
+export function isString(value: unknown): boolean {
+  return value instanceof String || typeof value === 'string';
+}
+
+export function isNumber(value: unknown, given?: unknown): boolean {
+  const options = (given ?? {}) as IsNumberOptions;
+  if (typeof value !== 'number') return false;
+  if (value === Infinity || value === -Infinity) return !!options.allowInfinity;
+  if (Number.isNaN(value)) return !!options.allowNaN;
+  if (options.maxDecimalPlaces !== undefined) {
+    let decimalPlaces = 0;
+    if (value % 1 !== 0) decimalPlaces = value.toString().split('.')[1]!.length;
+    if (decimalPlaces > options.maxDecimalPlaces) return false;
+  }
+  return Number.isFinite(value);
+}
+
+export function isInt(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+export function isBoolean(value: unknown): boolean {
+  return value instanceof Boolean || typeof value === 'boolean';
+}
+
+export function isArray(value: unknown): boolean {
+  return Array.isArray(value);
+}
+
+export function isObject(value: unknown): boolean {
+  return value != null && (typeof value === 'object' || typeof value === 'function') && !Array.isArray(value);
+}
+
+// Common rules.
+
+export function isDefined(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+export function isNotEmpty(value: unknown): boolean {
+  return value !== '' && value !== null && value !== undefined;
+}
+
+export function isEmpty(value: unknown): boolean {
+  return value === '' || value === null || value === undefined;
+}
+
+export function equals(value: unknown, comparison: unknown): boolean {
+  return value === comparison;
+}
+
+export function notEquals(value: unknown, comparison: unknown): boolean {
+  return value !== comparison;
+}
+
+export function isIn(value: unknown, possibleValues: unknown): boolean {
+  return Array.isArray(possibleValues) && (possibleValues as unknown[]).some((possible) => possible === value);
+}
+
+export function isNotIn(value: unknown, possibleValues: unknown): boolean {
+  return !Array.isArray(possibleValues) || !(possibleValues as unknown[]).some((possible) => possible === value);
+}
+
+/** `@IsEnum(entity)`'s accepted values as class-validator's `isEnum` lists them (every key's value), once. */
+export function enumMembers(entity: unknown): readonly unknown[] {
+  const record = entity as Record<string, unknown>;
+  return Object.keys(record).map((key) => record[key]);
+}
+
+/** class-validator's `isEnum`, on the members listed once by `enumMembers`. */
+export function isEnumMember(value: unknown, members: readonly unknown[]): boolean {
+  return members.includes(value);
+}
+
+/** The values `@IsEnum(entity)` records as its second constraint (numeric enums' reverse keys left out). */
+export function validEnumValues(entity: unknown): unknown[] {
+  return Object.entries(entity as Record<string, unknown>)
+    .filter(([key]) => isNaN(parseInt(key)))
+    .map(([, value]) => value);
+}
+
+/**
+ * A message whose constraints are known only when the tables load (`@IsEnum`'s values), rendered
+ * then, once, as class-validator's `replaceMessageSpecialTokens` renders it.
+ */
+export function renderedMessage(template: string, constraints: readonly unknown[], property: string): string {
+  let message = template;
+  constraints.forEach((constraint, index) => {
+    const text = Array.isArray(constraint) ? constraint.join(', ') : `${constraint as string}`;
+    message = message.replace(new RegExp(`\\$constraint${index + 1}`, 'g'), text);
+  });
+  return message.replace(/\$property/g, property);
+}
+
+// Number rules.
+
+export function min(value: unknown, bound: unknown): boolean {
+  return typeof value === 'number' && typeof bound === 'number' && value >= bound;
+}
+
+export function max(value: unknown, bound: unknown): boolean {
+  return typeof value === 'number' && typeof bound === 'number' && value <= bound;
+}
+
+export function isPositive(value: unknown): boolean {
+  return typeof value === 'number' && value > 0;
+}
+
+export function isNegative(value: unknown): boolean {
+  return typeof value === 'number' && value < 0;
+}
+
+export function isDivisibleBy(value: unknown, divisor: unknown): boolean {
+  return typeof value === 'number' && typeof divisor === 'number' && isDivisibleByModule.default(String(value), divisor);
+}
+
+// String rules.
+
+export function minLength(value: unknown, bound: unknown): boolean {
+  return typeof value === 'string' && isLengthModule.default(value, { min: bound as number });
+}
+
+export function maxLength(value: unknown, bound: unknown): boolean {
+  return typeof value === 'string' && isLengthModule.default(value, { min: 0, max: bound as number });
+}
+
+export function length(value: unknown, lower: unknown, upper?: unknown): boolean {
+  return typeof value === 'string' && isLengthModule.default(value, { min: lower as number, max: upper as number });
+}
+
+export function matches(value: unknown, pattern: unknown, modifiers?: unknown): boolean {
+  return typeof value === 'string' && matchesModule.default(value, pattern as string, modifiers as string);
+}
+
+export function contains(value: unknown, seed: unknown): boolean {
+  return typeof value === 'string' && containsModule.default(value, seed as string);
+}
+
+export function notContains(value: unknown, seed: unknown): boolean {
+  return typeof value === 'string' && !containsModule.default(value, seed as string);
+}
+
+export function isEmail(value: unknown, options?: unknown): boolean {
+  return typeof value === 'string' && isEmailModule.default(value, options as object);
+}
+
+export function isUUID(value: unknown, version?: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (Array.isArray(version)) return version.some((v) => isUUIDModule.default(value, v));
+  return isUUIDModule.default(value, version as Parameters<typeof isUUIDModule.default>[1]);
+}
+
+export function isURL(value: unknown, options?: unknown): boolean {
+  return typeof value === 'string' && isURLModule.default(value, options as object);
+}
+
+export function isISO8601(value: unknown, options?: unknown): boolean {
+  return typeof value === 'string' && isISO8601Module.default(value, options as object);
+}
+
+export function isHexColor(value: unknown): boolean {
+  return typeof value === 'string' && isHexColorModule.default(value);
+}
+
+// Array rules.
+
+export function arrayMinSize(value: unknown, bound: unknown): boolean {
+  return Array.isArray(value) && value.length >= (bound as number);
+}
+
+export function arrayMaxSize(value: unknown, bound: unknown): boolean {
+  return Array.isArray(value) && value.length <= (bound as number);
+}
+
+export function arrayNotEmpty(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
+}
+
+export function arrayContains(value: unknown, values: unknown): boolean {
+  return Array.isArray(value) && (values as unknown[]).every((v) => value.indexOf(v) !== -1);
+}
+
+export function arrayNotContains(value: unknown, values: unknown): boolean {
+  return Array.isArray(value) && (values as unknown[]).every((v) => value.indexOf(v) === -1);
+}
+
+/**
+ * Which of `@Length(min, max)`'s three messages class-validator gives for the value (it depends on
+ * the value): 0 "longer than or equal to min", 1 "shorter than or equal to max", 2 both.
+ */
+export function lengthMessageIndex(value: unknown, lower: unknown, upper: unknown): 0 | 1 | 2 {
+  const size = (value as { length?: number } | null | undefined)?.length as number;
+  if (lower !== null && lower !== undefined && (!value || size < (lower as number))) return 0;
+  if (upper !== null && upper !== undefined && size > (upper as number)) return 1;
+  return 2;
+}

@@ -1,0 +1,99 @@
+/**
+ * `@framework/core/validators`: class-validator's decorators, under the same names and signatures,
+ * without loading class-validator. A DTO file importing its decorators from here costs nothing at
+ * start when every DTO is compiled (`framework-build` reads these decorators exactly as
+ * class-validator's); class-validator itself (about 150 ms to load: it imports validator.js whole
+ * and libphonenumber) is imported only when some DTO is validated by it, and the decorations
+ * recorded here are then applied to it, in their order, before it validates anything.
+ *
+ * @example
+ * import { IsHexColor, IsNumber, IsString } from '@framework/core/validators';
+ * export class CreateTodoDto {
+ *   @IsString() name!: string;
+ *   @IsNumber() priority!: number;
+ *   @IsHexColor() colorLabel!: string;
+ * }
+ */
+import type * as ClassValidator from 'class-validator';
+
+type Decorators = typeof ClassValidator;
+
+interface Decoration {
+  readonly name: string;
+  readonly args: readonly unknown[];
+  readonly target: object;
+  readonly property: string | symbol;
+}
+
+const recorded: Decoration[] = [];
+/** class-validator, once it is loaded: decorations then go straight to it. */
+let live: Decorators | undefined;
+
+function apply(module: Decorators, { name, args, target, property }: Decoration): void {
+  const factory = module[name as keyof Decorators] as (...a: unknown[]) => PropertyDecorator;
+  factory(...args)(target, property);
+}
+
+function recorder<N extends keyof Decorators>(name: N): Decorators[N] {
+  return ((...args: unknown[]) =>
+    (target: object, property: string | symbol) => {
+      const decoration = { name, args, target, property };
+      if (live) apply(live, decoration);
+      else recorded.push(decoration);
+    }) as unknown as Decorators[N];
+}
+
+/**
+ * Loads class-validator and applies every decoration recorded so far to it (later ones go to it
+ * directly). Called by the framework before class-validator validates a DTO.
+ */
+export async function loadClassValidator(): Promise<void> {
+  if (live) return;
+  const module = (await import('class-validator')) as Decorators;
+  if (!live) {
+    live = module;
+    for (const decoration of recorded.splice(0)) apply(module, decoration);
+  }
+}
+
+export const Allow = recorder('Allow');
+export const ArrayContains = recorder('ArrayContains');
+export const ArrayMaxSize = recorder('ArrayMaxSize');
+export const ArrayMinSize = recorder('ArrayMinSize');
+export const ArrayNotContains = recorder('ArrayNotContains');
+export const ArrayNotEmpty = recorder('ArrayNotEmpty');
+export const Contains = recorder('Contains');
+export const Equals = recorder('Equals');
+export const IsArray = recorder('IsArray');
+export const IsBoolean = recorder('IsBoolean');
+export const IsDateString = recorder('IsDateString');
+export const IsDefined = recorder('IsDefined');
+export const IsDivisibleBy = recorder('IsDivisibleBy');
+export const IsEmail = recorder('IsEmail');
+export const IsEmpty = recorder('IsEmpty');
+export const IsEnum = recorder('IsEnum');
+export const IsHexColor = recorder('IsHexColor');
+export const IsIn = recorder('IsIn');
+export const IsInt = recorder('IsInt');
+export const IsISO8601 = recorder('IsISO8601');
+export const IsNegative = recorder('IsNegative');
+export const IsNotEmpty = recorder('IsNotEmpty');
+export const IsNotIn = recorder('IsNotIn');
+export const IsNumber = recorder('IsNumber');
+export const IsObject = recorder('IsObject');
+export const IsOptional = recorder('IsOptional');
+export const IsPositive = recorder('IsPositive');
+export const IsString = recorder('IsString');
+export const IsUrl = recorder('IsUrl');
+export const IsUUID = recorder('IsUUID');
+export const Length = recorder('Length');
+export const Matches = recorder('Matches');
+export const Max = recorder('Max');
+export const MaxLength = recorder('MaxLength');
+export const Min = recorder('Min');
+export const MinLength = recorder('MinLength');
+export const NotContains = recorder('NotContains');
+export const NotEquals = recorder('NotEquals');
+export const Validate = recorder('Validate');
+export const ValidateIf = recorder('ValidateIf');
+export const ValidateNested = recorder('ValidateNested');

@@ -1,0 +1,53 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture, golden } from './helpers.js';
+
+test('FW1701: a DTO the compiler cannot compile stays on class-validator, named at the decorator; its parent is not reported again', async () => {
+  const result = await compileFixture('fw1701-validation-fallback');
+  const file = 'test/compiler/fixtures/fw1701-validation-fallback/src/app.module.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1701', severity: 'warning', file, line: 12, column: 3,
+      message: "Body class LineDto is validated by class-validator at run time, not by a compiled validator: @Validate on member 'quantity' cannot be compiled (a custom constraint runs only at run time).",
+    },
+    {
+      code: 'FW1701', severity: 'warning', file, line: 27, column: 3,
+      message: "Body class NoteDto is validated by class-validator at run time, not by a compiled validator: @IsString on member 'text' cannot be compiled (its argument `{ message: () => `at least ${minimum}` }` is only known at run time).",
+    },
+  ]);
+  assert.match(result.diagnostics[0]!.hint, /only slower, and class-validator is loaded at start/);
+  // A warning: the tables are written, OrderDto (whose nested LineDto falls back) without a compiled validator.
+  assert.ok(result.ok);
+  const text = result.files[0]!.text;
+  assert.ok(text.includes("const $OrderDto: DtoEntry = { dto: OrderDto, members: ['customer', 'line'], nested: { line: { dto: $LineDto, each: false } } };"), text);
+});
+
+test('FW1702: a rule that contradicts the declared type, with the decorator that fits as the hint', async () => {
+  const result = await compileFixture('fw1702-rule-contradicts-type');
+  const file = 'test/compiler/fixtures/fw1702-rule-contradicts-type/src/app.module.ts';
+  assert.equal(result.diagnostics.map((d) => ({ ...golden(d), hint: d.hint })), [
+    {
+      code: 'FW1702', severity: 'error', file, line: 5, column: 3,
+      message: "@IsString on member 'priority' of body class CreateTaskDto checks for a string, but the member is declared as number: every valid number is refused, and what passes is not a number.",
+      hint: 'use @IsNumber(), or change the declared type to match the rule.',
+    },
+    {
+      code: 'FW1702', severity: 'error', file, line: 8, column: 3,
+      message: "@MinLength on member 'tags' of body class CreateTaskDto checks for a string, but the member is declared as string[]: every valid string[] is refused, and what passes is not a string[].",
+      hint: 'use @MinLength(…, { each: true }) to check each element, or change the declared type to match the rule.',
+    },
+    {
+      code: 'FW1702', severity: 'error', file, line: 11, column: 3,
+      message: "@IsInt on member 'ids' of body class CreateTaskDto checks each element for a number, but the member is declared as string[]: every valid string is refused, and what passes is not a string.",
+      hint: 'use @IsString({ each: true }), or change the declared type to match the rule.',
+    },
+    {
+      code: 'FW1702', severity: 'error', file, line: 14, column: 3,
+      message: "@IsNumber on member 'labels' of body class CreateTaskDto checks for a number, but the member is declared as string[]: every valid string[] is refused, and what passes is not a string[].",
+      hint: 'use @IsNumber(…, { each: true }) to check each element, or change the declared type to match the rule.',
+    },
+  ]);
+  assert.not.ok(result.ok);
+});
+
+test.run();

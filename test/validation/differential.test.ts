@@ -1,0 +1,60 @@
+// The compiled validators against class-validator on the same DTOs: random and edge bodies for every
+// compiled decorator (nested objects and arrays, missing, extra and forbidden members), and the
+// verdict, the full 400 body or the instance handed to the handler (members, order, classes) must
+// be the same. Seeded; the seed is printed on failure (DIFF_SEED=<seed> replays it).
+import type { ApplicationTables, DtoEntry } from '@framework/core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DtoValidator } from '../../runtime/core/dist/validation/dto-validator.js';
+import { bodyValidatorFor } from '../../runtime/core/dist/validation/body-validator.js';
+import { compileFixture } from '../compile-fixture.js';
+import { describeOutcome, type Outcome } from './outcome.js';
+import { bodyGenerator, seeded } from './bodies.js';
+
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/differential/', import.meta.url));
+const entries = tables.routes.map((route) => route.body).filter((entry): entry is DtoEntry => entry !== undefined);
+
+/** How many bodies per DTO, and the time the whole run may take. */
+const CASES = Number(process.env.DIFF_CASES ?? 12000);
+const BUDGET_MS = 20_000;
+
+async function outcomeOf(run: () => unknown): Promise<Outcome> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+test('every DTO of the fixture is compiled', () => {
+  assert.equal(entries.map((e) => [e.dto.name, typeof e.validate]), [['EverythingDto', 'function'], ['PointDto', 'function']]);
+});
+
+test('compiled validators answer as class-validator does, body for body', async () => {
+  const seed = Number(process.env.DIFF_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const random = seeded(seed);
+  const started = Date.now();
+  let cases = 0;
+  const verdicts = { valid: 0, invalid: 0, malformed: 0 };
+  for (const entry of entries) {
+    const compiled = bodyValidatorFor(entry);
+    const reference = new DtoValidator(entry);
+    const next = bodyGenerator(entry, random);
+    for (let i = 0; i < CASES && Date.now() - started < BUDGET_MS; i++) {
+      const text = next();
+      const mine = describeOutcome(await outcomeOf(() => compiled(JSON.parse(text))));
+      const theirs = describeOutcome(await outcomeOf(() => reference.validate(JSON.parse(text))));
+      if (mine !== theirs) {
+        assert.fixture(mine, theirs, `DIFF_SEED=${seed}: ${entry.dto.name} answers differently to ${text}`);
+      }
+      verdicts[mine.startsWith('valid') ? 'valid' : mine.includes('NotValidBodyException') ? 'invalid' : 'malformed']++;
+      cases++;
+    }
+  }
+  if (process.env.DIFF_VERBOSE) console.log(cases, verdicts, Date.now() - started, 'ms');
+  // The generator must reach every verdict, or the comparison proves little.
+  assert.ok(cases >= 20000, `only ${cases} cases ran in ${BUDGET_MS} ms (DIFF_SEED=${seed})`);
+  assert.ok(verdicts.valid > cases / 50 && verdicts.invalid > cases / 4 && verdicts.malformed > 0, `verdicts ${JSON.stringify(verdicts)} (DIFF_SEED=${seed})`);
+});
+
+test.run();
