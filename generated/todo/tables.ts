@@ -15,7 +15,7 @@ import { TodoService } from '../../examples/todo/src/todo/todo.service.js';
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '9e223527832a0478a3cc2dffeae16c68429a000f521f7dde861724557dbb25c6',
+  manifest: 'cf9de9780e7eb9d4e7be48a382e32b81c77a07daec5a1b8a81ca967e58f1ed3d',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
