@@ -95,7 +95,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '91a4a802cded79932f7a0acabac6548b9458df175964b3d548204a3f97ecd5ab',
+  manifest: 'd3ad3d6e6fd5863d9000fe7d61f63d7a5725d6165f3b4bd628f046c8c57ab0a2',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

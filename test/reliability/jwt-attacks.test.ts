@@ -22,6 +22,7 @@ test('forged, expired, exp-less and malformed tokens are refused over HTTP and g
     const attacks: Record<string, string> = {
       'no exp, signed with the secret': await new SignJWT({ sub: 'demo' }).setProtectedHeader({ alg: 'HS256' }).sign(key()),
       'empty payload {}, signed with the secret': await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).sign(key()),
+      'no sub (the example requires one)': await new SignJWT({ roles: ['admin'] }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key()),
       'alg none': unsignedToken({ sub: 'demo', exp: now + 3600 }),
       'alg None (case)': `${base64url({ alg: 'None', typ: 'JWT' })}.${base64url({ sub: 'demo', exp: now + 3600 })}.`,
       'HS512 with the same secret': await new SignJWT({ sub: 'demo' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(key()),

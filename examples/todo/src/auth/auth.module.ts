@@ -3,7 +3,7 @@ import { AuthController } from './auth.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [JwtModule.forRoot({ secret: jwtSecretFromEnv() })],
+  imports: [JwtModule.forRoot({ secret: jwtSecretFromEnv(), requiredClaims: ['sub'] })],
   controllers: [AuthController],
   injectables: [UsersService],
 })

@@ -83,6 +83,8 @@ export class NodeDrain {
       // own close would also drop idle connections at once, resetting a request already on its way.)
       NetServer.prototype.close.call(this.server, (error?: Error) => {
         clearTimeout(force);
+        // Now that nothing is open, http.Server's close only stops its timeout checks (the server is closed already).
+        this.server.close();
         if (error) fail(error);
         else done();
       });

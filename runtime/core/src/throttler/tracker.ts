@@ -39,6 +39,20 @@ export function forwardedClient(value: string, trusted: TrustedProxies): string 
   return client;
 }
 
+// The last connection address and its canonical form: calls come in runs from the same peers
+// (`::ffff:127.0.0.1` from a local proxy), so most calls format nothing.
+let lastConnection = '';
+let lastRemote = '';
+
+/** The canonical form of a connection address; a host that reports something else (an in-process call) keeps its text. */
+function canonicalRemote(connection: string): string {
+  if (connection !== lastConnection) {
+    lastRemote = canonicalAddress(connection) ?? connection;
+    lastConnection = connection;
+  }
+  return lastRemote;
+}
+
 /**
  * The caller's address as the throttler sees it by default.
  *
@@ -56,9 +70,7 @@ export function forwardedClient(value: string, trusted: TrustedProxies): string 
  * // The same request straight from 203.0.113.50: '203.0.113.50' (its headers are its own words).
  */
 export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
-  const connection = context.getRemoteAddress();
-  // A host that reports something other than an address (an in-process call) keeps its own text.
-  const remote = canonicalAddress(connection) ?? connection;
+  const remote = canonicalRemote(context.getRemoteAddress());
   if (trusted === undefined || context.grpcMetadata !== undefined) return remote;
   const forwarded = context.req.header('x-forwarded-for');
   const realIp = context.req.header('x-real-ip');
