@@ -81,6 +81,10 @@ test('ParseIntPipe with a range, ParseUUIDPipe, and user pipes (sync then async)
   await refused('/p/uuid/42', 'id', 'path', "Path parameter 'id' must be a UUID, got '42'");
   assert.equal((await get('/p/piped?name=%20ab%20')).body, { name: '<query:name:AB>' });
   assert.equal((await get('/p/tags?tags=a,b')).body, { tags: ['a', 'b'] }, 'a pipe produces a type no conversion exists for');
+  const first = String((await get('/p/serial?v=x')).body.v);
+  const second = String((await get('/p/serial?v=x')).body.v);
+  assert.match(first, /^x#\d+$/);
+  assert.is(Number(second.slice(2)), Number(first.slice(2)) + 1, 'a request-scoped pipe is created per call');
 });
 
 test.run();

@@ -37,16 +37,7 @@ export function prepareHandler(
   globals: GlobalChain,
   options: { readonly readsBody: boolean },
 ): PreparedHandler {
-  const controller = instanceGetter<unknown>(injector, entry.controller);
-  // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
-  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
-  const pipes = (entry.pipes ?? []).map((index) => instanceGetter<unknown>(injector, index));
-  const pipeScoped = (entry.pipes ?? []).some((index) => injector.isRequestScoped(index));
-  // Singleton pipes are one array for every call; request-scoped ones are resolved per call.
-  const fixedPipes = pipeScoped ? [] : pipes.map((pipe) => pipe(undefined as never));
-  let run: PreparedHandler = pipeScoped
-    ? (call) => invoke(controller(call), call, pipes.map((pipe) => pipe(call)))
-    : (call) => invoke(controller(call), call, fixedPipes);
+  let run = handlerLayer(entry, injector);
 
   if (options.readsBody) {
     const handler = run;
@@ -92,6 +83,21 @@ export function prepareHandler(
     };
   }
   return run;
+}
+
+/** The innermost layer: the handler, called with its arguments and its parameters' pipe instances. */
+function handlerLayer(entry: HandlerEntry, injector: Injector): PreparedHandler {
+  const controller = instanceGetter<unknown>(injector, entry.controller);
+  // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
+  const pipeIndices = entry.pipes ?? [];
+  if (pipeIndices.some((index) => injector.isRequestScoped(index))) {
+    const pipes = pipeIndices.map((index) => instanceGetter<unknown>(injector, index));
+    return (call) => invoke(controller(call), call, pipes.map((pipe) => pipe(call)));
+  }
+  // Singleton pipes (the usual case): one array for every call.
+  const pipes = pipeIndices.map((index) => injector.resolve(index));
+  return (call) => invoke(controller(call), call, pipes);
 }
 
 function globalMiddleware(middleware: FrameworkMiddleware | MiddlewareFunction): ResolvedMiddleware {
