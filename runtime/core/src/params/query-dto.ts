@@ -1,12 +1,13 @@
 import { MalformedBodyException, NotValidBodyException, NotValidQueryException } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../tables.js';
-import { DtoValidator } from '../validation/dto-validator.js';
+import { bodyValidatorFor } from '../validation/body-validator.js';
 import type { Converter } from './convert.js';
 
 /**
  * The reader of a whole `@Query() q: ListQueryDto`: converts the members the compiler knows a
  * type for (`limit: number`, `sort: 'asc' | 'desc'`; a missing one stays missing), then validates
- * and hydrates the result like a body, through the DTO validation path. Created once, where the
+ * and hydrates the result like a body, through the DTO validation path (the compiled validator when
+ * the compiler emitted one, else class-validator, loaded only then). Created once, where the
  * generated tables declare it. A failed rule is a 400 `NotValidQueryException`.
  *
  * @example
@@ -14,7 +15,7 @@ import type { Converter } from './convert.js';
  * invoke: async (c, a) => c.list(await listQuery(a.queries()))
  */
 export function validatedQuery<T extends object>(entry: DtoEntry, converters: Readonly<Record<string, Converter<unknown>>>): (query: Record<string, string>) => Promise<T> {
-  const validator = new DtoValidator(entry);
+  const validate = bodyValidatorFor(entry);
   const converted = Object.entries(converters);
   return async (query) => {
     const values: Record<string, unknown> = { ...query };
@@ -22,7 +23,7 @@ export function validatedQuery<T extends object>(entry: DtoEntry, converters: Re
       if (Object.hasOwn(query, member)) values[member] = convert(query[member], member, 'query', true);
     }
     try {
-      return (await validator.validate(values)) as T;
+      return (await validate(values)) as T;
     } catch (error) {
       if (error instanceof NotValidBodyException) throw new NotValidQueryException(error.reasons);
       if (error instanceof MalformedBodyException) throw new MalformedBodyException(error.message.replace('Request body', 'The query'));
