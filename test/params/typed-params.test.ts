@@ -12,7 +12,7 @@ test.before(async () => {
   assert.equal(result.diagnostics, []);
   running = await startFixture(NAME);
 });
-test.after(() => running.close());
+test.after(async () => running?.close());
 
 const get = async (path: string): Promise<{ status: number; body: Record<string, unknown> }> => {
   const response = await fetch(`${running.base}${path}`);
@@ -40,6 +40,11 @@ test('number, boolean and Date path parameters arrive converted; a bad value is 
   assert.equal((await get('/p/day/2026-11-24')).body, { iso: '2026-11-24T00:00:00.000Z' });
   assert.equal((await get('/p/day/2026-11-24T14:30:00Z')).body, { iso: '2026-11-24T14:30:00.000Z' });
   await refused('/p/day/24.11.2026', 'day', 'path', "Path parameter 'day' must be an ISO 8601 date (2026-11-24 or 2026-11-24T14:00:00Z), got '24.11.2026'");
+});
+
+test('an inherited generic parameter converts to the type the subclass binds', async () => {
+  assert.equal((await get('/generic/7')).body, { id: 7, type: 'number' });
+  await refused('/generic/seven', 'id', 'path', "Path parameter 'id' must be a number, got 'seven'");
 });
 
 test('enums (string and numeric) and literal unions accept their values only', async () => {

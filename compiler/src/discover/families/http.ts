@@ -71,7 +71,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind === 'param' || (source.kind === 'query' && source.name !== undefined)) {
-    const { conversion, optional } = conversionOf(p.getType());
+    // Through the bound type node, an inherited `@Param('id') id: Id` converts to what the subclass binds.
+    const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType());
     const pipes = pipesOf(ctx, d!.args.slice(1));
     return { ...base, conversion, ...(optional || p.isOptional() ? { optional: true as const } : {}), ...(pipes.length > 0 ? { pipes } : {}) };
   }
