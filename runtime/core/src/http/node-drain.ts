@@ -2,80 +2,66 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
 /**
- * How long a connection must have been idle before the drain closes it. A keep-alive client may
- * be sending its next request at the very moment the server sees the connection idle; closing it
- * then would reset that request. One that stays quiet this long is not sending one.
+ * How long a connection idle at `close` stays open before the drain closes it. A keep-alive client
+ * may be sending its next request at the very moment the server sees the connection idle; closing
+ * it then would reset that request. One that stays quiet this long is not sending one.
  */
 const IDLE_LINGER_MS = 250;
 
-/** What the drain knows of one connection. */
-interface Connection {
-  /** Responses started and not yet finished on it. */
-  readonly responses: Set<ServerResponse>;
-  /** When its last response finished (or it opened). */
-  idleSince: number;
-  /** Set once its closing is scheduled. */
-  timer?: ReturnType<typeof setTimeout>;
+/** The response a Node HTTP/1.1 socket is currently writing (`undefined` while it is idle). */
+function currentResponse(socket: Socket): ServerResponse | undefined {
+  // Node's own link from a socket to its response in progress (what `server.closeIdleConnections`
+  // and connection-draining libraries read): reading it at close costs nothing per request.
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
 
 /**
- * Graceful shutdown of a Node HTTP/1.1 server. From `close` on, no connection is accepted; every
- * response not yet started, and every request that still arrives on an open connection, is answered
- * with `Connection: close` and its connection closed after it, so no busy keep-alive connection is
- * cut and none is handed further requests. Connections idle at least `IDLE_LINGER_MS` close at
- * once, the others when they reach it. `close` resolves when the last connection has closed, or
- * cuts what is left after the grace period.
+ * Graceful shutdown of a Node HTTP/1.1 server. Until `close` it does nothing per request; from
+ * `close` on, no connection is accepted; every response not yet started, and every request that
+ * still arrives on an open connection, is answered with `Connection: close` and its connection
+ * closed after it, so no busy keep-alive connection is cut and none is handed further requests.
+ * Connections idle at `close` get `IDLE_LINGER_MS` for a request already on its way, then close.
+ * `close` resolves when the last connection has closed, or cuts what is left after the grace period.
  *
  * @example
  * const drain = new NodeDrain(server);
  * await drain.close(5000); // resolves as soon as the last in-flight request is answered
  */
 export class NodeDrain {
-  private readonly connections = new Map<Socket, Connection>();
-  private closing = false;
+  /** Open connections, each with its idle-close timer once one is set. */
+  private readonly connections = new Map<Socket, ReturnType<typeof setTimeout> | undefined>();
 
   constructor(private readonly server: Server) {
     server.on('connection', (socket: Socket) => {
-      this.connections.set(socket, { responses: new Set(), idleSince: Date.now() });
+      this.connections.set(socket, undefined);
       socket.once('close', () => {
-        clearTimeout(this.connections.get(socket)?.timer);
+        clearTimeout(this.connections.get(socket));
         this.connections.delete(socket);
       });
     });
-    // Before Hono's listener, so the flag is set before a response can be written.
-    server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => this.track(request.socket, response));
   }
 
-  private track(socket: Socket, response: ServerResponse): void {
-    const connection = this.connections.get(socket);
-    if (this.closing) response.shouldKeepAlive = false;
-    if (!connection) return;
-    connection.responses.add(response);
-    clearTimeout(connection.timer);
-    connection.timer = undefined;
-    response.once('close', () => {
-      connection.responses.delete(response);
-      connection.idleSince = Date.now();
-      // A response whose headers went out before close() kept its connection alive: close it once idle.
-      if (this.closing && connection.responses.size === 0) this.closeWhenIdle(socket, connection);
-    });
-  }
+  /** A request arriving during the drain: answered, with `Connection: close`, so its connection ends after it. */
+  private readonly lateRequest = (request: IncomingMessage, response: ServerResponse): void => {
+    response.shouldKeepAlive = false;
+    const socket = request.socket;
+    clearTimeout(this.connections.get(socket));
+    if (this.connections.has(socket)) this.connections.set(socket, undefined);
+  };
 
-  private closeWhenIdle(socket: Socket, connection: Connection): void {
-    const wait = connection.idleSince + IDLE_LINGER_MS - Date.now();
-    if (wait <= 0) {
-      socket.destroySoon();
-      return;
-    }
-    connection.timer ??= setTimeout(() => {
-      connection.timer = undefined;
-      if (connection.responses.size === 0) socket.destroySoon();
-    }, wait);
+  /** Closes an idle connection after the linger, unless a request arrived on it meanwhile. */
+  private closeWhenIdle(socket: Socket): void {
+    const timer = setTimeout(() => {
+      if (currentResponse(socket) === undefined) socket.destroySoon();
+    }, IDLE_LINGER_MS);
+    timer.unref();
+    this.connections.set(socket, timer);
   }
 
   /** Stops accepting and drains as described above; `graceMs` bounds the wait. */
   close(graceMs: number): Promise<void> {
-    this.closing = true;
+    // Before Hono's listener, so the flag is set before a response can be written.
+    this.server.prependListener('request', this.lateRequest);
     return new Promise<void>((done, fail) => {
       // One slow or stuck call must not keep close() (and the onAppClose hooks after it) waiting forever.
       const force = setTimeout(() => this.server.closeAllConnections(), graceMs);
@@ -88,10 +74,13 @@ export class NodeDrain {
         if (error) fail(error);
         else done();
       });
-      for (const [socket, connection] of this.connections) {
-        if (connection.responses.size === 0) this.closeWhenIdle(socket, connection);
-        // Busy ones: each current response says `Connection: close`, unless its headers went out already.
-        for (const response of connection.responses) if (!response.headersSent) response.shouldKeepAlive = false;
+      for (const socket of this.connections.keys()) {
+        const response = currentResponse(socket);
+        if (response === undefined) this.closeWhenIdle(socket);
+        // A busy one: its current response says `Connection: close`, so Node closes it after that
+        // answer; one whose headers went out already is closed once it is idle again.
+        else if (!response.headersSent) response.shouldKeepAlive = false;
+        else response.once('finish', () => this.closeWhenIdle(socket));
       }
     });
   }
