@@ -6,11 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 
 /** The workspaces that are published, in dependency order. */
 export const PUBLISHED = ['runtime/core', 'runtime/grpc', 'compiler', 'create-framework-app'];
 
-const root = path.resolve(new URL('..', import.meta.url).pathname);
+const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/packages' } } });
 const out = path.resolve(values.out);
 

@@ -17,7 +17,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { createBuilder, type Builder, type BuildResult } from './compile/builder.js';
 import { settleOutput } from './compile/files.js';
-import { watchSources } from './compile/watch.js';
+import { printFailure, watchSources } from './compile/watch.js';
 import { report } from './cli/report.js';
 import { frameworkVersion } from './cli/version.js';
 import { displayPath } from './project/paths.js';
@@ -50,9 +50,6 @@ const argv = await yargs(hideBin(process.argv))
   .parseAsync();
 
 const cwd = process.cwd();
-/** A usage or disk error: one line on stderr, no stack. */
-const printFailure = (error: unknown): void =>
-  void process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
 let builder: Builder;
 try {
   builder = createBuilder({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { appDependencies } from './dependencies.js';
 import { renderTemplate } from './render.js';
 
@@ -81,7 +82,7 @@ function manifest(name: string, grpc: boolean, deps: ReturnType<typeof appDepend
 
 /** The template's files, relative posix paths, sorted. */
 function templateFiles(): string[] {
-  const root = new URL('.', TEMPLATE).pathname;
+  const root = fileURLToPath(new URL('.', TEMPLATE));
   const walk = (rel: string): string[] =>
     fs.readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((entry) => {
       const child = rel ? `${rel}/${entry.name}` : entry.name;

@@ -53,7 +53,7 @@ function tarballsIn(folder: string): (name: string) => string {
   const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.tgz')) : [];
   return (name) => {
     const prefix = `${name.replace(/^@/, '').replace('/', '-')}-`;
-    const file = files.filter((f) => f.startsWith(prefix) && /^\d/.test(f.slice(prefix.length))).sort().at(-1);
+    const file = files.filter((f) => f.startsWith(prefix) && /^\d/.test(f.slice(prefix.length))).sort((x, y) => x.localeCompare(y, 'en', { numeric: true })).at(-1);
     if (!file) throw new Error(`no tarball of ${name} (${prefix}<version>.tgz) in ${folder}; run \`npm run pack\` in the framework's repository first.`);
     return `file:${path.resolve(folder, file)}`;
   };

@@ -42,18 +42,20 @@ test('a token seen again skips the signature check; with the cache off every use
 });
 
 test('a cached token is refused once its exp has passed', async () => {
-  const jwt = service({ secret: SECRET, expiresIn: 1 });
+  // Two seconds, not one: times are whole seconds, and a second that ticks between sign and the
+  // first verify must not expire the token already.
+  const jwt = service({ secret: SECRET, expiresIn: 2 });
   const token = await jwt.sign({ sub: 'u1' });
   assert.is((await jwt.verify(token))?.sub, 'u1');
-  await sleep(2100);
+  await sleep(3100);
   assert.is(await jwt.verify(token), null);
 });
 
 test('a token whose nbf is ahead is refused, and accepted once it is reached', async () => {
   const jwt = service({ secret: SECRET });
-  const token = await jwt.sign({ sub: 'u1' }, { notBefore: 1 });
+  const token = await jwt.sign({ sub: 'u1' }, { notBefore: 2 });
   assert.is(await jwt.verify(token), null);
-  await sleep(2100);
+  await sleep(3100);
   assert.is((await jwt.verify(token))?.sub, 'u1');
 });
 

@@ -166,6 +166,7 @@ export function registerChainContract(transport: string, start: () => Promise<Ch
   chain('a guard refusal stops the call before any interceptor', async ({ driver }) => {
     const answer = await driver.call('/chain/intercepted', { 'x-intercept': 'trace', 'x-deny': 'controller' });
     assert.is(answer.status, 403);
+    assert.is(trailOf(answer).at(-1), 'guard:controller', 'the trail reached the refusing guard');
     assert.not.ok(trailOf(answer).some((step) => step.startsWith('icpt:')));
   });
 

@@ -92,11 +92,6 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
   return { drafts: [...drafts.values()], diagnostics };
 }
 
-/** Class keys of the guards, interceptors, class middleware and filters a chain names. */
-export function chainClasses(chain: ChainIR): string[] {
-  return chainClassUses(chain).map((use) => use.key);
-}
-
 /** Class keys of the pipe classes the parameters name (the injector creates them). */
 function pipeClasses(params: readonly ParamIR[]): string[] {
   return params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [pipe.cls.key] : [])));

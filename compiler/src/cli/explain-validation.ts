@@ -26,7 +26,11 @@ export function explainValidation(model: AppModel): ValidationExplanation[] {
     out.push(plan.kind === 'compiled' ? { dto: dto.ref.name, compiled: true } : { dto: dto.ref.name, compiled: false, because: `${plan.fallback.subject}: ${plan.fallback.why}` });
     for (const member of dto.members) if (member.nested) visit(member.nested.dto);
   };
-  for (const route of model.routes) if (route.body) visit(route.body);
+  for (const route of model.routes) {
+    if (route.body) visit(route.body);
+    // A whole `@Query()` class is validated through the same DTO entries as a body.
+    for (const param of route.params) if (param.source.kind === 'query' && param.dto) visit(param.dto);
+  }
   return out;
 }
 
@@ -41,7 +45,7 @@ export function explainValidation(model: AppModel): ValidationExplanation[] {
  */
 export function formatValidation(model: AppModel): string {
   const list = explainValidation(model);
-  if (list.length === 0) return 'Validation: no body DTOs.\n';
+  if (list.length === 0) return 'Validation: no body or query DTOs.\n';
   const compiled = list.filter((e) => e.compiled).length;
   const tail = compiled === list.length ? 'class-validator is never loaded by the framework' : 'class-validator is loaded for the others';
   const lines = [`Validation: ${compiled} of ${list.length} DTOs compiled; ${tail}.`];

@@ -14,12 +14,10 @@ export interface StaleFile {
 }
 
 /**
- * What a build did to the output on disk: the files it wrote, or with `--check` the files that
+ * What a build did to the output on disk: written it, or with `--check` found the files that
  * differ from what it would write (nothing is written then).
  */
-export type OutputOutcome =
-  | { readonly check: false; readonly written: readonly OutputFile[] }
-  | { readonly check: true; readonly stale: readonly StaleFile[] };
+export type OutputOutcome = { readonly check: false } | { readonly check: true; readonly stale: readonly StaleFile[] };
 
 /**
  * The one place a build's output meets the disk: writes the files, or with `check` only compares
@@ -27,29 +25,28 @@ export type OutputOutcome =
  * Throws when a file cannot be written or read.
  *
  * @example
- * settleOutput(result.files, false) // { check: false, written: [{ path: '/r/generated/todo/tables.ts', text: … }] }
+ * settleOutput(result.files, false) // { check: false }: the files are written
  * settleOutput(result.files, true) // { check: true, stale: [] }
  */
 export function settleOutput(files: readonly OutputFile[], check: boolean): OutputOutcome {
-  return check ? { check: true, stale: staleFiles(files) } : { check: false, written: writeFiles(files) };
+  if (check) return { check: true, stale: staleFiles(files) };
+  writeFiles(files);
+  return { check: false };
 }
 
 /**
  * Writes the files, creating directories; files whose content is already identical are left alone
- * (so watchers and incremental builds downstream do not fire for nothing). Returns the files written.
+ * (so watchers and incremental builds downstream do not fire for nothing).
  *
  * @example
  * writeFiles(result.files);
  */
-export function writeFiles(files: readonly OutputFile[]): OutputFile[] {
-  const written: OutputFile[] = [];
+export function writeFiles(files: readonly OutputFile[]): void {
   for (const file of files) {
     if (fs.existsSync(file.path) && fs.readFileSync(file.path, 'utf8') === file.text) continue;
     fs.mkdirSync(path.dirname(file.path), { recursive: true });
     fs.writeFileSync(file.path, file.text);
-    written.push(file);
   }
-  return written;
 }
 
 /**

@@ -23,7 +23,7 @@ export function watchSources(
   outDir: string,
   onBuild: (result: BuildResult) => void,
   delayMs = 80,
-  onError: (error: unknown) => void = printError,
+  onError: (error: unknown) => void = printFailure,
 ): { close(): void } {
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -112,6 +112,12 @@ function watchFiles(onChange: () => void): { update(files: readonly string[]): v
   };
 }
 
-function printError(error: unknown): void {
+/**
+ * A usage or disk error: one line on stderr, no stack.
+ *
+ * @example
+ * printFailure(new Error('cannot write generated/tables.ts')); // framework-build: cannot write generated/tables.ts
+ */
+export function printFailure(error: unknown): void {
   process.stderr.write(`framework-build: ${error instanceof Error ? error.message : String(error)}\n`);
 }

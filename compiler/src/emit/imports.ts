@@ -5,11 +5,11 @@ const CORE = '@framework/core';
 
 /**
  * Names an import must not take: what the generated file declares or uses itself (`tables`, the
- * closure parameters, the global types and values its casts name), and the words a binding cannot
+ * closure parameters `c`, `a`, `p`, the global types and values its casts name), and the words a binding cannot
  * be (reserved words of strict module code). User exports with these names get an alias.
  */
 const RESERVED: ReadonlySet<string> = new Set([
-  'tables', 'a', 'c', 'd', 'value', 'path', 'reasons', '$o', '$v', '$i', '$x', 'undefined', 'Parameters', 'ConstructorParameters', 'InstanceType',
+  'tables', 'a', 'c', 'd', 'p', 'value', 'path', 'reasons', '$o', '$v', '$i', '$x', 'undefined', 'Parameters', 'ConstructorParameters', 'InstanceType',
   'arguments', 'eval', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default',
   'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if',
   'implements', 'import', 'in', 'instanceof', 'interface', 'let', 'new', 'null', 'package', 'private',

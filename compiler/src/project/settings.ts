@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { toPosix } from './paths.js';
 
 /** Options read from `"frameworkBuild"` in the application's package.json. */
 export interface ProjectSettings {
@@ -37,7 +38,7 @@ export function readSettings(srcDir: string): ProjectSettings {
 export function nearestPackageJson(dir: string): string | undefined {
   for (let current = dir; ; current = path.dirname(current)) {
     const file = path.join(current, 'package.json');
-    if (fs.existsSync(file)) return file.split(path.sep).join('/');
+    if (fs.existsSync(file)) return toPosix(file);
     if (path.dirname(current) === current) return undefined;
   }
 }

@@ -47,7 +47,10 @@ export interface JwtCommonOptions {
   readonly requiredClaims?: readonly RequirableClaim[];
   /** Clock skew tolerated when checking `exp` and `nbf` (default none). */
   readonly clockTolerance?: Duration;
-  /** Where configuration warnings go (default `console`). */
+  /**
+   * @deprecated Ignored: the module has no configuration warning left (a short secret is now an
+   * error at start-up). Kept so existing configurations still type-check.
+   */
   readonly logger?: Pick<Logger, 'warn'>;
   /**
    * Verified tokens remembered so a token seen again skips the signature check (`exp` and `nbf`

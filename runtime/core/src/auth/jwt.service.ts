@@ -50,6 +50,8 @@ function at(now: number, duration: Duration): number | string {
  */
 export class JwtService implements OnAppBootstrap {
   private verifyKey?: VerificationKey;
+  /** The remote key set behind `verifyKey`, when it is one: told apart once, when the key loads. */
+  private remoteKeys?: RemoteKeySet;
   private verifyKeyLoad?: Promise<VerificationKey>;
   private signKey?: CryptoKey;
   private signKeyLoad?: Promise<CryptoKey>;
@@ -115,7 +117,7 @@ export class JwtService implements OnAppBootstrap {
     if (key === undefined) return this.verificationKey().then(() => this.verify(token));
     const cache = this.verified;
     if (cache === undefined) return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
-    const remote = remoteKeySetOf(key);
+    const remote = this.remoteKeys;
     const hit = remote === undefined || remote.fresh ? cache.get(token, nowSeconds()) : undefined;
     if (hit !== undefined) return Promise.resolve(hit);
     return jwtVerify(token, key, this.config.verifyOptions).then((result) => {
@@ -128,7 +130,10 @@ export class JwtService implements OnAppBootstrap {
   }
 
   private verificationKey(): Promise<VerificationKey> {
-    return (this.verifyKeyLoad ??= loadVerificationKey(this.config).then((key) => (this.verifyKey = key)));
+    return (this.verifyKeyLoad ??= loadVerificationKey(this.config).then((key) => {
+      this.remoteKeys = remoteKeySetOf(key);
+      return (this.verifyKey = key);
+    }));
   }
 
   private signingKey(): Promise<CryptoKey> {

@@ -11,17 +11,19 @@ export interface Converter<T> {
   (raw: string | undefined, name: string, place: ParameterPlace, optional: true): T | undefined;
 }
 
-function present(raw: string | undefined, name: string, place: ParameterPlace): raw is string {
+/** The text of a required parameter; its absence is a 400 "is required". */
+export function required(raw: string | undefined, name: string, place: ParameterPlace): string {
   if (raw === undefined) throw new InvalidParameterException(name, place, 'is required');
-  return true;
+  return raw;
 }
 
-const got = (raw: string): string => `got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}'`;
+/** The received text for a 400 message, cut at 40 characters. */
+export const got = (raw: string): string => `got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}'`;
 
 function converter<T>(convert: (raw: string, name: string, place: ParameterPlace) => T): Converter<T> {
   return ((raw: string | undefined, name: string, place: ParameterPlace, optional?: true) => {
     if (raw === undefined && optional) return undefined;
-    return present(raw, name, place) ? convert(raw, name, place) : undefined;
+    return convert(required(raw, name, place), name, place);
   }) as Converter<T>;
 }
 
@@ -59,18 +61,25 @@ export const asBoolean: Converter<boolean> = converter((raw, name, place) => {
   throw new InvalidParameterException(name, place, `must be true or false, ${got(raw)}`);
 });
 
-const isoDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
- * An ISO 8601 date or date-time (`2026-11-24`, `2026-11-24T14:00:00Z`).
+ * An ISO 8601 date or date-time (`2026-11-24`, `2026-11-24T14:00:00Z`). A date-time without a
+ * zone is UTC, as a date alone is (never the server's local time); a day that does not exist
+ * (`2026-02-30`) is refused rather than rolled into the next month.
  *
  * @example
  * asDate(a.query('since'), 'since', 'query', true) // '2026-11-24' → Date; '24/11/2026' → 400
  */
 export const asDate: Converter<Date> = converter((raw, name, place) => {
-  const value = new Date(raw);
-  if (!isoDate.test(raw) || Number.isNaN(value.getTime())) throw new InvalidParameterException(name, place, `must be an ISO 8601 date (2026-11-24 or 2026-11-24T14:00:00Z), ${got(raw)}`);
-  return value;
+  const match = isoDate.exec(raw);
+  const value = match ? new Date(match[4] && !match[7] ? `${raw}Z` : raw) : undefined;
+  // Date parsing rolls 2026-02-30 over to March 2; only a day that exists in its month is a date.
+  const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  if (!match || Number.isNaN(value!.getTime()) || new Date(day).getUTCDate() !== Number(match[3]) || new Date(day).getUTCMonth() !== Number(match[2]) - 1) {
+    throw new InvalidParameterException(name, place, `must be an ISO 8601 date (2026-11-24 or 2026-11-24T14:00:00Z), ${got(raw)}`);
+  }
+  return value!;
 });
 
 /**

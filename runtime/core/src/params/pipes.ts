@@ -1,4 +1,5 @@
 import { InvalidParameterException, type ParameterPlace } from '../exceptions/request-exceptions.js';
+import { got, required } from './convert.js';
 
 /** What a pipe is told about the parameter it transforms. */
 export interface ArgumentMetadata {
@@ -39,11 +40,11 @@ export interface ParseIntOptions {
 export class ParseIntPipe implements PipeTransform<string | undefined, number> {
   constructor(private readonly options: ParseIntOptions = {}) {}
 
-  transform(value: string | undefined, metadata: ArgumentMetadata): number {
-    if (value === undefined) throw new InvalidParameterException(metadata.data, metadata.type, 'is required');
+  transform(raw: string | undefined, metadata: ArgumentMetadata): number {
+    const value = required(raw, metadata.data, metadata.type);
     const parsed = Number(value);
     if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed)) {
-      throw new InvalidParameterException(metadata.data, metadata.type, `must be an integer, got '${value.slice(0, 40)}'`);
+      throw new InvalidParameterException(metadata.data, metadata.type, `must be an integer, ${got(value)}`);
     }
     const { min, max } = this.options;
     if ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)) {
@@ -63,9 +64,9 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  * @Get('/:id') findOne(@Param('id', ParseUUIDPipe) id: string) {}
  */
 export class ParseUUIDPipe implements PipeTransform<string | undefined, string> {
-  transform(value: string | undefined, metadata: ArgumentMetadata): string {
-    if (value === undefined) throw new InvalidParameterException(metadata.data, metadata.type, 'is required');
-    if (!uuid.test(value)) throw new InvalidParameterException(metadata.data, metadata.type, `must be a UUID, got '${value.slice(0, 40)}'`);
+  transform(raw: string | undefined, metadata: ArgumentMetadata): string {
+    const value = required(raw, metadata.data, metadata.type);
+    if (!uuid.test(value)) throw new InvalidParameterException(metadata.data, metadata.type, `must be a UUID, ${got(value)}`);
     return value;
   }
 }
