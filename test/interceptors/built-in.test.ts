@@ -50,6 +50,19 @@ test('reading an entry makes it the most recently used', () => {
   assert.is(store.get('b', 3), undefined);
 });
 
+test('a TimeoutInterceptor that init never prepared (as a request-scoped one) still reads the route\'s @Timeout', async () => {
+  const route = tables.routes.find((r) => r.name === 'ChainController.slow')!;
+  const controller = tables.providers[route.controller]!.useClass!;
+  const interceptor = new TimeoutInterceptor({ ms: 5000 });
+  let aborted: unknown;
+  const context = { getRoute: () => route, getClass: () => controller, abort: (reason: unknown) => (aborted = reason) } as unknown as Parameters<TimeoutInterceptor['intercept']>[0];
+  const started = performance.now();
+  const error = await interceptor.intercept(context, () => new Promise((resolve) => setTimeout(resolve, 2000))).catch((e: unknown) => e);
+  assert.ok(performance.now() - started < 1000, 'the 50 ms of @Timeout applied, not the 5 s default');
+  assert.is((error as { status: number }).status, 503);
+  assert.is(aborted, error);
+});
+
 test('deadlines, ttls and bounds that are not positive are refused where they are written', () => {
   assert.throws(() => Timeout(0), /@Timeout\(ms\) must be a positive number of milliseconds, got 0/);
   assert.throws(() => CacheTTL(Number.NaN), /@CacheTTL\(ms\) must be a positive number/);

@@ -80,7 +80,7 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     if (cached !== undefined) return cached;
     const running = this.pending.get(key);
     if (running) return running;
-    const ttl = this.ttls.of(context.getRoute()) ?? this.ttl;
+    const ttl = this.ttls.of(context.getRoute(), context.getClass()) ?? this.ttl;
     const answer = next()
       .then((value) => {
         if (value !== undefined && !(value instanceof Response)) this.store.set(key, value, ttl, Date.now());

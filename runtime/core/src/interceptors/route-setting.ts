@@ -9,20 +9,26 @@ import type { Class } from '../types/class.js';
  * @example
  * const limits = new RouteSetting(TIMEOUT_KEY);
  * limits.prepare(route, TodoController); // at init
- * limits.of(context.getRoute()) ?? defaultMs // per call
+ * limits.of(context.getRoute(), context.getClass()) ?? defaultMs // per call
  */
 export class RouteSetting {
-  private readonly byRoute = new Map<HandlerEntry, number>();
+  /** `null`: the route has no setting (so the default applies). */
+  private readonly byRoute = new Map<HandlerEntry, number | null>();
 
   constructor(private readonly key: symbol) {}
 
   prepare(route: HandlerEntry, controller: Class): void {
-    const value = MetadataHelper.getMetadata<number>(this.key, route.handler) ?? MetadataHelper.getMetadata<number>(this.key, controller);
-    if (value !== undefined) this.byRoute.set(route, value);
+    this.byRoute.set(route, MetadataHelper.getMetadata<number>(this.key, route.handler) ?? MetadataHelper.getMetadata<number>(this.key, controller) ?? null);
   }
 
-  of(route: HandlerEntry): number | undefined {
-    return this.byRoute.get(route);
+  /** The route's setting; read here on first use when init did not prepare it (a request-scoped interceptor). */
+  of(route: HandlerEntry, controller: Class): number | undefined {
+    let value = this.byRoute.get(route);
+    if (value === undefined) {
+      this.prepare(route, controller);
+      value = this.byRoute.get(route)!;
+    }
+    return value ?? undefined;
   }
 }
 

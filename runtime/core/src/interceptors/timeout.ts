@@ -46,7 +46,7 @@ export class TimeoutInterceptor implements RouteAwareInterceptor {
   }
 
   intercept(context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
-    const ms = this.limits.of(context.getRoute()) ?? this.defaultMs;
+    const ms = this.limits.of(context.getRoute(), context.getClass()) ?? this.defaultMs;
     return withDeadline(next(), ms, () => {
       const error = new HandlerTimeoutException(ms);
       context.abort(error);
