@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every uvu suite (test/**/*.test.ts) in its own Node process, two at a time, and ends with
 // the line `N passed, N failed`. A file that crashes before uvu's summary counts as one failure.
-// Suites named `redis*.test.ts` run against a real redis-server: it is provisioned first
-// (test/provision/redis.mjs), and when that is impossible the run stops at once saying what to install.
+// Some suites need a system tool (a real redis-server, …): SYSTEM_TOOLS says which, each is
+// provisioned once before any suite runs (test/provision/), and when that is impossible the run stops
+// at once saying what to install.
 // Suites under test/adoption/ install the framework from its tarballs: they are packed once here
 // (FRAMEWORK_PACKAGES) and shared, then removed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,11 +43,15 @@ function runFile(file) {
   });
 }
 
+/** Which suites need which system tool, and how it is provisioned. */
+const SYSTEM_TOOLS = [{ neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis }];
+
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
-if (files.some((f) => basename(f).startsWith('redis'))) {
-  const redis = ensureRedis();
-  if (!redis.ok) {
-    console.error(redis.message);
+for (const tool of SYSTEM_TOOLS) {
+  if (!files.some(tool.neededBy)) continue;
+  const provisioned = tool.ensure();
+  if (!provisioned.ok) {
+    console.error(provisioned.message);
     process.exit(1);
   }
 }
