@@ -23,12 +23,14 @@ test.after(() => {
 const post = (base: string, body: unknown) =>
   fetch(`${base}/greetings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-test('every package is packed with dist/ (declarations), README, LICENSE and one version', () => {
+test('every package is packed with its entry point, declarations, README, LICENSE and one version', () => {
   const tarballs = fs.readdirSync(packages.dir).filter((f) => f.endsWith('.tgz')).sort();
   assert.equal(tarballs, [`create-framework-app-${version}.tgz`, `framework-compiler-${version}.tgz`, `framework-core-${version}.tgz`, `framework-grpc-${version}.tgz`]);
   for (const tarball of tarballs) {
     const files = run('tar', ['-tzf', path.join(packages.dir, tarball)], packages.dir).stdout.split('\n');
-    for (const required of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts']) {
+    const manifest = JSON.parse(run('tar', ['-xzOf', path.join(packages.dir, tarball), 'package/package.json'], packages.dir).stdout) as { main?: string };
+    const main = path.posix.join('package', manifest.main ?? 'dist/index.js');
+    for (const required of ['package/package.json', 'package/README.md', 'package/LICENSE', main, 'package/dist/index.d.ts']) {
       assert.ok(files.includes(required), `${tarball} lacks ${required}`);
     }
     assert.not.ok(files.some((f) => f.startsWith('package/src/') || f.endsWith('.tsbuildinfo')), `${tarball} ships sources or build info`);

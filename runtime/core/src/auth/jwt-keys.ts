@@ -3,17 +3,10 @@
  * `JwtService`: importing a key (even an HMAC secret) on every request is the main avoidable cost
  * of JWT verification.
  */
-import {
-  createRemoteJWKSet,
-  importJWK,
-  importPKCS8,
-  importSPKI,
-  importX509,
-  type CryptoKey,
-  type JWK,
-  type JWSAlgorithm,
-  type JWTVerifyGetKey,
-} from 'jose';
+// jose's subpaths, not its index: the index loads every JWE and JWK helper at start-up.
+import type { CryptoKey, JWK, JWSAlgorithm, JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet } from 'jose/jwks/remote';
+import { importJWK, importPKCS8, importSPKI, importX509 } from 'jose/key/import';
 import type { JwtConfig } from './jwt-config.js';
 import type { KeyMaterial } from './jwt-options.js';
 

@@ -1,4 +1,6 @@
-import { jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters } from 'jose';
+import type { CryptoKey, JWTHeaderParameters } from 'jose';
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import type { OnAppBootstrap } from '../chain/contracts.js';
 import { JwtConfig } from './jwt-config.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';

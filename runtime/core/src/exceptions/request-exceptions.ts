@@ -26,7 +26,7 @@ export class NotValidBodyException extends HttpException {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reasons: this.reasons };
+    return { status: this.status, name: this.name, message: this.message, reasons: this.reasons };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { PreparedHandler } from '../chain/call.js';
 import type { HttpRouteEntry } from '../tables.js';
-import { limitBody } from './body-limit.js';
+import { withBodyLimit } from './body-limit.js';
 import { isThenable } from '../chain/thenable.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { registerHeadRoute } from './head-routes.js';
@@ -26,14 +26,13 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
 
   for (const spec of ordered) {
     const { entry } = spec;
-    const handler = routeHandler(spec, options.report);
+    const handler = entry.readsBody ? withBodyLimit(options.bodyLimit, routeHandler(spec, options.report)) : routeHandler(spec, options.report);
     if (entry.method === 'HEAD') {
-      registerHeadRoute(app, entry.path, entry.readsBody ? [limitBody(options.bodyLimit), handler] : [handler]);
+      registerHeadRoute(app, entry.path, [handler]);
       continue;
     }
     const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
-    if (entry.readsBody) app.on(methods, entry.path, limitBody(options.bodyLimit), handler);
-    else app.on(methods, entry.path, handler);
+    app.on(methods, entry.path, handler);
   }
 
   app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));

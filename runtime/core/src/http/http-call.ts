@@ -74,7 +74,9 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     if (client.aborted) cancel(client.reason);
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
-  async loadBody(): Promise<void> {
-    this.body = await this.route.readBody(this.c);
+  loadBody(): Promise<void> {
+    return this.route.readBody(this.c).then((body) => {
+      this.body = body;
+    });
   }
 }

@@ -9,13 +9,9 @@ export type BodyReader = (c: Context) => Promise<unknown>;
 
 const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
-/** The body as text; a read that fails (the client closed or reset the connection) is a RequestAbortedException. */
-async function bodyText(c: Context): Promise<string> {
-  try {
-    return await c.req.text();
-  } catch (error) {
-    throw error instanceof HttpException ? error : new RequestAbortedException({ cause: error });
-  }
+/** A failed body read is the client closing or resetting the connection: a RequestAbortedException. */
+function abortedRead(error: unknown): never {
+  throw error instanceof HttpException ? error : new RequestAbortedException({ cause: error });
 }
 
 /**
@@ -27,8 +23,7 @@ async function bodyText(c: Context): Promise<string> {
 export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
   const validator = route.body ? bodyValidatorFor(route.body) : undefined;
   const what = route.body ? `a JSON object matching ${route.body.dto.name}` : 'a JSON body';
-  return async (c) => {
-    const text = await bodyText(c);
+  const parse = (c: Context, text: string): unknown => {
     if (text.trim() === '') {
       if (!validator) return undefined;
       throw new MalformedBodyException(`Request body is empty; ${c.req.method} ${route.path} expects ${what}`);
@@ -47,4 +42,6 @@ export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
     }
     return validator ? validator(parsed) : parsed;
   };
+  // One promise step per request: the read, then parsing and validation.
+  return (c) => c.req.text().then((text) => parse(c, text), abortedRead);
 }
