@@ -78,6 +78,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     globalInterceptors: globalInterceptors(graph, collected.drafts).flatMap((key) => ordered.indexOf.get(key) ?? []),
     routes: routes.routes,
     grpc: grpc.services,
+    throttlers,
   };
   return { model, diagnostics };
 }
