@@ -1,7 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 /** A GET route the HTTP transport serves beside the application's routes (the docs page's). */
 export interface StaticRoute {
   readonly path: string;
@@ -42,7 +38,7 @@ export function docsRoutes(base: string, document: object, options: DocsOptions 
   const asset = (file: string): Promise<Uint8Array> => {
     let loading = assets.get(file);
     if (!loading) {
-      loading = readFile(path.join(assetFolder(), file));
+      loading = import('./docs-assets.js').then(({ readAsset }) => readAsset(file));
       // A failed read is tried again by the next request (the package may be installed meanwhile).
       loading.catch(() => assets.delete(file));
       assets.set(file, loading);
@@ -67,18 +63,6 @@ export function docsRoutes(base: string, document: object, options: DocsOptions 
       },
     },
   ];
-}
-
-function assetFolder(): string {
-  // Resolved from the application's working directory first (where the app installs it), then from here.
-  for (const from of [path.join(process.cwd(), 'package.json'), import.meta.url]) {
-    try {
-      return path.dirname(createRequire(from).resolve('swagger-ui-dist/package.json'));
-    } catch {
-      // Try the next place.
-    }
-  }
-  throw new Error(MISSING);
 }
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
