@@ -16,12 +16,12 @@ export function docText(node: Node): string | undefined {
  * The `@tag` entries of a declaration's last JSDoc comment, each with its whole text after the tag
  * name (`@throws {NotFoundException} when …` → `{NotFoundException} when …`).
  */
-export function docTags(node: Node): { readonly tag: string; readonly text: string }[] {
+export function docTags(node: Node): { readonly tag: string; readonly text: string; readonly node: Node }[] {
   const doc = lastDoc(node);
   if (!doc) return [];
   return doc.getTags().map((t) => {
     const text = t.getText().replace(/\n\s*\*(?!\/)/g, ' ').replace(/\*\/$/, '');
-    return { tag: t.getTagName(), text: text.replace(/^@\w+/, '').replace(/\s+/g, ' ').trim() };
+    return { tag: t.getTagName(), text: text.replace(/^@\w+/, '').replace(/\s+/g, ' ').trim(), node: t };
   });
 }
 

@@ -3,6 +3,7 @@ import type { ThrownIR } from '../../ir/api.js';
 import { isFrameworkFile } from '../packages.js';
 import { resolveName } from '../symbols.js';
 import { docTags } from './docs.js';
+import type { DiscoverContext } from '../context.js';
 
 /**
  * The status of each built-in exception class of `@framework/core` (its `exceptions/built-in.ts`;
@@ -27,21 +28,26 @@ export const FRAMEWORK_EXCEPTION_STATUS: Readonly<Record<string, number>> = {
  * this id`, or `@throws {HttpException} 409 …` with the status first) and those its body throws
  * directly (`throw new UnauthorizedException()`, `throw new HttpException(409, …)`, or a class of
  * the sources whose constructor calls `super(<status>, …)`). Exceptions thrown deeper (in a
- * service) are only known through `@throws`. Sorted by status, one per status and name.
+ * service) are only known through `@throws`. Sorted by status, one per status and name. FW2101
+ * for a `@throws` whose status cannot be told.
  *
  * @example
- * thrownBy(loginMethod) // [{ status: 401, name: 'UnauthorizedException' }]
+ * thrownBy(ctx, loginMethod) // [{ status: 401, name: 'UnauthorizedException' }]
  */
-export function thrownBy(method: MethodDeclaration): ThrownIR[] {
+export function thrownBy(ctx: DiscoverContext, method: MethodDeclaration): ThrownIR[] {
   const found: ThrownIR[] = [];
-  for (const { tag, text } of docTags(method)) {
+  for (const { tag, text, node } of docTags(method)) {
     if (tag !== 'throws' && tag !== 'exception') continue;
     const match = /^\{([A-Za-z0-9_$.]+)\}\s*(?:(\d{3})\b\s*)?(.*)$/.exec(text);
-    if (!match) continue;
+    if (!match) {
+      ctx.report('FW2101', node, { name: text.split(/\s/)[0] || '(nothing)', handler: method.getName() });
+      continue;
+    }
     const name = match[1]!.split('.').at(-1)!;
     const status = match[2] ? Number(match[2]) : FRAMEWORK_EXCEPTION_STATUS[name];
     const doc = match[3]?.replace(/^[-–—:]\s*/, '').trim();
     if (status !== undefined) found.push({ status, name, ...(doc ? { doc } : {}) });
+    else ctx.report('FW2101', node, { name, handler: method.getName() });
   }
   for (const statement of method.getDescendantsOfKind(SyntaxKind.ThrowStatement)) {
     const thrown = statement.getExpression();

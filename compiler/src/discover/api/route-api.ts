@@ -1,5 +1,6 @@
 import type { ClassDeclaration } from 'ts-morph';
 import type { RouteApiIR } from '../../ir/api.js';
+import type { DiscoverContext } from '../context.js';
 import { lineage } from '../lineage.js';
 import { frameworkDecorators } from '../symbols.js';
 import { runs, type Handler } from '../families/inherited.js';
@@ -14,9 +15,9 @@ import { resultSchema } from './result-schema.js';
  * `isPublicRoute` reads it), and the schema of its declared (else inferred) return type.
  *
  * @example
- * routeApi(todoControllerClass, findOneHandler).result.schema // { $ref: '#/components/schemas/Todo' }
+ * routeApi(ctx, todoControllerClass, findOneHandler).result.schema // { $ref: '#/components/schemas/Todo' }
  */
-export function routeApi(cls: ClassDeclaration, h: Handler): RouteApiIR {
+export function routeApi(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): RouteApiIR {
   const { method, level } = runs(h);
   const documented = [...h.declarations].reverse().find((d) => docText(d.method) !== undefined)?.method ?? method;
   const declared = level.bind(method.getReturnTypeNode());
@@ -29,7 +30,7 @@ export function routeApi(cls: ClassDeclaration, h: Handler): RouteApiIR {
     ...summaryOf(docText(documented)),
     public: isPublic,
     ...(deprecated ? { deprecated: true as const } : {}),
-    throws: [...new Set([documented, method])].flatMap(thrownBy),
+    throws: [...new Set([documented, method])].flatMap((m) => thrownBy(ctx, m)),
     result: resultSchema(type, method),
   };
 }

@@ -64,7 +64,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
     inaccessible: inaccessible(method),
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
     chain: handlerChain(ctx, h),
-    api: routeApi(cls, h),
+    api: routeApi(ctx, cls, h),
   };
 }
 
