@@ -95,7 +95,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '7ce03eaf086435d47c73cc13d15ade173976580572b3d9d27ef90b5b65553c3a',
+  manifest: 'b9b60953b2eba7f895fc9d3091985ea957d9e9be2f8b76593445b1bb047bb183',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
