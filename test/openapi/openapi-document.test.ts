@@ -95,6 +95,9 @@ test('rules, nesting, parameters and result types of a fixture', async () => {
   assert.equal(remove.responses['204'], { description: 'Success.' });
   assert.ok(remove.responses['403'], 'a guarded route may answer 403');
   assert.equal(document.paths['/shapes']!.get.parameters[0].schema, { enum: ['circle', 'square'] });
+  // Two types named Shape: the second is Shape2, and its $ref says so.
+  assert.equal(document.paths['/shapes/polygons/all']!.get.responses['200'].content['application/json'].schema, { type: 'array', items: { $ref: '#/components/schemas/Shape2' } });
+  assert.equal(document.components.schemas.Shape2.properties, { sides: { type: 'number' } });
   assert.equal(document.paths['/shapes']!.get.responses['200'].content['application/json'].schema.items.prefixItems, [{ type: 'number' }, { type: 'string' }]);
 });
 

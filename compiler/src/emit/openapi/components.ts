@@ -29,19 +29,20 @@ export class Components {
    */
   addNamed(schema: JsonSchema, named: Readonly<Record<string, JsonSchema>>): JsonSchema {
     const renames = new Map<string, string>();
+    const fresh: [string, JsonSchema][] = [];
     for (const [name, body] of Object.entries(named)) {
+      // Identity includes the schema: the same name with the same members is one component.
       const identity = `type:${name}:${JSON.stringify(body)}`;
-      const known = this.byIdentity.get(identity);
-      const unique = known ?? this.freeName(name);
-      if (unique !== name) renames.set(name, unique);
-      this.byIdentity.set(identity, unique);
-    }
-    for (const [name, body] of Object.entries(named)) {
-      const unique = renames.get(name) ?? name;
-      if (!this.schemas.has(unique) || this.byIdentity.get(`type:${name}:${JSON.stringify(body)}`) === unique) {
-        this.schemas.set(unique, renameRefs(body, renames) as JsonSchema);
+      let unique = this.byIdentity.get(identity);
+      if (unique === undefined) {
+        unique = this.freeName(name);
+        this.byIdentity.set(identity, unique);
+        this.schemas.set(unique, {});
+        fresh.push([unique, body]);
       }
+      if (unique !== name) renames.set(name, unique);
     }
+    for (const [unique, body] of fresh) this.schemas.set(unique, renameRefs(body, renames) as JsonSchema);
     return renameRefs(schema, renames) as JsonSchema;
   }
 
