@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { ensureRedis } from './provision/redis.mjs';
+import { ensureChromium } from './provision/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -44,7 +45,10 @@ function runFile(file) {
 }
 
 /** Which suites need which system tool, and how it is provisioned. */
-const SYSTEM_TOOLS = [{ neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis }];
+const SYSTEM_TOOLS = [
+  { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
+];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
 for (const tool of SYSTEM_TOOLS) {

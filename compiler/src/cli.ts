@@ -4,7 +4,8 @@
  *   [--allow-unbound-rpc] [--explain]`
  * `framework-build dev <srcDir> [--entry src/main.ts] [--out generated] …`: rebuild on change, restart the app.
  *
- * Compiles the decorated sources under srcDir into `<out>/tables.ts`, printing diagnostics like tsc.
+ * Compiles the decorated sources under srcDir into `<out>/tables.ts` and `<out>/openapi.json` (and, with
+ * `--client`, the typed client `<out>/client.ts`), printing diagnostics like tsc.
  * Exit code 1 when any error was reported, or with `--check` when the output on disk is stale.
  *
  * @example
@@ -43,6 +44,11 @@ const argv = await yargs(hideBin(process.argv))
     type: 'boolean',
     describe: 'Report .proto RPCs that no @GrpcMethod binds as warnings, not errors (also: "frameworkBuild": { "allowUnboundRpc": true } in package.json)',
   })
+  .option('openapi', { type: 'boolean', describe: 'Write openapi.json beside the tables (default true; --no-openapi, or "frameworkBuild": { "openapi": false })' })
+  .option('openapi-title', { type: 'string', describe: 'The document\'s title (default: the package name)' })
+  .option('openapi-version', { type: 'string', describe: 'The document\'s version (default: the package version)' })
+  .option('openapi-server', { type: 'string', array: true, describe: 'A server URL of the document (repeatable)' })
+  .option('client', { type: 'boolean', describe: 'Also write the typed fetch client client.ts (or "frameworkBuild": { "client": true })' })
   .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why, and how each DTO is validated' })
   .version(frameworkVersion())
   .strict()
@@ -50,6 +56,11 @@ const argv = await yargs(hideBin(process.argv))
   .parseAsync();
 
 const cwd = process.cwd();
+const openApiFlags = [
+  ...(argv.openapiTitle !== undefined ? [['title', argv.openapiTitle]] : []),
+  ...(argv.openapiVersion !== undefined ? [['version', argv.openapiVersion]] : []),
+  ...(argv.openapiServer !== undefined ? [['servers', argv.openapiServer.map(String)]] : []),
+];
 let builder: Builder;
 try {
   builder = createBuilder({
@@ -59,6 +70,8 @@ try {
     ...(argv.root !== undefined ? { root: argv.root } : {}),
     ...(argv.tsconfig !== undefined ? { tsconfig: argv.tsconfig } : {}),
     ...(argv.allowUnboundRpc !== undefined ? { allowUnboundRpc: argv.allowUnboundRpc } : {}),
+    ...(argv.client !== undefined ? { client: argv.client } : {}),
+    ...(argv.openapi === false ? { openapi: false as const } : openApiFlags.length > 0 ? { openapi: Object.fromEntries(openApiFlags) } : {}),
   });
 } catch (error) {
   printFailure(error);

@@ -12,6 +12,7 @@ import { checkThrottleNames } from './throttle-names.js';
 import { checkHttpStatus } from './http-status.js';
 import { checkSkipReenabled } from './skip-reenabled.js';
 import { declaredThrottlers } from './skip-throttle.js';
+import { checkOperationIds } from './operation-ids.js';
 import type { ProtoSet } from '../proto/types.js';
 
 export interface AnalyzeOptions {
@@ -61,6 +62,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkChainClasses(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
+    ...checkOperationIds(ir.srcDir, routes.routes),
   );
   const globalIndex = guard.key === undefined ? undefined : ordered.indexOf.get(guard.key);
   const model: AppModel = {
@@ -78,6 +80,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     globalInterceptors: globalInterceptors(graph, collected.drafts).flatMap((key) => ordered.indexOf.get(key) ?? []),
     routes: routes.routes,
     grpc: grpc.services,
+    throttlers,
   };
   return { model, diagnostics };
 }

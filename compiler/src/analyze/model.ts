@@ -2,7 +2,8 @@
  * What `analyze` hands to `emit`: the application resolved from the root module, with provider
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
-import type { DtoIR, ParamIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { DtoIR, ParamIR, RouteApiIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { DeclaredThrottlers } from './skip-throttle.js';
 
 export interface ProviderModel {
   /** Identity of the provider definition (one per class in the app, one per `useValue` entry). */
@@ -58,6 +59,10 @@ export interface RouteModel extends HandlerModel {
   readonly readsBody: boolean;
   readonly body?: DtoIR;
   readonly status: number;
+  /** What the OpenAPI document and the typed client say of it. */
+  readonly api?: RouteApiIR;
+  /** The controller's JSDoc (its tag's description in the OpenAPI document). */
+  readonly controllerDoc?: string;
 }
 
 export interface GrpcMethodModel extends HandlerModel {
@@ -87,4 +92,6 @@ export interface AppModel {
   readonly globalInterceptors: readonly number[];
   readonly routes: readonly RouteModel[];
   readonly grpc: readonly GrpcServiceModel[];
+  /** The application's throttler names (which routes answer 429, in the OpenAPI document). */
+  readonly throttlers?: DeclaredThrottlers;
 }

@@ -73,6 +73,8 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     status: route.status,
+    ...(route.api ? { api: route.api } : {}),
+    ...(cls.controller?.family === 'http' && cls.controller.doc ? { controllerDoc: cls.controller.doc } : {}),
     ...handlerChain(classChain, route.chain, providerOf, throttlers),
     location: route.location,
   };

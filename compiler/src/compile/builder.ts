@@ -15,6 +15,8 @@ import { loadProtos, protoInputs } from '../proto/set.js';
 import type { ProtoSet } from '../proto/types.js';
 import type { AppModel } from '../analyze/model.js';
 import { settleOutput, type OutputFile } from './files.js';
+import { apiFiles, apiOptions } from './api-files.js';
+import type { OpenApiOptions } from '../emit/openapi/document.js';
 
 /** Options of {@link build}; paths are relative to `cwd`. */
 export interface BuildOptions {
@@ -35,6 +37,13 @@ export interface BuildOptions {
    * of the application's package.json, else false.
    */
   readonly allowUnboundRpc?: boolean;
+  /**
+   * `openapi.json` beside the tables: `false` writes none; fields given here win over
+   * `"frameworkBuild": { "openapi": {…} }` of the package.json, whose name and version are the defaults.
+   */
+  readonly openapi?: false | Partial<OpenApiOptions>;
+  /** Also write the typed client `client.ts`; default `"frameworkBuild": { "client" }`, else false. */
+  readonly client?: boolean;
 }
 
 export interface BuildResult {
@@ -91,6 +100,7 @@ export function createBuilder(options: BuildOptions): Builder {
   if (tsconfig && !fs.existsSync(tsconfig)) throw new Error(`tsconfig ${displayPath(tsconfig, cwd)} does not exist.`);
   const project = createProject(srcDir, tsconfig, outDir);
   const allowUnboundRpc = options.allowUnboundRpc ?? readSettings(srcDir).allowUnboundRpc ?? false;
+  const api = apiOptions(options, srcDir);
   const commandFrom = (base: string): string =>
     [
       `framework-build ${displayPath(srcDir, base)} --out ${displayPath(outDir, base)}`,
@@ -129,7 +139,10 @@ export function createBuilder(options: BuildOptions): Builder {
     const ok = !hasErrors(diagnostics) && model !== undefined;
     const output: OutputFile[] =
       ok && model
-        ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) }]
+        ? [
+            { path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) },
+            ...apiFiles(model, outDir, api),
+          ]
         : [];
     return {
       ok,

@@ -336,6 +336,17 @@ export const catalogue = {
     message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
     hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
   },
+  // OpenAPI document and typed client (FW21xx).
+  FW2101: {
+    severity: 'warning',
+    message: (a) => `@throws {${a.name}} on ${a.handler} names an exception whose status the compiler cannot tell, so the OpenAPI document leaves it out.`,
+    hint: (a) => `name a built-in exception class of @framework/core (@throws {NotFoundException} when …), or write the status after the type: @throws {${a.name}} 409 when ….`,
+  },
+  FW2102: {
+    severity: 'error',
+    message: (a) => `${a.second} and ${a.first} (${a.firstAt}) get the same operation '${a.id}' in the OpenAPI document and the typed client: two controllers with the same class name have a handler of the same name.`,
+    hint: () => 'rename one of the controller classes or one of the handlers: operations are named <controller without "Controller">.<handler>.',
+  },
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -6,6 +6,7 @@ import { memberName } from './member-name.js';
 import { classOfType } from './refs.js';
 import { validatorDecorators } from './symbols.js';
 import { declaredTypeOf, validatorRules } from './validator-rules.js';
+import { docText } from './api/docs.js';
 
 /**
  * The members of a `@Body()` class (inherited ones first, in declaration order) with their
@@ -27,6 +28,7 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
     // Declaration files drop decorators: the validators of such a member are not readable.
     const erased = property.getSourceFile().isDeclarationFile();
     const first = members.get(name);
+    const doc = docText(property) ?? first?.doc;
     members.set(name, {
       name,
       location: first?.location ?? ctx.location(property.getNameNode()),
@@ -36,15 +38,18 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
       ...((first?.declaredType ?? declaredTypeOf(typeNode)) ? { declaredType: first?.declaredType ?? declaredTypeOf(typeNode)! } : {}),
       ...((erased || first?.declaredInDeclarationFile) ? { declaredInDeclarationFile: true as const } : {}),
       ...((nested ?? first?.nested) ? { nested: nested ?? first!.nested! } : {}),
+      ...(doc ? { doc } : {}),
     });
   }
   // An opaque one is FW1004 already.
   const expression = lineage(declaration).find((level) => level.expression && !level.opaque)?.expression;
+  const doc = docText(declaration);
   return {
     ref,
     location: ctx.location(declaration.getNameNode() ?? declaration),
     members: [...members.values()],
     ...(expression ? { expressionBase: expression.getText() } : {}),
+    ...(doc ? { doc } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type PropertyDeclaration, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, type EnumDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
 import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/types.js';
 import type { DiscoverContext } from './context.js';
 import { evaluate } from './static-value.js';
@@ -29,7 +29,9 @@ function ruleArg(ctx: DiscoverContext, node: Node): RuleArgIR {
   if (Node.isRegularExpressionLiteral(node)) return { kind: 'regexp', text: node.getText() };
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node)) {
     const declaration = resolveName(node)?.declaration;
-    if (Node.isEnumDeclaration(declaration)) return { kind: 'enum', ref: valueRef(ctx, declaration, declaration.getName(), node), text: node.getText() };
+    if (Node.isEnumDeclaration(declaration)) {
+      return { kind: 'enum', ref: valueRef(ctx, declaration, declaration.getName(), node), text: node.getText(), ...enumValues(declaration) };
+    }
   }
   if (Node.isArrowFunction(node) && isSelfContained(node)) return { kind: 'arrow', text: node.getText() };
   const value = evaluate(node);
@@ -78,4 +80,21 @@ export function declaredTypeOf(typeNode: TypeNode | undefined): DeclaredTypeIR |
   const base = node.getText();
   if (base !== 'string' && base !== 'number' && base !== 'boolean') return undefined;
   return { base, array, text: array ? `${base}[]` : base };
+}
+
+/**
+ * The values class-validator's `@IsEnum(E)` accepts, those of `Object.keys(E).map((k) => E[k])`:
+ * every member's value, and for numeric members the reverse mapping's names too. Absent when a
+ * member's value is computed.
+ */
+function enumValues(declaration: EnumDeclaration): { values?: (string | number)[] } {
+  const values: (string | number)[] = [];
+  const names: string[] = [];
+  for (const member of declaration.getMembers()) {
+    const value = member.getValue();
+    if (value === undefined) return {};
+    values.push(value);
+    if (typeof value === 'number') names.push(member.getName());
+  }
+  return { values: [...values, ...names] };
 }

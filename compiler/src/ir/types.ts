@@ -274,6 +274,8 @@ export interface DtoMemberIR {
   readonly redeclared?: true;
   /** The declared type when it is a primitive or an array of one, for type-aware rule checks (FW1702). */
   readonly declaredType?: DeclaredTypeIR;
+  /** Its JSDoc text (the OpenAPI document's description of the property). */
+  readonly doc?: string;
 }
 
 /** `string`, `number`, `boolean`, or an array of one (`string[]`). */
@@ -306,7 +308,7 @@ export type RuleArgIR =
   | { readonly kind: 'regexp'; readonly text: string }
   | { readonly kind: 'arrow'; readonly text: string }
   /** An enum, by reference (`@IsEnum(Status)`): the generated file imports it. */
-  | { readonly kind: 'enum'; readonly ref: ValueRef; readonly text: string }
+  | { readonly kind: 'enum'; readonly ref: ValueRef; readonly text: string; readonly values?: readonly (string | number)[] }
   | { readonly kind: 'dynamic'; readonly text: string };
 
 export interface DtoIR {
@@ -315,6 +317,8 @@ export interface DtoIR {
   readonly members: readonly DtoMemberIR[];
   /** A base class of its lineage is a call (`extends PartialType(NoteDto)`): what it adds is only known at run time. */
   readonly expressionBase?: string;
+  /** Its JSDoc text (the OpenAPI document's description of the schema). */
+  readonly doc?: string;
 }
 
 export interface RouteIR {
@@ -335,6 +339,8 @@ export interface RouteIR {
   readonly inaccessible?: string;
   readonly params: readonly ParamIR[];
   readonly chain: ChainIR;
+  /** What the OpenAPI document and the typed client say of the route (see `ir/api.ts`). */
+  readonly api?: RouteApiIR;
 }
 
 /**
@@ -354,6 +360,8 @@ export interface HttpControllerIR {
   readonly prefix: string;
   readonly chain: ChainIR;
   readonly routes: readonly RouteIR[];
+  /** Its JSDoc text (the description of its tag in the OpenAPI document). */
+  readonly doc?: string;
 }
 
 export type ControllerIR = HttpControllerIR | GrpcControllerIR;
@@ -369,3 +377,5 @@ export interface ProgramIR {
 }
 
 export type * from './grpc.js';
+export type * from './api.js';
+import type { RouteApiIR } from './api.js';

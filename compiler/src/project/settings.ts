@@ -6,6 +6,13 @@ import { toPosix } from './paths.js';
 export interface ProjectSettings {
   /** Report RPCs that no method binds (FW1406) as warnings instead of errors. */
   readonly allowUnboundRpc?: boolean;
+  /** `false` to write no `openapi.json`; else its `title`, `version`, `description` and `servers`. */
+  readonly openapi?: false | { readonly title?: string; readonly version?: string; readonly description?: string; readonly servers?: readonly string[] };
+  /** Also write the typed client `client.ts`. */
+  readonly client?: boolean;
+  /** The package's name and version (the document's default title and version). */
+  readonly packageName?: string;
+  readonly packageVersion?: string;
 }
 
 /**
@@ -20,10 +27,20 @@ export function readSettings(srcDir: string): ProjectSettings {
   const file = nearestPackageJson(srcDir);
   if (!file) return {};
   try {
-    const section = (JSON.parse(fs.readFileSync(file, 'utf8')) as { frameworkBuild?: unknown }).frameworkBuild;
-    if (typeof section !== 'object' || section === null) return {};
-    const allow = (section as { allowUnboundRpc?: unknown }).allowUnboundRpc;
-    return typeof allow === 'boolean' ? { allowUnboundRpc: allow } : {};
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { frameworkBuild?: unknown; name?: unknown; version?: unknown };
+    const identity = {
+      ...(typeof manifest.name === 'string' ? { packageName: manifest.name } : {}),
+      ...(typeof manifest.version === 'string' ? { packageVersion: manifest.version } : {}),
+    };
+    const section = manifest.frameworkBuild;
+    if (typeof section !== 'object' || section === null) return identity;
+    const { allowUnboundRpc: allow, openapi, client } = section as { allowUnboundRpc?: unknown; openapi?: unknown; client?: unknown };
+    return {
+      ...identity,
+      ...(typeof allow === 'boolean' ? { allowUnboundRpc: allow } : {}),
+      ...(typeof client === 'boolean' ? { client } : {}),
+      ...(openapi === false ? { openapi: false as const } : typeof openapi === 'object' && openapi !== null ? { openapi: openApiSettings(openapi as Record<string, unknown>) } : {}),
+    };
   } catch {
     return {};
   }
@@ -41,4 +58,10 @@ export function nearestPackageJson(dir: string): string | undefined {
     if (fs.existsSync(file)) return toPosix(file);
     if (path.dirname(current) === current) return undefined;
   }
+}
+
+function openApiSettings(section: Record<string, unknown>): NonNullable<Exclude<ProjectSettings['openapi'], false>> {
+  const text = (key: string): Record<string, string> => (typeof section[key] === 'string' ? { [key]: section[key] as string } : {});
+  const servers = Array.isArray(section.servers) ? section.servers.filter((s): s is string => typeof s === 'string') : undefined;
+  return { ...text('title'), ...text('version'), ...text('description'), ...(servers ? { servers } : {}) };
 }

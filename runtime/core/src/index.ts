@@ -43,3 +43,4 @@ export * from './throttler/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
+export type { DocsOptions } from './docs/docs-page.js';

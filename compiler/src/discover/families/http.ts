@@ -11,6 +11,8 @@ import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 import { returnOf } from './returns.js';
+import { docText } from '../api/docs.js';
+import { routeApi } from '../api/route-api.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
@@ -32,12 +34,13 @@ export const httpFamily: ControllerFamily = {
   handlerDecorators: Object.keys(ROUTES),
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): HttpControllerIR {
     const prefix = staticString(ctx, decorator.args[0], 'The prefix of @Controller') ?? '';
-    const routes = handlers(ctx, cls, (d) => d.name in ROUTES).map((h) => routeOf(ctx, h));
-    return { family: 'http', prefix, chain: classChain(ctx, cls, chain), routes };
+    const routes = handlers(ctx, cls, (d) => d.name in ROUTES).map((h) => routeOf(ctx, cls, h));
+    const doc = docText(cls);
+    return { family: 'http', prefix, chain: classChain(ctx, cls, chain), routes, ...(doc ? { doc } : {}) };
   },
 };
 
-function routeOf(ctx: DiscoverContext, h: Handler): RouteIR {
+function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): RouteIR {
   const route = h.marker;
   const method = runs(h).method;
   // An override may set its own status; the most derived `@HttpCode` wins.
@@ -61,6 +64,7 @@ function routeOf(ctx: DiscoverContext, h: Handler): RouteIR {
     inaccessible: inaccessible(method),
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
     chain: handlerChain(ctx, h),
+    api: routeApi(ctx, cls, h),
   };
 }
 

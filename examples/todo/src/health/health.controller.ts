@@ -5,6 +5,7 @@ import { Controller, Get, Public, SkipThrottle } from '@framework/core';
 @Public()
 @SkipThrottle()
 export class HealthController {
+  /** Answers `{"status":"ok"}` while the process serves requests. */
   @Get('/')
   check(): { status: 'ok' } {
     return { status: 'ok' };

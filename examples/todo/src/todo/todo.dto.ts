@@ -5,13 +5,16 @@ export const MAX_NAME_LENGTH = 200;
 
 /** Body of `POST /todo`. */
 export class CreateTodoDto {
+  /** What is to be done (the todo's `title`). */
   @IsString()
   @MaxLength(MAX_NAME_LENGTH)
   name!: string;
 
+  /** Any number; lower is more urgent by convention. */
   @IsNumber()
   priority!: number;
 
+  /** A CSS hex colour such as `#ff8800` (3, 4, 6 or 8 digits, `#` optional). */
   @IsHexColor()
   colorLabel!: string;
 }

@@ -59,10 +59,11 @@ export class TodoService {
 
   update(id: string, changes: UpdateTodoDto): Todo {
     const todo = this.get(id);
-    if (changes.name !== undefined) todo.title = checkName(changes.name);
-    if (changes.priority !== undefined) todo.priority = changes.priority;
-    if (changes.colorLabel !== undefined) todo.colorLabel = changes.colorLabel;
-    if (changes.done !== undefined) todo.done = changes.done;
+    // `@IsOptional()` lets null through as well as undefined: both leave the field as it is.
+    if (changes.name != null) todo.title = checkName(changes.name);
+    if (changes.priority != null) todo.priority = changes.priority;
+    if (changes.colorLabel != null) todo.colorLabel = changes.colorLabel;
+    if (changes.done != null) todo.done = changes.done;
     return todo;
   }
 

@@ -1,3 +1,4 @@
+import { docsRoutes, type DocsOptions } from '../docs/docs-page.js';
 import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
@@ -121,6 +122,21 @@ export class FrameworkApplication {
   useGlobalInterceptors(...interceptors: Interceptor[]): this {
     this.assertNotInitialised('useGlobalInterceptors');
     this.globalInterceptors.push(...interceptors);
+    return this;
+  }
+
+  /**
+   * Serves the OpenAPI document `framework-build` wrote (`openapi.json`) and an interactive
+   * reference page (Swagger UI, from the `swagger-ui-dist` package, served by the app itself: no
+   * CDN) under `path`: the page at `path`, the document at `path/openapi.json`. Opt-in, public (no
+   * guard runs on these GETs), and must be called before `init`.
+   *
+   * @example
+   * app.serveDocs('/docs', (await import('../generated/openapi.json', { with: { type: 'json' } })).default);
+   */
+  serveDocs(path: string, document: object, options?: DocsOptions): this {
+    this.assertNotInitialised('serveDocs');
+    this.http.addStaticRoutes(docsRoutes(path, document, options));
     return this;
   }
 

@@ -8,6 +8,7 @@ import { registerHeadRoute } from './head-routes.js';
 import { bodyReaderFor } from './read-body.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
 import type { HttpEnv } from './server-adapter.js';
+import type { StaticRoute } from '../docs/docs-page.js';
 
 export interface HttpRouteSpec {
   readonly entry: HttpRouteEntry;
@@ -20,7 +21,10 @@ export interface HttpRouteSpec {
  * `strict: false` makes `/todo` and `/todo/` the same route. `@Head()` routes are registered
  * first, as `registerHeadRoute` requires.
  */
-export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readonly bodyLimit: number; readonly report: ErrorReport }): Hono<HttpEnv> {
+export function buildHonoApp(
+  routes: readonly HttpRouteSpec[],
+  options: { readonly bodyLimit: number; readonly report: ErrorReport; readonly staticRoutes?: readonly StaticRoute[] },
+): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const ordered = [...routes.filter((spec) => spec.entry.method === 'HEAD'), ...routes.filter((spec) => spec.entry.method !== 'HEAD')];
 
@@ -34,6 +38,9 @@ export function buildHonoApp(routes: readonly HttpRouteSpec[], options: { readon
     const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
     app.on(methods, entry.path, handler);
   }
+
+  // Served beside the routes (the docs page): plain GETs outside the request chain.
+  for (const route of options.staticRoutes ?? []) app.get(route.path, (c) => route.respond(c.req.raw));
 
   app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));

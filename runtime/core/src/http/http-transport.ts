@@ -5,6 +5,7 @@ import { buildHonoApp } from './hono-app.js';
 import type { HttpCounters } from './respond.js';
 import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
+import type { StaticRoute } from '../docs/docs-page.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -39,6 +40,8 @@ export class HttpTransport implements ApplicationTransport {
   private binding = false;
   /** What `app.stats()` reports; counted for the life of the application. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
+  /** GET routes served beside the application's (the docs page); registered before `attach`. */
+  private readonly staticRoutes: StaticRoute[] = [];
 
   constructor(private readonly options: HttpTransportOptions) {
     const { shutdownTimeoutMs } = options;
@@ -49,6 +52,11 @@ export class HttpTransport implements ApplicationTransport {
     }
   }
 
+  /** Adds GET routes served outside the request chain (see `app.serveDocs`). Before `attach`. */
+  addStaticRoutes(routes: readonly StaticRoute[]): void {
+    this.staticRoutes.push(...routes);
+  }
+
   /** Prepares one chain per route and registers them on a new Hono app. */
   attach(host: TransportHost): void {
     this.app = buildHonoApp(
@@ -57,7 +65,7 @@ export class HttpTransport implements ApplicationTransport {
         controllerClass: host.tables.providers[entry.controller]!.useClass!,
         run: host.prepare(entry, { readsBody: entry.readsBody }),
       })),
-      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters } },
+      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes },
     );
   }
 

@@ -1,0 +1,99 @@
+/**
+ * The fixed part of every `client.ts`: options, the error classes and the one `call` function the
+ * generated methods go through. Plain TypeScript on `fetch`, no dependency.
+ */
+export const CLIENT_PRELUDE = `/** How the client reaches the server. */
+export interface ClientOptions {
+  /** The server's origin and base path, such as \`http://localhost:3000\`. */
+  readonly baseUrl: string;
+  /** A bearer token, or a function returning the current one (sent as \`authorization: Bearer …\`). */
+  readonly token?: string | (() => string | undefined);
+  /** Headers sent with every call. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The fetch to use; default the global one. */
+  readonly fetch?: typeof fetch;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+}
+
+/** One failed validation rule of a 400 \`NotValidBodyException\`. */
+export interface ValidationReason {
+  readonly property: string;
+  readonly errorMessage: string;
+  readonly constraints: readonly unknown[];
+}
+
+/** The server answered with an error status: \`status\`, and the body's \`name\` and \`message\`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly operation: string,
+  ) {
+    const record = (typeof body === 'object' && body !== null ? body : {}) as { name?: unknown; message?: unknown };
+    super(\`\${operation}: \${status} \${typeof record.message === 'string' ? record.message : ''}\`.trim());
+    this.name = typeof record.name === 'string' ? record.name : 'ApiError';
+  }
+}
+
+/** A 400: the body broke rules of its class (\`reasons\`, one per failed rule) or a parameter is not valid. */
+export class BadRequestError extends ApiError {
+  readonly reasons: readonly ValidationReason[];
+  constructor(body: unknown, operation: string) {
+    super(400, body, operation);
+    const reasons = (body as { reasons?: unknown } | null)?.reasons;
+    this.reasons = Array.isArray(reasons) ? (reasons as ValidationReason[]) : [];
+  }
+}
+
+type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+async function call(
+  options: ClientOptions,
+  operation: string,
+  method: string,
+  path: string,
+  query: Query | undefined,
+  body: unknown,
+  result: 'json' | 'text' | 'empty' | 'any',
+  init: CallOptions | undefined,
+): Promise<unknown> {
+  let url = options.baseUrl.replace(/\\/$/, '') + path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value));
+  if ([...search.keys()].length > 0) url += \`?\${search.toString()}\`;
+  const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : 'application/json', ...options.headers, ...init?.headers };
+  const token = typeof options.token === 'function' ? options.token() : options.token;
+  if (token !== undefined) headers.authorization = \`Bearer \${token}\`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await (options.fetch ?? fetch)(url, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(init?.signal ? { signal: init.signal } : {}),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text.
+    }
+    throw response.status === 400 ? new BadRequestError(parsed, operation) : new ApiError(response.status, parsed, operation);
+  }
+  if (result === 'empty') {
+    await response.arrayBuffer();
+    return undefined;
+  }
+  if (result === 'text') return response.text();
+  if (result === 'json') return response.json();
+  return response;
+}
+
+const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
+`;

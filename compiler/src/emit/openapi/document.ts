@@ -1,0 +1,82 @@
+import type { AppModel, RouteModel } from '../../analyze/model.js';
+import type { JsonSchema, JsonValue } from '../../ir/api.js';
+import { Components } from './components.js';
+import { dtoSchemaRef } from './dto-schema.js';
+import { methodsOf, openApiPath, operationIdOf, tagOf } from './operations.js';
+import { parametersOf } from './parameters.js';
+import { isGuarded, responsesOf } from './responses.js';
+
+/** The `info` and `servers` of the document (`framework-build --openapi-title …`, or `"frameworkBuild": { "openapi": {…} }`). */
+export interface OpenApiOptions {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly servers?: readonly string[];
+}
+
+/**
+ * The application's OpenAPI 3.1 document, from the same model the tables are emitted from:
+ * one operation per route (and HTTP method), tagged by controller, with its parameters, its body
+ * as the JSON Schema of its DTO's rules, its responses, and the bearer scheme on guarded routes
+ * that are not `@Public()`. Deterministic: routes in table order, components sorted.
+ *
+ * @example
+ * JSON.parse(emitOpenApi(model, { title: 'Todo', version: '1.0.0' })).paths['/todo/{id}'].get.operationId // 'todo.findOne'
+ */
+export function emitOpenApi(app: AppModel, options: OpenApiOptions): string {
+  return `${JSON.stringify(openApiDocument(app, options), null, 2)}\n`;
+}
+
+/** The document as data (what {@link emitOpenApi} writes, and what the typed client is emitted from). */
+export function openApiDocument(app: AppModel, options: OpenApiOptions): OpenApiDocument {
+  const components = new Components();
+  const paths: Record<string, Record<string, JsonValue>> = {};
+  const tags = new Map<string, string | undefined>();
+  let bearer = false;
+  for (const route of app.routes) {
+    const path = openApiPath(route.path);
+    tags.set(tagOf(route), tags.get(tagOf(route)) ?? route.controllerDoc);
+    for (const method of methodsOf(route)) {
+      const secured = isGuarded(app, route) && !route.api?.public;
+      bearer ||= secured;
+      (paths[path] ??= {})[method] = operation(app, components, route, method, secured);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
+    ...(options.servers && options.servers.length > 0 ? { servers: options.servers.map((url) => ({ url })) } : {}),
+    tags: [...tags.entries()].map(([name, description]) => ({ name, ...(description ? { description } : {}) })),
+    paths,
+    components: {
+      schemas: components.toJSON(),
+      ...(bearer ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } } : {}),
+    },
+  };
+}
+
+/** The parts of an OpenAPI document the emitters read. */
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly info: JsonValue;
+  readonly paths: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  readonly components: { readonly schemas: Readonly<Record<string, JsonSchema>>; readonly securitySchemes?: JsonValue };
+  readonly [key: string]: unknown;
+}
+
+function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean): Record<string, JsonValue> {
+  const api = route.api;
+  const parameters = parametersOf(components, route);
+  const body = route.body ? dtoSchemaRef(components, route.body) : route.readsBody ? {} : undefined;
+  return {
+    operationId: operationIdOf(route, method),
+    tags: [tagOf(route)],
+    ...(api?.summary ? { summary: api.summary } : {}),
+    ...(api?.description ? { description: api.description } : {}),
+    ...(api?.deprecated ? { deprecated: true } : {}),
+    ...(parameters.length > 0 ? { parameters: parameters as unknown as JsonValue } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses: responsesOf(app, components, route),
+    ...(secured ? { security: [{ bearer: [] }] } : {}),
+  };
+}

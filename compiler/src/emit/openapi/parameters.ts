@@ -1,0 +1,92 @@
+import { planDto } from '../../analyze/validation/plan.js';
+import type { RouteModel } from '../../analyze/model.js';
+import type { JsonSchema } from '../../ir/api.js';
+import type { ConversionIR, ParamIR } from '../../ir/types.js';
+import type { Components } from './components.js';
+import { memberSchema, merge } from './dto-schema.js';
+import { pathParamNames } from './operations.js';
+
+/** One OpenAPI parameter object. */
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+  readonly description?: string;
+}
+
+/**
+ * The path, query and header parameters of a route, each with the schema of the conversion the
+ * handler's declared type makes (`id: number` → `number`; a `ParseIntPipe` → `integer`); the
+ * members of a `@Query()` class with their conversions and rules. Path parameters the handler does
+ * not read are still listed (as strings): the path names them.
+ *
+ * @example
+ * parametersOf(components, findOneRoute) // [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
+ */
+export function parametersOf(components: Components, route: RouteModel): ParameterObject[] {
+  const out: ParameterObject[] = [];
+  const read = new Map(route.params.filter((p) => p.source.kind === 'param').map((p) => [(p.source as { name: string }).name, p]));
+  for (const name of pathParamNames(route)) {
+    const param = read.get(name);
+    out.push({ name, in: 'path', required: true, schema: param ? paramSchema(param) : { type: 'string' } });
+  }
+  for (const param of route.params) {
+    const source = param.source;
+    if (source.kind === 'query' && source.name !== undefined) {
+      out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param) });
+    } else if (source.kind === 'query' && param.dto) {
+      out.push(...queryDtoParameters(components, param));
+    } else if (source.kind === 'header' && source.name !== undefined) {
+      out.push({ name: source.name, in: 'header', required: !param.optional, schema: { type: 'string' } });
+    }
+  }
+  return out;
+}
+
+function queryDtoParameters(components: Components, param: ParamIR): ParameterObject[] {
+  const plan = planDto(param.dto!);
+  if (plan.kind === 'fallback') return [];
+  return plan.members.map((member) => {
+    const conversion = param.queryMembers?.find((m) => m.name === member.name)?.conversion;
+    const schema = merge([conversionSchema(conversion ?? { kind: 'string' }), memberSchema(components, member)].filter((s) => Object.keys(s).length > 0));
+    const doc = param.dto!.members.find((m) => m.name === member.name)?.doc;
+    const required = member.conditions.length === 0 && member.rules.length > 0;
+    return { name: member.name, in: 'query' as const, required, schema, ...(doc ? { description: doc } : {}) };
+  });
+}
+
+/** Whether reading the parameters can answer 400: a required one may be missing, or a value may not convert. */
+export function parametersCanFail(route: RouteModel): boolean {
+  return route.params.some((p) => {
+    const source = p.source;
+    if (source.kind === 'query' && source.name === undefined) return p.dto !== undefined;
+    if (source.kind !== 'param' && source.kind !== 'query' && !(source.kind === 'header' && source.name)) return false;
+    if (p.pipes && p.pipes.length > 0) return true;
+    if (source.kind !== 'param' && !p.optional) return true;
+    return p.conversion !== undefined && p.conversion.kind !== 'string';
+  });
+}
+
+function paramSchema(param: ParamIR): JsonSchema {
+  const pipe = param.pipes?.[0];
+  if (pipe) {
+    if (pipe.ref.name === 'ParseIntPipe') {
+      const options = pipe.kind === 'instance' && pipe.args[0] ? (JSON.parse(pipe.args[0]) as { min?: number; max?: number }) : {};
+      return { type: 'integer', ...(options.min !== undefined ? { minimum: options.min } : {}), ...(options.max !== undefined ? { maximum: options.max } : {}) };
+    }
+    if (pipe.ref.name === 'ParseUUIDPipe') return { type: 'string', format: 'uuid' };
+    return { type: 'string' };
+  }
+  return conversionSchema(param.conversion ?? { kind: 'string' });
+}
+
+function conversionSchema(conversion: ConversionIR): JsonSchema {
+  switch (conversion.kind) {
+    case 'number': return { type: 'number' };
+    case 'boolean': return { type: 'boolean' };
+    case 'date': return { type: 'string', description: 'An ISO 8601 date (2026-11-24) or date-time (2026-11-24T14:00:00Z).' };
+    case 'oneOf': return { enum: [...conversion.values] };
+    default: return { type: 'string' };
+  }
+}

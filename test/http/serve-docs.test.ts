@@ -1,0 +1,40 @@
+// app.serveDocs: the document, the page and Swagger UI's files, served outside the request chain.
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { docsRoutes } from '../../runtime/core/src/docs/docs-page.js';
+
+process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
+
+const document = { openapi: '3.1.0', info: { title: 'Docs <test>', version: '1.0.0' }, paths: {} };
+
+test('the routes under a base path: page, document, assets (others 404)', async () => {
+  const routes = docsRoutes('/reference/', document);
+  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/assets/:file']);
+  const [page, json, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
+  const html = await (await page.respond(new Request('http://x/reference'))).text();
+  assert.match(html, '<title>Docs &#60;test&#62;</title>');
+  assert.match(html, '"/reference/openapi.json"');
+  assert.not.match(html, 'http', 'nothing is loaded from elsewhere');
+  assert.equal(await (await json.respond(new Request('http://x/reference/openapi.json'))).json(), document);
+  const css = await assets.respond(new Request('http://x/reference/assets/swagger-ui.css'));
+  assert.is(css.headers.get('content-type'), 'text/css; charset=utf-8');
+  const installed = fileURLToPath(new URL('../../node_modules/swagger-ui-dist/swagger-ui.css', import.meta.url));
+  assert.is(await css.text(), fs.readFileSync(installed, 'utf8'));
+  assert.is((await assets.respond(new Request('http://x/reference/assets/package.json'))).status, 404);
+});
+
+test('on the example: public (no token needed under its global guard), and refused after init', async () => {
+  const { bootstrap } = await import('../../examples/todo/src/bootstrap.js');
+  const { app } = await bootstrap();
+  const page = await app.fetch(new Request('http://x/docs'));
+  assert.is(page.status, 200);
+  assert.match(await page.text(), '<title>Todo example</title>');
+  assert.is((await app.fetch(new Request('http://x/docs/openapi.json'))).status, 200);
+  assert.is((await app.fetch(new Request('http://x/docs/assets/swagger-ui-bundle.js'))).status, 200);
+  assert.throws(() => app.serveDocs('/other', document), /serveDocs\(\) was called after init\(\)/);
+  await app.close();
+});
+
+test.run();

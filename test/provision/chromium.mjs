@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Makes sure Debian's Chromium can be started by the docs-page browser suite (see system-tool.mjs).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ensureSystemTool, findOnPath } from './system-tool.mjs';
+
+export const MISSING =
+  'npm test needs Chromium for the docs-page browser suite and cannot install it here: install it (Debian/Ubuntu: `sudo apt-get install chromium`, macOS: `brew install --cask chromium`) and run again.';
+
+/** Where the browser is: `/usr/bin/chromium` (Debian) or a `chromium` / `chromium-browser` on PATH. */
+export function findChromium(env = process.env) {
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  return findOnPath('chromium', env) ?? findOnPath('chromium-browser', env);
+}
+
+/**
+ * Ensures Chromium is installed. Returns `{ ok: true, path }`, or `{ ok: false, message }` with the
+ * one line to print.
+ *
+ * @example
+ * const chromium = ensureChromium();
+ * if (!chromium.ok) { console.error(chromium.message); process.exit(1); }
+ */
+export function ensureChromium(env = process.env, log = (line) => console.log(line)) {
+  return ensureSystemTool(
+    {
+      name: 'chromium',
+      why: 'the docs page is checked in a real headless browser',
+      find: findChromium,
+      apt: ['chromium'],
+      brew: ['--cask', 'chromium'],
+      missing: MISSING,
+    },
+    env,
+    log,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const chromium = ensureChromium();
+  if (!chromium.ok) {
+    console.error(chromium.message);
+    process.exit(1);
+  }
+  console.log(`chromium: ${chromium.path}`);
+}
