@@ -19,6 +19,8 @@ export interface ProtoRpc {
    * in the `.proto` (keepCase, the default), or in camelCase when loadProto is given `keepCase: false`.
    */
   readonly requestFields: readonly string[];
+  /** Field names of the response message, read as `requestFields` are. */
+  readonly responseFields: readonly string[];
   /** Where `rpc Name` is written (1-based), when found. */
   readonly line: number;
   readonly column: number;
