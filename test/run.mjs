@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -44,7 +45,10 @@ function runFile(file) {
 }
 
 /** Which suites need which system tool, and how it is provisioned. */
-const SYSTEM_TOOLS = [{ neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis }];
+const SYSTEM_TOOLS = [
+  { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
+];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
 for (const tool of SYSTEM_TOOLS) {

@@ -95,7 +95,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'c7ea4ad145aec5a618e496974a321db712b60b9fab7e953f68f1c57c96889e23',
+  manifest: '0d856f55ee3f694033a72399ef16f53d8b668e9b8fda3dd8a96593b8589f659a',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
