@@ -14,6 +14,7 @@ import { checkSetup } from '../project/setup.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
 import type { ProtoSet } from '../proto/types.js';
 import type { AppModel } from '../analyze/model.js';
+import { protoTypeFiles } from '../emit/proto-types.js';
 import { settleOutput, type OutputFile } from './files.js';
 
 /** Options of {@link build}; paths are relative to `cwd`. */
@@ -129,7 +130,10 @@ export function createBuilder(options: BuildOptions): Builder {
     const ok = !hasErrors(diagnostics) && model !== undefined;
     const output: OutputFile[] =
       ok && model
-        ? [{ path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) }]
+        ? [
+            { path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) },
+            ...protoTypeFiles(protos, { srcDir, outDir, command: banner.command }),
+          ]
         : [];
     return {
       ok,

@@ -47,6 +47,8 @@ export type ProtoFile =
       readonly kinds: Readonly<Record<string, ProtoKind>>;
       /** The file and every file it imports (bundled `google/protobuf/*` excluded), for the manifest. */
       readonly inputs: readonly ProtoInput[];
+      /** TypeScript types of its messages and enums (`types-source.ts`), for `<file>.proto.ts`. */
+      readonly types: string;
     }
   | { readonly ok: false; readonly file: string; readonly problem: 'missing' }
   | {

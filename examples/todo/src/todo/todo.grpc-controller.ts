@@ -1,39 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { GrpcController, GrpcMethod, GrpcPayload, GrpcStream, loadProto } from '@framework/grpc';
+// The messages of todo.proto as TypeScript types, emitted by framework-build next to the tables.
+import type { CreateTodoRequest, GetTodoRequest, ListTodosRequest, Todo as TodoMessage, TodoChange } from '../../../../generated/todo/todo/todo.proto.js';
 import { TodoService, type Todo } from './todo.service.js';
 
 // Anchored on this module's URL so the path does not depend on the working directory.
 const proto = loadProto(fileURLToPath(new URL('./todo.proto', import.meta.url)));
-
-/** `todo.GetTodoRequest` */
-export interface GetTodoRequest {
-  id: string;
-}
-
-/** `todo.CreateTodoRequest` */
-export interface CreateTodoRequest {
-  title: string;
-}
-
-/** `todo.ListTodosRequest` */
-export interface ListTodosRequest {
-  offset: number;
-  limit: number;
-}
-
-/** `todo.TodoChange` */
-export interface TodoChange {
-  id: string;
-  title: string;
-  done: boolean;
-}
-
-/** `todo.Todo` */
-export interface TodoMessage {
-  id: string;
-  title: string;
-  done: boolean;
-}
 
 function toMessage(todo: Todo): TodoMessage {
   return { id: todo.id, title: todo.title, done: todo.done };
