@@ -2,9 +2,24 @@ import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
-import { HEALTH_SERVICE, healthDefinition, ServerHealth, type ServingStatus } from './health.js';
-import { addReflection } from './reflection.js';
+import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
+
+/**
+ * Health and reflection load their standard `.proto` files (shipped in their npm packages) when
+ * imported, so they are imported only when used: on Deno each needs read access to those files.
+ */
+async function importReading<T>(module: () => Promise<T>, what: string, files: string): Promise<T> {
+  try {
+    return await module();
+  } catch (error) {
+    throw new Error(
+      `GrpcServer cannot serve ${what}: loading it reads ${files}, which failed (${(error as Error).message}). ` +
+        `On Deno, allow reading it (--allow-read=…,${files}); or turn it off in the GrpcServer options.`,
+      { cause: error },
+    );
+  }
+}
 
 export interface GrpcServerOptions {
   /** Message size, keepalive and connection-age limits; see `GrpcLimits` for the defaults. */
@@ -106,7 +121,7 @@ export class GrpcServer {
     this.health.set(service, status);
   }
 
-  private attach(host: TransportHost): void {
+  private async attach(host: TransportHost): Promise<void> {
     const served = new Map<string, ServiceDefinition>();
     for (const service of host.tables.grpc) {
       const { controllerName, definition, implementation } = bindService(service, host);
@@ -118,11 +133,15 @@ export class GrpcServer {
       served.set(service.service, definition);
     }
     if (this.options.health !== false) {
-      this.health = new ServerHealth([...served.keys()]);
+      const health = await importReading(() => import('./health.js'), 'health checking', 'node_modules/grpc-health-check/proto/health/v1/health.proto');
+      this.health = new health.ServerHealth([...served.keys()]);
       this.health.addTo(this.server);
-      served.set(HEALTH_SERVICE, healthDefinition as unknown as ServiceDefinition);
+      served.set(health.HEALTH_SERVICE, health.healthDefinition as unknown as ServiceDefinition);
     }
-    if (this.options.reflection) addReflection(this.server, served);
+    if (this.options.reflection) {
+      const reflection = await importReading(() => import('./reflection.js'), 'reflection', 'node_modules/@grpc/reflection/build/proto');
+      reflection.addReflection(this.server, served);
+    }
     this.attached = true;
     if (host.tables.grpc.length === 0) host.logger.warn('GrpcServer: the application has no @GrpcController; the gRPC server serves nothing.');
   }

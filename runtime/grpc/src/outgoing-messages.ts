@@ -33,12 +33,14 @@ export async function writeMessages(answer: unknown, stream: Pick<Writable, 'wri
   let done = false;
   try {
     while (!signal.aborted) {
-      const next = await untilAborted(iterator.next(), signal);
+      const pulled = iterator.next();
+      // An array's (or any sync iterator's) next value needs no wait, nor a watch on the signal.
+      const next = isPromise(pulled) ? await untilAborted(pulled, signal) : pulled;
       if (next === aborted || next.done) {
         done = next !== aborted;
         return;
       }
-      if (!stream.write(next.value ?? emptyMessage)) await untilAborted(once(stream as Writable, 'drain', { signal }), signal).catch(ignoreAbort(signal));
+      if (!stream.write(next.value ?? emptyMessage)) await once(stream as Writable, 'drain', { signal }).catch(ignoreAbort(signal));
     }
   } catch (error) {
     done = true; // A generator that threw is finished; a throwing `return()` would hide the error.
@@ -51,13 +53,17 @@ export async function writeMessages(answer: unknown, stream: Pick<Writable, 'wri
 
 const aborted = Symbol('aborted');
 
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown })?.then === 'function';
+}
+
 /** `promise`, or `aborted` as soon as `signal` aborts (the promise is then left to settle alone). */
-function untilAborted<T>(promise: Promise<T> | T, signal: AbortSignal): Promise<T | typeof aborted> {
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof aborted> {
   if (signal.aborted) return Promise.resolve(aborted);
   return new Promise((resolve, reject) => {
     const onAbort = (): void => resolve(aborted);
     signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(promise).then(
+    promise.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
         resolve(value);
