@@ -17,14 +17,14 @@ interface StreamClient {
   Count(request: object, metadata?: Metadata, options?: object): ClientReadableStream<Tick>;
   Endless(request: object): ClientReadableStream<Tick>;
   Listed(request: object): ClientReadableStream<Tick>;
-  Sum(metadata: Metadata, options: object, callback: (error: ServiceError | null, total?: { sum: number; count: number }) => void): ClientWritableStream<Tick>;
-  Echo(metadata?: Metadata, options?: object): ClientDuplexStream<Tick, Tick>;
+  Sum(metadata: Metadata, options: object, callback: (error: ServiceError | null, total?: { sum: number; count: number }) => void): ClientWritableStream<Partial<Tick>>;
+  Echo(metadata?: Metadata, options?: object): ClientDuplexStream<Partial<Tick>, Tick>;
   Wait(request: object, metadata: Metadata, options: object, callback: (error: ServiceError | null) => void): { cancel(): void };
   close(): void;
 }
 
 /** Every message of a response stream, and how it ended. */
-function drain(stream: ClientReadableStream<Tick> | ClientDuplexStream<Tick, Tick>): Promise<{ ticks: number[]; error?: ServiceError; status: StatusObject }> {
+function drain(stream: ClientReadableStream<Tick> | ClientDuplexStream<Partial<Tick>, Tick>): Promise<{ ticks: number[]; error?: ServiceError; status: StatusObject }> {
   const ticks: number[] = [];
   let error: ServiceError | undefined;
   return new Promise((resolve) => {
