@@ -12,7 +12,7 @@ test('handlers of the right shape for each kind of RPC get no diagnostic, stream
   assert.not.ok(result.diagnostics.some((d) => d.message.includes('FeedGrpc.')), result.diagnostics.map((d) => d.message).join('\n'));
 });
 
-test('FW2200-FW2204: a handler whose shape does not fit its RPC kind, at the handler or the parameter', () => {
+test('FW2200-FW2205: a handler whose shape does not fit its RPC kind, at the handler or the parameter', () => {
   assert.equal(result.diagnostics.map(golden), [
     at('error', 23, 24, 'FW2201',
       'MisfitGrpc.Latest serves feed.MisfitService/Latest, a unary RPC answered with one feed.Item, but returns AsyncGenerator<Item>, an iterable: the client would get the iterable object, not its messages.'),
@@ -24,6 +24,8 @@ test('FW2200-FW2204: a handler whose shape does not fit its RPC kind, at the han
       "@GrpcPayload() parameter 'item' of MisfitGrpc.Upload reads one request, but feed.MisfitService/Upload is a client-streaming RPC: its feed.Item messages arrive as a stream."),
     at('warning', 26, 17, 'FW2204',
       "MisfitGrpc.Chat returns { topic: string; txt: string }[], whose field 'txt' is not in the response message feed.Item of feed.MisfitService/Chat (its fields: topic, text); the encoder drops them."),
+    at('warning', 27, 25, 'FW2205',
+      "@GrpcStream() parameter 'items' of MisfitGrpc.Collect has type AsyncIterable<{ topic: string; texts: string }>, whose messages' field 'texts' is not in the request message feed.Item (its fields: topic, text)."),
   ]);
   assert.equal(result.diagnostics.map((d) => d.hint), [
     'return one feed.Item (not an `async *` method), or declare the RPC as `returns (stream feed.Item)` in the .proto.',
@@ -31,6 +33,7 @@ test('FW2200-FW2204: a handler whose shape does not fit its RPC kind, at the han
     'make it an `async *` method that yields feed.Item messages (or return an array of them), or make the RPC answer one message in the .proto (no `stream` in `returns`).',
     'write `@GrpcStream() item: AsyncIterable<Item>` and read it with `for await`.',
     "return the fields of feed.Item: rename 'txt' to 'text'; the generated types of the .proto (`generated/…/<file>.proto.ts`) spell them out.",
+    "the messages carry the .proto's field names as written (keepCase): rename 'texts' to 'text'.",
   ]);
 });
 

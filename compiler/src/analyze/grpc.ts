@@ -127,10 +127,14 @@ function checkParams(method: GrpcMethodIR, handler: string): Diagnostic[] {
   });
 }
 
-/** FW1408: data fields of the declared payload type that the request message, as decoded at run time, does not have. */
+/**
+ * FW1408 (`@GrpcPayload()`) and FW2205 (the messages of `@GrpcStream()`): data fields of the
+ * declared type that the request message, as decoded at run time, does not have. A parameter of
+ * the wrong kind for the RPC is FW2202/FW2203 instead.
+ */
 function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc, keepCase: boolean): Diagnostic[] {
   return method.params
-    .filter((p): p is ParamIR & { typeFields: readonly string[] } => p.source.kind === 'payload' && p.typeFields !== undefined)
+    .filter((p): p is ParamIR & { typeFields: readonly string[] } => p.source.kind === 'payload' && p.typeFields !== undefined && (p.source.stream === true) === rpc.requestStream)
     .flatMap((p) => {
       const extra = p.typeFields.filter((f) => !rpc.requestFields.includes(f));
       if (extra.length === 0) return [];
@@ -139,7 +143,7 @@ function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc, keep
         return guess ? [`rename '${f}' to '${guess}'`] : [];
       });
       return [
-        diagnostic('FW1408', p.location, {
+        diagnostic(p.source.kind === 'payload' && p.source.stream ? 'FW2205' : 'FW1408', p.location, {
           param: p.name,
           handler,
           type: p.typeText,

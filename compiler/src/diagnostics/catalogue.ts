@@ -357,6 +357,11 @@ export const catalogue = {
     message: (a) => `${a.handler} returns ${a.type}, whose ${a.fields} not in the response message ${a.message} of ${a.service}/${a.rpc} (its fields: ${a.messageFields}); the encoder drops them.`,
     hint: (a) => `return the fields of ${a.message}${a.renames ? `: ${a.renames}` : ''}; the generated types of the .proto (\`generated/…/<file>.proto.ts\`) spell them out.`,
   },
+  FW2205: {
+    severity: 'warning',
+    message: (a) => `@GrpcStream() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose messages' ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
+    hint: (a) => `the messages carry the .proto's field names ${a.casing ?? 'as written (keepCase)'}${a.renames ? `: ${a.renames}` : `; declare the parameter as AsyncIterable<${a.message.split('.').at(-1)}> with the generated type`}.`,
+  },
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -3,7 +3,7 @@ import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, Param
 import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { resolveDef } from '../grpc/def.js';
 import { dataFields, declaredTypeRef } from '../grpc/param-type.js';
-import { returnShapeOf } from '../grpc/return-shape.js';
+import { returnShapeOf, streamElementFields } from '../grpc/return-shape.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
@@ -86,7 +86,7 @@ function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): 
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind !== 'payload' && !(source.kind === 'metadata' && source.name === undefined)) return base;
   const typeRef = declaredTypeRef(ctx, p);
-  const typeFields = source.kind === 'payload' && !source.stream ? dataFields(p) : undefined;
+  const typeFields = source.kind !== 'payload' ? undefined : source.stream ? (p.getTypeNode() ? streamElementFields(p.getType()) : undefined) : dataFields(p);
   return { ...base, ...(typeRef ? { typeRef } : {}), ...(typeFields ? { typeFields } : {}) };
 }
 

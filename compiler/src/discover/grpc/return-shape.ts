@@ -31,6 +31,17 @@ function fieldsOf(type: Type | undefined): string[] | undefined {
 }
 
 /**
+ * Data fields of the messages of an iterable parameter type (`AsyncIterable<Item>` → Item's
+ * fields), for the `@GrpcStream()` check against the request message; undefined when unknown.
+ *
+ * @example
+ * streamElementFields(param.getType()) // ['topic', 'text']
+ */
+export function streamElementFields(type: Type): string[] | undefined {
+  return hasSymbolMember(type, 'asyncIterator') || hasSymbolMember(type, 'iterator') || type.isArray() ? fieldsOf(elementOf(type)) : undefined;
+}
+
+/**
  * What a gRPC handler returns, as far as its RPC's kind cares: an iterable of messages (an
  * `async *` method, an array, an `AsyncIterable`), one message, or something the compiler cannot
  * tell (`any`, `unknown`, a union). For a plain object type, the fields of the message, for the
