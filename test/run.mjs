@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
 
@@ -48,6 +49,7 @@ function runFile(file) {
 const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
   { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
+  { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
 ];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();

@@ -28,10 +28,11 @@ export function findDeno() {
 }
 
 /**
- * `deno run` arguments: the fewest permissions (net, env, and read access to `readable` only),
- * node_modules as npm laid them out, nothing downloaded, no prompt.
+ * `deno run` arguments: the fewest permissions (net, env, read access to `readable` only, and the
+ * `sys` values named), node_modules as npm laid them out, nothing downloaded, no prompt.
  */
-export function denoRunArgs(script, readable = []) {
+export function denoRunArgs(script, readable = [], sys = []) {
   const read = readable.length > 0 ? [`--allow-read=${readable.join(',')}`] : [];
-  return ['run', '--no-prompt', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', ...read, script];
+  const system = sys.length > 0 ? [`--allow-sys=${sys.join(',')}`] : [];
+  return ['run', '--no-prompt', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', ...system, ...read, script];
 }

@@ -34,7 +34,7 @@ function commandOf(peer, transport, nodeArgs) {
   if (runtimeOf(peer) === 'node') return [process.execPath, ...nodeArgs, script];
   const deno = findDeno();
   if (deno.reason) throw new Error(deno.reason);
-  return [deno.path, ...denoRunArgs(script, (peer.read?.[transport] ?? []).map((file) => benchDir + file))];
+  return [deno.path, ...denoRunArgs(script, (peer.read?.[transport] ?? []).map((file) => benchDir + file), peer.sys?.[transport] ?? [])];
 }
 
 /**

@@ -10,9 +10,10 @@ import { UsersService } from '../../examples/todo/src/auth/users.service.js';
 import { HealthController } from '../../examples/todo/src/health/health.controller.js';
 import { TodoController } from '../../examples/todo/src/todo/todo.controller.js';
 import { CreateTodoDto, UpdateTodoDto } from '../../examples/todo/src/todo/todo.dto.js';
-import { TodoGrpcController, type CreateTodoRequest, type GetTodoRequest } from '../../examples/todo/src/todo/todo.grpc-controller.js';
+import { TodoGrpcController } from '../../examples/todo/src/todo/todo.grpc-controller.js';
 import { TodoModule } from '../../examples/todo/src/todo/todo.module.js';
 import { TodoService } from '../../examples/todo/src/todo/todo.service.js';
+import type { CreateTodoRequest, GetTodoRequest, ListTodosRequest } from './todo/todo.proto.js';
 
 const $k0: ReadonlySet<string> = new Set(['username', 'password']);
 
@@ -95,7 +96,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'b9b60953b2eba7f895fc9d3091985ea957d9e9be2f8b76593445b1bb047bb183',
+  manifest: '00e4087f1385a3a5549aad657f2c20cb16a29abbe8bea7f170200e5092bbad3a',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
@@ -108,7 +109,7 @@ export const tables: ApplicationTables = {
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [5, 2], create: (d) => new AuthController(d[0] as UsersService, d[1] as JwtService), useClass: AuthController, source: 'auth/auth.controller.ts:6:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:23:1' },
     { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [7], create: (d) => new TodoController(d[0] as TodoService), useClass: TodoController, source: 'todo/todo.controller.ts:14:1' },
-    { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [7], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:30:1' },
+    { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [7], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
   ],
   globalGuard: 3,
   routes: [
@@ -142,10 +143,16 @@ export const tables: ApplicationTables = {
       methods: [
         { id: 8, name: 'TodoGrpcController.GetTodo', controller: 9, handler: TodoGrpcController.prototype.GetTodo,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.GetTodo(a.payload as GetTodoRequest),
-          rpc: 'GetTodo', path: '/todo.TodoService/GetTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:35:3' },
+          rpc: 'GetTodo', path: '/todo.TodoService/GetTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:20:3' },
         { id: 9, name: 'TodoGrpcController.create', controller: 9, handler: TodoGrpcController.prototype.create,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.create(a.payload as CreateTodoRequest),
-          rpc: 'CreateTodo', path: '/todo.TodoService/CreateTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:40:3' },
+          rpc: 'CreateTodo', path: '/todo.TodoService/CreateTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:25:3' },
+        { id: 10, name: 'TodoGrpcController.ListTodos', controller: 9, handler: TodoGrpcController.prototype.ListTodos,
+          invoke: (c: TodoGrpcController, a: ArgumentSource) => c.ListTodos(a.payload as ListTodosRequest),
+          rpc: 'ListTodos', path: '/todo.TodoService/ListTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:35:10' },
+        { id: 11, name: 'TodoGrpcController.SyncTodos', controller: 9, handler: TodoGrpcController.prototype.SyncTodos,
+          invoke: (c: TodoGrpcController, a: ArgumentSource) => c.SyncTodos(a.payload as Parameters<TodoGrpcController['SyncTodos']>[0]),
+          rpc: 'SyncTodos', path: '/todo.TodoService/SyncTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:49:10' },
       ],
       unimplemented: [] },
   ],

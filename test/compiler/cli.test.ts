@@ -94,7 +94,7 @@ test('--explain prints the request-scoped providers with the dependency chain th
       '  RequestTrace: declared with @Injectable({ scope: SCOPE.REQUEST }) at parts.ts:4:1',
       '  ProbeGrpc (controller): ProbeGrpc -> RequestTrace (declared at parts.ts:4:1)',
       '  TraceGuard: TraceGuard -> RequestTrace (declared at parts.ts:4:1)',
-      'Handlers that open a request scope per call (3): ProbeGrpc.echo, ProbeGrpc.limited, ProbeGrpc.open',
+      'Handlers that open a request scope per call (4): ProbeGrpc.echo, ProbeGrpc.limited, ProbeGrpc.open, ProbeGrpc.watch',
       '',
     ].join('\n'),
   );

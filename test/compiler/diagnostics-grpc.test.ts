@@ -93,18 +93,6 @@ test('FW1406: allowUnboundRpc (API, --allow-unbound-rpc, or package.json) makes 
   assert.equal(configured.diagnostics.map((d) => `${d.severity} ${d.code}`), ['warning FW1406']);
 });
 
-test('FW1407: binding a streaming RPC warns; it is emitted as unimplemented, not as a method', async () => {
-  const f = 'fw1407-streaming-rpc';
-  const result = await compileFixture(f);
-  assert.equal(result.diagnostics.map(golden), [
-    warning(f, 13, 3, 'FW1407',
-      'FeedGrpc.Watch binds feed.FeedService/Watch, a server streaming RPC; only unary RPCs are served, so the method is never called and the RPC answers UNIMPLEMENTED.'),
-  ]);
-  const text = result.files[0]!.text;
-  assert.ok(text.includes("unimplemented: [{ rpc: 'Watch', reason: 'streaming' }, { rpc: 'Chat', reason: 'streaming' }] }"), text);
-  assert.not.ok(text.includes("rpc: 'Watch', path"));
-});
-
 test('FW1408: a payload type with fields the request message does not have (keepCase names)', async () => {
   const f = 'fw1408-payload-mismatch';
   const result = await compileFixture(f);

@@ -76,9 +76,23 @@ test('the method filter answers an HttpException', async () => {
   assert.equal(limited.response, { text: 'filtered 418', values: [] });
 });
 
-test('unbound and streaming RPCs listed in unimplemented answer UNIMPLEMENTED', async () => {
+test('an RPC listed in unimplemented answers UNIMPLEMENTED', async () => {
   assert.is((await call(probe, 'Unbound', {})).error?.code, 12);
-  assert.ok(warnings.some((w) => w.includes('probe.v1.ProbeService/Watch')), warnings.join('\n'));
+  assert.equal(warnings, []);
+});
+
+test('a server-streaming RPC runs through the emitted tables: one message per yield, guard and middleware once', async () => {
+  const stream = (probe as unknown as Record<string, Function>).Watch!.call(probe, { text: 'a b c', user_id: 'ada' }) as NodeJS.EventEmitter;
+  const texts: string[] = [];
+  const trailers = await new Promise<Metadata>((resolve, reject) => {
+    stream.on('data', (reply: { text: string }) => texts.push(reply.text));
+    stream.on('error', reject);
+    stream.on('status', (status: { metadata: Metadata }) => resolve(status.metadata));
+  });
+  const trace = /\(trace (\d+)\)/.exec(texts[0] ?? '')?.[1];
+  assert.equal(texts, [`a (trace ${trace})`, `b (trace ${trace})`, `c (trace ${trace})`], 'one request scope for the whole call');
+  assert.equal(trailers.get('x-transport'), ['grpc']);
+  assert.equal(trailers.get('x-trace'), [trace!]);
 });
 
 test('stop', async () => {

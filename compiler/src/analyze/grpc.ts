@@ -3,6 +3,7 @@ import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/types.js';
 import type { ProtoRpc, ProtoService, ProtoSet } from '../proto/types.js';
+import { checkShape } from './grpc-shape.js';
 import { serviceOfDef } from './grpc-service.js';
 import { handlerChain } from './handler-chain.js';
 import type { GrpcMethodModel, GrpcServiceModel } from './model.js';
@@ -23,8 +24,8 @@ export interface GrpcOptions {
 /**
  * Builds the gRPC dispatch table of the reachable `@GrpcController`s (module, controller and
  * method order) against their `.proto` services, and checks it: FW1402-FW1404 and FW1410 (the
- * service, see `grpc-service.ts`), FW1405 (no such RPC), FW1406 (unbound RPC), FW1407 (streaming
- * RPC bound), FW1408 (payload type vs request message), FW1411 (two methods, one RPC), FW1412
+ * service, see `grpc-service.ts`), FW1405 (no such RPC), FW1406 (unbound RPC), FW1408 (payload
+ * type vs request message), FW2200-FW2204 (handler shape vs RPC kind and messages, `grpc-shape.ts`), FW1411 (two methods, one RPC), FW1412
  * (parameter without a gRPC decorator), FW1413 (two controllers, one service), FW1008.
  *
  * @example
@@ -78,10 +79,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
       }
       bound.set(rpc.name, method);
       diagnostics.push(...checkPayload(method, name, rpc, controller.def.options?.keepCase ?? true));
-      if (rpc.requestStream || rpc.responseStream) {
-        diagnostics.push(diagnostic('FW1407', method.location, { handler: name, service: service.fullName, rpc: rpc.name, kind: streamKind(rpc) }));
-        continue;
-      }
+      diagnostics.push(...checkShape(method, name, rpc, service.fullName));
       methods.push({
         id: nextId++,
         name,
@@ -98,8 +96,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
     }
     const unimplemented: GrpcServiceModel['unimplemented'][number][] = [];
     for (const rpc of service.rpcs) {
-      if (rpc.requestStream || rpc.responseStream) unimplemented.push({ rpc: rpc.name, reason: 'streaming' });
-      else if (!bound.has(rpc.name)) {
+      if (!bound.has(rpc.name)) {
         unimplemented.push({ rpc: rpc.name, reason: 'unbound' });
         if (meant.has(rpc.name)) continue;
         const args = { rpc: rpc.name, service: service.fullName, at: where(ir.srcDir, rpc), controller: cls.ref.name };
@@ -110,9 +107,6 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
   }
   return { services, diagnostics };
 }
-
-const streamKind = (rpc: ProtoRpc): string =>
-  rpc.requestStream && rpc.responseStream ? 'bidirectional streaming' : rpc.requestStream ? 'client streaming' : 'server streaming';
 
 function unknownRpc(method: GrpcMethodIR, handler: string, service: ProtoService): { diagnostic: Diagnostic; suggestion?: string } {
   const rpcs = service.rpcs.map((r) => r.name);
@@ -133,10 +127,14 @@ function checkParams(method: GrpcMethodIR, handler: string): Diagnostic[] {
   });
 }
 
-/** FW1408: data fields of the declared payload type that the request message, as decoded at run time, does not have. */
+/**
+ * FW1408 (`@GrpcPayload()`) and FW2205 (the messages of `@GrpcStream()`): data fields of the
+ * declared type that the request message, as decoded at run time, does not have. A parameter of
+ * the wrong kind for the RPC is FW2202/FW2203 instead.
+ */
 function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc, keepCase: boolean): Diagnostic[] {
   return method.params
-    .filter((p): p is ParamIR & { typeFields: readonly string[] } => p.source.kind === 'payload' && p.typeFields !== undefined)
+    .filter((p): p is ParamIR & { typeFields: readonly string[] } => p.source.kind === 'payload' && p.typeFields !== undefined && (p.source.stream === true) === rpc.requestStream)
     .flatMap((p) => {
       const extra = p.typeFields.filter((f) => !rpc.requestFields.includes(f));
       if (extra.length === 0) return [];
@@ -145,7 +143,7 @@ function checkPayload(method: GrpcMethodIR, handler: string, rpc: ProtoRpc, keep
         return guess ? [`rename '${f}' to '${guess}'`] : [];
       });
       return [
-        diagnostic('FW1408', p.location, {
+        diagnostic(p.source.kind === 'payload' && p.source.stream ? 'FW2205' : 'FW1408', p.location, {
           param: p.name,
           handler,
           type: p.typeText,

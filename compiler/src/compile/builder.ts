@@ -14,6 +14,7 @@ import { checkSetup } from '../project/setup.js';
 import { loadProtos, protoInputs } from '../proto/set.js';
 import type { ProtoSet } from '../proto/types.js';
 import type { AppModel } from '../analyze/model.js';
+import { protoTypeFiles } from '../emit/proto-types.js';
 import { settleOutput, type OutputFile } from './files.js';
 import { apiFiles, apiOptions } from './api-files.js';
 import type { OpenApiOptions } from '../emit/openapi/document.js';
@@ -142,6 +143,7 @@ export function createBuilder(options: BuildOptions): Builder {
         ? [
             { path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) },
             ...apiFiles(model, outDir, api),
+            ...protoTypeFiles(protos, { srcDir, outDir, command: banner.command }),
           ]
         : [];
     return {

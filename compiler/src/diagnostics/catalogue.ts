@@ -190,11 +190,6 @@ export const catalogue = {
     hint: (a) =>
       `add a method decorated with @GrpcMethod('${a.rpc}') to ${a.controller}; to accept unbound RPCs, pass --allow-unbound-rpc or set "frameworkBuild": { "allowUnboundRpc": true } in package.json (this is then a warning).`,
   },
-  FW1407: {
-    severity: 'warning',
-    message: (a) => `${a.handler} binds ${a.service}/${a.rpc}, a ${a.kind} RPC; only unary RPCs are served, so the method is never called and the RPC answers UNIMPLEMENTED.`,
-    hint: (a) => `make the RPC unary in the .proto (no \`stream\`), or remove @GrpcMethod from ${a.handler}.`,
-  },
   FW1408: {
     severity: 'warning',
     message: (a) => `@GrpcPayload() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
@@ -346,6 +341,37 @@ export const catalogue = {
     severity: 'error',
     message: (a) => `${a.second} and ${a.first} (${a.firstAt}) get the same operation '${a.id}' in the OpenAPI document and the typed client: two controllers with the same class name have a handler of the same name.`,
     hint: () => 'rename one of the controller classes or one of the handlers: operations are named <controller without "Controller">.<handler>.',
+  },
+  // gRPC streaming and message shapes (FW2200-FW2299)
+  FW2200: {
+    severity: 'error',
+    message: (a) => `${a.handler} serves ${a.service}/${a.rpc}, a ${a.kind} RPC, but returns ${a.type}, which is not an iterable of ${a.message} messages.`,
+    hint: (a) => `make it an \`async *\` method that yields ${a.message} messages (or return an array of them), or make the RPC answer one message in the .proto (no \`stream\` in \`returns\`).`,
+  },
+  FW2201: {
+    severity: 'error',
+    message: (a) => `${a.handler} serves ${a.service}/${a.rpc}, a ${a.kind} RPC answered with one ${a.message}, but returns ${a.type}, an iterable: the client would get the iterable object, not its messages.`,
+    hint: (a) => `return one ${a.message} (not an \`async *\` method), or declare the RPC as \`returns (stream ${a.message})\` in the .proto.`,
+  },
+  FW2202: {
+    severity: 'error',
+    message: (a) => `@GrpcPayload() parameter '${a.param}' of ${a.handler} reads one request, but ${a.service}/${a.rpc} is a ${a.kind} RPC: its ${a.message} messages arrive as a stream.`,
+    hint: (a) => `write \`@GrpcStream() ${a.param}: AsyncIterable<${a.message.split('.').at(-1)}>\` and read it with \`for await\`.`,
+  },
+  FW2203: {
+    severity: 'error',
+    message: (a) => `@GrpcStream() parameter '${a.param}' of ${a.handler} reads a stream of requests, but ${a.service}/${a.rpc} is a ${a.kind} RPC: it receives one ${a.message}.`,
+    hint: (a) => `write \`@GrpcPayload() ${a.param}: ${a.message.split('.').at(-1)}\`, or declare the RPC as \`rpc ${a.rpc} (stream ${a.message})\` in the .proto.`,
+  },
+  FW2204: {
+    severity: 'warning',
+    message: (a) => `${a.handler} returns ${a.type}, whose ${a.fields} not in the response message ${a.message} of ${a.service}/${a.rpc} (its fields: ${a.messageFields}); the encoder drops them.`,
+    hint: (a) => `return the fields of ${a.message}${a.renames ? `: ${a.renames}` : ''}; the generated types of the .proto (\`generated/…/<file>.proto.ts\`) spell them out.`,
+  },
+  FW2205: {
+    severity: 'warning',
+    message: (a) => `@GrpcStream() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose messages' ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
+    hint: (a) => `the messages carry the .proto's field names ${a.casing ?? 'as written (keepCase)'}${a.renames ? `: ${a.renames}` : `; declare the parameter as AsyncIterable<${a.message.split('.').at(-1)}> with the generated type`}.`,
   },
 } satisfies Record<string, Entry>;
 

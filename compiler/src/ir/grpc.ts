@@ -48,6 +48,16 @@ export interface IncludeDirIR {
   readonly location: SourceLocation;
 }
 
+/** What a gRPC handler returns, as its RPC's kind sees it (see `discover/grpc/return-shape.ts`). */
+export interface GrpcReturnIR {
+  /** `iterable`: messages to stream; `single`: one message; `empty`: void; `unknown`: any, unknown, a mixed union. */
+  readonly kind: 'iterable' | 'single' | 'empty' | 'unknown';
+  /** The return type as written (or as inferred). */
+  readonly text: string;
+  /** Data fields of the message type (of its elements, for an iterable), when it is a plain object type. */
+  readonly fields?: readonly string[];
+}
+
 /** One `@GrpcMethod()` handler. */
 export interface GrpcMethodIR {
   readonly methodName: string;
@@ -63,6 +73,8 @@ export interface GrpcMethodIR {
   readonly inaccessible?: string;
   readonly params: readonly ParamIR[];
   readonly chain: ChainIR;
+  /** What the method returns; absent for handlers inherited from a class the compiler cannot read. */
+  readonly returns?: GrpcReturnIR;
 }
 
 /** A `@GrpcController(definition)` class. */

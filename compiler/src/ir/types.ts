@@ -203,8 +203,8 @@ export type ParamSource =
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
   | { readonly kind: 'context' }
-  /** `@GrpcPayload()` */
-  | { readonly kind: 'payload' }
+  /** `@GrpcPayload()`; `stream` for `@GrpcStream()`, the incoming messages of a client-streaming RPC. */
+  | { readonly kind: 'payload'; readonly stream?: true }
   /** `@GrpcMetadata()` (whole metadata) or `@GrpcMetadata('key')` (the key's values). */
   | { readonly kind: 'metadata'; readonly name?: string }
   /** A parameter decorator of another transport (`@Body()` on a gRPC handler): `decorator` names it. */

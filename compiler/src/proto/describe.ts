@@ -2,6 +2,11 @@ import protobuf from 'protobufjs';
 import { rpcPosition } from './positions.js';
 import type { ProtoInput, ProtoKind, ProtoService } from './types.js';
 
+/** A message's field names as decoded (oneof names included: `oneofs: true` sets them). */
+function fieldNames(message: protobuf.Type): string[] {
+  return [...message.fieldsArray.map((f) => f.name), ...message.oneofsArray.map((o) => o.name)];
+}
+
 /**
  * The services (with their RPCs' request fields and streaming flags) and every name of a resolved
  * protobufjs root, as plain data.
@@ -21,6 +26,7 @@ export function describeRoot(root: protobuf.Root, file: string, inputs: readonly
         const declaredIn = obj.filename ?? file;
         const rpcs = obj.methodsArray.map((m) => {
           const request = m.resolvedRequestType;
+          const response = m.resolvedResponseType;
           const position = rpcPosition(textOf(declaredIn), obj.name, m.name);
           return {
             name: m.name,
@@ -28,7 +34,8 @@ export function describeRoot(root: protobuf.Root, file: string, inputs: readonly
             responseType: (m.resolvedResponseType?.fullName ?? m.responseType).replace(/^\./, ''),
             requestStream: m.requestStream === true,
             responseStream: m.responseStream === true,
-            requestFields: request ? [...request.fieldsArray.map((f) => f.name), ...request.oneofsArray.map((o) => o.name)] : [],
+            requestFields: request ? fieldNames(request) : [],
+            responseFields: response ? fieldNames(response) : [],
             file: declaredIn,
             ...position,
           };

@@ -4,6 +4,7 @@ import protobuf from 'protobufjs';
 import { toPosix } from '../project/paths.js';
 import { describeRoot } from './describe.js';
 import { errorPosition } from './positions.js';
+import { typesSource } from './types-source.js';
 import type { ProtoFile, ProtoInput, ProtoReadOptions } from './types.js';
 
 /** Raised while loading, with the file it concerns and the position when known. */
@@ -44,7 +45,7 @@ export function loadProtoFile(file: string, options: ProtoReadOptions = {}): Pro
     const e = error instanceof ProtoError ? error : new ProtoError(messageOf(error), file);
     return { ok: false, file, problem: 'parse', errorFile: e.file, message: e.message, line: e.line, column: e.column };
   }
-  return { ok: true, file, ...describeRoot(root, file, inputs), inputs };
+  return { ok: true, file, ...describeRoot(root, file, inputs), inputs, types: typesSource(root, toPosix(file)) };
 }
 
 /** protobufjs names the file being parsed in its objects (`filename`) through this static field. */

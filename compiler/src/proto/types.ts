@@ -19,6 +19,8 @@ export interface ProtoRpc {
    * in the `.proto` (keepCase, the default), or in camelCase when loadProto is given `keepCase: false`.
    */
   readonly requestFields: readonly string[];
+  /** Field names of the response message, read as `requestFields` are. */
+  readonly responseFields: readonly string[];
   /** Where `rpc Name` is written (1-based), when found. */
   readonly line: number;
   readonly column: number;
@@ -45,6 +47,8 @@ export type ProtoFile =
       readonly kinds: Readonly<Record<string, ProtoKind>>;
       /** The file and every file it imports (bundled `google/protobuf/*` excluded), for the manifest. */
       readonly inputs: readonly ProtoInput[];
+      /** TypeScript types of its messages and enums (`types-source.ts`), for `<file>.proto.ts`. */
+      readonly types: string;
     }
   | { readonly ok: false; readonly file: string; readonly problem: 'missing' }
   | {

@@ -29,7 +29,7 @@ const GRPC_MAX_MESSAGE_BYTES = 4 * 1024;
  */
 export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoApplication> {
   const app = new FrameworkApplication(tables, { ...LIMITS, ...options });
-  const grpc = new GrpcServer(app, { limits: { maxReceiveMessageBytes: GRPC_MAX_MESSAGE_BYTES } });
+  const grpc = new GrpcServer(app, { limits: { maxReceiveMessageBytes: GRPC_MAX_MESSAGE_BYTES }, reflection: true });
   app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
   await app.init(AppModule);
   return { app, grpc };

@@ -134,7 +134,10 @@ export interface GrpcServiceEntry {
   /** `<package>.<Service>`. */
   readonly service: string;
   readonly methods: readonly GrpcMethodEntry[];
-  /** RPCs of the service that no method binds, and streaming RPCs: both answer UNIMPLEMENTED. */
+  /**
+   * RPCs of the service that no method binds: they answer UNIMPLEMENTED. (`streaming` appears only
+   * in tables built before streaming RPCs were served.)
+   */
   readonly unimplemented: readonly { readonly rpc: string; readonly reason: 'unbound' | 'streaming' }[];
 }
 

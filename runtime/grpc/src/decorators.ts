@@ -54,11 +54,17 @@ export function GrpcController(definition: ServiceDefinition): ClassDecorator {
 }
 
 /**
- * Binds a method to the unary RPC of the same name, or to the RPC named explicitly.
+ * Binds a method to the RPC of the same name, or to the RPC named explicitly. The method's shape
+ * follows the RPC's kind, which `framework-build` checks: a unary RPC takes `@GrpcPayload()` and
+ * returns a message; a server-streaming one returns an iterable of messages (an `async *`
+ * method, or an array); a client-streaming one takes `@GrpcStream()`, the incoming messages; a
+ * bidirectional one does both.
  *
  * @example
  * @GrpcMethod() GetTodo(@GrpcPayload() request: GetTodoRequest) {}
  * @GrpcMethod('CreateTodo') create(@GrpcPayload() request: CreateTodoRequest) {}
+ * @GrpcMethod() async *ListTodos(@GrpcPayload() request: ListTodosRequest) { yield* this.todos.all(); }
+ * @GrpcMethod() async *SyncTodos(@GrpcStream() changes: AsyncIterable<TodoChange>) { for await (const c of changes) yield this.apply(c); }
  */
 export function GrpcMethod(_rpcName?: string): MethodDecorator {
   return () => undefined;
@@ -71,6 +77,22 @@ export function GrpcMethod(_rpcName?: string): MethodDecorator {
  * @GrpcMethod() GetTodo(@GrpcPayload() request: GetTodoRequest) { return this.todos.find(request.id); }
  */
 export function GrpcPayload(): ParameterDecorator {
+  return () => undefined;
+}
+
+/**
+ * The messages the client streams in (client-streaming and bidirectional RPCs), as an
+ * `AsyncIterable` read once. Reading waits for the client, which keeps memory flat; when the
+ * client cancels or the deadline passes, the pending read throws the `context.signal`'s reason.
+ *
+ * @example
+ * @GrpcMethod() async ImportTodos(@GrpcStream() todos: AsyncIterable<CreateTodoRequest>) {
+ *   let count = 0;
+ *   for await (const todo of todos) { this.todos.create(todo); count++; }
+ *   return { count };
+ * }
+ */
+export function GrpcStream(): ParameterDecorator {
   return () => undefined;
 }
 

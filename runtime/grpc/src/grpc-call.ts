@@ -1,6 +1,12 @@
 import type { GrpcMethodEntry } from '@framework/core';
 import { CallBase, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
+import type { EventEmitter } from 'node:events';
+import { incomingMessages } from './incoming-messages.js';
+import type { RpcKind } from './unsupported-rpc.js';
+
+/** The grpc-js call objects of every kind, as far as `GrpcCall` reads them. */
+export type AnyServerCall = Pick<ServerUnaryCall<unknown, unknown>, 'cancelled' | 'metadata' | 'getPeer' | 'getDeadline'> & EventEmitter & { readonly request?: unknown };
 
 /** The per-RPC facts a gRPC call needs, fixed at attach time. */
 export type GrpcRpcRuntime = HandlerRuntime<GrpcMethodEntry>;
@@ -16,9 +22,20 @@ function addressOfPeer(peer: string): string {
   return colon > 0 && /^\d+$/.test(peer.slice(colon + 1)) ? peer.slice(0, colon) : peer;
 }
 
+/** grpc-js's deadline timer may fire a millisecond before the deadline it was set from. */
+const DEADLINE_SLACK_MS = 20;
+
+/** What `signal` aborts with when the deadline passes: a `TimeoutError`, as `AbortSignal.timeout` does. */
+function deadlinePassed(): DOMException {
+  return new DOMException('The deadline of the call passed', 'TimeoutError');
+}
+
 /**
- * One unary gRPC call: the execution context guards see and the argument source handlers read,
- * over a grpc-js call. Cheap to create: everything not read by the chain is computed on demand.
+ * One gRPC call of any kind: the execution context guards see and the argument source handlers
+ * read, over a grpc-js call. Cheap to create: everything not read by the chain is computed on demand.
+ *
+ * `payload` is the request message on unary and server-streaming calls, and the incoming messages
+ * (an `AsyncIterable`, read once) on client-streaming and bidirectional ones.
  *
  * `context.req` is absent on gRPC (the spec: a guard reading it fails with
  * "Cannot read properties of undefined …", answered UNKNOWN).
@@ -29,9 +46,12 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape
   /** Response metadata set through `setResponseHeader`; sent as trailers with the answer. */
   responseMetadata?: Metadata;
 
+  private incoming?: AsyncIterable<unknown>;
+
   constructor(
-    readonly call: ServerUnaryCall<unknown, unknown>,
+    readonly call: AnyServerCall,
     rpc: GrpcRpcRuntime,
+    readonly kind: RpcKind = 'unary',
   ) {
     super(rpc);
   }
@@ -40,7 +60,14 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape
     return this.call.metadata;
   }
   get payload(): unknown {
-    return this.call.request;
+    if (this.kind === 'unary' || this.kind === 'serverStream') return this.call.request;
+    return (this.incoming ??= incomingMessages(this.call as unknown as NodeJS.ReadableStream, this.signal));
+  }
+  /** grpc-js gives `Infinity` when the client set no deadline, a Date or epoch milliseconds otherwise. */
+  get deadline(): Date | undefined {
+    const deadline = this.call.getDeadline();
+    if (deadline instanceof Date) return deadline;
+    return Number.isFinite(deadline) ? new Date(deadline) : undefined;
   }
   /** The peer's IP address without the port, so per-caller limits count a client once. */
   getRemoteAddress(): string {
@@ -86,9 +113,15 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape
   header(): never {
     return httpOnly('@Header(name)');
   }
-  /** grpc-js emits `cancelled` when the client cancels the call or its deadline passes. */
+  /**
+   * grpc-js emits `cancelled` when the client cancels the call or its deadline passes (it answers
+   * DEADLINE_EXCEEDED itself then); the reason tells the two apart.
+   */
   protected override onCancel(cancel: (reason: unknown) => void): void {
-    const cancelled = (): void => cancel(new Error('The client cancelled the call'));
+    const cancelled = (): void => {
+      const deadline = this.deadline;
+      cancel(deadline && deadline.getTime() <= Date.now() + DEADLINE_SLACK_MS ? deadlinePassed() : new DOMException('The client cancelled the call', 'AbortError'));
+    };
     if (this.call.cancelled) cancelled();
     else this.call.once('cancelled', cancelled);
   }

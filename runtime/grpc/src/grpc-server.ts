@@ -1,8 +1,25 @@
 import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
-import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
+import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
+import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
+
+/**
+ * Health and reflection load their standard `.proto` files (shipped in their npm packages) when
+ * imported, so they are imported only when used: on Deno each needs read access to those files.
+ */
+async function importReading<T>(module: () => Promise<T>, what: string, files: string): Promise<T> {
+  try {
+    return await module();
+  } catch (error) {
+    throw new Error(
+      `GrpcServer cannot serve ${what}: loading it reads ${files}, which failed (${(error as Error).message}). ` +
+        `On Deno, allow reading it (--allow-read=…,${files}); or turn it off in the GrpcServer options.`,
+      { cause: error },
+    );
+  }
+}
 
 export interface GrpcServerOptions {
   /** Message size, keepalive and connection-age limits; see `GrpcLimits` for the defaults. */
@@ -14,6 +31,18 @@ export interface GrpcServerOptions {
    * ms); it returns as soon as the last call has finished.
    */
   readonly shutdownTimeoutMs?: number;
+  /**
+   * Serve the standard health service `grpc.health.v1.Health` (Check, Watch, List): every served
+   * service and the server (`''`) are SERVING after init and NOT_SERVING once `close()` begins.
+   * Default true.
+   */
+  readonly health?: boolean;
+  /**
+   * Serve server reflection (`grpc.reflection.v1` and `v1alpha`), so that tools such as grpcurl
+   * list the services and read their schemas without the `.proto`. Default false: it publishes the
+   * whole schema to anyone who can connect.
+   */
+  readonly reflection?: boolean;
 }
 
 /**
@@ -21,7 +50,8 @@ export interface GrpcServerOptions {
  * @grpc/grpc-js), on its own port, from the same injector and singletons as HTTP.
  *
  * Construct it before `app.init(RootModule)`: it registers the `grpc` transport, and init hands
- * it every gRPC controller. `app.close()` shuts it down gracefully.
+ * it every gRPC controller. `app.close()` shuts it down gracefully. It also serves the standard
+ * health service, and server reflection when asked (`{ reflection: true }`).
  *
  * @example
  * const app = new FrameworkApplication(tables);
@@ -34,12 +64,15 @@ export class GrpcServer {
   /** The underlying grpc-js server, for options this class does not wrap. */
   readonly server: Server;
   private readonly shutdownTimeoutMs: number;
+  private readonly options: GrpcServerOptions;
+  private health?: ServerHealth;
   private attached = false;
   private closed?: Promise<void>;
 
   constructor(app: FrameworkApplication, options: GrpcServerOptions = {}) {
     this.server = new Server(grpcServerOptions(options.limits, options.serverOptions));
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
+    this.options = options;
     try {
       // The application refuses transports once init has run; that is the only way this throws.
       app.registerTransport({ name: 'grpc', attach: (host) => this.attach(host), close: () => this.close() });
@@ -76,7 +109,20 @@ export class GrpcServer {
     });
   }
 
-  private attach(host: TransportHost): void {
+  /**
+   * Sets the health status of one served service, or of the server as a whole with `''`; health
+   * clients watching it are told at once. Throws when the server was built with `health: false`.
+   *
+   * @example
+   * grpc.setServingStatus('todo.TodoService', 'NOT_SERVING'); // its database is down
+   */
+  setServingStatus(service: string, status: ServingStatus): void {
+    if (!this.health) throw new Error('The gRPC server serves no health service: it was created with `health: false`, or `app.init` has not run yet.');
+    this.health.set(service, status);
+  }
+
+  private async attach(host: TransportHost): Promise<void> {
+    const served = new Map<string, ServiceDefinition>();
     for (const service of host.tables.grpc) {
       const { controllerName, definition, implementation } = bindService(service, host);
       try {
@@ -84,6 +130,17 @@ export class GrpcServer {
       } catch (error) {
         throw new Error(`Cannot serve ${service.service} from ${controllerName}: ${(error as Error).message}`, { cause: error });
       }
+      served.set(service.service, definition);
+    }
+    if (this.options.health !== false) {
+      const health = await importReading(() => import('./health.js'), 'health checking', 'node_modules/grpc-health-check/proto/health/v1/health.proto');
+      this.health = new health.ServerHealth([...served.keys()]);
+      this.health.addTo(this.server);
+      served.set(health.HEALTH_SERVICE, health.healthDefinition as unknown as ServiceDefinition);
+    }
+    if (this.options.reflection) {
+      const reflection = await importReading(() => import('./reflection.js'), 'reflection', 'node_modules/@grpc/reflection/build/proto');
+      reflection.addReflection(this.server, served);
     }
     this.attached = true;
     if (host.tables.grpc.length === 0) host.logger.warn('GrpcServer: the application has no @GrpcController; the gRPC server serves nothing.');
@@ -95,6 +152,7 @@ export class GrpcServer {
    * or cuts what is left after `shutdownTimeoutMs`.
    */
   private close(): Promise<void> {
+    if (!this.closed) this.health?.shuttingDown();
     this.closed ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => {
         this.server.forceShutdown();

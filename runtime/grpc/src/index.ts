@@ -1,5 +1,6 @@
 /**
- * `@framework/grpc`: serves `@GrpcController` classes over gRPC (unary RPCs) on @grpc/grpc-js,
+ * `@framework/grpc`: serves `@GrpcController` classes over gRPC (unary and streaming RPCs, with
+ * health checking and optional reflection) on @grpc/grpc-js,
  * through the same request chain (middleware, guards, parameters, filters) as HTTP.
  *
  * @example
@@ -20,7 +21,7 @@
 export { GrpcServer, type GrpcServerOptions } from './grpc-server.js';
 export { DEFAULT_GRPC_LIMITS, type GrpcLimits } from './grpc-limits.js';
 export { loadProto, defaultProtoOptions, type ProtoTree, type ProtoNode } from './load-proto.js';
-export { GrpcController, GrpcMethod, GrpcPayload, GrpcMetadata } from './decorators.js';
+export { GrpcController, GrpcMethod, GrpcPayload, GrpcStream, GrpcMetadata } from './decorators.js';
 export { statusOfError } from './status.js';
 /** grpc-js conveniences, so applications need no direct import for credentials, metadata and codes. */
 export { ServerCredentials, Metadata, status, type ServiceDefinition } from '@grpc/grpc-js';

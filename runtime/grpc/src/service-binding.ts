@@ -1,8 +1,10 @@
 import { StaleTablesError, type GrpcServiceEntry } from '@framework/core';
 import { grpcServiceOf, type TransportHost } from '@framework/core/transport';
 import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { GrpcRpcRuntime } from './grpc-call.js';
+import { streamHandler } from './stream-handler.js';
 import { unaryHandler } from './unary-handler.js';
-import { describeKind, kindOf, unsupportedRpcHandler } from './unsupported-rpc.js';
+import { kindOf, unsupportedRpcHandler, type RpcKind } from './unsupported-rpc.js';
 
 /** A service ready for `server.addService(definition, implementation)`. */
 export interface ServiceBinding {
@@ -32,10 +34,17 @@ function definitionOf(service: GrpcServiceEntry, host: TransportHost): ServiceDe
   return definition;
 }
 
+/** The grpc-js handler of one bound RPC, for its kind. */
+function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost): UntypedServiceImplementation[string] {
+  const run = host.prepare(rpc.entry, { readsBody: false });
+  if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, kind);
+  return streamHandler(rpc, run, host.logger, kind);
+}
+
 /**
- * Builds the grpc-js implementation of one `@GrpcController` service, once, at init: each unary
- * RPC bound by a method runs that method's prepared chain; streaming RPCs (warned about here) and
- * RPCs no method binds answer UNIMPLEMENTED with the reason.
+ * Builds the grpc-js implementation of one `@GrpcController` service, once, at init: each RPC
+ * bound by a method runs that method's prepared chain, in the shape of its kind (unary, server,
+ * client or bidirectional streaming); RPCs no method binds answer UNIMPLEMENTED with the reason.
  *
  * The definition, not the tables, decides what is streaming: it is what grpc-js serves.
  *
@@ -60,12 +69,8 @@ export function bindService(service: GrpcServiceEntry, host: TransportHost): Ser
   for (const [rpc, method] of Object.entries(definition) as [string, AnyMethod][]) {
     const kind = kindOf(method);
     const entry = methodsByRpc.get(rpc);
-    if (kind !== 'unary') {
-      const details = `${service.service}/${rpc} is a ${describeKind(kind)} RPC; this server serves unary RPCs only.`;
-      host.logger.warn(`${provider.name}: ${details} It is skipped and its calls answer UNIMPLEMENTED.`);
-      implementation[rpc] = unsupportedRpcHandler(kind, details);
-    } else if (entry) {
-      implementation[rpc] = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger);
+    if (entry) {
+      implementation[rpc] = handlerFor(kind, { entry, controllerClass }, host);
     } else {
       implementation[rpc] = unsupportedRpcHandler(kind, `${service.service}/${rpc} is not implemented by this server: no @GrpcMethod binds it.`);
     }

@@ -1,14 +1,16 @@
 import type { Logger } from '@framework/core';
 import { isThenable, type PreparedHandler } from '@framework/core/transport';
-import type { handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
-import { GrpcCall, type GrpcRpcRuntime } from './grpc-call.js';
+import type { handleClientStreamingCall, handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
+import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { isUnexpected, statusOfError } from './status.js';
 
 /** What a handler returning `undefined` or `null` answers: the empty message (all fields default). */
 const emptyMessage = Object.freeze({});
 
 /**
- * Builds, once per RPC, the grpc-js handler that runs the RPC's prepared chain.
+ * Builds, once per RPC, the grpc-js handler of an RPC answered with one message (unary, and
+ * client streaming, whose handler reads the incoming messages from its `@GrpcStream()` parameter),
+ * running the RPC's prepared chain.
  *
  * Response metadata set with `context.setResponseHeader` travels as trailing metadata, with the
  * status: grpc-js clients read it from `error.metadata` on failures and from the call's `status`
@@ -20,7 +22,12 @@ const emptyMessage = Object.freeze({});
  * @example
  * implementation.GetTodo = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger);
  */
-export function unaryHandler(rpc: GrpcRpcRuntime, run: PreparedHandler, logger: Logger): handleUnaryCall<unknown, unknown> {
+export function unaryHandler(
+  rpc: GrpcRpcRuntime,
+  run: PreparedHandler,
+  logger: Logger,
+  kind: 'unary' | 'clientStream' = 'unary',
+): handleUnaryCall<unknown, unknown> & handleClientStreamingCall<unknown, unknown> {
   const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
 
   const succeed = (call: GrpcCall, callback: sendUnaryData<unknown>, value: unknown): void => {
@@ -28,14 +35,15 @@ export function unaryHandler(rpc: GrpcRpcRuntime, run: PreparedHandler, logger: 
     callback(null, value ?? emptyMessage, call.responseMetadata);
   };
   const fail = (call: GrpcCall, callback: sendUnaryData<unknown>, error: unknown): void => {
-    if (isUnexpected(error)) logger.error(`Unhandled error in ${where}`, error);
+    // An error caused by the cancellation itself (a read of the aborted stream) is nobody's bug.
+    if (isUnexpected(error) && !call.call.cancelled) logger.error(`Unhandled error in ${where}`, error);
     const status = statusOfError(error);
     call.answered = true;
     callback(call.responseMetadata ? { ...status, metadata: call.responseMetadata } : status);
   };
 
-  return (serverCall, callback) => {
-    const call = new GrpcCall(serverCall, rpc);
+  return (serverCall: AnyServerCall, callback: sendUnaryData<unknown>) => {
+    const call = new GrpcCall(serverCall, rpc, kind);
     let answer: unknown;
     try {
       answer = run(call);

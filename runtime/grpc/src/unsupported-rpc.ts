@@ -26,7 +26,7 @@ export function describeKind(kind: RpcKind): string {
  * for the RPC's kind (callback for single responses, an `error` event for response streams).
  *
  * @example
- * implementation.Watch = unsupportedRpcHandler('serverStream', 'todo.TodoService/Watch is server-streaming; only unary RPCs are served');
+ * implementation.Watch = unsupportedRpcHandler('serverStream', 'todo.TodoService/Watch is not implemented by this server: no @GrpcMethod binds it.');
  */
 export function unsupportedRpcHandler(kind: RpcKind, details: string): UntypedHandleCall {
   const status = unimplemented(details);

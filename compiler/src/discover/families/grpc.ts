@@ -3,6 +3,7 @@ import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, Param
 import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { resolveDef } from '../grpc/def.js';
 import { dataFields, declaredTypeRef } from '../grpc/param-type.js';
+import { returnShapeOf, streamElementFields } from '../grpc/return-shape.js';
 import { literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
@@ -12,11 +13,11 @@ import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } f
 const HTTP_PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header']);
 
 /** Parameter decorators a gRPC handler reads. */
-const GRPC_PARAMS = new Set(['GrpcPayload', 'GrpcMetadata', 'Ctx']);
+const GRPC_PARAMS = new Set(['GrpcPayload', 'GrpcStream', 'GrpcMetadata', 'Ctx']);
 
 /**
  * `@GrpcController(definition)` classes and their `@GrpcMethod()` handlers with `@GrpcPayload()`,
- * `@GrpcMetadata(key?)` and `@Ctx()` parameters. The definition is followed back to its
+ * `@GrpcStream()`, `@GrpcMetadata(key?)` and `@Ctx()` parameters, and what each returns. The definition is followed back to its
  * `loadProto(<path>)` call (FW1401 when it cannot be); the `.proto` itself is read by `analyze`.
  *
  * @example
@@ -73,6 +74,7 @@ function methodOf(ctx: DiscoverContext, h: Handler): GrpcMethodIR {
     ...(why ? { inaccessible: why } : {}),
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, isParam)!.param, index)),
     chain: handlerChain(ctx, h),
+    returns: returnShapeOf(method),
   };
 }
 
@@ -84,13 +86,14 @@ function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): 
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind !== 'payload' && !(source.kind === 'metadata' && source.name === undefined)) return base;
   const typeRef = declaredTypeRef(ctx, p);
-  const typeFields = source.kind === 'payload' ? dataFields(p) : undefined;
+  const typeFields = source.kind !== 'payload' ? undefined : source.stream ? (p.getTypeNode() ? streamElementFields(p.getType()) : undefined) : dataFields(p);
   return { ...base, ...(typeRef ? { typeRef } : {}), ...(typeFields ? { typeFields } : {}) };
 }
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {
   if (!d) return { kind: 'none' };
   if (d.name === 'GrpcPayload') return { kind: 'payload' };
+  if (d.name === 'GrpcStream') return { kind: 'payload', stream: true };
   if (d.name === 'Ctx') return { kind: 'context' };
   if (d.name !== 'GrpcMetadata') return { kind: 'foreign', decorator: d.name };
   const arg = d.args[0];

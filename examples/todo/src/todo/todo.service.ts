@@ -37,6 +37,14 @@ export class TodoService {
     return page;
   }
 
+  /** Every todo from the `offset`-th on, in creation order, read lazily (for streaming them all). */
+  *each(offset = 0): Generator<Todo> {
+    let index = 0;
+    for (const todo of this.todos.values()) {
+      if (index++ >= offset) yield todo;
+    }
+  }
+
   get(id: string): Todo {
     const todo = this.todos.get(id);
     if (!todo) throw new NotFoundException();

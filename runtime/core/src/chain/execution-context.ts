@@ -43,6 +43,11 @@ export interface GrpcExecutionContext extends CallContext {
   /** Absent: reading `req.header(…)` on a gRPC call fails with a TypeError, as the spec says. */
   readonly req?: undefined;
   readonly grpcMetadata: GrpcMetadataLike;
+  /**
+   * When the client's deadline passes (`undefined` when it set none). At that moment `signal`
+   * aborts with a `TimeoutError` and the call is answered DEADLINE_EXCEEDED.
+   */
+  readonly deadline?: Date;
 }
 
 /**

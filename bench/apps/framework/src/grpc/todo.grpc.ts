@@ -10,7 +10,7 @@ interface Todo {
   done: boolean;
 }
 
-/** TodoService of the spec's proto (package todo), unary RPCs only. */
+/** TodoService of the spec's proto (package todo), plus the server-streaming ListTodos of the streaming bench. */
 @GrpcController(proto.todo!.TodoService!.service)
 export class TodoGrpcController {
   private nextId = 1;
@@ -23,5 +23,11 @@ export class TodoGrpcController {
   @GrpcMethod()
   CreateTodo(@GrpcPayload() request: { title: string }): Todo {
     return { id: String(this.nextId++), title: request.title, done: false };
+  }
+
+  /** `count` todos; each yield waits for the client (back-pressure), as the raw grpc-js peer's `drain` does. */
+  @GrpcMethod()
+  async *ListTodos(@GrpcPayload() request: { count: number }): AsyncGenerator<Todo> {
+    for (let i = 0; i < request.count; i++) yield { id: String(i), title: 'todo', done: false };
   }
 }

@@ -1,0 +1,83 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/** What a handler returning `undefined` or `null` in a stream sends: the empty message. */
+const emptyMessage = Object.freeze({});
+
+/** The iterator of a streaming handler's answer, or a TypeError naming what it returned instead. */
+function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | Iterator<unknown> {
+  if (answer === undefined || answer === null) return [][Symbol.iterator]();
+  const value = answer as Partial<AsyncIterable<unknown> & Iterable<unknown>>;
+  if (typeof value[Symbol.asyncIterator] === 'function') return value[Symbol.asyncIterator]!();
+  if (typeof value[Symbol.iterator] === 'function' && typeof answer !== 'string') return value[Symbol.iterator]!();
+  throw new TypeError(
+    `${where} answers a streaming RPC, so it must return an iterable of messages (an \`async *\` method, or an array); it returned ${typeof answer === 'object' ? 'an object' : typeof answer}.`,
+  );
+}
+
+/**
+ * Sends every message of a streaming handler's answer, honouring back-pressure: when the
+ * transport's buffer is full (`write()` returns false) the next message is not pulled from the
+ * handler until the client has taken the previous ones (`drain`), so a slow client slows the
+ * handler down instead of making the server buffer without bound.
+ *
+ * When `signal` aborts (the client cancelled, the deadline passed) it stops pulling and closes the
+ * iterator, so an `async *` handler's `finally` blocks run; a handler waiting on something of its
+ * own should pass the signal to it, since a generator is only closed once it yields again.
+ *
+ * @example
+ * await writeMessages(todos.list(), call, context.signal, 'TodoGrpcController.ListTodos');
+ */
+export async function writeMessages(answer: unknown, stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>, signal: AbortSignal, where: string): Promise<void> {
+  const iterator = iteratorOf(answer, where);
+  let done = false;
+  try {
+    while (!signal.aborted) {
+      const pulled = iterator.next();
+      // An array's (or any sync iterator's) next value needs no wait, nor a watch on the signal.
+      const next = isPromise(pulled) ? await untilAborted(pulled, signal) : pulled;
+      if (next === aborted || next.done) {
+        done = next !== aborted;
+        return;
+      }
+      if (!stream.write(next.value ?? emptyMessage)) await once(stream as Writable, 'drain', { signal }).catch(ignoreAbort(signal));
+    }
+  } catch (error) {
+    done = true; // A generator that threw is finished; a throwing `return()` would hide the error.
+    throw error;
+  } finally {
+    // An early exit (abort) closes the handler's iterator, which runs its `finally` blocks.
+    if (!done) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
+}
+
+const aborted = Symbol('aborted');
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown })?.then === 'function';
+}
+
+/** `promise`, or `aborted` as soon as `signal` aborts (the promise is then left to settle alone). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof aborted> {
+  if (signal.aborted) return Promise.resolve(aborted);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(aborted);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function ignoreAbort(signal: AbortSignal): (error: unknown) => void {
+  return (error) => {
+    if (!signal.aborted) throw error;
+  };
+}

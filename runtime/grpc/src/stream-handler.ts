@@ -1,0 +1,59 @@
+import type { Logger } from '@framework/core';
+import type { PreparedHandler } from '@framework/core/transport';
+import type { handleBidiStreamingCall, handleServerStreamingCall, ServerWritableStream } from '@grpc/grpc-js';
+import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
+import { writeMessages } from './outgoing-messages.js';
+import { isUnexpected, statusOfError } from './status.js';
+
+type ResponseStream = AnyServerCall & Pick<ServerWritableStream<unknown, unknown>, 'write' | 'end' | 'emit' | 'once' | 'off' | 'writableNeedDrain'>;
+
+/**
+ * Builds, once per RPC, the grpc-js handler of an RPC answered with a stream of messages (server
+ * streaming, and bidirectional streaming, whose handler also reads the incoming messages from its
+ * `@GrpcStream()` parameter).
+ *
+ * The prepared chain (middleware, guards, interceptors) runs once, before the first message; its
+ * answer is an iterable (an `async *` method's generator, or an array) whose values are sent one
+ * by one as the client takes them. An error the chain or the iteration throws ends the call with
+ * its mapped status, after the messages already sent. Response metadata set with
+ * `context.setResponseHeader` travels as trailing metadata, with the status.
+ *
+ * @example
+ * implementation.ListTodos = streamHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'serverStream');
+ */
+export function streamHandler(
+  rpc: GrpcRpcRuntime,
+  run: PreparedHandler,
+  logger: Logger,
+  kind: 'serverStream' | 'bidi',
+): handleServerStreamingCall<unknown, unknown> & handleBidiStreamingCall<unknown, unknown> {
+  const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
+
+  const fail = (call: GrpcCall, stream: ResponseStream, error: unknown): void => {
+    call.answered = true;
+    if (stream.cancelled) return;
+    if (isUnexpected(error)) logger.error(`Unhandled error in ${where}`, error);
+    const status = statusOfError(error);
+    stream.emit('error', call.responseMetadata ? { ...status, metadata: call.responseMetadata } : status);
+  };
+  const succeed = (call: GrpcCall, stream: ResponseStream): void => {
+    call.answered = true;
+    if (!stream.cancelled) stream.end(call.responseMetadata);
+  };
+
+  return (serverCall: AnyServerCall) => {
+    const stream = serverCall as ResponseStream;
+    const call = new GrpcCall(stream, rpc, kind);
+    let sent: Promise<void>;
+    try {
+      sent = Promise.resolve(run(call)).then((answer) => writeMessages(answer, stream, call.signal, where));
+    } catch (error) {
+      fail(call, stream, error);
+      return;
+    }
+    sent.then(
+      () => succeed(call, stream),
+      (error: unknown) => fail(call, stream, error),
+    );
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The standard health service on a real server with a real grpc-js client: SERVING after init,
+ * per service and overall; a status set by the application reaches watchers; NOT_SERVING once
+ * close() begins, and close() does not wait for open Watch streams.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createRequire } from 'node:module';
+import { FrameworkApplication } from '@framework/core';
+import { GrpcServer, status } from '@framework/grpc';
+import { credentials, loadPackageDefinition, type ClientReadableStream, type ServiceClientConstructor, type ServiceError } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { capturedLogger } from './fixtures/harness.js';
+import { streamTables, StreamModule } from './fixtures/streaming/app.js';
+
+const require = createRequire(new URL('../../runtime/grpc/package.json', import.meta.url));
+const healthProto = (require('grpc-health-check') as { protoPath: string }).protoPath;
+const HealthClient = (loadPackageDefinition(loadSync(healthProto, { keepCase: true, enums: String })) as unknown as { grpc: { health: { v1: { Health: ServiceClientConstructor } } } }).grpc.health.v1.Health;
+
+interface Health {
+  Check(request: { service: string }, callback: (error: ServiceError | null, answer?: { status: string }) => void): void;
+  List(request: object, callback: (error: ServiceError | null, answer?: { statuses: Record<string, { status: string }> }) => void): void;
+  Watch(request: { service: string }): ClientReadableStream<{ status: string }>;
+  close(): void;
+}
+
+async function start(options: { health?: boolean } = {}): Promise<{ app: FrameworkApplication; grpc: GrpcServer; health: Health }> {
+  const app = new FrameworkApplication(streamTables(), { logger: capturedLogger() });
+  const grpc = new GrpcServer(app, options);
+  await app.init(StreamModule);
+  const port = await grpc.listen(0, undefined, '127.0.0.1');
+  return { app, grpc, health: new HealthClient(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Health };
+}
+
+const check = (health: Health, service: string): Promise<string> =>
+  new Promise((resolve) => health.Check({ service }, (error, answer) => resolve(error ? `error ${error.code}` : answer!.status)));
+
+const test = suite('gRPC health');
+
+test('SERVING after init, for the server and each service; an unknown service is NOT_FOUND; List has them all', async () => {
+  const { app, health } = await start();
+  assert.is(await check(health, ''), 'SERVING');
+  assert.is(await check(health, 'stream.StreamService'), 'SERVING');
+  assert.is(await check(health, 'no.Such'), `error ${status.NOT_FOUND}`);
+  const listed = await new Promise<Record<string, { status: string }>>((resolve, reject) => health.List({}, (e, a) => (e ? reject(e) : resolve(a!.statuses))));
+  assert.equal(listed, { '': { status: 'SERVING' }, 'stream.StreamService': { status: 'SERVING' } });
+  health.close();
+  await app.close();
+});
+
+test('a status the application sets reaches watchers; close() tells them NOT_SERVING and ends their streams at once', async () => {
+  const { app, grpc, health } = await start();
+  const watch = health.Watch({ service: 'stream.StreamService' });
+  const statuses: string[] = [];
+  const ended = new Promise<number>((resolve) => watch.on('status', (s: { code: number }) => resolve(s.code)));
+  watch.on('data', (answer: { status: string }) => statuses.push(answer.status));
+  watch.on('error', () => undefined);
+  while (statuses.length === 0) await new Promise((r) => setTimeout(r, 10));
+  grpc.setServingStatus('stream.StreamService', 'NOT_SERVING');
+  grpc.setServingStatus('stream.StreamService', 'SERVING');
+  while (statuses.length < 3) await new Promise((r) => setTimeout(r, 10));
+  const started = Date.now();
+  await app.close();
+  assert.ok(Date.now() - started < 2000, `close() waited ${Date.now() - started} ms for the open Watch`);
+  assert.is(await ended, status.OK);
+  assert.equal(statuses, ['SERVING', 'NOT_SERVING', 'SERVING', 'NOT_SERVING']);
+  health.close();
+});
+
+test('health: false serves no health service', async () => {
+  const { app, grpc, health } = await start({ health: false });
+  assert.is(await check(health, ''), `error ${status.UNIMPLEMENTED}`);
+  assert.throws(() => grpc.setServingStatus('', 'SERVING'), /health: false/);
+  health.close();
+  await app.close();
+});
+
+test.run();
