@@ -336,6 +336,37 @@ export const catalogue = {
     message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
     hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
   },
+  // Factory and alias providers (`useFactory`, `useExisting`).
+  FW2001: {
+    severity: 'error',
+    message: (a) => `The factory of ${a.owner} takes ${a.params} parameter(s) (${a.names}), but its \`inject\` lists ${a.count} token(s): the factory is called with one instance per \`inject\` element, in order.`,
+    hint: () => 'list one token per factory parameter in `inject`, in the order of the parameters.',
+  },
+  FW2002: {
+    severity: 'error',
+    message: (a) => `inject[${a.index}] of ${a.owner} provides ${a.token}, but the factory's parameter '${a.param}' is declared as ${a.type}.`,
+    hint: (a) => `put the token of a ${a.type} at inject[${a.index}], or declare '${a.param}' as ${a.token}.`,
+  },
+  FW2003: {
+    severity: 'error',
+    message: (a) => `The factory of ${a.owner} injects ${a.token} (inject[${a.index}]), but no module in scope of ${a.module} provides ${a.token}.`,
+    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+  },
+  FW2004: {
+    severity: 'error',
+    message: (a) => `${a.owner} is an alias of ${a.token} (useExisting), but no module in scope of ${a.module} provides ${a.token}.`,
+    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`,
+  },
+  FW2005: {
+    severity: 'error',
+    message: (a) => `${a.owner} is made by an async factory, but it is request-scoped (through ${a.dep}): request-scoped instances are created while a call runs, so its dependents would receive a promise.`,
+    hint: () => 'make the factory synchronous, or keep it out of request scope by not injecting request-scoped providers into it.',
+  },
+  FW2006: {
+    severity: 'error',
+    message: (a) => `The useFactory of ${a.owner} is \`${a.text}\`, of type ${a.type}, which is not a function.`,
+    hint: () => 'give `useFactory` a function (`(config: ConfigService) => …`) whose parameters match `inject`, or use `useValue` for a ready value.',
+  },
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;
