@@ -45,11 +45,17 @@ const returnsPromise = (signature: Signature): boolean => {
   return returned.getSymbol()?.getName() === 'Promise' || returned.getText().startsWith('Promise<');
 };
 
-/** The instance type a class token stands for, when the token is a class declared in the program. */
-function instanceTypeOf(element: Node): Type | undefined {
-  if (!Node.isIdentifier(element) && !Node.isPropertyAccessExpression(element)) return undefined;
+/**
+ * Whether the instance of a class token fits a parameter of type `wanted`. The class itself, with
+ * any type arguments (`ConfigService<EnvSchema>` for the token `ConfigService`), always fits: type
+ * arguments do not exist at run time.
+ */
+function fitsParameter(element: Node, wanted: Type, checker: { isTypeAssignableTo(a: unknown, b: unknown): boolean }): boolean {
+  if (!Node.isIdentifier(element) && !Node.isPropertyAccessExpression(element)) return true;
   const declaration = resolveName(element)?.declaration;
-  return Node.isClassDeclaration(declaration) ? declaration.getType() : undefined;
+  if (!Node.isClassDeclaration(declaration)) return true;
+  if (wanted.getSymbol()?.getDeclarations()[0] === declaration) return true;
+  return checker.isTypeAssignableTo(declaration.getType().compilerType, wanted.compilerType);
 }
 
 /**
@@ -85,8 +91,7 @@ export function factoryOf(ctx: DiscoverContext, object: ObjectLiteralExpression,
   const inject = elements.map((element, index): CtorParamIR => {
     const param = params[Math.min(index, params.length - 1)];
     const token: TokenIR = tokenOf(ctx, element);
-    const given = instanceTypeOf(element);
-    if (param && given && !param.rest && !checker.isTypeAssignableTo(given.compilerType, param.type.compilerType)) {
+    if (param && !param.rest && !fitsParameter(element, param.type, checker)) {
       ctx.report('FW2002', element, { owner, index: String(index), token: printableTokenOf(token), param: param.name, type: param.type.getText(factory) });
     }
     return {
