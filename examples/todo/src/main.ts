@@ -4,7 +4,10 @@ import type { EnvSchema } from './config/env.schema.js';
 
 // PORT, GRPC_PORT, JWT_SECRET and DEMO_PASSWORD are validated at init (see config/env.schema.ts):
 // a missing or invalid one stops the start with one message naming them all.
-const { app, grpc } = await bootstrap();
+const { app, grpc } = await bootstrap().catch((error: unknown) => {
+  console.error(`todo example: cannot start. ${error instanceof Error ? error.message : String(error)}`);
+  return process.exit(1);
+});
 const config = app.get<ConfigService<EnvSchema>>(ConfigService);
 const httpPort = await app.listen(config.get('PORT'));
 const grpcPort = await grpc.listen(config.get('GRPC_PORT'));

@@ -53,7 +53,17 @@ export function convert(text: string, conversion: Conversion): unknown {
   return text;
 }
 
-/** One line per failed rule, without the value (a secret must not reach the logs). */
+const TYPE_RULES = ['isInt', 'isNumber', 'isBoolean', 'isString'];
+
+/**
+ * One line per failed rule, without the value (a secret must not reach the logs). A variable of
+ * the wrong type gets only that line: `PORT=http` is not an integer, and saying it is also not
+ * within 0..65535 adds nothing.
+ */
 export function problemsOf(errors: readonly ValidationError[]): string[] {
-  return errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  return errors.flatMap((error) => {
+    const constraints = error.constraints ?? {};
+    const typeRule = TYPE_RULES.find((rule) => rule in constraints);
+    return typeRule ? [constraints[typeRule]!] : Object.values(constraints).reverse();
+  });
 }
