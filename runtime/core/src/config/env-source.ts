@@ -25,7 +25,9 @@ export function readEnvFile(path: string): Record<string, string> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}`, { cause: error });
+    // Deno without read permission for it: say which flag, or how not to read it.
+    const hint = (error as Error).name === 'NotCapable' || (error as Error).name === 'PermissionDenied' ? ' (on Deno, add it to --allow-read, or pass envFilePath: false)' : '';
+    throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}${hint}`, { cause: error });
   }
   return parse(text);
 }
