@@ -97,7 +97,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '2b652f1ec7291608a3961cc83aceb7a78b9edaa68c046de26643b69ed838bd5b',
+  manifest: '9e0c9feebf9467c533dd21728356c24b4bd60a182d43123c718da279f9c65bed',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
