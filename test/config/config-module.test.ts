@@ -1,12 +1,13 @@
 // ConfigModule: the environment and a .env file converted and validated against a schema class,
 // every problem in one message; and the todo example refusing to start on a bad environment.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidConfigurationError, loadConfig } from '@framework/core/config';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from '@framework/core/validators';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from '@framework/core/validators';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -72,6 +73,32 @@ test('a .env file is read with dotenv; the environment wins over it; a missing f
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const classValidatorLoaded = (): boolean => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/class-validator/'));
+
+test('a schema of the common rules is checked without loading class-validator', async () => {
+  await loadConfig(Env, { envFilePath: false, env: { DATABASE_URL: 'x' } });
+  assert.is(classValidatorLoaded(), false);
+});
+
+test('a schema with another rule is validated by class-validator, with the same one-message answer', async () => {
+  class WithUrl {
+    @IsInt()
+    @Max(10)
+    WORKERS = 1;
+
+    @IsUrl()
+    PUBLIC_URL!: string;
+
+    @IsString()
+    REGION!: string;
+  }
+  const error = await loadConfig(WithUrl, { envFilePath: false, env: { WORKERS: 'many', PUBLIC_URL: 'not a url' } }).then(() => undefined, (e: unknown) => e as Error);
+  assert.is(classValidatorLoaded(), true);
+  assert.is(error?.message, 'The configuration does not match WithUrl (3 problems): REGION is missing; WORKERS must be an integer number; PUBLIC_URL must be a URL address.');
+  const fine = await loadConfig(WithUrl, { envFilePath: false, env: { WORKERS: '4', PUBLIC_URL: 'https://example.com', REGION: 'eu' } });
+  assert.is(fine.get('WORKERS'), 4);
 });
 
 test('the todo example refuses to start on a bad environment, naming every problem once', () => {

@@ -3,7 +3,7 @@ import type { Class } from '../types/class.js';
 import { loadClassValidator } from '../validation/decorators.js';
 import { ConfigService } from './config.service.js';
 import { processEnv, readEnvFile } from './env-source.js';
-import { convert, problemsOf, schemaMembers } from './env-schema.js';
+import { classValidatorMembers, classValidatorProblems, convert, directProblems, recordedMembers, type SchemaMember } from './env-schema.js';
 
 /** Options of `ConfigModule.forRoot(Schema, options)`. */
 export interface ConfigModuleOptions {
@@ -32,8 +32,10 @@ export class InvalidConfigurationError extends Error {
  * variable a member of the schema names is converted (a member with a number rule such as
  * `@IsInt()` or `@Min()` becomes a number, one with `@IsBoolean()` a boolean, others stay
  * strings), a member's initialiser is its default, and the result is validated with the schema's
- * class-validator rules. Any missing or invalid variable stops the start with one message listing
- * them all (values are never printed: they may be secrets).
+ * class-validator rules (checked without loading class-validator when the schema's decorators come
+ * from `@framework/core/validators` and are among the common ones: the type rules, `IsNotEmpty`,
+ * `IsIn`, `Min`, `Max`, `MinLength`, `MaxLength`, `IsOptional`). Any missing or invalid variable
+ * stops the start with one message listing them all (values are never printed: they may be secrets).
  */
 export class ConfigModule {
   /**
@@ -57,21 +59,31 @@ export class ConfigModule {
  * const config = await loadConfig(EnvSchema, { env: { PORT: '8080', JWT_SECRET: '…' }, envFilePath: false });
  */
 export async function loadConfig<Env extends object>(schema: new () => Env, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
-  // Decorators imported from @framework/core/validators reach class-validator once it is loaded.
-  await loadClassValidator();
-  const cv = await import('class-validator');
   const file = options.envFilePath === false ? {} : readEnvFile(options.envFilePath ?? '.env');
   const env = { ...file, ...(options.env ?? processEnv()) };
   const instance = new schema() as Record<string, unknown>;
+  // Rules from @framework/core/validators are checked here; others need class-validator (loaded then).
+  const recorded = recordedMembers(schema as Class);
+  const cv = recorded ? undefined : await loadedClassValidator();
+  const members = recorded ?? classValidatorMembers(cv!, schema as Class);
   const missing: string[] = [];
-  for (const member of schemaMembers(cv, schema as Class)) {
+  const present: SchemaMember[] = [];
+  for (const member of members) {
     const text = env[member.name];
     if (text !== undefined && text !== '') instance[member.name] = convert(text, member.conversion);
-    else if (instance[member.name] === undefined && !member.optional) missing.push(`${member.name} is missing`);
+    if (instance[member.name] !== undefined) present.push(member);
+    else if (!member.optional) missing.push(member.name);
   }
-  const missingNames = new Set(missing.map((m) => m.split(' ')[0]));
-  const errors = cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missingNames.has(e.property));
-  const problems = [...missing, ...problemsOf(errors)];
+  const invalid = cv
+    ? classValidatorProblems(cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)))
+    : present.flatMap((member) => directProblems(member, instance[member.name]));
+  const problems = [...missing.map((name) => `${name} is missing`), ...invalid];
   if (problems.length > 0) throw new InvalidConfigurationError(schema.name, problems);
   return new ConfigService<Env>(instance as Env);
+}
+
+async function loadedClassValidator(): Promise<typeof import('class-validator')> {
+  // Decorators imported from @framework/core/validators reach class-validator once it is loaded.
+  await loadClassValidator();
+  return import('class-validator');
 }
