@@ -38,6 +38,8 @@ test('a factory that rejects stops init with the provider and where it is declar
     assert.ok(error, 'init failed');
     assert.is(error!.message, "Creating 'DATABASE' (app.module.ts:62:5) failed: cannot reach db.internal:5432");
     assert.is((error!.cause as Error).message, 'cannot reach db.internal:5432');
+    assert.throws(() => app.get('DATABASE'), /^'DATABASE' \(app\.module\.ts:62:5\) was not created: app\.init\(\) failed before it/);
+    await app.close();
   } finally {
     delete process.env.FAIL_DATABASE;
   }

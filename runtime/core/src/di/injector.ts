@@ -49,9 +49,12 @@ export class Injector {
   private readonly singletons: unknown[];
   private readonly indexByToken = new Map<Token, number>();
   private readonly timings: ProviderTiming[] = [];
+  /** Which singletons exist: a failed or running `init` leaves some uncreated. */
+  private readonly created: boolean[];
 
   constructor(readonly providers: readonly ProviderEntry[]) {
     this.singletons = new Array(providers.length);
+    this.created = new Array<boolean>(providers.length).fill(false);
     providers.forEach((provider, index) => this.indexByToken.set(provider.token, index));
   }
 
@@ -78,6 +81,7 @@ export class Injector {
         const async = isThenable(instance);
         if (async) instance = await Promise.resolve(instance).catch((error: unknown) => Promise.reject(failure(provider, error)));
         this.singletons[index] = instance;
+        this.created[index] = true;
         this.timings.push({ name: provider.name, source: provider.source, ms: performance.now() - started, async });
       }
       state[index] = 'done';
@@ -93,7 +97,10 @@ export class Injector {
   /** The instance at `index`: the singleton, or the call's own instance for request-scoped providers. */
   resolve(index: number, scope?: RequestScope): unknown {
     const provider = this.providers[index]!;
-    if (provider.scope === 'singleton') return this.singletons[index];
+    if (provider.scope === 'singleton') {
+      if (!this.created[index]) throw new Error(`${provider.name} (${provider.source}) was not created: app.init() failed before it, or has not finished.`);
+      return this.singletons[index];
+    }
     if (!scope) {
       throw new TypeError(`${provider.name} is request-scoped and can only be resolved during a request.`);
     }
@@ -126,7 +133,7 @@ export class Injector {
   /** Singleton instances with their providers, in table order (for lifecycle hooks). */
   *singletonInstances(): Iterable<[ProviderEntry, unknown]> {
     for (let index = 0; index < this.providers.length; index++) {
-      if (this.providers[index]!.scope === 'singleton') yield [this.providers[index]!, this.singletons[index]];
+      if (this.providers[index]!.scope === 'singleton' && this.created[index]) yield [this.providers[index]!, this.singletons[index]];
     }
   }
 }
