@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 /** The workspaces that are published, in dependency order. */
-export const PUBLISHED = ['runtime/core', 'runtime/grpc', 'compiler', 'create-framework-app'];
+export const PUBLISHED = ['runtime/core', 'runtime/grpc', 'runtime/testing', 'compiler', 'create-framework-app'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/packages' } } });

@@ -25,7 +25,7 @@ const post = (base: string, body: unknown) =>
 
 test('every package is packed with its entry point, declarations, README, LICENSE and one version', () => {
   const tarballs = fs.readdirSync(packages.dir).filter((f) => f.endsWith('.tgz')).sort();
-  assert.equal(tarballs, [`create-framework-app-${version}.tgz`, `framework-compiler-${version}.tgz`, `framework-core-${version}.tgz`, `framework-grpc-${version}.tgz`]);
+  assert.equal(tarballs, [`create-framework-app-${version}.tgz`, `framework-compiler-${version}.tgz`, `framework-core-${version}.tgz`, `framework-grpc-${version}.tgz`, `framework-testing-${version}.tgz`]);
   for (const tarball of tarballs) {
     const files = run('tar', ['-tzf', path.join(packages.dir, tarball)], packages.dir).stdout.split('\n');
     const manifest = JSON.parse(run('tar', ['-xzOf', path.join(packages.dir, tarball), 'package/package.json'], packages.dir).stdout) as { main?: string };

@@ -2,6 +2,7 @@
 // registered with app.registerTransport, attached by init, closed by close(), with no change to
 // the application. A RouteAwareGuard is prepared at init for every route it guards.
 import { FrameworkApplication, Injectable, type ApplicationTables, type HandlerEntry, type Logger, type RouteAwareGuard } from '@framework/core';
+import { Test } from '@framework/testing';
 import * as assert from 'uvu/assert';
 import { test } from 'uvu';
 import { registerChainContract } from './chain-contract.js';
@@ -64,16 +65,16 @@ test('a RouteAwareGuard prepares every route it guards at init, before any call,
       return true;
     }
   }
-  const guard = new CountingGuard();
-  // The fixture's global guard, replaced by an instance of ours under the same provider index.
-  const globalGuard = tables.globalGuard!;
-  const providers = tables.providers.map((entry, index) => (index === globalGuard ? { ...entry, create: () => guard, useClass: CountingGuard } : entry));
-  const { app } = await startDirect({ ...tables, providers });
+  // The fixture's global guard, replaced by ours; the direct transport registered beside HTTP.
+  const t = await Test.createTestingModule(tables, { logger: quiet, setup: (app) => app.registerTransport(new DirectTransport()) })
+    .overrideGlobalGuard()
+    .useClass(CountingGuard)
+    .compile();
   const expected = tables.routes.map((route) => route.name);
   // HTTP and the direct transport each prepare the routes they serve.
   const direct = tables.routes.filter((route) => route.method === 'GET').map((route) => route.name);
   assert.equal(prepared.sort(), [...expected, ...direct].sort());
-  await app.close();
+  await t.close();
 });
 
 test.run();

@@ -11,7 +11,7 @@ const manifest = (dir: string) =>
     name: string; version: string; private?: boolean; files?: string[]; engines?: Record<string, string>;
     scripts?: Record<string, string>; peerDependencies?: Record<string, string>; dependencies?: Record<string, string>;
   };
-const PUBLISHED = ['runtime/core', 'runtime/grpc', 'compiler', 'create-framework-app'];
+const PUBLISHED = ['runtime/core', 'runtime/grpc', 'runtime/testing', 'compiler', 'create-framework-app'];
 
 test('every published package has the one version, a prepack build, engines, and ships README and LICENSE', () => {
   const versions = new Set(PUBLISHED.map((dir) => manifest(dir).version));
@@ -32,6 +32,7 @@ test('class-validator is a peer of the core (the app and the runtime share one c
   assert.ok(core.peerDependencies?.['class-validator']);
   assert.is(core.dependencies?.['class-validator'], undefined);
   assert.is(manifest('runtime/grpc').peerDependencies?.['@framework/core'], `^${core.version}`);
+  assert.is(manifest('runtime/testing').peerDependencies?.['@framework/core'], `^${core.version}`);
 });
 
 test("framework-build --version prints the framework's version, also from an app's folder", () => {

@@ -71,7 +71,7 @@ test('generated tables import only the framework packages and the application so
   assert.ok(tables.length > 0, 'generated/ holds tables');
   for (const file of tables) {
     for (const specifier of staticImports(file)) {
-      assert.ok(specifier.startsWith('.') || /^@framework\/(core|grpc|core\/validation)$/.test(specifier), `${relative(root, file)} imports ${specifier}`);
+      assert.ok(specifier.startsWith('.') || /^@framework\/(core|grpc|core\/validation|core\/config)$/.test(specifier), `${relative(root, file)} imports ${specifier}`);
     }
   }
 });

@@ -10,7 +10,12 @@ export interface RunningExample {
   /** `127.0.0.1:<port>` of the gRPC server. */
   readonly grpcAddress: string;
   stop(): Promise<void>;
+  /** Serves HTTP requests in process instead of over `base` (`TestingModule.request`). */
+  readonly request?: (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
 }
+
+/** In-process servers by their `base`, so `send` reaches them without a socket. */
+const inProcess = new Map<string, NonNullable<RunningExample['request']>>();
 
 interface Context {
   example: RunningExample;
@@ -25,7 +30,8 @@ function send(base: string, method: string, path: string, options: { body?: unkn
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  return fetch(base + path, { method, headers, body });
+  const request = inProcess.get(base);
+  return request ? request(path, { method, headers, body }) : fetch(base + path, { method, headers, body });
 }
 
 const valid = { name: 'write the spec', priority: 2, colorLabel: '#ff8800' };
@@ -44,6 +50,7 @@ export function registerTodoSuites(runtime: string, start: () => Promise<Running
   for (const s of [http, grpc]) {
     s.before(async (context) => {
       context.example = await start();
+      if (context.example.request) inProcess.set(context.example.base, context.example.request);
       const login = await send(context.example.base, 'POST', '/auth/login', { body: { username: 'demo', password: 'demo' } });
       assert.is(login.status, 200, 'the demo user logs in');
       context.token = ((await login.json()) as { access_token: string }).access_token;

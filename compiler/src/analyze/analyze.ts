@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ProgramIR } from '../ir/types.js';
 import { checkChainClasses } from './chain-classes.js';
+import { checkAsyncFactories } from './factory-checks.js';
 import { checkExports, checkGuards, checkUnreachable, globalGuard, globalInterceptors } from './checks.js';
 import type { AppModel } from './model.js';
 import { moduleGraph } from './module-graph.js';
@@ -53,6 +54,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
   diagnostics.push(
     ...collected.diagnostics,
     ...ordered.diagnostics,
+    ...checkAsyncFactories(ordered.providers),
     ...routes.diagnostics,
     ...grpc.diagnostics,
     ...guard.diagnostics,

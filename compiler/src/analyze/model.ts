@@ -22,6 +22,8 @@ export interface ProviderModel {
    */
   readonly entry?: { readonly module: ValueRef; readonly index: number; readonly list: 'injectables' | 'imports' };
   readonly location: SourceLocation;
+  /** Made by `useFactory` (called with its deps; `async` when it returns a promise) or `useExisting` (its one dep). */
+  readonly made?: { readonly kind: 'factory'; readonly async: boolean } | { readonly kind: 'existing' };
   /** Why it is request-scoped: its own `@Injectable({ scope: SCOPE.REQUEST })`, or a dependency (a provider index) that is. */
   readonly scopeCause?: { readonly kind: 'declared' } | { readonly kind: 'dependency'; readonly dep: number };
 }

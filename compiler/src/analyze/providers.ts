@@ -18,6 +18,8 @@ export interface ProviderDraft {
   readonly location: SourceLocation;
   /** Where the user's code first names the class (an `injectables` entry, `controllers`, `@UseGuard(…)`). */
   readonly registeredAt?: SourceLocation;
+  /** What makes it, when not a class or a value: a factory (its `inject` list) or an alias (its target). */
+  readonly made?: { readonly kind: 'factory'; readonly async: boolean; readonly params: readonly CtorParamIR[] } | { readonly kind: 'existing'; readonly params: readonly CtorParamIR[] };
   /** Resolved per constructor parameter; undefined where resolution failed (already reported). */
   deps: ({ readonly key: string; readonly param: CtorParamIR } | undefined)[];
 }
@@ -63,7 +65,13 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
         if (cls) add({ key: entryKey(entry, module), token: entry.token, name, module, location: cls.location, registeredAt: entry.cls.location, cls, index: entry.index, list: 'injectables' });
       } else {
         const name = printableToken(entry.token);
-        add({ key: entryKey(entry, module), token: entry.token, name, module, location: entry.location, index: entry.index, list: 'injectables' });
+        const made: ProviderDraft['made'] =
+          entry.kind === 'useFactory'
+            ? { kind: 'factory', async: entry.factory.async, params: entry.factory.inject }
+            : entry.kind === 'useExisting'
+              ? { kind: 'existing', params: [entry.target] }
+              : undefined;
+        add({ key: entryKey(entry, module), token: entry.token, name, module, location: entry.location, index: entry.index, list: 'injectables', ...(made ? { made } : {}) });
       }
     }
     for (const dynamic of module.dynamicModules) {
@@ -87,7 +95,7 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
     }
   }
   for (const draft of drafts.values()) {
-    draft.deps = (draft.cls?.ctorParams ?? []).map((param) => resolveParam(draft, param, graph, diagnostics));
+    draft.deps = (draft.made?.params ?? draft.cls?.ctorParams ?? []).map((param) => resolveParam(draft, param, graph, diagnostics));
   }
   return { drafts: [...drafts.values()], diagnostics };
 }
@@ -148,6 +156,11 @@ function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGra
   for (const module of graph.scopes.get(draft.module.key) ?? []) {
     const offer = offers(module).find((o) => o.token === wanted);
     if (offer) return { key: offer.provider, param };
+  }
+  if (param.role) {
+    const code = param.role === 'inject' ? 'FW2003' : 'FW2004';
+    diagnostics.push(diagnostic(code, param.location, { owner, index: String(param.index), module: draft.module.ref.name, token: printableToken(param.token) }));
+    return undefined;
   }
   if (isThrottlerConfig(param.token)) {
     // Reported where the user registers the guard: the parameter is in the framework's declaration file.

@@ -373,6 +373,37 @@ export const catalogue = {
     message: (a) => `@GrpcStream() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose messages' ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
     hint: (a) => `the messages carry the .proto's field names ${a.casing ?? 'as written (keepCase)'}${a.renames ? `: ${a.renames}` : `; declare the parameter as AsyncIterable<${a.message.split('.').at(-1)}> with the generated type`}.`,
   },
+  // Factory and alias providers (`useFactory`, `useExisting`).
+  FW2001: {
+    severity: 'error',
+    message: (a) => `The factory of ${a.owner} takes ${a.params} parameter(s) (${a.names}), but its \`inject\` lists ${a.count} token(s): the factory is called with one instance per \`inject\` element, in order.`,
+    hint: () => 'list one token per factory parameter in `inject`, in the order of the parameters.',
+  },
+  FW2002: {
+    severity: 'error',
+    message: (a) => `inject[${a.index}] of ${a.owner} provides ${a.token}, but the factory's parameter '${a.param}' is declared as ${a.type}.`,
+    hint: (a) => `put the token of a ${a.type} at inject[${a.index}], or declare '${a.param}' as ${a.token}.`,
+  },
+  FW2003: {
+    severity: 'error',
+    message: (a) => `The factory of ${a.owner} injects ${a.token} (inject[${a.index}]), but no module in scope of ${a.module} provides ${a.token}.`,
+    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+  },
+  FW2004: {
+    severity: 'error',
+    message: (a) => `${a.owner} is an alias of ${a.token} (useExisting), but no module in scope of ${a.module} provides ${a.token}.`,
+    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`,
+  },
+  FW2005: {
+    severity: 'error',
+    message: (a) => `${a.owner} is made by an async factory, but it is request-scoped (through ${a.dep}): request-scoped instances are created while a call runs, so its dependents would receive a promise.`,
+    hint: () => 'make the factory synchronous, or keep it out of request scope by not injecting request-scoped providers into it.',
+  },
+  FW2006: {
+    severity: 'error',
+    message: (a) => `The useFactory of ${a.owner} is \`${a.text}\`, of type ${a.type}, which is not a function.`,
+    hint: () => 'give `useFactory` a function (`(config: ConfigService) => …`) whose parameters match `inject`, or use `useValue` for a ready value.',
+  },
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -6,7 +6,7 @@ import { checkControllerMarkers, type FamilyMarker } from './controller-markers.
 import { families } from './families/index.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
-import { frameworkDecorators } from './symbols.js';
+import { frameworkDecorators, resolveName } from './symbols.js';
 
 /**
  * Reads one class that may become a provider: its scope, its constructor's dependencies, its
@@ -99,7 +99,19 @@ function ctorParam(ctx: DiscoverContext, p: ParameterDeclaration, index: number)
     return { ...base, token, typeIsToken: token.kind === 'class' && token.ref.key === typeClass?.ref.key };
   }
   if (typeClass) return { ...base, token: { kind: 'class', ref: typeClass.ref }, typeIsToken: true };
+  // `config: ConfigService<EnvSchema>`: the class is the token; the emitted cast goes through
+  // ConstructorParameters, which keeps the type arguments.
+  const genericClass = genericClassOfType(ctx, typeNode);
+  if (genericClass) return { ...base, token: { kind: 'class', ref: genericClass }, typeIsToken: false };
   return { ...base, typeIsToken: false, problem: whyNotToken(p) };
+}
+
+/** The class of a type reference with type arguments (`Repository<Todo>`), when it names a class. */
+function genericClassOfType(ctx: DiscoverContext, typeNode: Node | undefined) {
+  if (!Node.isTypeReference(typeNode) || typeNode.getTypeArguments().length === 0) return undefined;
+  const nameNode = typeNode.getTypeName();
+  const declaration = resolveName(nameNode)?.declaration;
+  return Node.isClassDeclaration(declaration) ? valueRef(ctx, declaration, className(declaration), nameNode) : undefined;
 }
 
 function whyNotToken(p: ParameterDeclaration): string {

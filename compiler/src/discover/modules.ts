@@ -1,14 +1,15 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
 import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/types.js';
 import { notStatic, oneLine, type DiscoverContext } from './context.js';
+import { existingOf, factoryOf, initializerOf } from './factories.js';
 import { importOf } from './module-imports.js';
 import { classUse, className, tokenOf, valueRef } from './refs.js';
 import { arrayElements, unwrap } from './static-value.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
 
-const INJECTABLE_SHAPES = 'a class, { token, useClass } or { token, useValue }';
+const INJECTABLE_SHAPES = 'a class, { token, useClass }, { token, useValue }, { token, useFactory, inject } or { token, useExisting }';
 
-/** The properties that give an entry's value other than `useClass`; the runtime supports `useValue` only. */
+/** The properties that give an entry's value other than `useClass`. */
 const VALUE_PROPERTIES = ['useValue', 'useFactory', 'useExisting'] as const;
 
 /**
@@ -75,10 +76,7 @@ function injectableOf(ctx: DiscoverContext, element: Node, index: number): Injec
   if (cls) return { kind: 'class', index, cls, location };
   const object = unwrap(element);
   if (!Node.isObjectLiteralExpression(object)) return undefined;
-  const initializer = (name: string): Node | undefined => {
-    const p = object.getProperty(name);
-    return Node.isPropertyAssignment(p) ? p.getInitializer() : Node.isShorthandPropertyAssignment(p) ? p.getNameNode() : undefined;
-  };
+  const initializer = (name: string): Node | undefined => initializerOf(object, name);
   const tokenNode = initializer('token');
   if (!tokenNode) return undefined;
   const token = tokenOf(ctx, tokenNode);
@@ -90,9 +88,16 @@ function injectableOf(ctx: DiscoverContext, element: Node, index: number): Injec
   }
   const value = providedValue(ctx, object);
   if (value?.property === 'useValue') return { kind: 'useValue', index, token, location, value };
-  // The runtime has no factories or aliases. Only a GLOBAL_GUARD entry is kept, so that FW1303 can
-  // say to write `useClass`; any other such entry stays FW1004.
+  // The global guard slot is filled from `useClass` only: such an entry is kept, so that FW1303 can
+  // say to write `useClass`.
   if (value && token.kind === 'global-guard') return { kind: 'unsupported', index, token, location, value };
+  const owner = oneLine(tokenNode.getText());
+  if (value?.property === 'useFactory') {
+    const factory = factoryOf(ctx, object, initializer('useFactory')!, owner);
+    // Reported already (FW2006, FW1004): provide nothing rather than a wrong call.
+    return factory ? { kind: 'useFactory', index, token, location, value, factory } : { kind: 'unsupported', index, token, location, value };
+  }
+  if (value?.property === 'useExisting') return { kind: 'useExisting', index, token, location, value, target: existingOf(ctx, initializer('useExisting')!) };
   return undefined;
 }
 

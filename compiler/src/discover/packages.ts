@@ -65,3 +65,45 @@ export function packageRootOf(file: string): string {
     if (path.dirname(dir) === dir) return path.dirname(file);
   }
 }
+
+/**
+ * How generated code imports a declaration of a package file: the package name, or the subpath
+ * export whose entry point is the `index.d.ts` of a folder holding the file
+ * (`runtime/core/dist/config/config.service.d.ts` → `@framework/core/config`), since a subpath's
+ * declarations are not re-exported by the package's main entry.
+ *
+ * @example
+ * packageSpecifierOf('/r/node_modules/@framework/core/dist/config/config.service.d.ts') // '@framework/core/config'
+ */
+export function packageSpecifierOf(file: string): string | undefined {
+  const name = packageNameOf(file);
+  if (name === undefined) return undefined;
+  const root = namedPackageRoot(file);
+  const exports = root ? readExports(path.join(root, 'package.json')) : undefined;
+  let best: { specifier: string; depth: number } | undefined;
+  for (const [subpath, target] of Object.entries(exports ?? {})) {
+    const types = typeof target === 'object' && target !== null ? (target as { types?: unknown }).types : undefined;
+    if (subpath === '.' || typeof types !== 'string' || path.basename(types) !== 'index.d.ts') continue;
+    const dir = path.join(root!, path.dirname(types));
+    if (!file.startsWith(dir + path.sep) && !file.startsWith(dir + '/')) continue;
+    const depth = dir.split(/[\\/]/).length;
+    if (!best || depth > best.depth) best = { specifier: `${name}/${subpath.replace(/^\.\//, '')}`, depth };
+  }
+  return best?.specifier ?? name;
+}
+
+function namedPackageRoot(file: string): string | undefined {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (readName(path.join(dir, 'package.json')) !== undefined) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function readExports(file: string): Record<string, unknown> | undefined {
+  try {
+    const exports = (JSON.parse(fs.readFileSync(file, 'utf8')) as { exports?: unknown }).exports;
+    return typeof exports === 'object' && exports !== null ? (exports as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,7 @@ import type { ClassUse, TokenIR, ValueRef } from '../ir/types.js';
 import { toPosix } from '../project/paths.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { ambientModuleOf, fileExportName, isPackageFile, namespaceOf } from './origin.js';
-import { isFrameworkFile, packageNameOf } from './packages.js';
+import { isFrameworkFile, packageSpecifierOf } from './packages.js';
 import { resolveName } from './symbols.js';
 import { literalOf } from './static-value.js';
 
@@ -33,7 +33,7 @@ export function valueRef(ctx: DiscoverContext, declaration: Node, name: string, 
   const ambient = ambientModuleOf(declaration);
   if (ambient !== undefined || isPackageFile(ctx, sf)) {
     const imported = usage ? importedFrom(usage) : undefined;
-    const specifier = imported?.specifier ?? ambient ?? packageNameOf(file) ?? file;
+    const specifier = imported?.specifier ?? ambient ?? packageSpecifierOf(file) ?? file;
     // Imported by name, it is importable (`export = Ns` typings export their namespace's members);
     // reached only as `Ns.Svc`, it is not.
     const exported = imported !== undefined || namespace === undefined;

@@ -45,6 +45,11 @@ function emitToken(p: ProviderModel, imports: Imports): string {
 }
 
 function emitCreate(p: ProviderModel, imports: Imports): string {
+  // An alias hands over its target's instance; a factory gets its `inject` instances in order.
+  if (p.made?.kind === 'existing') return '(d) => d[0]';
+  if (p.made?.kind === 'factory' && p.entry) {
+    return `(d) => ${imports.core('injectableFactory')}(${imports.value(p.entry.module)}, ${p.entry.index})(...d)`;
+  }
   if (!p.cls) {
     if (!p.entry) return '() => undefined';
     const read = p.entry.list === 'imports' ? 'dynamicModuleValue' : 'injectableValue';

@@ -76,6 +76,19 @@ export interface CtorParamIR {
   /** True when the declared type is exactly the class of `token` (the emitted cast can name it). */
   readonly typeIsToken: boolean;
   readonly location: SourceLocation;
+  /**
+   * What the dependency is for, when it is not a constructor parameter: an element of a factory's
+   * `inject` list (messages say `inject[i]`), or the target of a `useExisting` alias.
+   */
+  readonly role?: 'inject' | 'existing';
+}
+
+/** A `{ token, useFactory, inject }` entry's factory, as the compiler read it. */
+export interface FactoryIR {
+  /** One per `inject` element, as dependencies (location: the element). */
+  readonly inject: readonly CtorParamIR[];
+  /** The factory is `async` or returns a promise: `init` awaits it. */
+  readonly async: boolean;
 }
 
 /** A class a module or a chain decorator names: anything that may become a provider. */
@@ -120,6 +133,10 @@ export type InjectableIR =
   | { readonly kind: 'class'; readonly index: number; readonly cls: ClassUse; readonly location: SourceLocation }
   | { readonly kind: 'useClass'; readonly index: number; readonly token: TokenIR; readonly cls: ClassUse; readonly location: SourceLocation }
   | { readonly kind: 'useValue'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation; readonly value?: ProvidedValueIR }
+  /** `{ token, useFactory, inject }`: created by calling the factory with the `inject` instances. */
+  | { readonly kind: 'useFactory'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation; readonly value: ProvidedValueIR; readonly factory: FactoryIR }
+  /** `{ token, useExisting: Other }`: the instance of `Other` under a second token. */
+  | { readonly kind: 'useExisting'; readonly index: number; readonly token: TokenIR; readonly location: SourceLocation; readonly value: ProvidedValueIR; readonly target: CtorParamIR }
   /**
    * A `GLOBAL_GUARD` entry written with `useFactory` or `useExisting`, which the runtime does not
    * support: kept (it provides nothing) so that FW1303 and FW1302 can name it.

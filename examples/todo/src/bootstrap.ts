@@ -1,5 +1,5 @@
 import { FrameworkApplication, type ApplicationOptions } from '@framework/core';
-import { GrpcServer } from '@framework/grpc';
+import { GrpcServer, type GrpcServerOptions } from '@framework/grpc';
 import { tables } from '../../../generated/todo/tables.js';
 import { AppModule } from './app.module.js';
 
@@ -12,10 +12,11 @@ export interface TodoApplication {
 /**
  * The example's limits: its bodies and messages are small (a todo name has at most 200
  * characters), so it accepts 64 KiB HTTP bodies and 4 KiB gRPC messages; the server timeouts are
- * the framework's defaults.
+ * the framework's defaults. The configuration (PORT, JWT_SECRET…) is read and validated by `init`.
  */
-const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024 };
-const GRPC_MAX_MESSAGE_BYTES = 4 * 1024;
+export const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024 };
+/** The example's gRPC server options (4 KiB messages, server reflection), for tests that create their own server. */
+export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 }, reflection: true };
 
 /**
  * Creates and initialises the todo application without listening, so tests can listen on port 0.
@@ -29,7 +30,7 @@ const GRPC_MAX_MESSAGE_BYTES = 4 * 1024;
  */
 export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoApplication> {
   const app = new FrameworkApplication(tables, { ...LIMITS, ...options });
-  const grpc = new GrpcServer(app, { limits: { maxReceiveMessageBytes: GRPC_MAX_MESSAGE_BYTES }, reflection: true });
+  const grpc = new GrpcServer(app, GRPC_OPTIONS);
   app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
   await app.init(AppModule);
   return { app, grpc };

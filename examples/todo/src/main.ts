@@ -1,8 +1,16 @@
+import { ConfigService } from '@framework/core/config';
 import { bootstrap } from './bootstrap.js';
+import type { EnvSchema } from './config/env.schema.js';
 
-const { app, grpc } = await bootstrap();
-const httpPort = await app.listen(Number(process.env.PORT ?? 3000));
-const grpcPort = await grpc.listen(Number(process.env.GRPC_PORT ?? 50051));
+// PORT, GRPC_PORT, JWT_SECRET and DEMO_PASSWORD are validated at init (see config/env.schema.ts):
+// a missing or invalid one stops the start with one message naming them all.
+const { app, grpc } = await bootstrap().catch((error: unknown) => {
+  console.error(`todo example: cannot start. ${error instanceof Error ? error.message : String(error)}`);
+  return process.exit(1);
+});
+const config = app.get<ConfigService<EnvSchema>>(ConfigService);
+const httpPort = await app.listen(config.get('PORT'));
+const grpcPort = await grpc.listen(config.get('GRPC_PORT'));
 console.log(`todo example: HTTP on http://localhost:${httpPort}, gRPC on localhost:${grpcPort}`);
 
 // On Ctrl-C or a container stop: stop accepting, answer every call already received (each HTTP

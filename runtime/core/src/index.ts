@@ -15,8 +15,8 @@ export { Controller, Get, Post, Put, Delete, Patch, Head, Options, All, HttpCode
 export { Req, Body, Query, Param, Header, Ctx, type BodyOptions } from './decorators/params.js';
 export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decorators/chain.js';
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
-export type { ModuleOptions, InjectableEntry } from './decorators/records.js';
-export { injectableValue, injectableToken } from './di/module-values.js';
+export type { ModuleOptions, InjectableEntry, FactoryProvider } from './decorators/records.js';
+export { injectableValue, injectableToken, injectableFactory } from './di/module-values.js';
 export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
 export { FrameworkApplication, type ApplicationOptions, type ApplicationStats } from './application/application.js';
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';

@@ -1,5 +1,7 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { ConfigService } from '@framework/core/config';
+import type { EnvSchema } from '../config/env.schema.js';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
 
@@ -28,9 +30,9 @@ function hash(password: string, salt: Buffer): Promise<Buffer> {
 export class UsersService {
   private readonly users = new Map<string, StoredUser>();
 
-  constructor() {
+  constructor(config: ConfigService<EnvSchema>) {
     const salt = randomBytes(16);
-    const password = process.env.DEMO_PASSWORD ?? 'demo';
+    const password = config.get('DEMO_PASSWORD');
     // Once, at start-up, so synchronously.
     this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: scryptSync(password, salt, KEY_LENGTH) });
   }

@@ -31,6 +31,15 @@ export interface ApplicationOptions extends Partial<ServerLimits> {
    * bound, not a wait. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
    */
   readonly shutdownTimeoutMs?: number;
+  /**
+   * What `init` reports through `logger.log`: `providers: true` logs how long each provider took
+   * to create (async factories included), slowest first, to find what holds the start up.
+   *
+   * @example
+   * new FrameworkApplication(tables, { debug: { providers: true } });
+   * // init: providers created in 412.3 ms; DATABASE (async) 398.1 ms (app.module.ts:14:5), …
+   */
+  readonly debug?: { readonly providers?: boolean };
 }
 
 /** What `app.stats()` reports. */
@@ -65,6 +74,7 @@ export class FrameworkApplication {
   private readonly globalFilters: ExceptionFilter[] = [];
   private readonly globalInterceptors: Interceptor[] = [];
   private readonly logger: Logger;
+  private readonly debug: NonNullable<ApplicationOptions['debug']>;
   /** Built in: `listen` and `fetch` are its. */
   private readonly http: HttpTransport;
   private initState: InitState = 'not-started';
@@ -77,6 +87,7 @@ export class FrameworkApplication {
     options: ApplicationOptions = {},
   ) {
     this.logger = options.logger ?? console;
+    this.debug = options.debug ?? {};
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
@@ -175,8 +186,11 @@ export class FrameworkApplication {
   /** Creates the singletons, prepares the chains, attaches the transports, runs `onAppBootstrap`. */
   private async build(tables: ApplicationTables): Promise<void> {
     const injector = new Injector(tables.providers);
-    injector.createSingletons();
+    // Set before creating, so close() after a failed init still runs the hooks of what exists.
     this.injector = injector;
+    const started = performance.now();
+    await injector.createSingletons();
+    if (this.debug.providers) this.logProviderTimes(injector, performance.now() - started);
 
     const globals: GlobalChain = {
       guard: tables.globalGuard,
@@ -195,6 +209,12 @@ export class FrameworkApplication {
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
     }
+  }
+
+  private logProviderTimes(injector: Injector, totalMs: number): void {
+    const times = [...injector.creationTimes()].sort((a, b) => b.ms - a.ms);
+    const list = times.map((t) => `${t.name}${t.async ? ' (async)' : ''} ${t.ms.toFixed(1)} ms (${t.source})`).join(', ');
+    this.logger.log(`init: providers created in ${totalMs.toFixed(1)} ms; ${list}`);
   }
 
   private assertInitAllowed(): void {

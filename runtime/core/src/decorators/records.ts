@@ -14,14 +14,31 @@ export interface ModuleOptions {
   readonly controllers?: readonly Class[];
   /** Modules (classes, or configured ones such as `ThrottlerModule.forRoot(...)`) whose injectables become visible to this one. */
   readonly imports?: readonly (Class | DynamicModule)[];
-  /** Classes, `{ token, useClass }` or `{ token, useValue }` entries. */
+  /** Classes, `{ token, useClass }`, `{ token, useValue }`, `{ token, useFactory, inject }` or `{ token, useExisting }` entries. */
   readonly injectables?: readonly InjectableEntry[];
 }
 
 export type InjectableEntry =
   | Class
   | { readonly token: unknown; readonly useClass: Class }
-  | { readonly token: unknown; readonly useValue: unknown };
+  | { readonly token: unknown; readonly useValue: unknown }
+  | FactoryProvider
+  | { readonly token: unknown; readonly useExisting: unknown };
+
+/**
+ * A provider made by a function: `inject` lists the tokens whose instances it receives, in order.
+ * The factory may be `async`: `init` awaits it (in dependency order) before anything that depends
+ * on it is created. `framework-build` checks `inject` against the factory's parameters.
+ *
+ * @example
+ * { token: DATABASE, useFactory: async (config: ConfigService<Env>) => connect(config.get('DATABASE_URL')), inject: [ConfigService] }
+ */
+export interface FactoryProvider {
+  readonly token: unknown;
+  /** Any parameters: framework-build checks them against `inject` (count and types). */
+  readonly useFactory: (...args: never[]) => unknown;
+  readonly inject?: readonly unknown[];
+}
 
 export interface RouteRecord {
   readonly method: string;

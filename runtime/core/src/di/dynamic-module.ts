@@ -16,8 +16,8 @@ import type { Class } from '../types/class.js';
  */
 export interface DynamicModule<Value extends object = object, Injectables extends readonly Class[] = readonly Class[]> {
   readonly module: Class;
-  /** Builds the provided value; called once per application, at init. */
-  create(): Value;
+  /** Builds the provided value; called once per application, at init (a promise is awaited there). */
+  create(): Value | PromiseLike<Value>;
   readonly injectables: Injectables;
 }
 

@@ -1,5 +1,21 @@
+import { isThenable } from '../chain/thenable.js';
 import type { ProviderEntry } from '../tables.js';
 import type { Token } from '../types/token.js';
+
+/** How long one singleton took to create at `init`, for `ApplicationOptions.debug.providers`. */
+export interface ProviderTiming {
+  readonly name: string;
+  readonly source: string;
+  /** Milliseconds, the awaited part of an async factory included. */
+  readonly ms: number;
+  /** Whether `create` returned a promise (an async factory). */
+  readonly async: boolean;
+}
+
+function failure(provider: ProviderEntry, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`Creating ${provider.name} (${provider.source}) failed: ${message}`, { cause: error });
+}
 
 /**
  * Runs the provider's factory; an error it throws is wrapped in one naming the provider and where
@@ -13,8 +29,7 @@ function construct(provider: ProviderEntry, deps: readonly unknown[]): unknown {
   try {
     return provider.create(deps);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`Creating ${provider.name} (${provider.source}) failed: ${message}`, { cause: error });
+    throw failure(provider, error);
   }
 }
 
@@ -27,34 +42,65 @@ export type RequestScope = Map<number, unknown>;
  *
  * @example
  * const injector = new Injector(tables.providers);
- * injector.createSingletons();
+ * await injector.createSingletons();
  * injector.get(TodoService);
  */
 export class Injector {
   private readonly singletons: unknown[];
   private readonly indexByToken = new Map<Token, number>();
+  private readonly timings: ProviderTiming[] = [];
+  /** Which singletons exist: a failed or running `init` leaves some uncreated. */
+  private readonly created: boolean[];
 
   constructor(readonly providers: readonly ProviderEntry[]) {
     this.singletons = new Array(providers.length);
+    this.created = new Array<boolean>(providers.length).fill(false);
     providers.forEach((provider, index) => this.indexByToken.set(provider.token, index));
   }
 
   /**
-   * Instantiates every singleton in table order (the compiler sorted dependencies first). A
-   * constructor that throws is reported with the provider's name and source location.
+   * Instantiates every singleton, dependencies first (the compiler sorted the table so; entries a
+   * test replaced may point further down, so the order is followed, not assumed). A factory that
+   * returns a promise is awaited before anything that depends on it is created. A constructor or
+   * factory that throws or rejects is reported with the provider's name and source location.
    */
-  createSingletons(): void {
-    this.providers.forEach((provider, index) => {
-      if (provider.scope === 'singleton') {
-        this.singletons[index] = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
+  async createSingletons(): Promise<void> {
+    const state = new Array<'creating' | 'done' | undefined>(this.providers.length);
+    const create = async (index: number, path: readonly number[]): Promise<void> => {
+      if (state[index] === 'done') return;
+      const provider = this.providers[index]!;
+      if (state[index] === 'creating') {
+        const cycle = [...path.slice(path.indexOf(index)), index].map((i) => this.providers[i]!.name).join(' -> ');
+        throw new Error(`Creating ${provider.name} (${provider.source}) failed: its dependencies form a cycle: ${cycle}.`);
       }
-    });
+      state[index] = 'creating';
+      for (const dep of provider.deps) if (this.providers[dep]!.scope === 'singleton') await create(dep, [...path, index]);
+      if (provider.scope === 'singleton') {
+        const started = performance.now();
+        let instance = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
+        const async = isThenable(instance);
+        if (async) instance = await Promise.resolve(instance).catch((error: unknown) => Promise.reject(failure(provider, error)));
+        this.singletons[index] = instance;
+        this.created[index] = true;
+        this.timings.push({ name: provider.name, source: provider.source, ms: performance.now() - started, async });
+      }
+      state[index] = 'done';
+    };
+    for (let index = 0; index < this.providers.length; index++) await create(index, []);
+  }
+
+  /** How long each singleton took to create, in creation order (filled by `createSingletons`). */
+  creationTimes(): readonly ProviderTiming[] {
+    return this.timings;
   }
 
   /** The instance at `index`: the singleton, or the call's own instance for request-scoped providers. */
   resolve(index: number, scope?: RequestScope): unknown {
     const provider = this.providers[index]!;
-    if (provider.scope === 'singleton') return this.singletons[index];
+    if (provider.scope === 'singleton') {
+      if (!this.created[index]) throw new Error(`${provider.name} (${provider.source}) was not created: app.init() failed before it, or has not finished.`);
+      return this.singletons[index];
+    }
     if (!scope) {
       throw new TypeError(`${provider.name} is request-scoped and can only be resolved during a request.`);
     }
@@ -69,6 +115,11 @@ export class Injector {
     return this.providers[index]!.scope === 'request';
   }
 
+  /** Whether a provider is registered under `token`. */
+  has(token: Token): boolean {
+    return this.indexByToken.has(token);
+  }
+
   /** The singleton registered under `token`. */
   get<T>(token: Token): T {
     const index = this.indexByToken.get(token);
@@ -79,11 +130,10 @@ export class Injector {
     return this.resolve(index) as T;
   }
 
-  /** Singleton instances with their providers, in creation order (for lifecycle hooks). */
+  /** Singleton instances with their providers, in table order (for lifecycle hooks). */
   *singletonInstances(): Iterable<[ProviderEntry, unknown]> {
     for (let index = 0; index < this.providers.length; index++) {
-      if (this.providers[index]!.scope === 'singleton') yield [this.providers[index]!, this.singletons[index]];
+      if (this.providers[index]!.scope === 'singleton' && this.created[index]) yield [this.providers[index]!, this.singletons[index]];
     }
   }
 }
-

@@ -32,3 +32,18 @@ export function injectableValue(module: Class, index: number): unknown {
 export function injectableToken(module: Class, index: number): unknown {
   return entryOf(module, index).token;
 }
+
+/**
+ * The `useFactory` of entry `index` of a module's `injectables`, as written in `@Module(...)`.
+ * Generated tables call it with the instances of the entry's `inject` list.
+ *
+ * @example
+ * create: (d) => injectableFactory(AppModule, 1)(...d)
+ */
+export function injectableFactory(module: Class, index: number): (...args: readonly unknown[]) => unknown {
+  const factory = entryOf(module, index).useFactory;
+  if (typeof factory !== 'function') {
+    throw new TypeError(`${module.name}: injectables[${index}].useFactory is not a function as the generated tables expect. The tables are stale: run \`framework-build <your src dir>\` again.`);
+  }
+  return factory as (...args: readonly unknown[]) => unknown;
+}

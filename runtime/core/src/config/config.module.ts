@@ -1,0 +1,89 @@
+import type { DynamicModule } from '../di/dynamic-module.js';
+import type { Class } from '../types/class.js';
+import { loadClassValidator } from '../validation/decorators.js';
+import { ConfigService } from './config.service.js';
+import { processEnv, readEnvFile } from './env-source.js';
+import { classValidatorMembers, classValidatorProblems, convert, directProblems, recordedMembers, type SchemaMember } from './env-schema.js';
+
+/** Options of `ConfigModule.forRoot(Schema, options)`. */
+export interface ConfigModuleOptions {
+  /**
+   * A `.env` file read at `init` (dotenv's format), relative to the working directory; a missing
+   * file is fine. The environment wins over the file. Default `.env`; `false` reads no file.
+   */
+  readonly envFilePath?: string | false;
+  /** The variables to read instead of the process environment (tests). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Thrown at `init` when the environment does not match the schema; lists every problem at once. */
+export class InvalidConfigurationError extends Error {
+  constructor(
+    schema: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`The configuration does not match ${schema} (${problems.length} problem${problems.length === 1 ? '' : 's'}): ${problems.join('; ')}.`);
+    this.name = 'InvalidConfigurationError';
+  }
+}
+
+/**
+ * Reads the environment (and a `.env` file) into a `ConfigService<Schema>` at `init`: each
+ * variable a member of the schema names is converted (a member with a number rule such as
+ * `@IsInt()` or `@Min()` becomes a number, one with `@IsBoolean()` a boolean, others stay
+ * strings), a member's initialiser is its default, and the result is validated with the schema's
+ * class-validator rules (checked without loading class-validator when the schema's decorators come
+ * from `@framework/core/validators` and are among the common ones: the type rules, `IsNotEmpty`,
+ * `IsIn`, `Min`, `Max`, `MinLength`, `MaxLength`, `IsOptional`). Any missing or invalid variable
+ * stops the start with one message listing them all (values are never printed: they may be secrets).
+ */
+export class ConfigModule {
+  /**
+   * @example
+   * export class EnvSchema {
+   *   @IsInt() @Min(0) @Max(65535) PORT = 3000;
+   *   @IsString() @MinLength(32) JWT_SECRET!: string;
+   * }
+   * @Module({ imports: [ConfigModule.forRoot(EnvSchema)] })
+   * export class AppModule {}
+   */
+  static forRoot<Env extends object>(schema: new () => Env, options: ConfigModuleOptions = {}): DynamicModule<ConfigService<Env>, []> {
+    return { module: ConfigModule, create: () => loadConfig(schema, options), injectables: [] };
+  }
+}
+
+/**
+ * Converts and validates the variables against the schema (see `ConfigModule`).
+ *
+ * @example
+ * const config = await loadConfig(EnvSchema, { env: { PORT: '8080', JWT_SECRET: '…' }, envFilePath: false });
+ */
+export async function loadConfig<Env extends object>(schema: new () => Env, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
+  const file = options.envFilePath === false ? {} : readEnvFile(options.envFilePath ?? '.env');
+  const env = { ...file, ...(options.env ?? processEnv()) };
+  const instance = new schema() as Record<string, unknown>;
+  // Rules from @framework/core/validators are checked here; others need class-validator (loaded then).
+  const recorded = recordedMembers(schema as Class);
+  const cv = recorded ? undefined : await loadedClassValidator();
+  const members = recorded ?? classValidatorMembers(cv!, schema as Class);
+  const missing: string[] = [];
+  const present: SchemaMember[] = [];
+  for (const member of members) {
+    const text = env[member.name];
+    if (text !== undefined && text !== '') instance[member.name] = convert(text, member.conversion);
+    if (instance[member.name] !== undefined) present.push(member);
+    else if (!member.optional) missing.push(member.name);
+  }
+  const invalid = cv
+    ? classValidatorProblems(cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)))
+    : present.flatMap((member) => directProblems(member, instance[member.name]));
+  const problems = [...missing.map((name) => `${name} is missing`), ...invalid];
+  if (problems.length > 0) throw new InvalidConfigurationError(schema.name, problems);
+  return new ConfigService<Env>(instance as Env);
+}
+
+async function loadedClassValidator(): Promise<typeof import('class-validator')> {
+  // Decorators imported from @framework/core/validators reach class-validator once it is loaded.
+  await loadClassValidator();
+  return import('class-validator');
+}

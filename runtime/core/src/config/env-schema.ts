@@ -1,0 +1,104 @@
+import type { ValidationError } from 'class-validator';
+import { recordedDecorations } from '../validation/decorators.js';
+import type { Class } from '../types/class.js';
+import { DIRECT_RULES, TYPE_RULES } from './direct-rules.js';
+
+/** What a member's rules say its text converts to: rules of numbers make a number, `@IsBoolean` a boolean. */
+type Conversion = 'number' | 'boolean' | 'string';
+
+const NUMBER_RULES = new Set(['isint', 'isnumber', 'min', 'max', 'ispositive', 'isnegative', 'isdivisibleby']);
+
+/** One member of a schema: its conversion, whether it is optional, and (read without class-validator) its rules in source order. */
+export interface SchemaMember {
+  readonly name: string;
+  readonly conversion: Conversion;
+  readonly optional: boolean;
+  readonly rules?: readonly { readonly name: string; readonly args: readonly unknown[] }[];
+}
+
+function member(name: string, ruleNames: readonly string[], optional: boolean, rules?: SchemaMember['rules']): SchemaMember {
+  const lower = ruleNames.map((r) => r.toLowerCase());
+  const conversion: Conversion = lower.includes('isboolean') ? 'boolean' : lower.some((r) => NUMBER_RULES.has(r)) ? 'number' : 'string';
+  return { name, conversion, optional, ...(rules ? { rules } : {}) };
+}
+
+/**
+ * The members of a schema whose decorators come from `@framework/core/validators`, read from the
+ * decorations recorded there, so class-validator need not be loaded; undefined when class-validator
+ * holds them (it is loaded already) or a rule is one the configuration does not check itself.
+ *
+ * @example
+ * recordedMembers(EnvSchema) // [{ name: 'PORT', conversion: 'number', optional: false, rules: [{ name: 'IsInt', args: [] }, …] }, …]
+ */
+export function recordedMembers(schema: Class): SchemaMember[] | undefined {
+  const decorations = recordedDecorations(schema);
+  if (!decorations || decorations.length === 0) return undefined;
+  const byMember = new Map<string, { name: string; args: readonly unknown[] }[]>();
+  for (const d of decorations) {
+    if (typeof d.property !== 'string' || (d.name !== 'IsOptional' && !(d.name in DIRECT_RULES))) return undefined;
+    const list = byMember.get(d.property) ?? [];
+    list.push({ name: d.name, args: d.args });
+    byMember.set(d.property, list);
+  }
+  return [...byMember].map(([name, list]) => {
+    // Decorators run bottom-up: the source order is the reverse.
+    const rules = list.filter((r) => r.name !== 'IsOptional').reverse();
+    return member(name, rules.map((r) => r.name), list.some((r) => r.name === 'IsOptional'), rules);
+  });
+}
+
+type ClassValidatorModule = typeof import('class-validator');
+
+/**
+ * The members of a schema read from class-validator's metadata.
+ *
+ * @example
+ * classValidatorMembers(cv, EnvSchema) // [{ name: 'PORT', conversion: 'number', optional: false }, …]
+ */
+export function classValidatorMembers(cv: ClassValidatorModule, schema: Class): SchemaMember[] {
+  const metadata = cv.getMetadataStorage().getTargetValidationMetadatas(schema, '', true, false);
+  const byMember = new Map<string, { rules: string[]; optional: boolean }>();
+  for (const rule of metadata) {
+    const entry = byMember.get(rule.propertyName) ?? { rules: [], optional: false };
+    if (rule.type === 'conditionalValidation') entry.optional = true;
+    if (rule.name) entry.rules.push(rule.name);
+    byMember.set(rule.propertyName, entry);
+  }
+  return [...byMember].map(([name, { rules, optional }]) => member(name, rules, optional));
+}
+
+/** The text of a variable converted for its member; a text that does not convert stays text (the rule then fails). */
+export function convert(text: string, conversion: Conversion): unknown {
+  if (conversion === 'number') {
+    const trimmed = text.trim();
+    const value = Number(trimmed);
+    return trimmed !== '' && Number.isFinite(value) ? value : text;
+  }
+  if (conversion === 'boolean') {
+    const lower = text.trim().toLowerCase();
+    if (lower === 'true' || lower === '1') return true;
+    if (lower === 'false' || lower === '0') return false;
+    return text;
+  }
+  return text;
+}
+
+/**
+ * The problems of one member checked with its recorded rules (`recordedMembers`): a failed type
+ * rule alone (`PORT=http` is not an integer, and saying it is also out of range adds nothing),
+ * else every failed rule in source order. Values are never printed: they may be secrets.
+ */
+export function directProblems(member: SchemaMember, value: unknown): string[] {
+  const failed = (member.rules ?? []).filter((rule) => !DIRECT_RULES[rule.name]!.check(value, rule.args[0]));
+  const typeRule = failed.find((rule) => TYPE_RULES.has(rule.name));
+  return (typeRule ? [typeRule] : failed).map((rule) => DIRECT_RULES[rule.name]!.message(member.name, rule.args));
+}
+
+/** The same for class-validator's errors: a failed type rule alone, else every failed rule in source order. */
+export function classValidatorProblems(errors: readonly ValidationError[]): string[] {
+  return errors.flatMap((error) => {
+    const constraints = error.constraints ?? {};
+    const typeRule = ['isInt', 'isNumber', 'isBoolean', 'isString'].find((rule) => rule in constraints);
+    return typeRule ? [constraints[typeRule]!] : Object.values(constraints).reverse();
+  });
+}
