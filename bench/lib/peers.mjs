@@ -19,7 +19,7 @@ export const peers = [
   // gRPC package's. The todo example imports literally and needs neither.
   {
     id: 'framework-deno', label: 'Framework (ours) on Deno', runtime: 'deno', ours: true,
-    http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', read: { http: ['apps/framework/dist'], grpc: ['apps/framework/dist', '../runtime/grpc/dist', proto.ours, '../node_modules/grpc-health-check/proto/health/v1/health.proto'] }, sys: { grpc: ['uid'] },
+    http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', read: { http: ['apps/framework/dist', '../runtime/core/dist/bundle'], grpc: ['apps/framework/dist', '../runtime/core/dist/bundle', '../runtime/grpc/dist', proto.ours, '../node_modules/grpc-health-check/proto/health/v1/health.proto'] }, sys: { grpc: ['uid'] },
   },
   { id: 'hono-deno', label: 'bare Hono on Deno.serve (Deno floor)', runtime: 'deno', http: 'peers/hono/server-deno.mjs', floor: 'http' },
   { id: 'grpc-js-deno', label: 'raw grpc-js on Deno (Deno floor)', runtime: 'deno', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc', read: { grpc: [proto.peers] } },

@@ -75,8 +75,6 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
   loadBody(): Promise<void> {
-    return this.route.readBody(this.c).then((body) => {
-      this.body = body;
-    });
+    return this.route.readBody(this.c, this);
   }
 }

@@ -3,9 +3,10 @@ import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../tables.js';
 import { bodyValidatorFor } from '../validation/body-validator.js';
+import { isThenable } from '../chain/thenable.js';
 
-/** Reads a route's body: JSON only; with a DTO it is validated and hydrated. */
-export type BodyReader = (c: Context) => Promise<unknown>;
+/** Reads a route's body into `call.body`: JSON only; with a DTO it is validated and hydrated. */
+export type BodyReader = (c: Context, call: { body: unknown }) => Promise<void>;
 
 const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
@@ -18,7 +19,7 @@ function abortedRead(error: unknown): never {
  * Builds the body reader of a route once, at init.
  *
  * @example
- * const read = bodyReaderFor(route); // per request: call.body = await read(c)
+ * const read = bodyReaderFor(route); // per request: await read(c, call), then call.body is set
  */
 export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
   const validator = route.body ? bodyValidatorFor(route.body) : undefined;
@@ -42,6 +43,12 @@ export function bodyReaderFor(route: HttpRouteEntry): BodyReader {
     }
     return validator ? validator(parsed) : parsed;
   };
-  // One promise step per request: the read, then parsing and validation.
-  return (c) => c.req.text().then((text) => parse(c, text), abortedRead);
+  // One promise step per request: the read, then parsing, validation and the assignment.
+  return (c, call) =>
+    c.req.text().then((text) => {
+      const body = parse(c, text);
+      // The class-validator fallback answers with a promise; a compiled validator never does.
+      if (isThenable(body)) return Promise.resolve(body).then((value) => void (call.body = value));
+      call.body = body;
+    }, abortedRead);
 }
