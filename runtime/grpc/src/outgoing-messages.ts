@@ -30,12 +30,13 @@ function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | It
  */
 export async function writeMessages(answer: unknown, stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>, signal: AbortSignal, where: string): Promise<void> {
   const iterator = iteratorOf(answer, where);
+  const abortable = new AbortableWait(signal);
   let done = false;
   try {
     while (!signal.aborted) {
       const pulled = iterator.next();
       // An array's (or any sync iterator's) next value needs no wait, nor a watch on the signal.
-      const next = isPromise(pulled) ? await untilAborted(pulled, signal) : pulled;
+      const next = isPromise(pulled) ? await abortable.wait(pulled) : pulled;
       if (next === aborted || next.done) {
         done = next !== aborted;
         return;
@@ -46,6 +47,7 @@ export async function writeMessages(answer: unknown, stream: Pick<Writable, 'wri
     done = true; // A generator that threw is finished; a throwing `return()` would hide the error.
     throw error;
   } finally {
+    abortable.dispose();
     // An early exit (abort) closes the handler's iterator, which runs its `finally` blocks.
     if (!done) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
@@ -57,23 +59,32 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown })?.then === 'function';
 }
 
-/** `promise`, or `aborted` as soon as `signal` aborts (the promise is then left to settle alone). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof aborted> {
-  if (signal.aborted) return Promise.resolve(aborted);
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve(aborted);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+/**
+ * Waits for one promise after another, each ending early with `aborted` when `signal` aborts. One
+ * listener on the signal serves the whole stream: adding and removing one per message would cost
+ * more than the message.
+ */
+class AbortableWait {
+  private wake?: (value: typeof aborted) => void;
+  private readonly onAbort = (): void => this.wake?.(aborted);
+
+  constructor(private readonly signal: AbortSignal) {
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** `promise`'s value, or `aborted` as soon as the signal aborts (the promise then settles alone). */
+  wait<T>(promise: Promise<T>): Promise<T | typeof aborted> {
+    if (this.signal.aborted) return Promise.resolve(aborted);
+    return new Promise((resolve, reject) => {
+      this.wake = resolve;
+      promise.then(resolve, reject);
+    });
+  }
+
+  dispose(): void {
+    this.wake = undefined;
+    this.signal.removeEventListener('abort', this.onAbort);
+  }
 }
 
 function ignoreAbort(signal: AbortSignal): (error: unknown) => void {
