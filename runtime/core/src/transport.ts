@@ -21,6 +21,7 @@
 export type { ApplicationTransport, TransportHost } from './application/transport.js';
 export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
 export { CallBase, type HandlerRuntime } from './chain/call-base.js';
+export { GrpcCallBase } from './chain/grpc-call-base.js';
 export { isThenable } from './chain/thenable.js';
 export { Injector, type RequestScope } from './di/injector.js';
 export { recordGrpcService, grpcServiceOf } from './decorators/records.js';

@@ -1,5 +1,5 @@
 import type { GrpcMethodEntry } from '@framework/core';
-import { CallBase, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
+import { GrpcCallBase, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { EventEmitter } from 'node:events';
 import { incomingMessages } from './incoming-messages.js';
@@ -10,10 +10,6 @@ export type AnyServerCall = Pick<ServerUnaryCall<unknown, unknown>, 'cancelled' 
 
 /** The per-RPC facts a gRPC call needs, fixed at attach time. */
 export type GrpcRpcRuntime = HandlerRuntime<GrpcMethodEntry>;
-
-function httpOnly(what: string): never {
-  throw new TypeError(`${what} is only available on HTTP calls; this handler was called over gRPC. Use @GrpcPayload() or @GrpcMetadata(key).`);
-}
 
 /** Strips the `:port` of `host:port` (grpc-js writes IPv6 peers unbracketed, so cut at the last colon). */
 function addressOfPeer(peer: string): string {
@@ -40,9 +36,7 @@ function deadlinePassed(): DOMException {
  * `context.req` is absent on gRPC (the spec: a guard reading it fails with
  * "Cannot read properties of undefined …", answered UNKNOWN).
  */
-export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape {
-  readonly transport = 'grpc' as const;
-  readonly req = undefined;
+export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
   /** Response metadata set through `setResponseHeader`; sent as trailers with the answer. */
   responseMetadata?: Metadata;
 
@@ -95,24 +89,6 @@ export class GrpcCall extends CallBase<GrpcMethodEntry> implements GrpcCallShape
     return values;
   }
 
-  get body(): never {
-    return httpOnly('@Body()');
-  }
-  param(): never {
-    return httpOnly('@Param(name)');
-  }
-  queries(): never {
-    return httpOnly('@Query()');
-  }
-  query(): never {
-    return httpOnly('@Query(name)');
-  }
-  headers(): never {
-    return httpOnly('@Header()');
-  }
-  header(): never {
-    return httpOnly('@Header(name)');
-  }
   /**
    * grpc-js emits `cancelled` when the client cancels the call or its deadline passes (it answers
    * DEADLINE_EXCEEDED itself then); the reason tells the two apart.
