@@ -30,6 +30,7 @@ export function withBodyLimit<C extends Context>(maxSize: number, handler: Route
     // Hono's limit reads a chunked body before calling `next`: a failure before then is the
     // client closing the connection mid-body, not an error of the server.
     let reached = false;
+    // Hono's middleware returns what `next` returns: here the handler's Response (its types say void).
     const answer = streaming(c, () => {
       reached = true;
       return handler(c) as Promise<never>;
