@@ -41,7 +41,6 @@ export async function bundlePackage(packageDir) {
     platform: 'neutral', // Node and Deno alike: node: built-ins and packages stay imports
     packages: 'external',
     external: ['node:*'],
-    mainFields: ['module', 'main'],
     chunkNames: 'chunks/[name]-[hash]',
     keepNames: true, // error names, guard and middleware names in logs come from `.name`
     target: 'node20',

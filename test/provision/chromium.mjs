@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Makes sure Debian's Chromium can be started by the docs-page browser suite (see system-tool.mjs).
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ensureSystemTool, findOnPath } from './system-tool.mjs';
+import { ensureSystemTool, findOnPath, runWhenScript } from './system-tool.mjs';
 
 export const MISSING =
   'npm test needs Chromium for the docs-page browser suite and cannot install it here: install it (Debian/Ubuntu: `sudo apt-get install chromium`, macOS: `brew install --cask chromium`) and run again.';
@@ -36,11 +35,4 @@ export function ensureChromium(env = process.env, log = (line) => console.log(li
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const chromium = ensureChromium();
-  if (!chromium.ok) {
-    console.error(chromium.message);
-    process.exit(1);
-  }
-  console.log(`chromium: ${chromium.path}`);
-}
+runWhenScript(import.meta.url, ensureChromium, 'chromium');

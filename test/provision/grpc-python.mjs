@@ -5,8 +5,7 @@
 // them, so the system one is used.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ensureSystemTool } from './system-tool.mjs';
+import { ensureSystemTool, runWhenScript } from './system-tool.mjs';
 
 export const MISSING =
   'npm test needs Python gRPC for the gRPC interoperability suites and cannot install it here: install it (Debian/Ubuntu: `sudo apt-get install python3-grpcio python3-grpc-tools`) and run again.';
@@ -46,11 +45,4 @@ export function ensureGrpcPython(env = process.env, log = (line) => console.log(
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const python = ensureGrpcPython();
-  if (!python.ok) {
-    console.error(python.message);
-    process.exit(1);
-  }
-  console.log(`python with grpc: ${python.path}`);
-}
+runWhenScript(import.meta.url, ensureGrpcPython, 'python with grpc');

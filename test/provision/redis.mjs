@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Makes sure `redis-server` can be started by the throttler's Redis suites (see system-tool.mjs).
-import { fileURLToPath } from 'node:url';
-import { ensureSystemTool, findOnPath } from './system-tool.mjs';
+import { ensureSystemTool, findOnPath, runWhenScript } from './system-tool.mjs';
 
 export { findOnPath };
 
@@ -31,11 +30,4 @@ export function ensureRedis(env = process.env, log = (line) => console.log(line)
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const redis = ensureRedis();
-  if (!redis.ok) {
-    console.error(redis.message);
-    process.exit(1);
-  }
-  console.log(`redis-server: ${redis.path}`);
-}
+runWhenScript(import.meta.url, ensureRedis, 'redis-server');

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The absolute path of `command` on PATH, or undefined. */
 export function findOnPath(command, env = process.env) {
@@ -70,4 +71,21 @@ export function ensureSystemTool(tool, env = process.env, log = (line) => consol
   }
   const installed = tool.find(env);
   return installed ? { ok: true, path: installed } : { ok: false, message: tool.missing };
+}
+
+/**
+ * Runs `ensure` when the module at `moduleUrl` is the script node was started with: prints
+ * `<label>: <path>`, or the one-line message and exit code 1.
+ *
+ * @example
+ * runWhenScript(import.meta.url, ensureRedis, 'redis-server');
+ */
+export function runWhenScript(moduleUrl, ensure, label) {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
+  const tool = ensure();
+  if (!tool.ok) {
+    console.error(tool.message);
+    process.exit(1);
+  }
+  console.log(`${label}: ${tool.path}`);
 }
