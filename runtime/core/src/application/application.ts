@@ -1,7 +1,7 @@
 import { docsRoutes, type DocsOptions } from '../docs/docs-page.js';
 import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
-import { prepareHandler, type GlobalChain } from '../chain/pipeline.js';
+import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js';
@@ -204,6 +204,7 @@ export class FrameworkApplication {
       injector,
       logger: this.logger,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
+      bareHandler: (entry) => bareHandler(entry, injector, globals),
     };
     for (const transport of this.transports) await transport.attach(host);
     for (const [, instance] of injector.singletonInstances()) {

@@ -10,6 +10,11 @@ export interface TransportHost {
   readonly logger: Logger;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
+  /**
+   * The handler alone when its chain adds nothing around it (no middleware, guards, interceptors,
+   * filters or request scope): the transport may read the body itself and call it straight.
+   */
+  bareHandler(entry: HandlerEntry): PreparedHandler | undefined;
 }
 
 /**

@@ -44,7 +44,8 @@ export function prepareHandler(
     run = (call) => call.loadBody().then(() => handler(call));
   }
 
-  const interceptorIndices = [...globals.interceptorProviders, ...(entry.interceptors ?? [])];
+  const layers = layersOf(entry, injector, globals);
+  const { interceptorIndices, guardIndices, middleware, filters } = layers;
   if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
     const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
     prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)]);
@@ -55,26 +56,16 @@ export function prepareHandler(
     run = withInterceptors(resolved, run);
   }
 
-  const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
   if (guardIndices.length > 0) {
     prepareGuards(entry, guardIndices, injector);
     run = withGuards(guardIndices.map((index) => instanceGetter<AuthGuard>(injector, index)), run);
   }
 
-  const middleware = [...globals.middleware.map(globalMiddleware), ...entry.middleware.map((ref) => routeMiddleware(ref, injector))];
   if (middleware.length > 0) run = withMiddleware(middleware, run);
 
-  const filters: ResolvedFilter[] = [
-    ...entry.filters.map((index) => ({
-      filter: instanceGetter<ExceptionFilter>(injector, index),
-      catches: caughtTypesOf(injector.providers[index]!.useClass ?? Object),
-    })),
-    ...globals.filters.map((filter) => ({ filter: () => filter, catches: caughtTypesOf(filter.constructor) })),
-  ];
   if (filters.length > 0) run = withFilters(filters, run);
 
-  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...(entry.pipes ?? []), ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
-  if (scoped.some((index) => injector.isRequestScoped(index))) {
+  if (touchesRequestScope(entry, injector, layers)) {
     // Only routes that touch a request-scoped provider pay for a scope.
     const inner = run;
     run = (call) => {
@@ -83,6 +74,44 @@ export function prepareHandler(
     };
   }
   return run;
+}
+
+/**
+ * The handler alone, when its chain would add nothing around it: no middleware, guards,
+ * interceptors or filters (the route's or global ones) and no request-scoped provider. A transport
+ * may then read the body itself and call the handler straight, without the chain's steps;
+ * `undefined` when some layer is there.
+ *
+ * @example
+ * const handler = bareHandler(route, injector, globals); // at init
+ * if (handler) { call.body = validated; respond(handler(call)); }
+ */
+export function bareHandler(entry: HandlerEntry, injector: Injector, globals: GlobalChain): PreparedHandler | undefined {
+  const layers = layersOf(entry, injector, globals);
+  const { interceptorIndices, guardIndices, middleware, filters } = layers;
+  const layered = interceptorIndices.length + globals.interceptors.length + guardIndices.length + middleware.length + filters.length > 0;
+  return layered || touchesRequestScope(entry, injector, layers) ? undefined : handlerLayer(entry, injector);
+}
+
+/** The layers a handler's chain holds, the global ones first. */
+function layersOf(entry: HandlerEntry, injector: Injector, globals: GlobalChain) {
+  const interceptorIndices = [...globals.interceptorProviders, ...(entry.interceptors ?? [])];
+  const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
+  const middleware = [...globals.middleware.map(globalMiddleware), ...entry.middleware.map((ref) => routeMiddleware(ref, injector))];
+  const filters: ResolvedFilter[] = [
+    ...entry.filters.map((index) => ({
+      filter: instanceGetter<ExceptionFilter>(injector, index),
+      catches: caughtTypesOf(injector.providers[index]!.useClass ?? Object),
+    })),
+    ...globals.filters.map((filter) => ({ filter: () => filter, catches: caughtTypesOf(filter.constructor) })),
+  ];
+  return { interceptorIndices, guardIndices, middleware, filters };
+}
+
+/** Whether any provider of the handler's chain is request-scoped, so that a call needs a scope. */
+function touchesRequestScope(entry: HandlerEntry, injector: Injector, { interceptorIndices, guardIndices }: ReturnType<typeof layersOf>): boolean {
+  const scoped = [entry.controller, ...guardIndices, ...interceptorIndices, ...(entry.pipes ?? []), ...entry.filters, ...entry.middleware.flatMap((ref) => ('provider' in ref ? [ref.provider] : []))];
+  return scoped.some((index) => injector.isRequestScoped(index));
 }
 
 /** The innermost layer: the handler, called with its arguments and its parameters' pipe instances. */

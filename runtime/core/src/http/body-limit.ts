@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestHeader } from './request-header.js';
 import { BodyTooLargeException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 
 type RouteHandler<C extends Context> = (c: C) => Response | Promise<Response>;
@@ -23,8 +24,8 @@ export function withBodyLimit<C extends Context>(maxSize: number, handler: Route
   };
   const streaming = bodyLimit({ maxSize, onError: tooLarge });
   return (c) => {
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const declared = requestHeader(c, 'content-length');
+    if (declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       return Number(declared) > maxSize ? tooLarge(c) : handler(c);
     }
     // Hono's limit reads a chunked body before calling `next`: a failure before then is the

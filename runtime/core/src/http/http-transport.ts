@@ -64,6 +64,7 @@ export class HttpTransport implements ApplicationTransport {
         entry,
         controllerClass: host.tables.providers[entry.controller]!.useClass!,
         run: host.prepare(entry, { readsBody: entry.readsBody }),
+        bare: entry.readsBody ? host.bareHandler(entry) : undefined,
       })),
       { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes },
     );

@@ -7,9 +7,13 @@ import type { ServerLimits } from './server-limits.js';
 
 /** The connection facts of one Node request, read only when asked for. */
 class NodeBindings implements ServerBindings {
-  constructor(private readonly env: HttpBindings | Http2Bindings) {}
+  /** Node's request: `requestHeader` reads its parsed headers. */
+  readonly incoming: HttpBindings['incoming'] | Http2Bindings['incoming'];
+  constructor(env: HttpBindings | Http2Bindings) {
+    this.incoming = env.incoming;
+  }
   remoteAddress(): string {
-    return this.env.incoming.socket.remoteAddress ?? '';
+    return this.incoming.socket.remoteAddress ?? '';
   }
 }
 

@@ -17,14 +17,38 @@ export type BodyValidator = (value: unknown) => object | Promise<object>;
  * const dto = await validate(JSON.parse(text)); // per request; throws NotValidBodyException
  */
 export function bodyValidatorFor(entry: DtoEntry): BodyValidator {
-  const compiled = entry.validate;
-  if (!compiled) return classValidatorFor(entry);
+  const check = compiledBodyCheckFor(entry);
+  if (!check) return classValidatorFor(entry);
   return (value) => {
-    if (!isPlainObject(value)) throw notAnObject(entry, value);
     const reasons: ValidationReason[] = [];
-    const instance = compiled(value, '', reasons);
+    const instance = check(value, reasons);
     if (reasons.length > 0) throw new NotValidBodyException(reasons);
     return instance;
+  };
+}
+
+/**
+ * A compiled DTO's check: the instance, with every failed rule pushed to `reasons` (left empty
+ * when the body is valid). Throws a MalformedBodyException for a value that is not an object or
+ * holds a forbidden key.
+ */
+export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object;
+
+/**
+ * The compiled check of a DTO, or `undefined` when the DTO stays on class-validator. For callers
+ * that answer an invalid body themselves, without a thrown NotValidBodyException.
+ *
+ * @example
+ * const check = compiledBodyCheckFor(route.body); // at init
+ * const reasons = []; const dto = check(JSON.parse(text), reasons); // per request
+ * if (reasons.length > 0) return c.json(NotValidBodyException.bodyFor(reasons), 400);
+ */
+export function compiledBodyCheckFor(entry: DtoEntry): BodyCheck | undefined {
+  const compiled = entry.validate;
+  if (!compiled) return undefined;
+  return (value, reasons) => {
+    if (!isPlainObject(value)) throw notAnObject(entry, value);
+    return compiled(value, '', reasons);
   };
 }
 

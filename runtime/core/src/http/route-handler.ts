@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import type { PreparedHandler } from '../chain/call.js';
+import { isThenable } from '../chain/thenable.js';
+import type { HttpRouteEntry } from '../tables.js';
+import { HttpCall, type HttpRouteRuntime } from './http-call.js';
+import { bodyReaderFor } from './read-body.js';
+import { errorResponse, respond, type ErrorReport } from './respond.js';
+import type { HttpEnv } from './server-adapter.js';
+
+/** One route as the HTTP transport registers it. */
+export interface HttpRouteSpec {
+  readonly entry: HttpRouteEntry;
+  readonly controllerClass: HttpRouteRuntime['controllerClass'];
+  /** The route's whole chain. */
+  readonly run: PreparedHandler;
+  /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
+  readonly bare?: PreparedHandler;
+}
+
+/** A Hono handler of one route. */
+export type HonoRouteHandler = (c: Context<HttpEnv>) => Response | Promise<Response>;
+
+/** The per-route facts of its calls, built once at init. */
+export function routeRuntimeOf(spec: HttpRouteSpec): HttpRouteRuntime {
+  return { entry: spec.entry, controllerClass: spec.controllerClass, readBody: bodyReaderFor(spec.entry) };
+}
+
+/** The Hono handler of one route: runs its prepared chain and turns the outcome into a Response. */
+export function routeHandler(spec: HttpRouteSpec, report: ErrorReport): HonoRouteHandler {
+  const runtime = routeRuntimeOf(spec);
+  return (c) => answerCall(c, new HttpCall(c, runtime), spec.run, report);
+}
+
+/**
+ * Runs `run` on the call and answers with its outcome: the value through `respond` with the
+ * route's status, an error through `errorResponse`, synchronously when `run` was.
+ */
+export function answerCall(c: Context<HttpEnv>, call: HttpCall, run: PreparedHandler, report: ErrorReport): Response | Promise<Response> {
+  const entry = call.getRoute();
+  try {
+    const answer = run(call);
+    if (isThenable(answer)) {
+      return Promise.resolve(answer).then(
+        (value) => {
+          call.answered = true;
+          return respond(c, value, entry.status);
+        },
+        (error: unknown) => {
+          call.answered = true;
+          return errorResponse(c, error, entry.name, report);
+        },
+      );
+    }
+    call.answered = true;
+    return respond(c, answer, entry.status);
+  } catch (error) {
+    call.answered = true;
+    return errorResponse(c, error, entry.name, report);
+  }
+}
