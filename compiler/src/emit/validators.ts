@@ -3,6 +3,9 @@ import type { DtoIR, RuleArgIR, RuleValue, ValueRef } from '../ir/types.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
 
+/** Keys no body may carry (`refuseForbiddenKey` refuses them at run time). */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * The DTOs of a tables file, each emitted once as a module-level `DtoEntry` constant and, when its
  * rules compile (`planDto`), a validator function of straight-line checks: the instance is built
@@ -60,18 +63,39 @@ export class DtoEntries {
   }
 
   private validator(fn: string, dto: DtoIR, members: readonly MemberPlan[]): string {
-    const whitelist = this.constant('ReadonlySet<string>', `new Set(${stringArray(members.map((m) => m.name))})`);
     const reason = this.imports.validation('ValidationReason');
     const lines = [
       `/** ${dto.ref.name}'s rules, compiled (the same answers as class-validator, proven by the differential test). */`,
       `function ${fn}(value: Record<string, unknown>, path: string, reasons: ${reason}[]): object {`,
-      `  const $o = ${this.v('whitelisted')}(${this.imports.value(dto.ref)}, value, ${whitelist});`,
+      ...this.whitelisted(dto, members).map((line) => `  ${line}`),
       '  let $v: unknown;',
       ...members.flatMap((m) => this.member(m).map((line) => `  ${line}`)),
       '  return $o;',
       '}',
     ];
     return lines.join('\n');
+  }
+
+  /**
+   * The instance: the body's members the DTO declares, in the body's order, every other key checked
+   * against the forbidden ones. One `case` per member makes named stores, where a generic loop's
+   * keyed ones measured three times slower. A member named like a forbidden key gets no case, so
+   * it is refused as every such key is.
+   */
+  private whitelisted(dto: DtoIR, members: readonly MemberPlan[]): string[] {
+    const cases = members
+      .filter((m) => !FORBIDDEN_KEYS.has(m.name))
+      .map((m) => `    case ${quote(m.name)}: $o[${quote(m.name)}] = value[${quote(m.name)}]; break;`);
+    return [
+      `const $o = Object.create(${this.imports.value(dto.ref)}.prototype) as Record<string, unknown>;`,
+      'const $keys = Object.keys(value);',
+      'for (let $i = 0; $i < $keys.length; $i++) {',
+      '  switch ($keys[$i]) {',
+      ...cases,
+      `    default: ${this.v('refuseForbiddenKey')}($keys[$i]!);`,
+      '  }',
+      '}',
+    ];
   }
 
   private member(m: MemberPlan): string[] {

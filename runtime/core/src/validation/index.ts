@@ -4,14 +4,14 @@
  *
  * @example
  * // generated/tables.ts (abridged)
- * import { isString, whitelisted } from '@framework/core/validation';
+ * import { isString, refuseForbiddenKey } from '@framework/core/validation';
  * function validateCreateTodoDto(value, p, reasons) {
- *   const o = whitelisted(CreateTodoDto, value, members0);
+ *   const o = Object.create(CreateTodoDto.prototype); // then one `case` per member, `refuseForbiddenKey` for the rest
  *   if (!isString(o.name)) reasons.push({ property: p + 'name', errorMessage: 'name must be a string', constraints: c0 });
  *   return o;
  * }
  */
 export * from './compiled/checks.js';
-export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, whitelisted, type CompiledValidate } from './compiled/instance.js';
+export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey, type CompiledValidate } from './compiled/instance.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';
 export type { DtoEntry } from '../tables.js';

@@ -27,10 +27,18 @@ export interface IsNumberOptions {
   readonly maxDecimalPlaces?: number;
 }
 
+/**
+ * Options for the validator.js rules a decorator gives none. validator.js completes a missing
+ * options argument with `merge`, which copies the defaults into a new object on every call; handed
+ * one of these instead, `merge` copies them in on the first call and then only finds them there.
+ * The rule and its defaults stay validator.js's own; only the copy per call goes.
+ */
+const defaultsFilledOnce = { email: {}, url: {}, hexColor: {}, contains: {} };
+
 // Typechecker rules.
 
 export function isString(value: unknown): boolean {
-  return value instanceof String || typeof value === 'string';
+  return typeof value === 'string' || value instanceof String;
 }
 
 export function isNumber(value: unknown, given?: unknown): boolean {
@@ -51,7 +59,7 @@ export function isInt(value: unknown): boolean {
 }
 
 export function isBoolean(value: unknown): boolean {
-  return value instanceof Boolean || typeof value === 'boolean';
+  return typeof value === 'boolean' || value instanceof Boolean;
 }
 
 export function isArray(value: unknown): boolean {
@@ -164,15 +172,15 @@ export function matches(value: unknown, pattern: unknown, modifiers?: unknown): 
 }
 
 export function contains(value: unknown, seed: unknown): boolean {
-  return typeof value === 'string' && containsModule.default(value, seed as string);
+  return typeof value === 'string' && containsModule.default(value, seed as string, defaultsFilledOnce.contains);
 }
 
 export function notContains(value: unknown, seed: unknown): boolean {
-  return typeof value === 'string' && !containsModule.default(value, seed as string);
+  return typeof value === 'string' && !containsModule.default(value, seed as string, defaultsFilledOnce.contains);
 }
 
 export function isEmail(value: unknown, options?: unknown): boolean {
-  return typeof value === 'string' && isEmailModule.default(value, options as object);
+  return typeof value === 'string' && isEmailModule.default(value, (options ?? defaultsFilledOnce.email) as object);
 }
 
 export function isUUID(value: unknown, version?: unknown): boolean {
@@ -182,7 +190,7 @@ export function isUUID(value: unknown, version?: unknown): boolean {
 }
 
 export function isURL(value: unknown, options?: unknown): boolean {
-  return typeof value === 'string' && isURLModule.default(value, options as object);
+  return typeof value === 'string' && isURLModule.default(value, (options ?? defaultsFilledOnce.url) as object);
 }
 
 export function isISO8601(value: unknown, options?: unknown): boolean {
@@ -190,7 +198,9 @@ export function isISO8601(value: unknown, options?: unknown): boolean {
 }
 
 export function isHexColor(value: unknown): boolean {
-  return typeof value === 'string' && isHexColorModule.default(value);
+  // Its options argument (require_hashtag) is newer than its type declarations.
+  const isHexColorWith = isHexColorModule.default as (value: string, options: object) => boolean;
+  return typeof value === 'string' && isHexColorWith(value, defaultsFilledOnce.hexColor);
 }
 
 // Array rules.
