@@ -3,8 +3,9 @@ import { NotValidBodyException } from '../exceptions/request-exceptions.js';
 import { compiledBodyCheckFor } from '../validation/body-validator.js';
 import { HttpCall } from './http-call.js';
 import { bodyReadFailure, jsonParserFor } from './read-body.js';
-import { errorResponse, type ErrorReport } from './respond.js';
-import { answerCall, routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from './route-handler.js';
+import { errorResponse, respond, type ErrorReport } from './respond.js';
+import { isThenable } from '../chain/thenable.js';
+import { answerLater, routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from './route-handler.js';
 
 /**
  * The Hono handler of a body route whose chain adds nothing around the handler: the read, the
@@ -44,10 +45,13 @@ export function bareBodyRoute(spec: HttpRouteSpec, report: ErrorReport): HonoRou
       } else {
         call.body = parsed;
       }
+      const answer = bare(call);
+      if (isThenable(answer)) return answerLater(c, call, answer, report);
+      call.answered = true;
+      return respond(c, answer, entry.status);
     } catch (error) {
       call.answered = true;
       return errorResponse(c, error, entry.name, report);
     }
-    return answerCall(c, call, bare, report);
   };
 }

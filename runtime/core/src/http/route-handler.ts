@@ -27,34 +27,38 @@ export function routeRuntimeOf(spec: HttpRouteSpec): HttpRouteRuntime {
 
 /** The Hono handler of one route: runs its prepared chain and turns the outcome into a Response. */
 export function routeHandler(spec: HttpRouteSpec, report: ErrorReport): HonoRouteHandler {
+  const { entry, run } = spec;
   const runtime = routeRuntimeOf(spec);
-  return (c) => answerCall(c, new HttpCall(c, runtime), spec.run, report);
+  // One closure doing the whole call: with the answer step in a second function, Deno's GET
+  // routes measured 15% slower.
+  return (c) => {
+    const call = new HttpCall(c, runtime);
+    try {
+      const answer = run(call);
+      if (isThenable(answer)) return answerLater(c, call, answer, report);
+      call.answered = true;
+      return respond(c, answer, entry.status);
+    } catch (error) {
+      call.answered = true;
+      return errorResponse(c, error, entry.name, report);
+    }
+  };
 }
 
 /**
- * Runs `run` on the call and answers with its outcome: the value through `respond` with the
- * route's status, an error through `errorResponse`, synchronously when `run` was.
+ * Answers a call whose chain or handler returned a promise, once it settles: the value through
+ * `respond` with the route's status, an error through `errorResponse`.
  */
-export function answerCall(c: Context<HttpEnv>, call: HttpCall, run: PreparedHandler, report: ErrorReport): Response | Promise<Response> {
+export function answerLater(c: Context<HttpEnv>, call: HttpCall, answer: PromiseLike<unknown>, report: ErrorReport): Promise<Response> {
   const entry = call.getRoute();
-  try {
-    const answer = run(call);
-    if (isThenable(answer)) {
-      return Promise.resolve(answer).then(
-        (value) => {
-          call.answered = true;
-          return respond(c, value, entry.status);
-        },
-        (error: unknown) => {
-          call.answered = true;
-          return errorResponse(c, error, entry.name, report);
-        },
-      );
-    }
-    call.answered = true;
-    return respond(c, answer, entry.status);
-  } catch (error) {
-    call.answered = true;
-    return errorResponse(c, error, entry.name, report);
-  }
+  return Promise.resolve(answer).then(
+    (value) => {
+      call.answered = true;
+      return respond(c, value, entry.status);
+    },
+    (error: unknown) => {
+      call.answered = true;
+      return errorResponse(c, error, entry.name, report);
+    },
+  );
 }
