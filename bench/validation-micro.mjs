@@ -13,6 +13,10 @@ if (!existsSync(tablesUrl)) throw new Error('bench/apps/framework/dist is missin
 const { tables } = await import(tablesUrl.href);
 const { bodyValidatorFor } = await import(new URL('../runtime/core/dist/validation/body-validator.js', bench).href);
 const { DtoValidator } = await import(new URL('../runtime/core/dist/validation/dto-validator.js', bench).href);
+// The bench DTOs use `@framework/core/validators`: class-validator sees their rules once the
+// decorations recorded there are applied to it, as the runtime does for a DTO it does not compile.
+const { loadClassValidator } = await import('@framework/core/validators');
+await loadClassValidator();
 
 const msIndex = process.argv.indexOf('--ms');
 const budget = msIndex > 0 ? Number(process.argv[msIndex + 1]) : 700;
