@@ -36,12 +36,11 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     return grpcOnly('@GrpcPayload()');
   }
   /**
-   * From the server adapter's bindings; when another server hosts `app.fetch` (Deno.serve,
-   * @hono/node-server, Bun), from the env it passes instead; '' for in-process calls.
+   * From `ServerBindings` when the host passes them; else from the server's own env (Deno.serve,
+   * @hono/node-server, whether the framework's servers or another host's, Bun); '' for in-process calls.
    */
   getRemoteAddress(): string {
     const env = this.c.env as Partial<ServerBindings> | undefined;
-    // The framework's own adapters always pass ServerBindings: one typeof check on that path.
     return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, this.c.req.raw);
   }
   setResponseHeader(name: string, value: string): void {

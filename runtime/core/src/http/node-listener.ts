@@ -2,20 +2,8 @@ import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hon
 import type { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { NodeDrain } from './node-drain.js';
-import type { HttpEnv, HttpListener, ServerBindings } from './server-adapter.js';
+import type { HttpEnv, HttpListener } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
-
-/** The connection facts of one Node request, read only when asked for. */
-class NodeBindings implements ServerBindings {
-  /** Node's request: `requestHeader` reads its parsed headers. */
-  readonly incoming: HttpBindings['incoming'] | Http2Bindings['incoming'];
-  constructor(env: HttpBindings | Http2Bindings) {
-    this.incoming = env.incoming;
-  }
-  remoteAddress(): string {
-    return this.incoming.socket.remoteAddress ?? '';
-  }
-}
 
 /**
  * Serves a Hono app on Node through @hono/node-server, with the application's limits (header,
@@ -26,7 +14,9 @@ class NodeBindings implements ServerBindings {
  * const listener = await listenNode(app, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS); console.log(listener.port);
  */
 export function listenNode(app: Hono<HttpEnv>, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
-  const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app.fetch(request, new NodeBindings(env));
+  // @hono/node-server's env (`{ incoming, outgoing }`) becomes `c.env` as it is: `hostedAddress`
+  // and `requestHeader` read Node's request from it, and no wrapper is allocated per request.
+  const fetch = app.fetch as (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
   const server = createAdaptorServer({
     fetch,
     hostname,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 
-/** Node's request, as @hono/node-server hands it in its env (and `NodeBindings` keeps it). */
+/** Node's request, as @hono/node-server hands it in its env. */
 interface NodeEnv {
   readonly incoming?: { readonly headers?: Record<string, string | string[] | undefined> };
 }

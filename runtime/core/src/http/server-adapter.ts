@@ -14,9 +14,13 @@ export interface ServerBindings {
   remoteAddress(): string;
 }
 
-/** The Hono environment of the application's HTTP routes. */
+/**
+ * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
+ * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
+ * as the framework's own servers pass it), read by `hostedAddress` and `requestHeader`.
+ */
 export interface HttpEnv {
-  Bindings: ServerBindings;
+  Bindings: Partial<ServerBindings>;
 }
 
 /** A listening HTTP server that can be closed gracefully. */
