@@ -45,6 +45,7 @@ export function bareBodyRoute(spec: HttpRouteSpec, report: ErrorReport): HonoRou
       } else {
         call.body = parsed;
       }
+      // The same answer lines as `routeHandler`'s, kept inline for the reason given there.
       const answer = bare(call);
       if (isThenable(answer)) return answerLater(c, call, answer, report);
       call.answered = true;
