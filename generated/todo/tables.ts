@@ -119,7 +119,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '0f361a52e3eb768ce76771b468c37af0f6f53c06ee5829c3d8728ffd5203d67f',
+  manifest: '0b6871f48fdd273e2b2d26f718be0abd3054013f0ee9b16dace520b6bc64d7ff',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
