@@ -19,11 +19,34 @@ interface PromVector {
   data: { result: { metric: Record<string, string>; value: [number, string] }[] };
 }
 
+/**
+ * The scrape configuration of docs/observability.md: OpenTelemetry's JavaScript Prometheus
+ * exporter writes no unit suffix, so the duration histograms are renamed at scrape to the names
+ * Prometheus conventions (and the OpenTelemetry Collector's exporter) give them: `…_seconds`.
+ */
+function scrapeConfig(target: string): string {
+  return [
+    'global:',
+    '  scrape_interval: 1s',
+    '  evaluation_interval: 1s',
+    'scrape_configs:',
+    '  - job_name: todo',
+    '    static_configs:',
+    `      - targets: ['${target}']`,
+    '    metric_relabel_configs:',
+    '      - source_labels: [__name__]',
+    "        regex: '(http_server_request_duration|rpc_server_call_duration)(_bucket|_sum|_count)?'",
+    '        target_label: __name__',
+    "        replacement: '${1}_seconds${2}'",
+    '',
+  ].join('\n');
+}
+
 /** Starts Prometheus scraping `target` every second; resolves once it is ready. */
 async function startPrometheus(target: string, folder: string): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   const config = join(folder, 'prometheus.yml');
-  writeFileSync(config, `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: todo\n    static_configs:\n      - targets: ['${target}']\n`);
+  writeFileSync(config, scrapeConfig(target));
   const binary = findPrometheus();
   assert.ok(binary, 'prometheus is installed (test/provision/prometheus.mjs)');
   const child = spawn(binary, [`--config.file=${config}`, `--storage.tsdb.path=${join(folder, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'], {
