@@ -19,7 +19,12 @@ export async function startTelemetry(env: NodeJS.ProcessEnv = process.env): Prom
   if (!asked || env.OTEL_SDK_DISABLED === 'true') return undefined;
   // An optional dependency, imported only when asked for: a process without OTEL_* loads none of it.
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const sdk = new NodeSDK({ serviceName: env.OTEL_SERVICE_NAME ?? 'todo-example' });
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME ?? 'todo-example',
+    // The host and process resource detectors read facts Deno guards behind --allow-sys (hostname,
+    // OS release…); under Deno the resource is the service name alone.
+    ...('Deno' in globalThis ? { autoDetectResources: false } : {}),
+  });
   sdk.start();
   return sdk;
 }
