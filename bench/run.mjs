@@ -33,7 +33,7 @@ const { values: opt } = parseArgs({
     'skip-compiler': { type: 'boolean', default: false },
     'compiler-only': { type: 'boolean', default: false },
     profile: { type: 'string' }, // a scenario id: profile our app under that load
-    baseline: { type: 'string' }, // the commit of the framework-baseline peer's runtime (default: where this branch left main)
+    baseline: { type: 'string' }, // the commit whose runtime the framework-baseline peer runs
   },
 });
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);

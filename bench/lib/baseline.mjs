@@ -1,7 +1,7 @@
 // The `framework-baseline` peer: our bench app, as built now, running on the runtime of another
 // commit (by default the one this branch started from). Measured beside `framework` in one run, it
 // shows what a change to the runtime costs: "free when off" is every row of `framework` (no
-// OpenTelemetry SDK, no request log) within 2% of this one.
+// OpenTelemetry SDK, no request log) within 2% of this one. The commit is named with --baseline.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 
@@ -9,10 +9,10 @@ const bench = new URL('..', import.meta.url).pathname;
 const root = new URL('../..', import.meta.url).pathname;
 const out = bench + '.tmp/baseline/';
 
-/** The commit the baseline runtime comes from: `ref`, else where this branch left main. */
+/** The commit the baseline runtime comes from (`--baseline <ref>`, required with that peer). */
 export function baselineCommit(ref) {
-  const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  return ref ? git('rev-parse', '--verify', `${ref}^{commit}`) : git('merge-base', 'HEAD', 'main');
+  if (!ref) throw new Error('the framework-baseline peer measures the runtime of another commit: name it with --baseline <commit or branch>');
+  return execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
 }
 
 /**
