@@ -92,5 +92,18 @@ for (const callee of callees) {
     assert.equal([calleeLine.spanId, calleeLine.requestId, calleeLine.route], [callee.spanId, callee.attributes['framework.request_id'], 'todo.TodoService/GetTodo']);
   });
 
+  test('the callee’s HTTP routes export their server spans and lines too', async ({ receiver, todo }) => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const response = await fetch(`${todo.base}/todo/5`, { headers: { traceparent, 'user-agent': `cross-${callee.name}` } });
+    assert.is(response.status, 403);
+    const span = await receiver.find((s) => s.name === 'GET /todo/:id' && s.traceId === '0af7651916cd43dd8448eb211c80319c');
+    assert.is(span.parentSpanId, 'b7ad6b7169203331');
+    assert.equal(
+      [span.kind, span.attributes['http.route'], span.attributes['http.response.status_code'], span.attributes['url.path'], span.attributes['user_agent.original']],
+      [2, '/todo/:id', 403, '/todo/5', `cross-${callee.name}`],
+    );
+    assert.is(span.attributes['framework.request_id'], response.headers.get('x-request-id'));
+  });
+
   test.run();
 }
