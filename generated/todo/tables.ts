@@ -119,7 +119,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '0b6871f48fdd273e2b2d26f718be0abd3054013f0ee9b16dace520b6bc64d7ff',
+  manifest: 'c7c0627cb2a8e3a03927db03d02134be149c57ac8deaaa9113c55ced8c56d769',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
