@@ -119,7 +119,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '0f361a52e3eb768ce76771b468c37af0f6f53c06ee5829c3d8728ffd5203d67f',
+  manifest: 'c7c0627cb2a8e3a03927db03d02134be149c57ac8deaaa9113c55ced8c56d769',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

@@ -46,3 +46,4 @@ export * from './params/index.js';
 export type { DocsOptions } from './docs/docs-page.js';
 export type { ObservabilityOptions } from './telemetry/observability.js';
 export type { RequestLogOptions, LogLevel } from './logging/request-log.js';
+export { propagateTraceContext } from './telemetry/propagate.js';

@@ -40,6 +40,8 @@ export class HttpTransport implements ApplicationTransport {
   private binding = false;
   /** What `app.stats()` reports; counted for the life of the application. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
+  /** Where `close()` counts the connections it drained; set at attach. */
+  private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
 
@@ -59,6 +61,7 @@ export class HttpTransport implements ApplicationTransport {
 
   /** Prepares one chain per route and registers them on a new Hono app. */
   attach(host: TransportHost): void {
+    this.observability = host.observability;
     this.app = buildHonoApp(
       host.tables.routes.map((entry) => ({
         entry,
@@ -106,7 +109,8 @@ export class HttpTransport implements ApplicationTransport {
     this.listener = undefined;
     if (!listener) return;
     try {
-      await listener.close(this.options.shutdownTimeoutMs);
+      const drained = await listener.close(this.options.shutdownTimeoutMs);
+      if (drained) this.observability?.countDrained(drained);
     } catch (error) {
       throw new Error(`the HTTP server on port ${listener.port} did not close: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
