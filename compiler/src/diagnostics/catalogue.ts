@@ -1,3 +1,5 @@
+import { wiringCatalogue } from './catalogue-wiring.js';
+
 /**
  * Every diagnostic `framework-build` can report: a stable code, a severity, and templates for the
  * message (what is wrong, where) and the hint (how to fix it). Codes never change meaning; retired
@@ -9,6 +11,7 @@
  * FW17xx: compiled validation of DTOs.
  * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
  * FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
+ * FW23xx: wiring of the newer capabilities (interceptor options, pipes, configuration), in `catalogue-wiring.ts`.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -17,7 +20,7 @@ export type Severity = 'error' | 'warning';
 
 type Args = Record<string, string>;
 
-interface Entry {
+export interface Entry {
   readonly severity: Severity;
   readonly message: (a: Args) => string;
   readonly hint: (a: Args) => string;
@@ -97,6 +100,11 @@ export const catalogue = {
       a.stack
         ? 'this is a bug in framework-build, not in your code; please report it with the stack trace above.'
         : 'this is a bug in framework-build, not in your code; please report it. Set FRAMEWORK_BUILD_DEBUG=1 to print the stack trace.',
+  },
+  FW1014: {
+    severity: 'error',
+    message: (a) => `${a.file} does not parse: ${a.error}`,
+    hint: () => 'fix the syntax here (tsc reports the same error); until the file parses, framework-build cannot read what it declares, so it writes nothing.',
   },
   FW1201: {
     severity: 'error',
@@ -404,6 +412,7 @@ export const catalogue = {
     message: (a) => `The useFactory of ${a.owner} is \`${a.text}\`, of type ${a.type}, which is not a function.`,
     hint: () => 'give `useFactory` a function (`(config: ConfigService) => …`) whose parameters match `inject`, or use `useValue` for a ready value.',
   },
+  ...wiringCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;
