@@ -9,4 +9,27 @@ import type { Entry } from './catalogue.js';
  * @example
  * diagnostic('FW2301', decorator.location, { decorator: '@Timeout(200)', owner: 'ReportController.build', layer: 'TimeoutInterceptor', … });
  */
-export const wiringCatalogue = {} satisfies Record<string, Entry>;
+export const wiringCatalogue = {
+  FW2301: {
+    severity: 'warning',
+    message: (a) => `${a.what} on ${a.owner} has no effect: only a ${a.layer} reads it, and no ${a.layer} runs on ${a.scope}.`,
+    hint: (a) =>
+      (a.kind === 'guard'
+        ? `register the guard: \`{ token: GLOBAL_GUARD, useClass: ThrottlerGuard }\` in the module that imports ThrottlerModule.forRoot([…]), or \`@UseGuard(ThrottlerGuard)\` on ${a.controller}${a.method ? ` or on ${a.method}` : ''}`
+        : `register the interceptor: \`@UseInterceptors(${a.layer})\` on ${a.controller}${a.method ? ` or on ${a.method}` : ''}, \`{ token: GLOBAL_INTERCEPTOR, useClass: ${a.layer} }\` in a module's injectables, or \`app.useGlobalInterceptors(new ${a.layer}())\` before init`) +
+      `; or remove ${a.what}.`,
+  },
+  FW2302: {
+    severity: 'warning',
+    message: (a) =>
+      `${a.what} on ${a.owner} bounds only the time until the handler returns its stream: ${a.rpc} is a ${a.kind} RPC, and the TimeoutInterceptor stops timing once the iterable is returned, not when its last message is sent.`,
+    hint: (a) =>
+      `bound the stream where it is produced: stop yielding when \`context.signal\` aborts (the client's deadline, \`context.deadline\`, aborts it) or when your own time limit passes; then remove ${a.what}.`,
+  },
+  FW2303: {
+    severity: 'warning',
+    message: (a) => `${a.what} on ${a.owner} has no effect: ${a.answers}, and the CacheInterceptor caches only HTTP GET calls without credentials (its default key).`,
+    hint: (a) =>
+      `cache GET routes only (a ${a.method} may change state, so its answer must not be replayed); to cache other calls on purpose, register \`new CacheInterceptor({ key: (context) => … })\` with a key that returns one for them.`,
+  },
+} satisfies Record<string, Entry>;

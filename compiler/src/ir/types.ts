@@ -107,6 +107,8 @@ export interface ClassIR {
   readonly ctorParams: readonly CtorParamIR[];
   /** Names of its instance methods, inherited ones included (FW1810: a chain class without its method). */
   readonly methods: readonly string[];
+  /** The framework classes it is or extends, nearest first (`['ThrottlerGuard', 'AuthGuard']`): which layer it is. */
+  readonly frameworkBases?: readonly string[];
   /** Locations where a `canActivate(context)` reads the V1 `context.request`. */
   readonly readsContextRequest: readonly { readonly param: string; readonly location: SourceLocation }[];
   readonly controller?: ControllerIR;
@@ -209,6 +211,25 @@ export interface ChainIR {
   readonly skipThrottle?: Readonly<Record<string, boolean>>;
   /** Every throttler name the throttle decorators mention, with where. */
   readonly throttleNames?: readonly ThrottleNameUse[];
+  /** The decorators that set an option a layer reads (`@Timeout`, `@CacheTTL`, `@Throttle`, `@SkipThrottle`), for FW2301-FW2303. */
+  readonly layerOptions?: readonly LayerOptionIR[];
+}
+
+/** A decorator whose only effect is an option read by a layer: `@Timeout(ms)` by the `TimeoutInterceptor`, … */
+export interface LayerOptionIR {
+  readonly name: 'Timeout' | 'CacheTTL' | 'Throttle' | 'SkipThrottle';
+  /** The decorator as written, on one line (`@Timeout(200)`). */
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** An interceptor given to `app.useGlobalInterceptors(…)` in the sources. */
+export interface AppInterceptorIR {
+  /** The framework classes it is or extends (`['CacheInterceptor']`); absent when its class cannot be told. */
+  readonly bases?: readonly string[];
+  /** Its options may choose which calls it acts on (`new CacheInterceptor({ key })`, or a value made elsewhere). */
+  readonly customKey: boolean;
+  readonly location: SourceLocation;
 }
 
 /** How a handler parameter gets its value. */
@@ -391,6 +412,8 @@ export interface ProgramIR {
   readonly classes: ReadonlyMap<string, ClassIR>;
   /** Classes declared under srcDir carrying `@Controller` or `@Injectable` (for reachability). */
   readonly declared: readonly string[];
+  /** The interceptors given to `app.useGlobalInterceptors(…)` anywhere in the sources. */
+  readonly appInterceptors?: readonly AppInterceptorIR[];
 }
 
 export type * from './grpc.js';
