@@ -32,4 +32,31 @@ export const wiringCatalogue = {
     hint: (a) =>
       `cache GET routes only (a ${a.method} may change state, so its answer must not be replayed); to cache other calls on purpose, register \`new CacheInterceptor({ key: (context) => … })\` with a key that returns one for them.`,
   },
+  FW2304: {
+    severity: 'error',
+    message: (a) =>
+      `Member '${a.member}' of configuration schema ${a.schema} has no validator, so ConfigModule never reads it from the environment: it is always ${a.value}.`,
+    hint: (a) =>
+      `decorate '${a.member}' with a validator of its type (@IsString(), @IsInt(), @IsBoolean(); add @IsOptional() when it may be unset), or move a fixed value out of the schema into a constant.`,
+  },
+  FW2305: {
+    severity: 'error',
+    message: (a) => `${a.receiver}.get('${a.key}') reads '${a.key}', which ${a.schemas} does not declare: it returns undefined.`,
+    hint: (a) =>
+      a.suggestion
+        ? `did you mean '${a.suggestion}'? Write ${a.receiver}.get('${a.suggestion}').`
+        : `declare ${a.key} in ${a.schema} with a validator (@IsOptional() when it may be unset), or read one of its keys: ${a.keys}.`,
+  },
+  FW2306: {
+    severity: 'error',
+    message: (a) =>
+      `The default of '${a.member}' in configuration schema ${a.schema} is ${a.value}, which its own ${a.rule} refuses: whenever ${a.member} is not set, init stops with an InvalidConfigurationError.`,
+    hint: (a) => (a.unquoted ? `write the default without quotes: ${a.member} = ${a.unquoted}.` : `give '${a.member}' a default that ${a.rule} accepts, or change the rule.`),
+  },
+  FW2307: {
+    severity: 'error',
+    message: (a) =>
+      `Member '${a.member}' of configuration schema ${a.schema} is a ${a.kind}, but none of its rules converts a variable's text to a ${a.kind}, so a value from the environment stays a string ('${a.example}', not ${a.example}).`,
+    hint: (a) => `add ${a.rule} to '${a.member}': ConfigModule converts the text by the member's rules, not by its declared type.`,
+  },
 } satisfies Record<string, Entry>;

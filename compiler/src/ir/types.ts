@@ -167,6 +167,28 @@ export interface DynamicModuleIR {
    * (or a name in it) is not static, which turns the throttler-name check (FW1501) off.
    */
   readonly throttlers?: readonly ThrottlerDeclIR[] | 'dynamic';
+  /** For `ConfigModule.forRoot(Schema)`: the schema the environment is read into. */
+  readonly config?: ConfigSchemaIR;
+}
+
+/** A configuration schema: its members and rules (read as a DTO), and the defaults the compiler can read. */
+export interface ConfigSchemaIR {
+  readonly dto: DtoIR;
+  /** Each member's initialiser, when it is static (`PORT = 3000`). */
+  readonly defaults: Readonly<Record<string, RuleValue>>;
+  /** The schema argument of `forRoot`. */
+  readonly location: SourceLocation;
+}
+
+/** A `config.get('KEY')` with a literal key on a `ConfigService`. */
+export interface ConfigReadIR {
+  readonly key: string;
+  /** The receiver as written (`this.config`), for messages. */
+  readonly receiver: string;
+  /** The key of the schema class of `ConfigService<Schema>`; absent when untyped. */
+  readonly schema?: string;
+  /** The key argument. */
+  readonly location: SourceLocation;
 }
 
 export interface ModuleIR {
@@ -414,6 +436,8 @@ export interface ProgramIR {
   readonly declared: readonly string[];
   /** The interceptors given to `app.useGlobalInterceptors(…)` anywhere in the sources. */
   readonly appInterceptors?: readonly AppInterceptorIR[];
+  /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
+  readonly configReads?: readonly ConfigReadIR[];
 }
 
 export type * from './grpc.js';
