@@ -59,4 +59,22 @@ export const wiringCatalogue = {
       `Member '${a.member}' of configuration schema ${a.schema} is a ${a.kind}, but none of its rules converts a variable's text to a ${a.kind}, so a value from the environment stays a string ('${a.example}', not ${a.example}).`,
     hint: (a) => `add ${a.rule} to '${a.member}': ConfigModule converts the text by the member's rules, not by its declared type.`,
   },
+  FW2308: {
+    severity: 'error',
+    message: (a) =>
+      `Parameter '${a.param}' of ${a.handler} is declared as ${a.expected}, but its last pipe ${a.pipe} produces ${a.given}: the handler would receive a value of another type than it declares (and the generated tables would not type-check).`,
+    hint: (a) => `declare '${a.param}' as ${a.given}, or end its pipes with one whose transform returns ${a.expected}.`,
+  },
+  FW2309: {
+    severity: 'error',
+    message: (a) => `${a.pipe} on parameter '${a.param}' of ${a.handler} is given ${a.given} (${a.source}), but its transform takes ${a.expected}.`,
+    hint: (a) => `put a pipe that produces ${a.expected} before ${a.pipe}, or let its transform take ${a.given}.`,
+  },
+  FW2310: {
+    severity: 'error',
+    message: (a) =>
+      `${a.pipe} is given to parameter '${a.param}' of ${a.handler} as a class, so the injector must create it, but its constructor takes '${a.ctorParam}: ${a.type}', a value no token provides.`,
+    hint: (a) =>
+      `create it here with its arguments: \`new ${a.pipe}(${a.args})\` with literal values (the tables create it once); or give '${a.ctorParam}' a default value so the injector can create it.`,
+  },
 } satisfies Record<string, Entry>;

@@ -20,6 +20,9 @@ export type Severity = 'error' | 'warning';
 
 type Args = Record<string, string>;
 
+/** When another module of the application provides the token, the fix is to import it, not to provide it twice. */
+const importHint = (a: Args): string => `${a.provider} provides ${a.token}: add ${a.provider} to the \`imports\` of ${a.module}.`;
+
 export interface Entry {
   readonly severity: Severity;
   readonly message: (a: Args) => string;
@@ -31,7 +34,7 @@ export const catalogue = {
     severity: 'error',
     message: (a) =>
       `${a.owner} needs '${a.param}: ${a.type}' (constructor parameter ${a.position}), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
   },
   FW1002: {
     severity: 'error',
@@ -395,12 +398,12 @@ export const catalogue = {
   FW2003: {
     severity: 'error',
     message: (a) => `The factory of ${a.owner} injects ${a.token} (inject[${a.index}]), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
   },
   FW2004: {
     severity: 'error',
     message: (a) => `${a.owner} is an alias of ${a.token} (useExisting), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`),
   },
   FW2005: {
     severity: 'error',

@@ -286,6 +286,23 @@ export type PipeIR =
   /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
   | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
 
+/**
+ * Pipes whose types do not meet: `input`, a pipe whose `transform` cannot take what it is given;
+ * `output`, a last pipe whose result is not the parameter's declared type. Types as written by tsc.
+ */
+export interface PipeMismatchIR {
+  readonly kind: 'input' | 'output';
+  readonly pipe: string;
+  /** What the pipe is given (`input`) or what the last pipe produces (`output`). */
+  readonly given: string;
+  /** Where `given` comes from, in words. */
+  readonly source: string;
+  /** What the pipe takes (`input`) or the parameter's declared type (`output`). */
+  readonly expected: string;
+  /** The pipe (`input`) or the parameter's name (`output`). */
+  readonly location: SourceLocation;
+}
+
 /** A member of a `@Query()` class with the conversion of its declared type. */
 export interface QueryMemberIR {
   readonly name: string;
@@ -306,6 +323,8 @@ export interface ParamIR {
   readonly optional?: true;
   /** Pipes given after the name, applied in order instead of the conversion. */
   readonly pipes?: readonly PipeIR[];
+  /** Where the types of those pipes do not meet (FW2308, FW2309). */
+  readonly pipeMismatch?: PipeMismatchIR;
   /** For a whole `@Query()` of a class type: its members' conversions. */
   readonly queryMembers?: readonly QueryMemberIR[];
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
