@@ -7,7 +7,7 @@ import { EnvSchema } from './fixtures/fw2304-config-schema/src/env.schema.js';
 const DIR = 'test/compiler/fixtures/fw2304-config-schema/src';
 const error = (code: string, file: string, line: number, column: number, message: string) => ({ code, severity: 'error', file: `${DIR}/${file}`, line, column, message });
 
-test('FW2304-FW2307: a configuration schema the environment cannot fill as written, at the member or the read', async () => {
+test('FW2304-FW2307, FW2311: a configuration schema the environment cannot fill as written, at the member or the read', async () => {
   const result = await compileFixture('fw2304-config-schema');
   assert.equal(result.diagnostics.map(golden), [
     error('FW2305', 'app.module.ts', 14, 55, "this.untyped.get('JWT_SECRT') reads 'JWT_SECRT', which EnvSchema does not declare: it returns undefined."),
@@ -25,16 +25,21 @@ test('FW2304-FW2307: a configuration schema the environment cannot fill as writt
       'FW2307', 'env.schema.ts', 23, 3,
       "Member 'TIMEOUT_MS' of configuration schema EnvSchema is a number, but none of its rules converts a variable's text to a number, so a value from the environment stays a string ('5000', not 5000).",
     ),
+    error(
+      'FW2311', 'env.schema.ts', 37, 3,
+      "Member 'SMTP_HOST' of configuration schema EnvSchema is @IsOptional() without a default, but declared as string: when SMTP_HOST is unset, get('SMTP_HOST') returns undefined where its type promises a string.",
+    ),
   ]);
   assert.equal(
     result.diagnostics.map((d) => d.hint),
     [
       "did you mean 'JWT_SECRET'? Write this.untyped.get('JWT_SECRET').",
-      'declare DATABASE_URL in EnvSchema with a validator (@IsOptional() when it may be unset), or read one of its keys: PORT, REGION, WORKERS, LOG_LEVEL, TIMEOUT_MS, VERBOSE, JWT_SECRET.',
+      'declare DATABASE_URL in EnvSchema with a validator (@IsOptional() when it may be unset), or read one of its keys: PORT, REGION, WORKERS, LOG_LEVEL, TIMEOUT_MS, VERBOSE, JWT_SECRET, SMTP_HOST.',
       "decorate 'REGION' with a validator of its type (@IsString(), @IsInt(), @IsBoolean(); add @IsOptional() when it may be unset), or move a fixed value out of the schema into a constant.",
       'write the default without quotes: WORKERS = 4.',
       "give 'LOG_LEVEL' a default that @IsIn accepts, or change the rule.",
       "add @IsInt() or @IsNumber() to 'TIMEOUT_MS': ConfigModule converts the text by the member's rules, not by its declared type.",
+      'declare it `SMTP_HOST?: string` so every reader handles the unset case, or give it a default (`SMTP_HOST = …`).',
     ],
   );
 });
@@ -49,6 +54,8 @@ test('what the diagnostics say is what ConfigModule does with the same schema at
   assert.is(config.get('REGION'), 'eu-west-1');
   assert.is(config.get('TIMEOUT_MS') as unknown, '250');
   assert.is((config as { get(key: string): unknown }).get('JWT_SECRT'), undefined);
+  // Optional without a default: undefined, whatever its type says (FW2311).
+  assert.is(config.get('SMTP_HOST') as unknown, undefined);
 });
 
 test.run();

@@ -25,6 +25,8 @@ interface Handler {
   readonly guards: readonly Applied[];
   /** `GET`, `POST`, … for a route; absent for an RPC. */
   readonly httpMethod?: string;
+  /** The handler is declared to return a `Response`, which the cache never keeps. */
+  readonly returnsResponse?: true;
   /** For an RPC answered with a stream: `todo.TodoService/Watch`, and its kind in words. */
   readonly stream?: { readonly rpc: string; readonly kind: string };
 }
@@ -60,6 +62,7 @@ export function checkLayerOptions(ir: ProgramIR, graph: ModuleGraph, services: r
         interceptors: [...classInterceptors, ...applied(h.chain.interceptors)],
         guards: [...classGuards, ...applied(h.chain.guards)],
         ...('httpMethod' in h ? { httpMethod: h.httpMethod } : {}),
+        ...('httpMethod' in h && h.returns?.kind === 'response' ? { returnsResponse: true as const } : {}),
         ...(stream ? { stream } : {}),
       };
       handlers.push(handler);
@@ -112,13 +115,17 @@ function streamedTimeout(at: SourceLocation, what: string, owner: string, handle
 
 /** A handler whose calls the cache may keep: a GET (or `@All`) route, or any handler under a cache with its own key. */
 const cacheable = (h: Handler): boolean =>
-  h.httpMethod === 'GET' || h.httpMethod === 'ALL' || h.interceptors.some((a) => (a.bases === undefined || a.bases.includes('CacheInterceptor')) && a.customKey);
+  !h.returnsResponse && (h.httpMethod === 'GET' || h.httpMethod === 'ALL' || h.interceptors.some((a) => (a.bases === undefined || a.bases.includes('CacheInterceptor')) && a.customKey));
 
 function uncacheable(at: SourceLocation, what: string, owner: string, handlers: readonly Handler[]): Diagnostic {
+  if (handlers.every((h) => h.returnsResponse)) {
+    return diagnostic('FW2303', at, { what, owner, why: 'it returns a Response, which the CacheInterceptor never keeps (it keeps returned values only)', response: 'yes' });
+  }
   const methods = [...new Set(handlers.map((h) => h.httpMethod ?? 'gRPC'))];
   const grpc = methods.length === 1 && methods[0] === 'gRPC';
   const answers = grpc ? 'it serves gRPC calls' : `it answers ${methods.filter((m) => m !== 'gRPC').join(' and ')} calls`;
-  return diagnostic('FW2303', at, { what, owner, answers, method: grpc ? 'gRPC call' : methods[0]! });
+  const why = `${answers}, and the CacheInterceptor caches only HTTP GET calls without credentials (its default key)`;
+  return diagnostic('FW2303', at, { what, owner, why, method: grpc ? 'gRPC call' : methods[0]! });
 }
 
 /** The interceptor or guard a chain class is. */

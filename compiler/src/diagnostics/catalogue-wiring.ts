@@ -28,9 +28,11 @@ export const wiringCatalogue = {
   },
   FW2303: {
     severity: 'warning',
-    message: (a) => `${a.what} on ${a.owner} has no effect: ${a.answers}, and the CacheInterceptor caches only HTTP GET calls without credentials (its default key).`,
+    message: (a) => `${a.what} on ${a.owner} has no effect: ${a.why}.`,
     hint: (a) =>
-      `cache GET routes only (a ${a.method} may change state, so its answer must not be replayed); to cache other calls on purpose, register \`new CacheInterceptor({ key: (context) => … })\` with a key that returns one for them.`,
+      a.response
+        ? 'return the value (the cache keeps values and sends them as JSON), or remove the cache from this route.'
+        : `cache GET routes only (a ${a.method} may change state, so its answer must not be replayed); to cache other calls on purpose, register \`new CacheInterceptor({ key: (context) => … })\` with a key that returns one for them.`,
   },
   FW2304: {
     severity: 'error',
@@ -69,6 +71,12 @@ export const wiringCatalogue = {
     severity: 'error',
     message: (a) => `${a.pipe} on parameter '${a.param}' of ${a.handler} is given ${a.given} (${a.source}), but its transform takes ${a.expected}.`,
     hint: (a) => `put a pipe that produces ${a.expected} before ${a.pipe}, or let its transform take ${a.given}.`,
+  },
+  FW2311: {
+    severity: 'error',
+    message: (a) =>
+      `Member '${a.member}' of configuration schema ${a.schema} is @IsOptional() without a default, but declared as ${a.type}: when ${a.member} is unset, get('${a.member}') returns undefined where its type promises a ${a.type}.`,
+    hint: (a) => `declare it \`${a.member}?: ${a.type}\` so every reader handles the unset case, or give it a default (\`${a.member} = …\`).`,
   },
   FW2310: {
     severity: 'error',

@@ -22,12 +22,17 @@ export function configSchemaOf(ctx: DiscoverContext, element: Node): ConfigSchem
   if (!arg || !Node.isClassDeclaration(declaration)) return undefined;
   const dto = discoverDto(ctx, declaration, valueRef(ctx, declaration, className(declaration), arg));
   const defaults: Record<string, RuleValue> = {};
+  const definite: Record<string, string> = {};
   for (const property of declaration.getInstanceProperties()) {
-    const init = Node.isPropertyDeclaration(property) ? property.getInitializer() : undefined;
+    if (!Node.isPropertyDeclaration(property)) continue;
+    const init = property.getInitializer();
     const value = init && evaluate(init);
     if (value?.ok) defaults[property.getName()] = value.value;
+    const type = property.getType();
+    const mayBeUndefined = property.hasQuestionToken() || type.isAny() || type.isUnknown() || (type.isUnion() && type.getUnionTypes().some((t) => t.isUndefined()));
+    if (!init && !mayBeUndefined) definite[property.getName()] = property.getTypeNode()?.getText() ?? type.getText(property);
   }
-  return { dto, defaults, location: ctx.location(arg) };
+  return { dto, defaults, definite, location: ctx.location(arg) };
 }
 
 /**

@@ -176,6 +176,8 @@ export interface ConfigSchemaIR {
   readonly dto: DtoIR;
   /** Each member's initialiser, when it is static (`PORT = 3000`). */
   readonly defaults: Readonly<Record<string, RuleValue>>;
+  /** Members without an initialiser whose declared type excludes undefined (`JWT_SECRET!: string`), with that type. */
+  readonly definite: Readonly<Record<string, string>>;
   /** The schema argument of `forRoot`. */
   readonly location: SourceLocation;
 }

@@ -5,12 +5,13 @@ import type { ModuleGraph } from '../module-graph.js';
 import { NUMBER_RULES, refusingRule } from './default-rules.js';
 
 /**
- * FW2304-FW2307: configuration schemas the environment cannot fill as written. FW2304: a member
+ * FW2304-FW2307, FW2311: configuration schemas the environment cannot fill as written. FW2304: a member
  * without a validator (ConfigModule reads only the members its rules name, so its default always
  * wins); FW2305: a `config.get('KEY')` whose key no loaded schema declares (it returns undefined,
  * typed or not); FW2306: a default its own rules refuse (init stops whenever the variable is
  * unset); FW2307: a number or boolean member without a rule that converts the text (the
- * environment's value stays a string).
+ * environment's value stays a string); FW2311: an `@IsOptional()` member without a default whose
+ * declared type excludes undefined (`get` returns undefined where the type promises a value).
  *
  * @example
  * checkConfigSchemas(ir, graph) // [FW2305 at 'JWT_SECRT' of config.get('JWT_SECRT'): did you mean 'JWT_SECRET'?]
@@ -60,6 +61,10 @@ function checkMember(schema: ConfigSchemaIR, member: DtoMemberIR): Diagnostic[] 
     // `WORKERS = '4'` under a number rule: the quotes are the mistake.
     const unquoted = typeof fallback === 'string' && fallback.trim() !== '' && Number.isFinite(Number(fallback)) && refusingRule(Number(fallback), member.rules) === undefined ? fallback.trim() : undefined;
     if (refusing) out.push(diagnostic('FW2306', member.location, { member: member.name, schema: name, value: shown, rule: `@${refusing.name}`, ...(unquoted ? { unquoted } : {}) }));
+  }
+  const definite = schema.definite[member.name];
+  if (definite !== undefined && member.validators.includes('IsOptional')) {
+    out.push(diagnostic('FW2311', member.location, { member: member.name, schema: name, type: definite }));
   }
   const kind = member.declaredType && !member.declaredType.array ? member.declaredType.base : typeof fallback;
   const names = member.rules.map((r) => r.name);
