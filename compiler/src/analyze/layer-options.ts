@@ -66,37 +66,27 @@ export function checkLayerOptions(ir: ProgramIR, graph: ModuleGraph, services: r
         ...(stream ? { stream } : {}),
       };
       handlers.push(handler);
-      for (const option of h.chain.layerOptions ?? []) out.push(...checkOption(option, option.text, handler.owner, [handler], cls));
+      for (const option of h.chain.layerOptions ?? []) out.push(...checkOption(option, [handler], cls, h.methodName));
       for (const ref of h.chain.interceptors) {
         if (ref.kind === 'class') out.push(...checkLayerUse(ir.classes.get(ref.cls.key), ref.cls.location, handler));
       }
     }
     if (handlers.length === 0) continue;
-    for (const option of controller.chain.layerOptions ?? []) out.push(...checkOption(option, option.text, cls.ref.name, handlers, cls));
+    for (const option of controller.chain.layerOptions ?? []) out.push(...checkOption(option, handlers, cls));
   }
   return out;
 }
 
-/** One option decorator over the handlers it applies to (one for a method, every handler for a class). */
-function checkOption(option: LayerOptionIR, what: string, owner: string, handlers: readonly Handler[], cls: ClassIR): Diagnostic[] {
+/** One option decorator over the handlers it applies to: those of its controller, or the one of its `method`. */
+function checkOption(option: LayerOptionIR, handlers: readonly Handler[], cls: ClassIR, method?: string): Diagnostic[] {
   const { kind, layer } = READER[option.name];
+  const what = option.text;
+  const owner = method ? `${cls.ref.name}.${method}` : cls.ref.name;
   if (option.name === 'Timeout' && handlers.every((h) => h.stream)) return [streamedTimeout(option.location, what, owner, handlers[0]!)];
   if (option.name === 'CacheTTL' && !handlers.some((h) => cacheable(h))) return [uncacheable(option.location, what, owner, handlers)];
-  const reached = handlers.some((h) => covers(kind === 'guard' ? h.guards : h.interceptors, layer));
-  if (reached) return [];
-  const single = handlers.length === 1 && owner.includes('.');
-  const method = single ? owner.slice(owner.indexOf('.') + 1) : undefined;
-  return [
-    diagnostic('FW2301', option.location, {
-      what,
-      owner,
-      layer,
-      kind,
-      scope: single ? (handlers[0]!.httpMethod ? 'this route' : 'this RPC') : `any handler of ${cls.ref.name}`,
-      controller: cls.ref.name,
-      ...(method ? { method } : {}),
-    }),
-  ];
+  if (handlers.some((h) => covers(kind === 'guard' ? h.guards : h.interceptors, layer))) return [];
+  const scope = !method ? `any handler of ${cls.ref.name}` : handlers[0]!.httpMethod ? 'this route' : 'this RPC';
+  return [diagnostic('FW2301', option.location, { what, owner, layer, kind, scope, controller: cls.ref.name, ...(method ? { method } : {}) })];
 }
 
 /** `@UseInterceptors(TimeoutInterceptor)` on a streamed RPC, `@UseInterceptors(CacheInterceptor)` on a route it never caches. */

@@ -18,7 +18,7 @@ interface PipeSignature {
  * calls of the generated tables tsc would refuse, found at the user's parameter instead.
  *
  * @example
- * pipeMismatchOf(ctx, param, [pageSizePipeArg], 'query', param.getType()) // { kind: 'output', pipe: 'ParseIntPipe', produced: 'number', expected: 'string', … }
+ * pipeMismatchOf(ctx, param, [pageSizePipeArg], 'query', param.getType()) // { kind: 'output', pipe: 'ParseIntPipe', given: 'number', expected: 'string', … }
  */
 export function pipeMismatchOf(ctx: DiscoverContext, p: ParameterDeclaration, args: readonly Node[], place: 'path' | 'query', declared: Type): PipeMismatchIR | undefined {
   const pipes = args.map(signatureOf);
