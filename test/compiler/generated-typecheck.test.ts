@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import ts from 'typescript';
 import { createApp } from '../../create-framework-app/src/index.js';
 import { build, type BuildResult } from '../../compiler/src/index.js';
+import { catalogue } from '../../compiler/src/diagnostics/catalogue.js';
 import { STRICT_OPTIONS } from './app-fixture.js';
 import { ROOT, TMP } from './helpers.js';
 
@@ -22,10 +23,21 @@ function appSources(): { name: string; src: string }[] {
     if (!fs.existsSync(fixtures)) continue;
     for (const name of fs.readdirSync(fixtures).sort()) {
       const src = path.join(fixtures, name, 'src');
-      if (fs.existsSync(src) && fs.statSync(src).isDirectory()) found.push({ name: `${area}-${name}`, src });
+      if (fs.existsSync(src) && fs.statSync(src).isDirectory() && !showsAnError(name)) found.push({ name: `${area}-${name}`, src });
     }
   }
   return found;
+}
+
+/**
+ * A fixture named after an error code (`fw1001-missing-provider`) fails to build by design, so it
+ * emits nothing to type-check, and its golden test asserts its diagnostics (almost all of them the
+ * whole list, so a false FW23xx there fails already). Skipping them halves this suite.
+ */
+function showsAnError(fixture: string): boolean {
+  const code = /^fw(\d{4})-/.exec(fixture)?.[1];
+  const entry = code ? (catalogue as Record<string, { severity: string }>)[`FW${code}`] : undefined;
+  return entry?.severity === 'error';
 }
 
 /** Both variants of the app `npm create framework-app` writes, inside the repository so @framework/* resolve. */
