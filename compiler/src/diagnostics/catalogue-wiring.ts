@@ -7,7 +7,7 @@ import type { Entry } from './catalogue.js';
  * into the catalogue (`catalogue.ts`), whose conventions hold here.
  *
  * @example
- * diagnostic('FW2301', decorator.location, { decorator: '@Timeout(200)', owner: 'ReportController.build', layer: 'TimeoutInterceptor', … });
+ * diagnostic('FW2301', option.location, { what: '@Timeout(200)', owner: 'ReportController.build', layer: 'TimeoutInterceptor', … });
  */
 export const wiringCatalogue = {
   FW2301: {

@@ -60,7 +60,8 @@ export const catalogue = {
     severity: 'error',
     message: (a) =>
       `Constructor parameter '${a.param}' of ${a.owner} has type ${a.type}, which cannot be a dependency-injection token (${a.reason}).`,
-    hint: () => 'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter.',
+    hint: () =>
+      'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter; an option with a default value (`options: Options = {}`) as the last parameters is left to its default.',
   },
   FW1007: {
     severity: 'error',
