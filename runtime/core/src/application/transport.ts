@@ -1,5 +1,6 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
+import type { ApplicationHealth } from '../health/application-health.js';
 import type { ApplicationTables, HandlerEntry } from '../tables.js';
 import type { Logger } from '../types/logger.js';
 
@@ -8,6 +9,8 @@ export interface TransportHost {
   readonly tables: ApplicationTables;
   readonly injector: Injector;
   readonly logger: Logger;
+  /** The application's health state, which a transport's own health service reports (see `GrpcServer`). */
+  readonly health: ApplicationHealth;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
   /**

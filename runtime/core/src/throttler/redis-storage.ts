@@ -1,4 +1,5 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
+import { RedisHealthIndicator } from '../health/redis-indicator.js';
 import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
@@ -11,6 +12,8 @@ import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 export interface RedisScriptClient {
   eval(script: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
   evalsha(sha1: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+  /** Used by `healthIndicator()` when present (ioredis has it); otherwise a one-line script is sent. */
+  ping?(): Promise<unknown>;
   /** ioredis' connection state; when it says the connection is down, hits fail at once instead of queueing. */
   readonly status?: string;
 }
@@ -82,6 +85,18 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       (sha) => (this.sha = sha),
       () => undefined, // no WebCrypto: stay on EVAL
     );
+  }
+
+  /**
+   * A readiness indicator for this storage's Redis (a PING), for `HealthModule.forRoot({ instances })`:
+   * with `onError: 'closed'` every throttled call fails while Redis is down, so readiness should say so.
+   *
+   * @example
+   * const storage = new RedisThrottlerStorage(redis, { onError: 'closed' });
+   * HealthModule.forRoot({ instances: [storage.healthIndicator()] }); // named 'redis'
+   */
+  healthIndicator(options?: { readonly name?: string; readonly timeoutMs?: number }): RedisHealthIndicator {
+    return new RedisHealthIndicator(this.client, options);
   }
 
   /** Counts a hit in Redis; see `ThrottlerStorage.increment` and the `onError` option for failures. */
