@@ -32,7 +32,7 @@ class ProbeLikeController {
 }
 
 /** Tables as framework-build writes them for a root module importing HealthModule.forRoot(options), with ProbeLikeController. */
-function appWith(options: HealthModuleOptions, extra: readonly Class[] = []): { app: FrameworkApplication; root: Class } {
+function appWith(options: HealthModuleOptions, extra: readonly Class[] = [], routePath = '/health/ready'): { app: FrameworkApplication; root: Class } {
   @Module({ imports: [HealthModule.forRoot(options)], controllers: [ProbeLikeController] })
   class Root {}
   const tables: ApplicationTables = {
@@ -48,7 +48,7 @@ function appWith(options: HealthModuleOptions, extra: readonly Class[] = []): { 
     routes: [
       {
         id: 0, name: 'ProbeLikeController.ready', controller: 1, handler: ProbeLikeController.prototype.ready, invoke: (c: ProbeLikeController) => c.ready(),
-        method: 'GET', path: '/health/ready', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source,
+        method: 'GET', path: routePath, readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source,
       },
     ],
     grpc: [],
@@ -56,8 +56,8 @@ function appWith(options: HealthModuleOptions, extra: readonly Class[] = []): { 
   return { app: new FrameworkApplication(tables, { logger: silent }), root: Root };
 }
 
-async function initError(options: HealthModuleOptions, extra: readonly Class[] = []): Promise<string> {
-  const { app, root } = appWith(options, extra);
+async function initError(options: HealthModuleOptions, extra: readonly Class[] = [], routePath?: string): Promise<string> {
+  const { app, root } = appWith(options, extra, routePath);
   try {
     await app.init(root);
     await app.close();
@@ -77,12 +77,18 @@ test('options are checked when forRoot runs', () => {
   assert.throws(() => new RedisHealthIndicator({}), /needs a Redis client with ping\(\) or eval\(\)/);
 });
 
-test('a probe path that one of the routes has already stops init, naming the route and where it is', async () => {
+test('a probe path that one of the routes already takes (the same path, a parameter, a wildcard) stops init, naming the route and where it is', async () => {
   const message = await initError({});
-  assert.match(message, 'the probe path /health/ready is already the route of ProbeLikeController.ready (test/health/config.test.ts:1:1)');
+  assert.match(message, 'the probe path /health/ready is already served by ProbeLikeController.ready (GET /health/ready, test/health/config.test.ts:1:1)');
   assert.match(message, 'paths: { live, ready }');
   assert.is(await initError({ paths: { ready: '/ready' } }), 'no error');
   assert.is(await initError({ paths: { ready: false } }), 'no error');
+  // A route with a parameter or a wildcard that would take the probe's requests counts too.
+  assert.match(await initError({}, [], '/health/:name'), 'the probe path /health/live is already served by ProbeLikeController.ready (GET /health/:name');
+  assert.match(await initError({}, [], '/*'), 'the probe path /health/live is already served');
+  assert.match(await initError({}, [], '/health/:name/:detail?'), 'the probe path /health/live is already served');
+  assert.is(await initError({}, [], '/health/:name/detail'), 'no error');
+  assert.is(await initError({}, [], '/health'), 'no error');
 });
 
 test('two indicators of one name, an empty name, and a listed class that is no indicator stop init', async () => {
@@ -90,6 +96,7 @@ test('two indicators of one name, an empty name, and a listed class that is no i
   const up = (name: string): HealthIndicator => ({ name, check: () => undefined });
   assert.match(await initError({ paths, instances: [up('db'), up('db')] }), "two indicators are named 'db'");
   assert.match(await initError({ paths, instances: [up(' ')] }), 'an indicator has an empty name');
+  assert.match(await initError({ paths, instances: [{ ...up('slow'), timeoutMs: -5 }] }), "the indicator 'slow' has timeoutMs -5");
   class NotAnIndicator {}
   const message = await initError({ paths, indicators: [NotAnIndicator as unknown as Class<HealthIndicator>] }, [NotAnIndicator]);
   assert.match(message, 'NotAnIndicator is listed in indicators but is no health indicator');

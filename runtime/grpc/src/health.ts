@@ -1,5 +1,5 @@
 import type { Server, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation, sendUnaryData } from '@grpc/grpc-js';
-import type { ApplicationHealth } from '@framework/core';
+import type { HealthState } from '@framework/core';
 import { HealthImplementation, service as healthDefinition, type ServingStatus } from 'grpc-health-check';
 
 export { healthDefinition, type ServingStatus };
@@ -34,7 +34,7 @@ export class ServerHealth {
 
   constructor(
     private readonly services: readonly string[],
-    private readonly state: ApplicationHealth,
+    private readonly state: HealthState,
   ) {
     this.implementation = new HealthImplementation();
     this.apply();
@@ -76,7 +76,7 @@ export class ServerHealth {
   /** Every status NOT_SERVING (the application's close has begun), then ends the Watch streams. */
   shuttingDown(): void {
     this.unsubscribe();
-    this.apply();
+    this.apply(false);
     for (const call of this.watches) call.end();
     this.watches.clear();
   }
@@ -90,8 +90,7 @@ export class ServerHealth {
   }
 
   /** Brings every status in line with the application's readiness, telling watchers of changes only. */
-  private apply(): void {
-    const ready = this.state.ready;
+  private apply(ready = this.state.ready): void {
     for (const name of new Set(['', ...this.services, ...this.own.keys()])) {
       const status: ServingStatus = ready ? (this.own.get(name) ?? 'SERVING') : 'NOT_SERVING';
       if (this.current.get(name) === status) continue;

@@ -3,7 +3,7 @@ import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
-import { ApplicationHealth } from '../health/application-health.js';
+import { ApplicationHealth, type HealthState } from '../health/application-health.js';
 import { setUpHealth } from '../health/health-setup.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js';
@@ -87,7 +87,10 @@ export class FrameworkApplication {
    * @example
    * const { status, checks } = await app.health.readiness(); // 'up' | 'down', each indicator's report
    */
-  readonly health: ApplicationHealth;
+  get health(): HealthState {
+    return this.healthState;
+  }
+  private readonly healthState: ApplicationHealth;
   private initState: InitState = 'not-started';
   private injector?: Injector;
   /** The close in progress: a second `close()` meanwhile waits for it instead of running hooks twice. */
@@ -99,7 +102,7 @@ export class FrameworkApplication {
   ) {
     this.logger = options.logger ?? console;
     this.debug = options.debug ?? {};
-    this.health = new ApplicationHealth(this.logger);
+    this.healthState = new ApplicationHealth(this.logger);
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
@@ -203,7 +206,7 @@ export class FrameworkApplication {
     const started = performance.now();
     await injector.createSingletons();
     if (this.debug.providers) this.logProviderTimes(injector, performance.now() - started);
-    this.http.addStaticRoutes(setUpHealth(this.health, injector, tables.routes));
+    this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 
     const globals: GlobalChain = {
       guard: tables.globalGuard,
@@ -216,7 +219,7 @@ export class FrameworkApplication {
       tables,
       injector,
       logger: this.logger,
-      health: this.health,
+      health: this.healthState,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
       bareHandler: (entry) => bareHandler(entry, injector, globals),
     };
@@ -224,7 +227,7 @@ export class FrameworkApplication {
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
     }
-    this.health.started();
+    this.healthState.started();
   }
 
   private logProviderTimes(injector: Injector, totalMs: number): void {
@@ -287,7 +290,7 @@ export class FrameworkApplication {
 
   private async closeEverything(): Promise<void> {
     // Readiness first: probes and gRPC watchers hear of it while every call is still served.
-    await this.health.shuttingDown();
+    await this.healthState.shuttingDown();
     const failures: Error[] = [];
     const step = async (what: string, run: () => unknown): Promise<void> => {
       try {

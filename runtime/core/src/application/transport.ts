@@ -1,6 +1,6 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
-import type { ApplicationHealth } from '../health/application-health.js';
+import type { HealthState } from '../health/application-health.js';
 import type { ApplicationTables, HandlerEntry } from '../tables.js';
 import type { Logger } from '../types/logger.js';
 
@@ -10,7 +10,7 @@ export interface TransportHost {
   readonly injector: Injector;
   readonly logger: Logger;
   /** The application's health state, which a transport's own health service reports (see `GrpcServer`). */
-  readonly health: ApplicationHealth;
+  readonly health: HealthState;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
   /**

@@ -8,6 +8,26 @@ type Phase = 'starting' | 'serving' | 'shutting down';
 const LIVE: HealthReport = Object.freeze({ status: 'up', checks: Object.freeze({}) });
 
 /**
+ * What the application shows of its health state (`app.health`, and `TransportHost.health` for
+ * transports): readiness and liveness, and a way to hear of changes.
+ *
+ * @example
+ * const report = await app.health.readiness(); // { status: 'up', checks: { redis: { status: 'up' } } }
+ */
+export interface HealthState {
+  /** Whether readiness was `up` when last evaluated (or when the phase last changed). */
+  readonly ready: boolean;
+  /** Liveness: `up` while the process answers at all. */
+  liveness(): HealthReport;
+  /** Readiness now: the phase, then every indicator (shared and cached). */
+  readiness(): Promise<HealthReport>;
+  /** Calls `listener` whenever readiness changes; returns the function that stops it. */
+  subscribe(listener: (ready: boolean) => void): () => void;
+  /** Keeps readiness evaluated every `watchIntervalMs` until the returned function is called. */
+  keepChecking(): () => void;
+}
+
+/**
  * The application's one health state, which every transport reports (`app.health`): liveness,
  * and readiness from the application's phase and its indicators (see `HealthModule`). Readiness is
  * `down` while starting, from the moment `close()` begins, and while any indicator is down.
@@ -17,7 +37,7 @@ const LIVE: HealthReport = Object.freeze({ status: 'up', checks: Object.freeze({
  * const report = await app.health.readiness(); // { status: 'up', checks: { redis: { status: 'up' } } }
  * app.health.subscribe((ready) => console.log(ready ? 'ready' : 'not ready'));
  */
-export class ApplicationHealth {
+export class ApplicationHealth implements HealthState {
   private phase: Phase = 'starting';
   private runners: readonly IndicatorRunner[] = [];
   private readonly listeners = new Set<(ready: boolean) => void>();
@@ -36,6 +56,10 @@ export class ApplicationHealth {
         throw new TypeError(
           `HealthModule: ${indicator.name.trim() === '' ? 'an indicator has an empty name' : `two indicators are named '${indicator.name}'`}; give each indicator its own \`name\` (it names it in answers and logs).`,
         );
+      }
+      const { timeoutMs } = indicator;
+      if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+        throw new TypeError(`HealthModule: the indicator '${indicator.name}' has timeoutMs ${String(timeoutMs)}; give a number of milliseconds above 0, or none for HealthModule's.`);
       }
       names.add(indicator.name);
     }

@@ -15,6 +15,17 @@ export interface RedisPingClient {
 const DOWN_STATES = new Set(['reconnecting', 'close', 'end']);
 
 /**
+ * Whether a client's connection state (ioredis' `status`) says a command would only wait: then
+ * callers fail at once instead (`undefined`, a client without states, is never down).
+ *
+ * @example
+ * isRedisDown(redis.status) // true while ioredis is reconnecting
+ */
+export function isRedisDown(status: string | undefined): boolean {
+  return status !== undefined && DOWN_STATES.has(status);
+}
+
+/**
  * Readiness of a Redis connection: up when Redis answers a PING. `RedisThrottlerStorage` makes one
  * for its client (`storage.healthIndicator()`).
  *
@@ -37,8 +48,7 @@ export class RedisHealthIndicator implements HealthIndicator {
   }
 
   async check(): Promise<void> {
-    const status = this.client.status;
-    if (status !== undefined && DOWN_STATES.has(status)) throw new Error(`the Redis connection is ${status}`);
+    if (isRedisDown(this.client.status)) throw new Error(`the Redis connection is ${this.client.status}`);
     const answer = this.client.ping ? await this.client.ping() : await this.client.eval!('return 1', 0);
     if (answer !== 'PONG' && answer !== 1) throw new Error(`Redis answered ${JSON.stringify(answer)} instead of PONG`);
   }

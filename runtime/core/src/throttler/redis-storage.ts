@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
-import { RedisHealthIndicator } from '../health/redis-indicator.js';
+import { isRedisDown, RedisHealthIndicator } from '../health/redis-indicator.js';
 import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
@@ -34,8 +34,6 @@ export interface RedisThrottlerStorageOptions {
   readonly logger?: Pick<Logger, 'error'>;
 }
 
-/** ioredis states in which a command would only wait in the offline queue. */
-const downStates = new Set(['reconnecting', 'close', 'end']);
 const notCounted: ThrottlerRecord = Object.freeze({ totalHits: 0, timeToExpireMs: 0 });
 const logEveryMs = 10_000;
 
@@ -102,7 +100,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   /** Counts a hit in Redis; see `ThrottlerStorage.increment` and the `onError` option for failures. */
   increment(key: string, ttlMs: number): Promise<ThrottlerRecord> {
     const status = this.client.status;
-    if (status !== undefined && downStates.has(status)) {
+    if (isRedisDown(status)) {
       return this.unavailable(new Error(`the Redis connection is ${status}`));
     }
     // Long keys (an API key as tracker) become a fixed-length digest, as in memory: Redis keeps every key for its ttl.
