@@ -23,16 +23,21 @@ import {
 const silent = { error: () => undefined, warn: () => undefined, log: () => undefined };
 const source = 'test/health/config.test.ts:1:1';
 
-@Controller('/health')
-class ProbeLikeController {
-  @Get('/ready')
-  ready(): string {
-    return 'mine';
+/** A controller with one GET route at `path` (the stale-tables check compares the tables with its decorators). */
+function controllerAt(path: string): Class {
+  @Controller('/')
+  class ProbeLikeController {
+    @Get(path)
+    ready(): string {
+      return 'mine';
+    }
   }
+  return ProbeLikeController;
 }
 
 /** Tables as framework-build writes them for a root module importing HealthModule.forRoot(options), with ProbeLikeController. */
 function appWith(options: HealthModuleOptions, extra: readonly Class[] = [], routePath = '/health/ready'): { app: FrameworkApplication; root: Class } {
+  const ProbeLikeController = controllerAt(routePath);
   @Module({ imports: [HealthModule.forRoot(options)], controllers: [ProbeLikeController] })
   class Root {}
   const tables: ApplicationTables = {
@@ -42,12 +47,12 @@ function appWith(options: HealthModuleOptions, extra: readonly Class[] = [], rou
     modules: [{ module: Root, controllers: [ProbeLikeController] }],
     providers: [
       { token: HealthConfig, name: 'HealthConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(Root, 0), source },
-      { token: ProbeLikeController, name: 'ProbeLikeController', scope: 'singleton', deps: [], create: () => new ProbeLikeController(), useClass: ProbeLikeController, source },
+      { token: ProbeLikeController, name: 'ProbeLikeController', scope: 'singleton', deps: [], create: () => new (ProbeLikeController as new () => unknown)(), useClass: ProbeLikeController, source },
       ...extra.map((cls) => ({ token: cls, name: cls.name, scope: 'singleton' as const, deps: [], create: () => new (cls as new () => unknown)(), useClass: cls, source })),
     ],
     routes: [
       {
-        id: 0, name: 'ProbeLikeController.ready', controller: 1, handler: ProbeLikeController.prototype.ready, invoke: (c: ProbeLikeController) => c.ready(),
+        id: 0, name: 'ProbeLikeController.ready', controller: 1, handler: (ProbeLikeController.prototype as { ready: () => string }).ready, invoke: (c: { ready(): string }) => c.ready(),
         method: 'GET', path: routePath, readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source,
       },
     ],
