@@ -40,6 +40,7 @@ export {
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
 export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
+export * from './health/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
