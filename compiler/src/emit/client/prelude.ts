@@ -1,6 +1,6 @@
 /**
- * The fixed part of every `client.ts`: options, the error classes and the one `call` function the
- * generated methods go through. Plain TypeScript on `fetch`, no dependency.
+ * The fixed part of every `client.ts`: its options and error classes (the `call` function the
+ * generated methods go through is `CLIENT_CALL`). Plain TypeScript on `fetch`, no dependency.
  */
 export const CLIENT_PRELUDE = `/** How the client reaches the server. */
 export interface ClientOptions {
@@ -55,8 +55,10 @@ export class BadRequestError extends ApiError {
     this.reasons = Array.isArray(reasons) ? (reasons as ValidationReason[]) : [];
   }
 }
+`;
 
-type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+/** The one function every route method calls (left out of a client without routes: tsc's noUnusedLocals). */
+export const CLIENT_CALL = `type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /**
  * Writes the active trace context into \`headers\` through the propagator of the registered
@@ -114,6 +116,8 @@ async function call(
   if (result === 'json') return response.json();
   return response;
 }
+`;
 
-const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
+/** Encodes a path parameter (left out when no route has one). */
+export const CLIENT_SEGMENT = `const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
 `;
