@@ -9,6 +9,8 @@ export const peers = [
   // The same app with one pass-through global interceptor on every route (`env` is added to the server's).
   { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
+  // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
+  { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },
   { id: 'fastify', label: 'Fastify 5', http: 'peers/fastify/server.mjs' },
   { id: 'nest-express', label: 'NestJS 11 + Express', http: 'peers/nest/dist/main-express.cjs' },
   { id: 'nest-fastify', label: 'NestJS 11 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
