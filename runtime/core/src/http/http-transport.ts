@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import type { ApplicationTransport, TransportHost } from '../application/transport.js';
 import type { Logger } from '../types/logger.js';
-import { buildHonoApp } from './hono-app.js';
-import type { HttpCounters } from './respond.js';
+import { buildHonoApp } from './hono/hono-app.js';
+import type { HttpCounters } from './hono/respond.js';
+import { HttpRoute } from './http-route.js';
 import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../docs/docs-page.js';
@@ -60,12 +61,15 @@ export class HttpTransport implements ApplicationTransport {
   /** Prepares one chain per route and registers them on a new Hono app. */
   attach(host: TransportHost): void {
     this.app = buildHonoApp(
-      host.tables.routes.map((entry) => ({
-        entry,
-        controllerClass: host.tables.providers[entry.controller]!.useClass!,
-        run: host.prepare(entry, { readsBody: entry.readsBody }),
-        bare: entry.readsBody ? host.bareHandler(entry) : undefined,
-      })),
+      host.tables.routes.map(
+        (entry) =>
+          new HttpRoute(
+            entry,
+            host.tables.providers[entry.controller]!.useClass!,
+            host.prepare(entry, { readsBody: entry.readsBody }),
+            entry.readsBody ? host.bareHandler(entry) : undefined,
+          ),
+      ),
       { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes },
     );
   }
@@ -94,7 +98,7 @@ export class HttpTransport implements ApplicationTransport {
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
     if (!this.app) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hosted-address.ts), so the
+    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts), so the
     // wider parameter type is safe.
     return this.app.fetch as FetchHandler;
   }

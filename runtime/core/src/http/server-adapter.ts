@@ -51,6 +51,6 @@ export type ServerAdapter = (app: Hono<HttpEnv>, port: number, hostname: string 
  * const listener = await serve(honoApp, 0);
  */
 export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
-  if ('Deno' in globalThis) return (await import('./deno-listener.js')).listenDeno;
-  return (await import('./node-listener.js')).listenNode;
+  if ('Deno' in globalThis) return (await import('./server/deno/deno-listener.js')).listenDeno;
+  return (await import('./server/node/node-listener.js')).listenNode;
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { HttpException } from '../exceptions/http-exception.js';
-import { RequestAbortedException } from '../exceptions/request-exceptions.js';
-import type { Logger } from '../types/logger.js';
+import { HttpException } from '../../exceptions/http-exception.js';
+import { RequestAbortedException } from '../../exceptions/request-exceptions.js';
+import type { Logger } from '../../types/logger.js';
 import { withContextHeaders } from './response-headers.js';
 
 // The Response class as this module loads. On Node, @hono/node-server's serve() later replaces the

@@ -2,8 +2,8 @@ import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hon
 import type { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { NodeDrain } from './node-drain.js';
-import type { HttpEnv, HttpListener } from './server-adapter.js';
-import type { ServerLimits } from './server-limits.js';
+import type { HttpEnv, HttpListener } from '../../server-adapter.js';
+import type { ServerLimits } from '../../server-limits.js';
 
 /**
  * Serves a Hono app on Node through @hono/node-server, with the application's limits (header,

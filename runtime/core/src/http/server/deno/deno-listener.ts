@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { HttpEnv, HttpListener } from './server-adapter.js';
+import type { HttpEnv, HttpListener } from '../../server-adapter.js';
 
 // The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
 interface DenoServeInfo {
