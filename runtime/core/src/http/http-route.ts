@@ -5,6 +5,9 @@ import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
 
+/** The methods an `@All()` route answers. */
+export const ALL_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
 /**
  * Everything about one HTTP route that its calls share, built once at init and read by both
  * server paths (Hono's handlers and the Node-native one): the table entry, the prepared chain,
@@ -26,6 +29,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
    * nothing surrounds the handler, and its DTO, if any, compiled.
    */
   readonly servesBareBody: boolean;
+  /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
+  readonly paramNames: readonly string[];
 
   constructor(
     readonly entry: HttpRouteEntry,
@@ -38,6 +43,7 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     this.parseJson = jsonParserFor(entry);
     this.validate = entry.body ? bodyValidatorFor(entry.body) : undefined;
     this.check = entry.body ? compiledBodyCheckFor(entry.body) : undefined;
+    this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
     this.servesBareBody = bare !== undefined && entry.readsBody && (!entry.body || this.check !== undefined);
   }
 }

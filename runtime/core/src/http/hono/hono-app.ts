@@ -4,7 +4,7 @@ import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler } from './route-handler.js';
-import type { HttpRoute } from '../http-route.js';
+import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import type { HttpEnv } from '../server-adapter.js';
 import type { StaticRoute } from '../../docs/docs-page.js';
 
@@ -29,7 +29,7 @@ export function buildHonoApp(
       registerHeadRoute(app, entry.path, [handler]);
       continue;
     }
-    const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
+    const methods = entry.method === 'ALL' ? [...ALL_METHODS] : [entry.method];
     app.on(methods, entry.path, handler);
   }
 

@@ -1,28 +1,35 @@
-import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
-import type { Hono } from 'hono';
-import type { Server } from 'node:http';
-import { NodeDrain } from './node-drain.js';
-import type { HttpEnv, HttpListener } from '../../server-adapter.js';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { HttpListener, ServedHttp } from '../../server-adapter.js';
 import type { ServerLimits } from '../../server-limits.js';
+import { NodeDrain } from './node-drain.js';
+import { nodeNativeListener } from './node-dispatch.js';
 
 /**
- * Serves a Hono app on Node through @hono/node-server, with the application's limits (header,
- * request and keep-alive timeouts, a connection cap). Port 0 lets the OS pick. `close(graceMs)`
- * drains gracefully (`NodeDrain`).
+ * The environment variable that makes Node serve every request through Hono on @hono/node-server
+ * (`FRAMEWORK_HTTP_PATH=hono`) instead of the Node-native path: the test suites run the HTTP
+ * end-to-end suites on both to hold them to the same answers, and it is a way back should the
+ * native path ever answer differently.
+ */
+export const HTTP_PATH_VARIABLE = 'FRAMEWORK_HTTP_PATH';
+
+/**
+ * Serves the application on Node's HTTP server, with the application's limits (header, request
+ * and keep-alive timeouts, a connection cap). Compiled routes are served on the Node-native path
+ * (`nodeNativeListener`); the rest goes to the Hono app through @hono/node-server. Port 0 lets the
+ * OS pick. `close(graceMs)` drains gracefully (`NodeDrain`).
  *
  * @example
- * const listener = await listenNode(app, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS); console.log(listener.port);
+ * const listener = await listenNode({ app, routes, bodyLimit, report }, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
  */
-export function listenNode(app: Hono<HttpEnv>, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+export function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
   // @hono/node-server's env (`{ incoming, outgoing }`) becomes `c.env` as it is: `hostedAddress`
   // and `requestHeader` read Node's request from it, and no wrapper is allocated per request.
-  const fetch = app.fetch as (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
-  const server = createAdaptorServer({
-    fetch,
-    hostname,
-    // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
-    serverOptions: { connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) },
-  }) as Server;
+  const fetch = served.app.fetch as (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
+  const throughHono = getRequestListener(fetch, { hostname });
+  const native = process.env[HTTP_PATH_VARIABLE] === 'hono' ? undefined : nodeNativeListener(served.routes, served, throughHono);
+  // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, native ?? throughHono);
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
