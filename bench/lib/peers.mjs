@@ -8,6 +8,8 @@ export const peers = [
   { id: 'framework', label: 'Framework (ours)', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true },
   // The same app with one pass-through global interceptor on every route (`env` is added to the server's).
   { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
+  // The same app forced through Hono on @hono/node-server (the path before the Node-native one): before and after in one run.
+  { id: 'framework-hono', label: 'Framework (ours) through Hono on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_PATH: 'hono' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },

@@ -3,6 +3,18 @@ import { BodyTooLargeException, RequestAbortedException } from '../../../excepti
 
 const decoder = new TextDecoder();
 
+/** One body being read: what the listeners below share (module-level functions, no closures per request). */
+interface BodyRead {
+  readonly limit: number;
+  readonly chunks: Buffer[];
+  size: number;
+  readonly resolve: (text: string) => void;
+  readonly reject: (error: Error) => void;
+}
+
+const reading = Symbol('body read');
+type Reading = IncomingMessage & { [reading]?: BodyRead };
+
 /**
  * Reads a request body as text, the way Fastify does (chunks as they come, the limit checked while
  * reading), decoded as the Web `request.text()` decodes (UTF-8, a leading BOM dropped, invalid
@@ -14,35 +26,47 @@ const decoder = new TextDecoder();
  */
 export function readBodyText(incoming: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (error: Error | undefined, text?: string) => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onAbort);
-      incoming.off('aborted', onAbort);
-      incoming.off('close', onClose);
-      if (error) reject(error);
-      else resolve(text!);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        // The rest is not read: the answer says `Connection: close`, so the connection ends after it.
-        incoming.pause();
-        return done(new BodyTooLargeException(limit));
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => done(undefined, chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks, size)));
-    const onAbort = (cause?: unknown) => done(new RequestAbortedException({ cause }));
-    const onClose = () => {
-      if (!incoming.complete) onAbort(new Error('the client closed the connection before the body ended'));
-    };
+    (incoming as Reading)[reading] = { limit, chunks: [], size: 0, resolve, reject };
     incoming.on('data', onData);
     incoming.on('end', onEnd);
-    incoming.on('error', onAbort);
-    incoming.on('aborted', onAbort);
+    incoming.on('error', onError);
     incoming.on('close', onClose);
   });
+}
+
+/** Ends the read: the listeners removed, the promise settled. */
+function settle(incoming: Reading, error: Error | undefined): void {
+  const read = incoming[reading];
+  if (read === undefined) return;
+  incoming[reading] = undefined;
+  incoming.off('data', onData);
+  incoming.off('end', onEnd);
+  incoming.off('error', onError);
+  incoming.off('close', onClose);
+  if (error !== undefined) return read.reject(error);
+  const { chunks } = read;
+  read.resolve(decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, read.size)));
+}
+
+function onData(this: Reading, chunk: Buffer): void {
+  const read = this[reading]!;
+  read.size += chunk.length;
+  if (read.size > read.limit) {
+    // The rest is not read: the answer says `Connection: close`, so the connection ends after it.
+    this.pause();
+    return settle(this, new BodyTooLargeException(read.limit));
+  }
+  read.chunks.push(chunk);
+}
+
+function onEnd(this: Reading): void {
+  settle(this, undefined);
+}
+
+function onError(this: Reading, cause: unknown): void {
+  settle(this, new RequestAbortedException({ cause }));
+}
+
+function onClose(this: Reading): void {
+  if (!this.complete) settle(this, new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') }));
 }
