@@ -24,8 +24,9 @@ async function serve(path: 'native' | 'hono'): Promise<Served> {
   const logged: string[] = [];
   const logger: Logger = { error: (message) => void logged.push(String(message)), warn: () => undefined, log: () => undefined };
   const app = await new FrameworkApplication(tables, { logger, bodyLimit: 2048 }).init(AppModule);
-  // The switch is read when the server starts.
+  // The switch is read when the server starts (and this suite sets it itself, whatever the run's).
   if (path === 'hono') process.env.FRAMEWORK_HTTP_PATH = 'hono';
+  else delete process.env.FRAMEWORK_HTTP_PATH;
   try {
     return { app, port: await app.listen(0, '127.0.0.1'), logged };
   } finally {
