@@ -34,7 +34,7 @@ function findTests(dir) {
 const BOTH_HTTP_PATHS = [
   '/test/http/', '/test/e2e/todo-compiled', '/test/e2e/todo-client', '/test/regression/', '/test/throttler/http-guard',
   '/test/throttler/forwarded-for-spoofing', '/test/auth/jwt-guard-http', '/test/auth/api-key-guard', '/test/chain/chain-http',
-  '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement',
+  '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement', '/test/telemetry/',
 ];
 
 function runFile({ file, env = {} }) {

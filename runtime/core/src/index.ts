@@ -44,3 +44,5 @@ export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './docs/docs-page.js';
+export type { ObservabilityOptions } from './telemetry/observability.js';
+export type { RequestLogOptions, LogLevel } from './logging/request-log.js';

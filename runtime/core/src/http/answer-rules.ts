@@ -1,5 +1,6 @@
 import { HttpException } from '../exceptions/http-exception.js';
 import { RequestAbortedException } from '../exceptions/request-exceptions.js';
+import type { CallObservation } from '../telemetry/call-observation.js';
 import type { Logger } from '../types/logger.js';
 
 // The Response class as this module loads. On Node, @hono/node-server's listener later replaces the
@@ -34,16 +35,25 @@ const internalError = { status: 500, name: 'InternalServerErrorException', messa
 /**
  * The default answer for an error no filter handled, on either server path: an HttpException's
  * own body and status; any other error is logged with its stack and answered 500 without
- * details. A client that went away mid-request is counted, not logged.
+ * details. A client that went away mid-request is counted, not logged. An observed request
+ * (`observation`) records the error; its request line carries it, so it is logged only once, and
+ * a 500 names its request id.
  *
  * @example
- * const { status, body } = errorAnswer(error, 'TodoController.create', report, 'POST', '/todo');
+ * const { status, body } = errorAnswer(error, 'TodoController.create', report, { method: 'POST', path: '/todo' }, undefined);
  */
-export function errorAnswer(error: unknown, where: string, report: ErrorReport, method: string, path: string): { status: number; body: object } {
+export function errorAnswer(
+  error: unknown,
+  where: string,
+  report: ErrorReport,
+  request: { readonly method: string; readonly path: string },
+  observation: CallObservation | undefined,
+): { status: number; body: object } {
+  observation?.fail(error);
   if (error instanceof HttpException) {
     if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
     return { status: error.status, body: error.toJSON() };
   }
-  report.logger.error(`Unhandled error in ${where} (${method} ${path})`, error);
-  return { status: 500, body: internalError };
+  if (!observation?.logsErrors) report.logger.error(`Unhandled error in ${where} (${request.method} ${request.path})`, error);
+  return { status: 500, body: observation ? { ...internalError, requestId: observation.requestId } : internalError };
 }

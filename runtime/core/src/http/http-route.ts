@@ -1,6 +1,7 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
@@ -39,6 +40,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     readonly run: PreparedHandler,
     /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
     readonly bare: PreparedHandler | undefined,
+    /** The route's telemetry, when the application observes anything (see `Observability`). */
+    readonly telemetry?: HttpRouteTelemetry,
   ) {
     this.parseJson = jsonParserFor(entry);
     this.validate = entry.body ? bodyValidatorFor(entry.body) : undefined;

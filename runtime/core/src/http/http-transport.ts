@@ -70,6 +70,7 @@ export class HttpTransport implements ApplicationTransport {
           host.tables.providers[entry.controller]!.useClass!,
           host.prepare(entry, { readsBody: entry.readsBody }),
           entry.readsBody ? host.bareHandler(entry) : undefined,
+          host.observability.httpRoute(entry),
         ),
     );
     const { bodyLimit } = this.options;

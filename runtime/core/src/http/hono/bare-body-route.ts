@@ -1,10 +1,11 @@
 import type { ValidationReason } from '../../exceptions/request-exceptions.js';
-import { NotValidBodyException } from '../../exceptions/request-exceptions.js';
+import { invalidBodyMessage, NotValidBodyException } from '../../exceptions/request-exceptions.js';
 import { isThenable } from '../../chain/thenable.js';
 import type { HttpRoute } from '../http-route.js';
 import { bodyReadFailure } from '../json-body.js';
 import { HttpCall } from './http-call.js';
 import { requestHeader } from './request-header.js';
+import { observationOf } from './observed-route.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
 import { answerLater, type HonoRouteHandler } from './route-handler.js';
 
@@ -38,6 +39,7 @@ export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteH
         call.body = check(parsed, reasons);
         if (reasons.length > 0) {
           call.answered = true;
+          observationOf(c)?.refuse('validation', invalidBodyMessage(reasons));
           return c.json(NotValidBodyException.bodyFor(reasons), 400);
         }
       } else {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bareBodyRoute } from './bare-body-route.js';
 import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
+import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
@@ -22,9 +23,11 @@ export function buildHonoApp(
 
   for (const route of ordered) {
     const { entry } = route;
-    const handler = entry.readsBody
+    const inner = entry.readsBody
       ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
       : routeHandler(route, options.report);
+    // Routes of an application that observes nothing keep their handler as it is.
+    const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;

@@ -4,8 +4,10 @@ import type { HttpCallShape } from '../../chain/call.js';
 import { CallBase } from '../../chain/call-base.js';
 import type { HttpRouteEntry } from '../../tables.js';
 import type { HttpRoute } from '../http-route.js';
-import type { HttpEnv, ServerBindings } from '../server-adapter.js';
-import { hostedAddress } from './hosted-address.js';
+import type { CallObservation } from '../../telemetry/call-observation.js';
+import type { HttpEnv } from '../server-adapter.js';
+import { connectionAddress } from './hosted-address.js';
+import { observationOf } from './observed-route.js';
 import { readHonoBody } from './read-body.js';
 
 /** The error of a gRPC-only read on an HTTP call, whichever server path carries it. */
@@ -26,6 +28,9 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     super(route);
   }
 
+  get observation(): CallObservation | undefined {
+    return observationOf(this.c);
+  }
   get req(): HttpRequest {
     return this.c.req;
   }
@@ -37,8 +42,7 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
    * @hono/node-server, whether the framework's servers or another host's, Bun); '' for in-process calls.
    */
   getRemoteAddress(): string {
-    const env = this.c.env as Partial<ServerBindings> | undefined;
-    return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, this.c.req.raw);
+    return connectionAddress(this.c);
   }
   setResponseHeader(name: string, value: string): void {
     this.c.header(name, value);

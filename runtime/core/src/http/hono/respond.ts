@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { errorAnswer, isNullBodyStatus, isWebResponse, type ErrorReport } from '../answer-rules.js';
+import { observationOf } from './observed-route.js';
 import { withContextHeaders } from './response-headers.js';
 
 /**
@@ -32,7 +33,7 @@ export function respond(c: Context, value: unknown, status: number): Response {
  * mid-request is counted, not logged.
  */
 export function errorResponse(c: Context, error: unknown, where: string, report: ErrorReport): Response {
-  const { status, body } = errorAnswer(error, where, report, c.req.method, c.req.path);
+  const { status, body } = errorAnswer(error, where, report, c.req, observationOf(c));
   return c.json(body, status as ContentfulStatusCode);
 }
 

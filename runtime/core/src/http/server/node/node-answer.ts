@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { errorAnswer, isNullBodyStatus, isWebResponse, type ErrorReport } from '../../answer-rules.js';
+import { observationOf } from './node-observed-route.js';
 import { writeWebResponse } from './web-response.js';
 
 /** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins. */
@@ -63,7 +64,7 @@ export function writeError(
   request: { readonly incoming: IncomingMessage; readonly path: string },
   headers: CallHeaders | undefined,
 ): void {
-  const { status, body } = errorAnswer(error, where, report, request.incoming.method!, request.path);
+  const { status, body } = errorAnswer(error, where, report, { method: request.incoming.method!, path: request.path }, observationOf(outgoing));
   if (outgoing.headersSent) {
     outgoing.destroy();
     return;

@@ -5,11 +5,13 @@ import type { HttpCallShape } from '../../../chain/call.js';
 import { CallBase } from '../../../chain/call-base.js';
 import { isThenable } from '../../../chain/thenable.js';
 import type { HttpRouteEntry } from '../../../tables.js';
+import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { grpcOnly } from '../../hono/http-call.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import type { CallHeaders } from './node-answer.js';
 import { readBodyText } from './node-body.js';
+import { observationOf } from './node-observed-route.js';
 import { NodeRequest } from './node-request.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
@@ -44,6 +46,9 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     super(route);
   }
 
+  get observation(): CallObservation | undefined {
+    return observationOf(this.outgoing);
+  }
   get req(): NodeRequest {
     return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, () => this.signal, () => this.bodyText));
   }

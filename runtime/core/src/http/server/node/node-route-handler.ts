@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isThenable } from '../../../chain/thenable.js';
-import { BodyTooLargeException, NotValidBodyException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
+import { BodyTooLargeException, invalidBodyMessage, NotValidBodyException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
 import type { ErrorReport } from '../../answer-rules.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import { writeAnswer, writeError, writeJson } from './node-answer.js';
 import { readBodyText } from './node-body.js';
 import { NodeCall } from './node-call.js';
+import { observationOf, observedNodeRoute } from './node-observed-route.js';
 
 /** Serves one matched request of a route: `path` as requested, `values` its parameters in order. */
 export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
@@ -22,13 +23,19 @@ export interface NodeRouteOptions {
  * Hono handlers (`hono/route-handler.ts`, `hono/bare-body-route.ts`, `hono/body-limit.ts`) on
  * Node's request and response. A body route checks the declared length first (413 before any
  * layer runs), reads a body without one before the chain, and is served in one step when nothing
- * surrounds its handler.
+ * surrounds its handler. An observed route (`route.telemetry`) runs inside its observation.
  *
  * @example
  * const handler = nodeRouteHandler(route, { bodyLimit: 1 << 20, report });
  * handler(incoming, outgoing, '/todo/42', ['42']);
  */
 export function nodeRouteHandler(route: HttpRoute, options: NodeRouteOptions): NodeRouteHandler {
+  const handler = unobservedHandler(route, options);
+  // Routes of an application that observes nothing keep their handler as it is.
+  return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
+}
+
+function unobservedHandler(route: HttpRoute, options: NodeRouteOptions): NodeRouteHandler {
   const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
   if (!route.entry.readsBody) return serve;
   const { bodyLimit, report } = options;
@@ -53,6 +60,7 @@ type Step = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, 
 
 /** The 413 of a body over the limit; the unread rest makes the connection unusable, so it closes. */
 function tooLarge(outgoing: ServerResponse, bodyLimit: number): void {
+  observationOf(outgoing)?.refuse('body_too_large', `body over ${bodyLimit} bytes`);
   writeJson(outgoing, 413, new BodyTooLargeException(bodyLimit).toJSON(), { connection: 'close' });
 }
 
@@ -94,6 +102,7 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
         call.body = check(parsed, reasons);
         if (reasons.length > 0) {
           call.answered = true;
+          observationOf(outgoing)?.refuse('validation', invalidBodyMessage(reasons));
           return writeJson(outgoing, 400, NotValidBodyException.bodyFor(reasons), call.responseHeaders);
         }
       } else {
