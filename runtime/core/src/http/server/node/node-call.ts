@@ -15,6 +15,21 @@ import { observationOf } from './node-observed-route.js';
 import { NodeRequest } from './node-request.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
+/** Header names checked already, lower-cased: names are nearly always constants of the code. */
+const checkedNames = new Map<string, string>();
+
+/** A header name, checked (a TypeError for an invalid one) and lower-cased, once per distinct name. */
+function lowerCaseHeaderName(name: string): string {
+  let lower = checkedNames.get(name);
+  if (lower === undefined) {
+    validateHeaderName(name);
+    lower = name.toLowerCase();
+    // Bounded: an application building names per request gains nothing but keeps its memory.
+    if (checkedNames.size < 256) checkedNames.set(name, lower);
+  }
+  return lower;
+}
+
 /**
  * One HTTP call on the Node-native path: the execution context and the argument source over
  * Node's request and response, with the answers Hono's call gives (`hono/http-call.ts`). The
@@ -62,9 +77,8 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
   }
   setResponseHeader(name: string, value: string): void {
     // Refused here, as `Headers.set` refuses on the Hono path, rather than when the answer is written.
-    validateHeaderName(name);
     validateHeaderValue(name, value);
-    (this.responseHeaders ??= Object.create(null) as CallHeaders)[name.toLowerCase()] = value;
+    (this.responseHeaders ??= Object.create(null) as CallHeaders)[lowerCaseHeaderName(name)] = value;
   }
   param(name: string): string {
     return this.values[this.route.paramNames.indexOf(name)]!;
