@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PreparedHandler } from '../../../chain/call.js';
 import { isThenable } from '../../../chain/thenable.js';
 import { BodyTooLargeException, invalidBodyMessage, NotValidBodyException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
 import type { ErrorReport } from '../../answer-rules.js';
@@ -66,19 +67,11 @@ function tooLarge(outgoing: ServerResponse, bodyLimit: number): void {
 
 /** Runs the route's whole chain and writes its outcome. */
 function chainStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): Step {
-  const { run, entry } = route;
+  const { run } = route;
   return (incoming, outgoing, path, values, bodyText) => {
     const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
     if (bodyText !== undefined) call.bodyText = bodyText;
-    try {
-      const answer = run(call);
-      if (isThenable(answer)) return answerLater(call, answer, report);
-      call.answered = true;
-      finish(call, writeAnswer(outgoing, answer, entry.status, call.responseHeaders), report);
-    } catch (error) {
-      call.answered = true;
-      writeError(outgoing, error, entry.name, report, call, call.responseHeaders);
-    }
+    callAndAnswer(call, run, report);
   };
 }
 
@@ -89,14 +82,8 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
     // The call is created before the read: allocated inside the read's callback, it measured slower (on Hono's path).
     const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
     if (bodyText !== undefined) call.bodyText = bodyText;
-    let text: string;
     try {
-      text = await call.readText();
-    } catch (error) {
-      return writeError(outgoing, error, entry.name, report, call, undefined);
-    }
-    try {
-      const parsed = parseJson(incoming.method!, incoming.headers['content-type'], text);
+      const parsed = parseJson(incoming.method!, incoming.headers['content-type'], await call.readText());
       if (check) {
         const reasons: ValidationReason[] = [];
         call.body = check(parsed, reasons);
@@ -108,15 +95,26 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
       } else {
         call.body = parsed;
       }
-      const answer = bare!(call);
-      if (isThenable(answer)) return answerLater(call, answer, report);
-      call.answered = true;
-      finish(call, writeAnswer(outgoing, answer, entry.status, call.responseHeaders), report);
     } catch (error) {
       call.answered = true;
-      writeError(outgoing, error, entry.name, report, call, call.responseHeaders);
+      return writeError(outgoing, error, entry.name, report, call, call.responseHeaders);
     }
+    callAndAnswer(call, bare!, report);
   };
+}
+
+/** Calls `handler` (the chain, or the bare handler) and writes its answer or its error. */
+function callAndAnswer(call: NodeCall, handler: PreparedHandler, report: ErrorReport): void {
+  const { entry } = call.route;
+  try {
+    const answer = handler(call);
+    if (isThenable(answer)) return answerLater(call, answer, report);
+    call.answered = true;
+    finish(call, writeAnswer(call.outgoing, answer, entry.status, call.responseHeaders), report);
+  } catch (error) {
+    call.answered = true;
+    writeError(call.outgoing, error, entry.name, report, call, call.responseHeaders);
+  }
 }
 
 /** Writes the answer of a call whose chain or handler returned a promise, once it settles. */
