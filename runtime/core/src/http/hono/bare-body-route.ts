@@ -1,12 +1,13 @@
-import type { ValidationReason } from '../exceptions/request-exceptions.js';
-import { invalidBodyMessage, NotValidBodyException } from '../exceptions/request-exceptions.js';
-import { compiledBodyCheckFor } from '../validation/body-validator.js';
+import type { ValidationReason } from '../../exceptions/request-exceptions.js';
+import { invalidBodyMessage, NotValidBodyException } from '../../exceptions/request-exceptions.js';
+import { isThenable } from '../../chain/thenable.js';
+import type { HttpRoute } from '../http-route.js';
+import { bodyReadFailure } from '../json-body.js';
 import { HttpCall } from './http-call.js';
+import { requestHeader } from './request-header.js';
 import { observationOf } from './observed-route.js';
-import { bodyReadFailure, jsonParserFor } from './read-body.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
-import { isThenable } from '../chain/thenable.js';
-import { answerLater, routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from './route-handler.js';
+import { answerLater, type HonoRouteHandler } from './route-handler.js';
 
 /**
  * The Hono handler of a body route whose chain adds nothing around the handler: the read, the
@@ -17,17 +18,14 @@ import { answerLater, routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec 
  * on class-validator).
  *
  * @example
- * const handler = bareBodyRoute(spec, report) ?? routeHandler(spec, report);
+ * const handler = bareBodyRoute(route, report) ?? routeHandler(route, report);
  */
-export function bareBodyRoute(spec: HttpRouteSpec, report: ErrorReport): HonoRouteHandler | undefined {
-  const { entry, bare } = spec;
-  const check = entry.body ? compiledBodyCheckFor(entry.body) : undefined;
-  if (!bare || !entry.readsBody || (entry.body && !check)) return undefined;
-  const runtime = routeRuntimeOf(spec);
-  const parse = jsonParserFor(entry);
+export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteHandler | undefined {
+  const { entry, bare, check, parseJson } = route;
+  if (!route.servesBareBody || !bare) return undefined;
   // The call is created before the read: allocated inside the read's callback, it measured slower.
   return async (c) => {
-    const call = new HttpCall(c, runtime);
+    const call = new HttpCall(c, route);
     let text: string;
     try {
       text = await c.req.text();
@@ -35,7 +33,7 @@ export function bareBodyRoute(spec: HttpRouteSpec, report: ErrorReport): HonoRou
       return errorResponse(c, bodyReadFailure(error), entry.name, report);
     }
     try {
-      const parsed = parse(c, text);
+      const parsed = parseJson(c.req.method, requestHeader(c, 'content-type'), text);
       if (check) {
         const reasons: ValidationReason[] = [];
         call.body = check(parsed, reasons);

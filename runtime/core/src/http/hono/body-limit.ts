@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { observationOf } from './observed-route.js';
 import { requestHeader } from './request-header.js';
-import { BodyTooLargeException, RequestAbortedException } from '../exceptions/request-exceptions.js';
+import { BodyTooLargeException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
 
 type RouteHandler<C extends Context> = (c: C) => Response | Promise<Response>;
 

@@ -1,20 +1,17 @@
 import type { Context } from 'hono';
-import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js';
-import type { HttpCallShape } from '../chain/call.js';
-import { CallBase, type HandlerRuntime } from '../chain/call-base.js';
-import type { HttpRouteEntry } from '../tables.js';
+import type { GrpcMetadataLike, HttpRequest } from '../../chain/argument-source.js';
+import type { HttpCallShape } from '../../chain/call.js';
+import { CallBase } from '../../chain/call-base.js';
+import type { HttpRouteEntry } from '../../tables.js';
+import type { HttpRoute } from '../http-route.js';
+import type { CallObservation } from '../../telemetry/call-observation.js';
+import type { HttpEnv } from '../server-adapter.js';
 import { connectionAddress } from './hosted-address.js';
 import { observationOf } from './observed-route.js';
-import type { CallObservation } from '../telemetry/call-observation.js';
-import type { BodyReader } from './read-body.js';
-import type { HttpEnv } from './server-adapter.js';
+import { readHonoBody } from './read-body.js';
 
-/** The per-route facts an HTTP call needs, fixed at init. */
-export interface HttpRouteRuntime extends HandlerRuntime<HttpRouteEntry> {
-  readonly readBody: BodyReader;
-}
-
-function grpcOnly(what: string): never {
+/** The error of a gRPC-only read on an HTTP call, whichever server path carries it. */
+export function grpcOnly(what: string): never {
   throw new TypeError(`${what} is only available on gRPC calls; this handler was called over HTTP.`);
 }
 
@@ -26,7 +23,7 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
 
   constructor(
     private readonly c: Context<HttpEnv>,
-    private readonly route: HttpRouteRuntime,
+    private readonly route: HttpRoute,
   ) {
     super(route);
   }
@@ -78,6 +75,6 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
   loadBody(): Promise<void> {
-    return this.route.readBody(this.c, this);
+    return readHonoBody(this.c, this, this.route);
   }
 }

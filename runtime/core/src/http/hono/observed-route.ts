@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import type { CallObservation } from '../telemetry/call-observation.js';
-import type { HttpRequestFacts, HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
-import { isThenable } from '../chain/thenable.js';
-import { HttpException } from '../exceptions/http-exception.js';
+import type { CallObservation } from '../../telemetry/call-observation.js';
+import type { HttpRequestFacts, HttpRouteTelemetry } from '../../telemetry/http-route-telemetry.js';
+import { isThenable } from '../../chain/thenable.js';
+import { HttpException } from '../../exceptions/http-exception.js';
 import { connectionAddress } from './hosted-address.js';
 import { requestHeader } from './request-header.js';
-import type { HttpEnv } from './server-adapter.js';
+import type { HttpEnv } from '../server-adapter.js';
 
 /** Where a route's handler and `errorResponse` find the request's observation on the Hono context. */
 const OBSERVATION = 'framework.observation';

@@ -4,9 +4,10 @@ import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
 import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler, type HttpRouteSpec } from './route-handler.js';
-import type { HttpEnv } from './server-adapter.js';
-import type { StaticRoute } from '../docs/docs-page.js';
+import { routeHandler } from './route-handler.js';
+import { ALL_METHODS, type HttpRoute } from '../http-route.js';
+import type { HttpEnv } from '../server-adapter.js';
+import type { StaticRoute } from '../../docs/docs-page.js';
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
@@ -14,24 +15,24 @@ import type { StaticRoute } from '../docs/docs-page.js';
  * first, as `registerHeadRoute` requires.
  */
 export function buildHonoApp(
-  routes: readonly HttpRouteSpec[],
+  routes: readonly HttpRoute[],
   options: { readonly bodyLimit: number; readonly report: ErrorReport; readonly staticRoutes?: readonly StaticRoute[] },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
-  const ordered = [...routes.filter((spec) => spec.entry.method === 'HEAD'), ...routes.filter((spec) => spec.entry.method !== 'HEAD')];
+  const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
 
-  for (const spec of ordered) {
-    const { entry } = spec;
+  for (const route of ordered) {
+    const { entry } = route;
     const inner = entry.readsBody
-      ? withBodyLimit(options.bodyLimit, bareBodyRoute(spec, options.report) ?? routeHandler(spec, options.report))
-      : routeHandler(spec, options.report);
+      ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
+      : routeHandler(route, options.report);
     // Routes of an application that observes nothing keep their handler as it is.
-    const handler = spec.telemetry ? observedRoute(spec.telemetry, inner) : inner;
+    const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;
     }
-    const methods = entry.method === 'ALL' ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] : [entry.method];
+    const methods = entry.method === 'ALL' ? [...ALL_METHODS] : [entry.method];
     app.on(methods, entry.path, handler);
   }
 

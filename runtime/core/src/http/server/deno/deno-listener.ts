@@ -1,5 +1,4 @@
-import type { Hono } from 'hono';
-import type { HttpEnv, HttpListener } from './server-adapter.js';
+import type { HttpListener, ServedHttp } from '../../server-adapter.js';
 
 // The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
 interface DenoServeInfo {
@@ -33,9 +32,9 @@ interface DenoRuntime {
  * process alive.
  *
  * @example
- * const listener = await listenDeno(app, 0); console.log(listener.port);
+ * const listener = await listenDeno({ app, routes, bodyLimit, report }, 0); console.log(listener.port);
  */
-export async function listenDeno(app: Hono<HttpEnv>, port: number, hostname?: string): Promise<HttpListener> {
+export async function listenDeno({ app }: ServedHttp, port: number, hostname?: string): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };
   // Deno's serve info becomes `c.env` as it is: `hostedAddress` reads the peer from it, and no
   // wrapper is allocated per request (measured 3% on a validated POST).
