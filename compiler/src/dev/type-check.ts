@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { ts } from 'ts-morph';
+
+/** The outcome of one {@link TypeChecker.check}. */
+export interface TypeCheckResult {
+  /** How many errors (syntax, options and types) the project has. */
+  readonly errors: number;
+  /** The errors as tsc prints them (file:line:column, code, message, the source line); '' when clean. */
+  readonly text: string;
+  /** Wall time of this check. */
+  readonly ms: number;
+}
+
+/** An incremental type check of one tsconfig project, kept between checks of the dev loop. */
+export interface TypeChecker {
+  /** Checks the project as it is on disk now, re-checking only what changed since the last call. */
+  check(): TypeCheckResult;
+}
+
+/**
+ * Type-checks the project of `tsconfig` as `tsc --noEmit` would, incrementally: unchanged files
+ * are not parsed again (kept by path, modification time, inode and size), and a builder program
+ * re-checks only the files a change can affect (the changed ones and those whose view of a changed
+ * declaration moved), reusing the earlier diagnostics of the others. The file list is read anew on
+ * every check, so added and deleted files count. TypeScript is the compiler's own (ts-morph's),
+ * which may differ in version from the app's `tsc`.
+ *
+ * @example
+ * const checker = typeChecker('tsconfig.json', process.cwd());
+ * const { errors, text } = checker.check(); // after framework-build wrote the tables
+ * if (errors > 0) process.stdout.write(text);
+ */
+export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
+  const parsedFiles = new Map<string, { key: string; file: ts.SourceFile }>();
+  let previous: ts.SemanticDiagnosticsBuilderProgram | undefined;
+  const format: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => cwd, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
+  const hash = ts.sys.createHash ?? ((text: string) => text);
+
+  return {
+    check(): TypeCheckResult {
+      const started = performance.now();
+      const configProblems: ts.Diagnostic[] = [];
+      const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => void configProblems.push(diagnostic),
+      });
+      if (!parsed) return result(configProblems, started);
+      // The dev loop only reads the answer; tsc of `npm run build` writes dist/.
+      const options: ts.CompilerOptions = { ...parsed.options, noEmit: true, incremental: false, composite: false, declaration: false };
+      const host = ts.createCompilerHost(options);
+      const read = host.getSourceFile.bind(host);
+      host.getSourceFile = (fileName, target, onError, shouldCreate) => {
+        let stat: fs.Stats;
+        try {
+          stat = fs.statSync(fileName);
+        } catch {
+          return undefined;
+        }
+        // The same file may be parsed as ESM and as CommonJS: the parse options are part of the key.
+        const mode = typeof target === 'object' ? `${target.languageVersion}/${target.impliedNodeFormat}` : String(target);
+        const key = `${stat.mtimeMs}/${stat.ino}/${stat.size}/${mode}`;
+        const known = parsedFiles.get(fileName);
+        if (known?.key === key) return known.file;
+        const file = read(fileName, target, onError, shouldCreate);
+        if (!file) return undefined;
+        // The builder compares versions to find what changed: the text's hash, so a save that
+        // changes nothing re-checks nothing.
+        (file as { version?: string }).version = hash(file.text);
+        parsedFiles.set(fileName, { key, file });
+        return file;
+      };
+      const program = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, options, host, previous, parsed.errors);
+      previous = program;
+      const diagnostics = [
+        ...program.getConfigFileParsingDiagnostics(),
+        ...program.getOptionsDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+        ...program.getSyntacticDiagnostics(),
+        ...program.getSemanticDiagnostics(),
+      ];
+      return result(diagnostics, started);
+    },
+  };
+
+  function result(diagnostics: readonly ts.Diagnostic[], started: number): TypeCheckResult {
+    const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+    // tsc's `--pretty` layout, like framework-build's own diagnostics; colours only on a terminal.
+    const pretty = errors.length === 0 ? '' : ts.formatDiagnosticsWithColorAndContext(errors, format);
+    const text = process.stdout.isTTY && !process.env.NO_COLOR ? pretty : pretty.replace(/\x1b\[[0-9;]*m/g, '');
+    return { errors: errors.length, text, ms: Math.round(performance.now() - started) };
+  }
+}
