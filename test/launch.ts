@@ -75,7 +75,12 @@ export function denoRunFlags(readable: readonly string[] = []): string[] {
  * await fetch(`${server.base}/health`);
  * await server.stop();
  */
-export function launch(command: string, args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<LaunchedServer> {
+export function launch(
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; /** default 20 000 */ readyWithinMs?: number } = {},
+): Promise<LaunchedServer> {
+  const readyWithinMs = options.readyWithinMs ?? 20_000;
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: '1', PORT: '0', GRPC_PORT: '0', ...options.env },
@@ -84,7 +89,7 @@ export function launch(command: string, args: readonly string[], options: { env?
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(`did not report its ports within 20 s`), 20_000);
+    const timer = setTimeout(() => fail(`did not report its ports within ${readyWithinMs / 1000} s`), readyWithinMs);
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

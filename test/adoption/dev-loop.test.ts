@@ -19,6 +19,8 @@ test.after(() => {
   packages.dispose();
 });
 
+// The first build and full type check of a cold process, on a machine busy with other suites.
+const FIRST_BUILD_MS = 120_000;
 const READY = /HTTP on http:\/\/localhost:(\d+)/g;
 
 /** The address of the app process started last by the dev loop (each restart listens on a new port 0). */
@@ -55,7 +57,7 @@ test('npm run dev: atomic saves are served after a restart, a broken build keeps
   const service = path.join(dir, 'src/greeting/greeting.service.ts');
   const controller = path.join(dir, 'src/greeting/greeting.controller.ts');
   const original = fs.readFileSync(service, 'utf8');
-  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts'], { cwd: dir });
+  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts'], { cwd: dir, readyWithinMs: FIRST_BUILD_MS });
   try {
     assert.is(await greet(server.base, 'Ada'), 'Hello, Ada!');
     assert.ok(fs.existsSync(path.join(dir, 'generated/tables.ts')), 'dev writes the tables');
@@ -134,7 +136,7 @@ test('npm run dev -- --no-type-check: a type error restarts into the app; a synt
   const source = fs.readFileSync(controller, 'utf8');
   const syntaxError = source.replace('list(): Greeting[] {', 'list(): Greeting[] {{');
   const syntaxReported = reportsSyntaxErrors(dir, controller, syntaxError);
-  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts', '--no-type-check'], { cwd: dir });
+  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts', '--no-type-check'], { cwd: dir, readyWithinMs: FIRST_BUILD_MS });
   try {
     assert.is(await greet(server.base, 'Ada'), 'Hello, Ada!');
     assert.not.match(server.output(), /types checked/, 'no type check');

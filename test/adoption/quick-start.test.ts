@@ -5,6 +5,7 @@
 // a user's ~/.npmrc would. Third-party packages come through Verdaccio from the usual registry.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from '../launch.js';
@@ -44,7 +45,9 @@ async function userOf(base: string): Promise<NodeJS.ProcessEnv> {
 
 test('npm run release publishes every package at one version to the registry', async () => {
   const user = await userOf(registryUrl);
+  const started = performance.now();
   const released = run(process.execPath, ['scripts/release.mjs', '--registry', registryUrl], ROOT, 600_000, user);
+  console.log(`  npm run release: ${Math.round(performance.now() - started)} ms`);
   for (const name of ['@framework/core', '@framework/grpc', '@framework/testing', '@framework/compiler', 'create-framework-app']) {
     assert.match(released.stdout, `published ${name}@${version} `);
     const manifest = (await (await fetch(`${registryUrl}${name.replace('/', '%2f')}`)).json()) as { 'dist-tags': Record<string, string> };
@@ -63,7 +66,9 @@ test("the README's quick start, word for word, with that registry: create, insta
   let cwd = parent;
   for (const command of commands.slice(0, -1)) {
     const own = command.startsWith('npm create') ? { npm_config_cache: path.join(storage, 'npx-cache') } : {};
+    const started = performance.now();
     const done = run('sh', ['-c', command], cwd, 600_000, { ...env, ...own });
+    console.log(`  ${command}: ${Math.round(performance.now() - started)} ms`);
     const moved = /^cd (\S+) &&/.exec(command);
     if (moved) cwd = path.join(cwd, moved[1]!);
     if (command === 'npm test') assert.match(done.stdout, /# pass 5\n# fail 0/, done.stdout);
@@ -75,7 +80,7 @@ test("the README's quick start, word for word, with that registry: create, insta
   assert.is(installed.version, version);
 
   assert.is(commands.at(-1), 'npm start');
-  const server = await launch('npm', ['start'], { cwd, env: env as Record<string, string> });
+  const server = await npmStart(cwd, env);
   try {
     const created = await fetch(`${server.base}/greetings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
     assert.is(created.status, 201);
@@ -84,5 +89,32 @@ test("the README's quick start, word for word, with that registry: create, insta
     await server.stop();
   }
 });
+
+/**
+ * `npm start` in a process group of its own: npm does not pass SIGTERM on to the script it runs,
+ * so the group is signalled, as a terminal's Ctrl-C would.
+ */
+function npmStart(cwd: string, env: NodeJS.ProcessEnv): Promise<{ base: string; stop(): Promise<void> }> {
+  const child = spawn('npm', ['start'], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async (): Promise<void> => {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => void stop().then(() => reject(new Error(`npm start printed no address within 60 s:\n${output}`))), 60_000);
+    const read = (chunk: Buffer): void => {
+      output += chunk;
+      const port = /HTTP on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      resolve({ base: `http://127.0.0.1:${port}`, stop });
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then(() => reject(new Error(`npm start ended:\n${output}`)));
+  });
+}
 
 test.run();
