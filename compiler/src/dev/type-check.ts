@@ -1,5 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { ts } from 'ts-morph';
+
+/**
+ * The standard library's declarations (lib.es2023.d.ts, lib.dom.d.ts…) of the compiler's TypeScript:
+ * ts-morph carries them in memory, not beside its TypeScript on disk.
+ */
+let libraries: Map<string, string> | undefined;
+const libraryText = (fileName: string): string | undefined =>
+  (libraries ??= new Map(getLibFiles().map((lib) => [path.posix.join(libFolderInMemoryPath, lib.fileName), lib.text]))).get(fileName);
 
 /** The outcome of one {@link TypeChecker.check}. */
 export interface TypeCheckResult {
@@ -46,10 +56,35 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
       });
       if (!parsed) return result(configProblems, started);
       // The dev loop only reads the answer; tsc of `npm run build` writes dist/.
-      const options: ts.CompilerOptions = { ...parsed.options, noEmit: true, incremental: false, composite: false, declaration: false };
+      // Only the changed files and their direct importers are checked again (as `tsc --watch
+      // --assumeChangesOnlyAffectDirectDependencies`): a save costs little however large the app;
+      // an error two imports away shows at the next save there, and always in `npm run build`.
+      const options: ts.CompilerOptions = {
+        ...parsed.options,
+        noEmit: true,
+        incremental: false,
+        composite: false,
+        declaration: false,
+        assumeChangesOnlyAffectDirectDependencies: true,
+      };
       const host = ts.createCompilerHost(options);
       const read = host.getSourceFile.bind(host);
+      const exists = host.fileExists.bind(host);
+      const readFile = host.readFile.bind(host);
+      host.getDefaultLibLocation = () => libFolderInMemoryPath;
+      host.getDefaultLibFileName = (compilerOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(compilerOptions));
+      host.fileExists = (fileName) => libraryText(fileName) !== undefined || exists(fileName);
+      host.readFile = (fileName) => libraryText(fileName) ?? readFile(fileName);
       host.getSourceFile = (fileName, target, onError, shouldCreate) => {
+        const library = libraryText(fileName);
+        if (library !== undefined) {
+          const known = parsedFiles.get(fileName);
+          if (known) return known.file;
+          const file = ts.createSourceFile(fileName, library, target);
+          (file as { version?: string }).version = 'lib';
+          parsedFiles.set(fileName, { key: 'lib', file });
+          return file;
+        }
         let stat: fs.Stats;
         try {
           stat = fs.statSync(fileName);
