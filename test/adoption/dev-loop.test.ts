@@ -52,8 +52,11 @@ async function outputShows(server: LaunchedServer, pattern: RegExp, after: numbe
   }
 }
 
+// One app for both loops (an install is the slow part); the first leaves its sources as generated.
+let dir = '';
+
 test('npm run dev: atomic saves are served after a restart, a broken build keeps the last good app, its fix restarts it', async () => {
-  const dir = generateApp(packages.dir, parent, 'dev-app');
+  dir = generateApp(packages.dir, parent, 'dev-app');
   const service = path.join(dir, 'src/greeting/greeting.service.ts');
   const controller = path.join(dir, 'src/greeting/greeting.controller.ts');
   const original = fs.readFileSync(service, 'utf8');
@@ -129,7 +132,7 @@ function reportsSyntaxErrors(dir: string, file: string, broken: string): boolean
 }
 
 test('npm run dev -- --no-type-check: a type error restarts into the app; a syntax error keeps the last good app', async () => {
-  const dir = generateApp(packages.dir, parent, 'fast-app');
+  dir ||= generateApp(packages.dir, parent, 'dev-app');
   const service = path.join(dir, 'src/greeting/greeting.service.ts');
   const controller = path.join(dir, 'src/greeting/greeting.controller.ts');
   const original = fs.readFileSync(service, 'utf8');

@@ -68,3 +68,12 @@ export function atomicSave(file: string, text: string): void {
   fs.writeFileSync(temp, text);
   fs.renameSync(temp, file);
 }
+
+/**
+ * The "pass N" and "fail N" counts of a `node --test` run, whichever reporter printed them (TAP's
+ * `# pass 5` where stdout is no terminal on Node 20, the spec reporter's `ℹ pass 5` on Node 22+).
+ */
+export function nodeTestCounts(output: string): { pass: number; fail: number } {
+  const count = (name: string): number => Number(new RegExp(`^[#ℹ] ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? Number.NaN);
+  return { pass: count('pass'), fail: count('fail') };
+}
