@@ -124,8 +124,10 @@ function reportsSyntaxErrors(dir: string, file: string, broken: string): boolean
   const original = fs.readFileSync(file, 'utf8');
   fs.writeFileSync(file, broken);
   try {
-    const probe = spawnSync(path.join(dir, 'node_modules/.bin/framework-build'), ['src', '--out', path.join(parent, 'probe')], { cwd: dir, encoding: 'utf8' });
-    return probe.status !== 0 && /error/.test(probe.stdout + probe.stderr);
+    // Into the app's own `generated` (another folder would fail the set-up checks): a build that
+    // reports the error writes nothing, one that does not is replaced by the dev loop's first build.
+    const probe = spawnSync(path.join(dir, 'node_modules/.bin/framework-build'), ['src', '--out', 'generated'], { cwd: dir, encoding: 'utf8' });
+    return probe.status !== 0 && /greeting\.controller\.ts:\d+:\d+ - error/.test(probe.stdout + probe.stderr);
   } finally {
     fs.writeFileSync(file, original);
   }
