@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run pack [-- --out <folder>]`: packs every publishable package of the framework into one
-// folder (default `dist/packages`), each built by its own `prepack`. A generated app installs them
-// with `create-framework-app <dir> --packages <folder>` before anything is published.
+// folder (default `dist/packages`), each built by its own `prepack`, and prints one line per
+// package. A generated app installs them with `create-framework-app <dir> --packages <folder>`
+// before anything is published; `npm run release` publishes these very tarballs.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -12,20 +13,38 @@ import { fileURLToPath } from 'node:url';
 export const PUBLISHED = ['runtime/core', 'runtime/grpc', 'runtime/testing', 'compiler', 'create-framework-app'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/packages' } } });
-const out = path.resolve(values.out);
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const result = spawnSync(npm, ['pack', '--pack-destination', out, ...PUBLISHED.flatMap((w) => ['--workspace', w])], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  encoding: 'utf8',
-});
-if (result.status !== 0) {
-  console.error(`npm pack failed (exit ${result.status ?? result.signal})`);
-  process.exit(1);
+/**
+ * Packs every published workspace into `out` (emptied first). npm's file listing and the prepack
+ * builds' output are kept back and shown only when packing fails.
+ *
+ * @example
+ * const tarballs = packAll('/tmp/packages'); // [{ name: '@framework/core', file: 'framework-core-2.11.0.tgz', … }, …]
+ */
+export function packAll(out) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['pack', '--json', '--pack-destination', out, ...PUBLISHED.flatMap((w) => ['--workspace', w])], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`npm pack failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  return JSON.parse(result.stdout).map((packed) => ({ name: packed.name, version: packed.version, file: packed.filename, size: packed.size, entries: packed.entryCount }));
 }
-const tarballs = readdirSync(out).filter((f) => f.endsWith('.tgz')).sort();
-console.log(`${tarballs.length} packages in ${path.relative(process.cwd(), out) || '.'}:\n${tarballs.map((t) => `  ${t}`).join('\n')}`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/packages' } } });
+  const out = path.resolve(values.out);
+  try {
+    const relative = path.relative(process.cwd(), out);
+    const where = relative.startsWith('..') ? out : relative || '.';
+    for (const packed of packAll(out)) {
+      console.log(`${path.join(where, packed.file)}  ${packed.entries} files, ${(packed.size / 1024).toFixed(1)} kB`);
+    }
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

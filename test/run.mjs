@@ -6,17 +6,36 @@
 // at once saying what to install.
 // Suites under test/adoption/ install the framework from its tarballs: they are packed once here
 // (FRAMEWORK_PACKAGES) and shared, then removed.
+//
+// `--matrix` (CI: .ci/run) runs the suites on every supported Node line, one phase per line, each
+// timed: every suite on Node 24 (the active LTS), then the suites that depend most on the runtime
+// (adoption: installs, generated apps, the registry; e2e; reliability) on Node 22 and Node 20. The
+// binaries come from the npm registry, cached between runs (test/provision/node.mjs); a suite's
+// child processes, npm included, run on its phase's Node. The last line sums every phase.
+//
+//   node test/run.mjs [<path substring>] [--matrix]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
+import { ensureNode } from './provision/node.mjs';
 import { ensurePrometheus } from './provision/prometheus.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const filter = process.argv[2];
+const matrix = process.argv.includes('--matrix');
+const filter = process.argv.slice(2).find((arg) => arg !== '--matrix');
+
+/** The suites whose outcome depends most on the Node release: they also run on the older lines. */
+const RUNTIME_SENSITIVE = ['/test/adoption/', '/test/e2e/', '/test/reliability/'];
+/** The phases of `--matrix`: a Node line and the suites it runs. */
+const MATRIX = [
+  { major: 24, scope: 'every suite', selects: () => true },
+  { major: 22, scope: 'adoption, e2e, reliability', selects: (file) => RUNTIME_SENSITIVE.some((dir) => file.includes(dir)) },
+  { major: 20, scope: 'adoption, e2e, reliability', selects: (file) => RUNTIME_SENSITIVE.some((dir) => file.includes(dir)) },
+];
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -38,11 +57,13 @@ const BOTH_HTTP_PATHS = [
   '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement', '/test/telemetry/',
 ];
 
-function runFile({ file, env = {} }) {
+function runFile({ file, env = {} }, node) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    // The phase's Node first on PATH: npm and anything else a suite spawns by name runs on it too.
+    const path = node === process.execPath ? process.env.PATH : `${dirname(node)}${delimiter}${process.env.PATH}`;
+    const child = spawn(node, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      env: { ...process.env, PATH: path, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -66,16 +87,28 @@ const SYSTEM_TOOLS = [
 ];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
+const phases = matrix
+  ? MATRIX.map((phase) => ({ ...phase, files: files.filter(phase.selects) })).filter((phase) => phase.files.length > 0)
+  : [{ major: undefined, scope: 'every suite', files }];
+const allFiles = [...new Set(phases.flatMap((phase) => phase.files))];
 for (const tool of SYSTEM_TOOLS) {
-  if (!files.some(tool.neededBy)) continue;
+  if (!allFiles.some(tool.neededBy)) continue;
   const provisioned = tool.ensure();
   if (!provisioned.ok) {
     console.error(provisioned.message);
     process.exit(1);
   }
 }
+for (const phase of phases) {
+  const node = phase.major === undefined ? { ok: true, path: process.execPath, version: process.version } : ensureNode(phase.major);
+  if (!node.ok) {
+    console.error(node.message);
+    process.exit(1);
+  }
+  Object.assign(phase, { node: node.path, version: node.version });
+}
 let packages;
-if (files.some((f) => f.includes('/test/adoption/'))) {
+if (allFiles.some((f) => f.includes('/test/adoption/'))) {
   packages = mkdtempSync(join(tmpdir(), 'framework-packages-'));
   const packed = spawnSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packages], { cwd: root, encoding: 'utf8' });
   if (packed.status !== 0) {
@@ -84,23 +117,42 @@ if (files.some((f) => f.includes('/test/adoption/'))) {
   }
   process.env.FRAMEWORK_PACKAGES = packages;
 }
+
+/** Runs the files of one phase on its Node, two at a time, printing each file's outcome. */
+async function runPhase(phase) {
+  const results = [];
+  const queue = [
+    ...phase.files.map((file) => ({ file })),
+    ...phase.files.filter((file) => BOTH_HTTP_PATHS.some((part) => file.includes(part))).map((file) => ({ file, env: { FRAMEWORK_HTTP_PATH: 'hono' } })),
+  ];
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.length > 0) {
+        const result = await runFile(queue.shift(), phase.node);
+        results.push(result);
+        const mark = result.failed ? 'FAIL' : 'ok  ';
+        console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed)`);
+        if (result.failed) console.log(result.output.replace(/^/gm, '     '));
+      }
+    }),
+  );
+  return results;
+}
+
+const summaries = [];
 const results = [];
-const queue = [
-  ...files.map((file) => ({ file })),
-  ...files.filter((file) => BOTH_HTTP_PATHS.some((part) => file.includes(part))).map((file) => ({ file, env: { FRAMEWORK_HTTP_PATH: 'hono' } })),
-];
-await Promise.all(
-  [0, 1].map(async () => {
-    while (queue.length > 0) {
-      const result = await runFile(queue.shift());
-      results.push(result);
-      const mark = result.failed ? 'FAIL' : 'ok  ';
-      console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed)`);
-      if (result.failed) console.log(result.output.replace(/^/gm, '     '));
-    }
-  }),
-);
+for (const phase of phases) {
+  const label = `Node ${phase.version} (${phase.scope}, ${phase.files.length} files)`;
+  if (matrix) console.log(`== ${label}`);
+  const started = performance.now();
+  const outcome = await runPhase(phase);
+  results.push(...outcome);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const sum = (key) => outcome.reduce((n, r) => n + r[key], 0);
+  summaries.push(`${label}: ${sum('passed')} passed, ${sum('failed')} failed in ${seconds} s`);
+}
 if (packages) rmSync(packages, { recursive: true, force: true });
+if (matrix) for (const line of summaries) console.log(`phase ${line}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -2,7 +2,8 @@
 /**
  * `framework-build <srcDir> [--out generated] [--check] [--json] [--watch] [--root <Module>] [--tsconfig <path>]
  *   [--allow-unbound-rpc] [--explain]`
- * `framework-build dev <srcDir> [--entry src/main.ts] [--out generated] …`: rebuild on change, restart the app.
+ * `framework-build dev <srcDir> [--entry src/main.ts] [--no-type-check] [--out generated] …`: rebuild and
+ *   type-check on change, restart the app when both are clean.
  *
  * Compiles the decorated sources under srcDir into `<out>/tables.ts` and `<out>/openapi.json` (and, with
  * `--client`, the typed client `<out>/client.ts`), printing diagnostics like tsc.
@@ -32,7 +33,12 @@ const argv = await yargs(hideBin(process.argv))
   .command('dev <srcDir>', 'Rebuild the tables on every change and restart the app when the build is clean.', (y) =>
     y
       .positional('srcDir', { type: 'string', demandOption: true, describe: 'Directory of the application sources' })
-      .option('entry', { type: 'string', default: 'src/main.ts', describe: 'The file that starts the app, run with tsx' }),
+      .option('entry', { type: 'string', default: 'src/main.ts', describe: 'The file that starts the app, run with tsx' })
+      .option('type-check', {
+        type: 'boolean',
+        default: true,
+        describe: 'Type-check the project after each clean build and restart only without type errors (--no-type-check: restart sooner, type errors reach the app)',
+      }),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -92,7 +98,7 @@ const show = (result: BuildResult, ms: number): void => {
 
 if (argv._[0] === 'dev') {
   try {
-    runDevLoop({ builder, entry: String(argv.entry), cwd, show: (result) => show(result, result.stats.ms) });
+    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
     printFailure(error);
     process.exit(1);

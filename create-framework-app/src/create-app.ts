@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appDependencies } from './dependencies.js';
+import { appDependencies, nodeTarget } from './dependencies.js';
 import { renderTemplate } from './render.js';
 
 /** Options of {@link createApp}. */
@@ -44,7 +44,8 @@ export function createApp(options: CreateAppOptions): CreatedApp {
   const grpc = options.grpc ?? false;
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${options.dir} exists and is not empty; choose a new folder.`);
   const version = ownVersion();
-  const deps = appDependencies({ version, grpc, ...(options.packages ? { packages: path.resolve(options.packages) } : {}) });
+  const node = nodeTarget();
+  const deps = appDependencies({ version, grpc, nodeTypes: node.types, ...(options.packages ? { packages: path.resolve(options.packages) } : {}) });
 
   const files: string[] = [];
   const put = (rel: string, text: string): void => {
@@ -57,11 +58,11 @@ export function createApp(options: CreateAppOptions): CreatedApp {
     const target = RENAMED[rel] ?? rel;
     put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc }));
   }
-  put('package.json', `${JSON.stringify(manifest(name, grpc, deps), null, 2)}\n`);
+  put('package.json', `${JSON.stringify(manifest(name, grpc, node.engines, deps), null, 2)}\n`);
   return { dir, name, files: files.sort() };
 }
 
-function manifest(name: string, grpc: boolean, deps: ReturnType<typeof appDependencies>): object {
+function manifest(name: string, grpc: boolean, engines: string, deps: ReturnType<typeof appDependencies>): object {
   // tsc copies no .proto files: the build puts them beside the compiled controllers.
   const copyProtos = `node -e "require('node:fs').cpSync('src', 'dist/src', { recursive: true, filter: (f) => !f.endsWith('.ts') })"`;
   return {
@@ -69,14 +70,20 @@ function manifest(name: string, grpc: boolean, deps: ReturnType<typeof appDepend
     version: '0.1.0',
     private: true,
     type: 'module',
-    engines: { node: '>=20' },
+    engines: { node: engines },
     scripts: {
       build: `framework-build src --out generated && tsc${grpc ? ` && ${copyProtos}` : ''}`,
       dev: 'framework-build dev src --entry src/main.ts',
       start: 'node dist/src/main.js',
-      test: 'npm run build && node --test dist/test/',
+      // A glob, not a folder: since Node 21 `node --test <dir>` is no test path. The shell expands
+      // it on Node 20; Node 22+ also expands it itself where no shell does (Windows).
+      test: 'npm run build && node --test dist/test/*.test.js',
     },
     ...deps,
+    // swagger-ui-dist (for `app.serveDocs`, if the app adds it) reports each install through
+    // @scarf/scarf: off for npm versions that run install scripts, and denied for those that ask.
+    scarfSettings: { enabled: false },
+    allowScripts: { '@scarf/scarf': false },
   };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { launch } from '../launch.js';
-import { generateApp, npm, packedFramework, ROOT, run, scratch } from './helpers.js';
+import { ROOT, generateApp, nodeTestCounts, npm, packedFramework, run, scratch } from './helpers.js';
 
 const packages = packedFramework();
 const parent = scratch('apps');
@@ -43,8 +43,12 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
     assert.ok(fs.existsSync(path.join(dir, file)), `missing ${file}`);
   }
   assert.not.ok(fs.existsSync(path.join(dir, 'src/greeting/greeting.proto')), 'no gRPC parts without --grpc');
+  // Generated on this Node, for this Node: its types are of this release line.
+  const types = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/@types/node/package.json'), 'utf8')) as { version: string };
+  assert.is(types.version.split('.')[0], process.versions.node.split('.')[0], `@types/node ${types.version} on Node ${process.version}`);
   assert.is(run(path.join(dir, 'node_modules/.bin/framework-build'), ['--version'], dir).stdout.trim(), version, "--version prints the framework's version, not the app's");
 
+  assert.match(run(path.join(dir, 'node_modules/.bin/tsc'), ['--version'], dir).stdout, /^Version 5\.9\./, "the template's TypeScript");
   const build = npm(['run', 'build'], dir);
   assert.match(build.stdout, /Built 3 routes, 2 providers and 1 module into generated in \d+ ms\.\n/, build.stdout);
   const server = await launch(process.execPath, ['dist/src/main.js'], { cwd: dir });
@@ -67,7 +71,18 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
   // Run again with the tables present, so the set-up checks judge `include` too: no warning.
   const own = npm(['test'], dir);
   assert.match(own.stdout, /Built 3 routes, 2 providers and 1 module into generated in \d+ ms\.\n/, own.stdout);
-  assert.match(own.stdout, /# pass 3\n# fail 0/);
+  assert.equal(nodeTestCounts(own.stdout), { pass: 5, fail: 0 }, own.stdout);
+});
+
+test('the same app on TypeScript 7 (the native compiler): built and tested unchanged', () => {
+  // The HTTP app of the test above, as generated: only its TypeScript is replaced.
+  const dir = path.join(parent, 'http-app');
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '-D', 'typescript@^7.0.2'], dir);
+  const tsc = run(path.join(dir, 'node_modules/.bin/tsc'), ['--version'], dir).stdout;
+  assert.match(tsc, /^Version 7\./, tsc);
+  const own = npm(['test'], dir);
+  assert.match(own.stdout, /Built 3 routes, 2 providers and 1 module into generated in \d+ ms\.\n/, own.stdout);
+  assert.equal(nodeTestCounts(own.stdout), { pass: 5, fail: 0 }, own.stdout);
 });
 
 test('a gRPC app (--grpc): built, started, a real gRPC call answered, and its own npm test passes', async () => {
@@ -91,7 +106,7 @@ test('a gRPC app (--grpc): built, started, a real gRPC call answered, and its ow
     await server.stop();
   }
   const own = npm(['test'], dir);
-  assert.match(own.stdout, /# pass 4\n# fail 0/);
+  assert.equal(nodeTestCounts(own.stdout), { pass: 6, fail: 0 }, own.stdout);
 });
 
 test("the README's manual set-up for an existing project builds and serves", async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** Runs a command, failing with its output when it exits non-zero or outlives `timeoutMs`. */
 export function run(command: string, args: readonly string[], cwd: string, timeoutMs = 180_000, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
@@ -47,18 +48,15 @@ export function packedFramework(): { dir: string; dispose(): void } {
 }
 
 /**
- * Generates an app with the *packed* generator (extracted from its tarball, as `npm create` would
- * run it) into `<parent>/<name>`, depending on the packed framework (`--packages`), and installs it.
+ * Generates an app with the *packed* generator, run as the README says until the first release
+ * (`npx --package=<tarball> create-framework-app`), into `<parent>/<name>`, depending on the packed
+ * framework (`--packages`), and installs it.
  */
 export function generateApp(packages: string, parent: string, name: string, flags: readonly string[] = []): string {
   const tarball = fs.readdirSync(packages).find((f) => f.startsWith('create-framework-app-') && f.endsWith('.tgz'));
   if (!tarball) throw new Error(`no create-framework-app tarball in ${packages}`);
-  const generator = path.join(parent, '.generator');
-  if (!fs.existsSync(generator)) {
-    fs.mkdirSync(generator);
-    run('tar', ['-xzf', path.join(packages, tarball), '-C', generator], parent);
-  }
-  run(process.execPath, [path.join(generator, 'package/bin/create-framework-app.js'), name, '--packages', packages, ...flags], parent);
+  // `yes`: the answer a user types when npx asks to install the generator.
+  run(NPX, [`--package=${path.join(packages, tarball)}`, 'create-framework-app', name, '--packages', packages, ...flags], parent, 180_000, { npm_config_yes: 'true' });
   const dir = path.join(parent, name);
   npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
   return dir;
@@ -69,4 +67,13 @@ export function atomicSave(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   fs.writeFileSync(temp, text);
   fs.renameSync(temp, file);
+}
+
+/**
+ * The "pass N" and "fail N" counts of a `node --test` run, whichever reporter printed them (TAP's
+ * `# pass 5` where stdout is no terminal on Node 20, the spec reporter's `ℹ pass 5` on Node 22+).
+ */
+export function nodeTestCounts(output: string): { pass: number; fail: number } {
+  const count = (name: string): number => Number(new RegExp(`^[#ℹ] ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? Number.NaN);
+  return { pass: count('pass'), fail: count('fail') };
 }

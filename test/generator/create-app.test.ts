@@ -29,7 +29,7 @@ test('an HTTP app: the files, a package.json of type module with the four script
   assert.is(app.name, 'my-api');
   assert.equal(app.files, [
     '.gitignore', 'README.md', 'package.json', 'src/app.module.ts', 'src/bootstrap.ts', 'src/greeting/create-greeting.dto.ts',
-    'src/greeting/greeting.controller.ts', 'src/greeting/greeting.service.ts', 'src/main.ts', 'test/app.test.ts', 'tsconfig.json',
+    'src/greeting/greeting.controller.ts', 'src/greeting/greeting.service.ts', 'src/main.ts', 'test/app.test.ts', 'test/greeting.service.test.ts', 'tsconfig.json',
   ]);
   const manifest = JSON.parse(read(app.dir, 'package.json')) as Record<string, Record<string, string> | string>;
   assert.is(manifest.type, 'module');
@@ -37,6 +37,14 @@ test('an HTTP app: the files, a package.json of type module with the four script
   assert.is((manifest.scripts as Record<string, string>).dev, 'framework-build dev src --entry src/main.ts');
   assert.equal(manifest.dependencies, { '@framework/core': `^${version}`, 'class-validator': '^0.15.1' });
   assert.is((manifest.devDependencies as Record<string, string>)['@framework/compiler'], `^${version}`);
+  assert.is((manifest.devDependencies as Record<string, string>)['@framework/testing'], `^${version}`);
+  // A glob of files: a folder is no test path for `node --test` since Node 21.
+  assert.is((manifest.scripts as Record<string, string>).test, 'npm run build && node --test dist/test/*.test.js');
+  // The Node it is generated on is the Node it targets, types included.
+  const major = Number(process.versions.node.split('.')[0]);
+  assert.match((manifest.devDependencies as Record<string, string>)['@types/node']!, new RegExp(`^\\^${major}\\.`));
+  assert.match((manifest.engines as Record<string, string>).node!, new RegExp(major === 20 ? '\\^20\\.19\\.0 \\|\\| >=22\\.12\\.0' : `^>=${major}`));
+  assert.equal(manifest.scarfSettings, { enabled: false }, 'no install telemetry if swagger-ui-dist is added');
   for (const file of app.files) assert.not.match(read(app.dir, file), /#if grpc|#endif|\{\{name\}\}|GrpcServer|greeting\.proto/, file);
   assert.match(read(app.dir, 'src/main.ts'), /my-api: HTTP on http:\/\/localhost:/);
   const tsconfig = JSON.parse(read(app.dir, 'tsconfig.json')) as { compilerOptions: Record<string, unknown>; include: string[] };
@@ -58,12 +66,13 @@ test('--grpc adds the .proto, the gRPC controller, GrpcServer in bootstrap and a
 test('--packages points every framework dependency at its tarball, and names a missing one', () => {
   const packages = path.join(parent, 'packs');
   fs.mkdirSync(packages);
-  for (const name of ['framework-core', 'framework-compiler', 'framework-grpc']) fs.writeFileSync(path.join(packages, `${name}-${version}.tgz`), '');
+  for (const name of ['framework-core', 'framework-compiler', 'framework-grpc', 'framework-testing']) fs.writeFileSync(path.join(packages, `${name}-${version}.tgz`), '');
   const app = createApp({ dir: path.join(parent, 'local'), grpc: true, packages });
   const manifest = JSON.parse(read(app.dir, 'package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   assert.is(manifest.dependencies['@framework/core'], `file:${packages}/framework-core-${version}.tgz`);
   assert.is(manifest.dependencies['@framework/grpc'], `file:${packages}/framework-grpc-${version}.tgz`);
   assert.is(manifest.devDependencies['@framework/compiler'], `file:${packages}/framework-compiler-${version}.tgz`);
+  assert.is(manifest.devDependencies['@framework/testing'], `file:${packages}/framework-testing-${version}.tgz`);
 
   fs.rmSync(path.join(packages, `framework-grpc-${version}.tgz`));
   assert.throws(() => createApp({ dir: path.join(parent, 'local2'), grpc: true, packages }), /no tarball of @framework\/grpc \(framework-grpc-<version>\.tgz\) in .*; run `npm run pack`/);
@@ -87,7 +96,7 @@ test('the CLI refuses a folder in use, a missing folder argument and an unknown 
 
   const ok = cli(['fresh']);
   assert.is(ok.status, 0, ok.stderr);
-  assert.match(ok.stdout, /^Created fresh in fresh \(11 files\)\.\n\nNext steps:\n {2}cd fresh\n {2}npm install\n {2}npm run dev/);
+  assert.match(ok.stdout, /^Created fresh in fresh \(12 files\)\.\n\nNext steps:\n {2}cd fresh\n {2}npm install\n {2}npm run dev/);
 });
 
 test.run();

@@ -26,14 +26,14 @@ const JWT_SECRET = 'cross-instance-secret-of-at-least-thirty-two-bytes';
 
 /** How the callee is started: Node as `npm start`, Deno as `npm run start:deno`. */
 const callees: { name: string; protocol: 'http/protobuf' | 'http/json'; start(env: Record<string, string>): Promise<LaunchedServer> }[] = [
-  { name: 'node', protocol: 'http/protobuf', start: (env) => launch(process.execPath, [main], { env, readyMs: 60_000 }) },
+  { name: 'node', protocol: 'http/protobuf', start: (env) => launch(process.execPath, [main], { env, readyWithinMs: 60_000 }) },
 ];
 const deno = denoExecutable();
 if ('reason' in deno) console.log(`skipped the Deno callee: ${deno.reason}`);
 else {
   const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['start:deno']!;
   const [, ...args] = script.split('&&').at(-1)!.trim().split(/\s+/);
-  callees.push({ name: 'deno', protocol: 'http/json', start: (env) => launch(deno.path, args, { cwd: root, env, readyMs: 60_000 }) });
+  callees.push({ name: 'deno', protocol: 'http/json', start: (env) => launch(deno.path, args, { cwd: root, env, readyWithinMs: 60_000 }) });
 }
 
 for (const callee of callees) {

@@ -82,7 +82,7 @@ test('Prometheus scrapes the example and answers http_server_request_duration_se
         OTEL_SERVICE_NAME: 'todo-under-test',
       },
       // Loading the OpenTelemetry Node SDK takes seconds on a busy machine.
-      readyMs: 60_000,
+      readyWithinMs: 60_000,
     });
     for (let i = 0; i < 3; i++) assert.is((await fetch(`${todo.base}/health/`)).status, 200);
     assert.is((await fetch(`${todo.base}/todo/1`)).status, 403);

@@ -70,6 +70,8 @@ export interface BuildResult {
  */
 export interface Builder {
   readonly project: Project;
+  /** The tsconfig.json the sources are read with (absent: built-in options). */
+  readonly tsconfig: string | undefined;
   /**
    * The files outside `srcDir` that the last build read: the tsconfig (when one is found) and the
    * nearest package.json, which the set-up checks read, and `.proto` files (imports included)
@@ -170,6 +172,7 @@ export function createBuilder(options: BuildOptions): Builder {
   let protoFiles: readonly string[] = [];
   return {
     project,
+    tsconfig,
     inputsOutsideSources: () => [...configFiles, ...protoFiles.filter((file) => !isUnder(file, srcDir))],
     refresh(changed): void {
       try {

@@ -16,7 +16,7 @@ export interface AppProcessOptions {
 export interface AppProcess {
   /** Stops the running app (if any), then starts it anew. Calls made meanwhile collapse into one. */
   restart(): Promise<void>;
-  /** Stops the app: SIGTERM, then SIGKILL after the timeout. */
+  /** Stops the app for good: SIGTERM, then SIGKILL after the timeout; a restart under way starts nothing. */
   stop(): Promise<void>;
   /** Whether an app process is running now. */
   readonly running: boolean;
@@ -36,6 +36,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   let child: ChildProcess | undefined;
   let pending: Promise<void> | undefined;
   let again = false;
+  let closed = false;
 
   const start = (): void => {
     const started = spawn(process.execPath, ['--enable-source-maps', '--import', loader, options.entry], { cwd: options.cwd, stdio: 'inherit', env: process.env });
@@ -47,7 +48,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     });
   };
 
-  const stop = async (): Promise<void> => {
+  const stopChild = async (): Promise<void> => {
     const current = child;
     if (!current || current.exitCode !== null || current.signalCode !== null) return;
     child = undefined;
@@ -61,13 +62,15 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   const cycle = async (): Promise<void> => {
     do {
       again = false;
-      await stop();
-      start();
-    } while (again);
+      await stopChild();
+      // Stopped for good while the old app was ending: no new one outlives the loop.
+      if (!closed) start();
+    } while (again && !closed);
   };
 
   return {
     restart(): Promise<void> {
+      if (closed) return Promise.resolve();
       // A build finishing during a restart asks for one more, not for two processes.
       if (pending) {
         again = true;
@@ -76,7 +79,11 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       pending = cycle().finally(() => (pending = undefined));
       return pending;
     },
-    stop,
+    async stop(): Promise<void> {
+      closed = true;
+      await pending;
+      await stopChild();
+    },
     get running(): boolean {
       return child !== undefined;
     },

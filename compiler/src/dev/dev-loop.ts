@@ -4,6 +4,7 @@ import type { Builder, BuildResult } from '../compile/builder.js';
 import { watchSources } from '../compile/watch.js';
 import { displayPath } from '../project/paths.js';
 import { appProcess } from './app-process.js';
+import { typeChecker } from './type-check.js';
 
 /** Options of {@link runDevLoop}. */
 export interface DevLoopOptions {
@@ -16,13 +17,20 @@ export interface DevLoopOptions {
   readonly show: (result: BuildResult) => void;
   /** The loop's own lines; default `[dev] …` on stdout. */
   readonly log?: (line: string) => void;
+  /**
+   * Type-check the project (its tsconfig.json) after each clean build and restart only when it
+   * has no errors; default true. Off, a type error restarts the app (tsx does not check types).
+   */
+  readonly typeCheck?: boolean;
+  /** Where the type errors are printed; default stdout. */
+  readonly write?: (text: string) => void;
 }
 
 /**
  * `framework-build dev`: builds the tables, starts the app, then on every change of a source or
- * `.proto` file rebuilds, prints the diagnostics and restarts the app when the build is clean. A
- * build with errors keeps the running app (the last good one). Ends the app when the loop ends
- * (SIGINT, SIGTERM).
+ * `.proto` file rebuilds, type-checks the project incrementally, prints the diagnostics of both and
+ * restarts the app when both are clean. A build with errors or a type error keeps the running app
+ * (the last good one). Ends the app when the loop ends (SIGINT, SIGTERM).
  *
  * @example
  * runDevLoop({ builder: createBuilder({ srcDir: 'src', outDir: 'generated' }), entry: 'src/main.ts', cwd, show });
@@ -32,15 +40,24 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   if (!fs.existsSync(path.resolve(options.cwd, options.entry))) {
     throw new Error(`the entry point ${options.entry} does not exist; pass the file that starts the app with --entry.`);
   }
+  const write = options.write ?? ((text: string) => void process.stdout.write(text));
   const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
+  const tsconfig = options.builder.tsconfig;
+  const types = options.typeCheck !== false && tsconfig ? typeChecker(tsconfig, options.cwd) : undefined;
+  if (options.typeCheck !== false && !tsconfig) log('no tsconfig.json found: types are not checked (tsx runs the app without checking them)');
+  const keep = (what: string): void =>
+    log(app.running ? `${what}: the app keeps running the last good build` : `${what}: the app starts once they are fixed`);
   const settle = (result: BuildResult): void => {
     options.show(result);
-    if (result.ok) {
-      log(`${app.running ? 'restarting' : 'starting'} ${options.entry}`);
-      void app.restart();
-    } else {
-      log(app.running ? 'the build has errors: the app keeps running the last good build' : 'the build has errors: the app starts once they are fixed');
+    if (!result.ok) return keep('the build has errors');
+    // After the tables are written: the app's code is checked against the new ones.
+    const checked = types?.check();
+    if (checked && checked.errors > 0) {
+      write(checked.text);
+      return keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`);
     }
+    log(`${checked ? `types checked in ${checked.ms} ms; ` : ''}${app.running ? 'restarting' : 'starting'} ${options.entry}`);
+    void app.restart();
   };
 
   const first = options.builder.build();

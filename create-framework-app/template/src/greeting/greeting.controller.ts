@@ -12,9 +12,10 @@ export class GreetingController {
     return this.greetings.list();
   }
 
+  // The declared type is the conversion: `/greetings/abc` is a 400 naming `id`, before this runs.
   @Get('/:id')
-  findOne(@Param('id') id: string): Greeting {
-    return this.greetings.get(Number(id));
+  findOne(@Param('id') id: number): Greeting {
+    return this.greetings.get(id);
   }
 
   @Post()
