@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { docsRoutes } from '../../runtime/core/src/docs/docs-page.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
+process.env.DOCS = 'true'; // the example serves its docs page only when asked
 
 const document = { openapi: '3.1.0', info: { title: 'Docs <test>', version: '1.0.0' }, paths: {} };
 
