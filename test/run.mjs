@@ -13,6 +13,7 @@ import { basename, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
+import { ensureNginx } from './provision/nginx.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -47,7 +48,8 @@ function runFile(file) {
 
 /** Which suites need which system tool, and how it is provisioned. */
 const SYSTEM_TOOLS = [
-  { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('redis') || basename(file).startsWith('lb-'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('lb-'), ensure: ensureNginx },
   { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
 ];

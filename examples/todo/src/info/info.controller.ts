@@ -1,16 +1,17 @@
-import { CacheInterceptor, CacheVary, Controller, Ctx, Get, Public, claimsOf, UseInterceptors, type ExecutionContext } from '@framework/core';
+import { CacheVary, Controller, Ctx, Get, Public, claimsOf, UseInterceptors, type ExecutionContext } from '@framework/core';
 import { randomUUID } from 'node:crypto';
+import { TodoCache } from '../shared/todo-cache.interceptor.js';
 
 /** Which process this is: the answers below say which instance computed them. */
 const INSTANCE = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
 /**
- * Answers cached for 10 s by the `CacheInterceptor` (in Redis when `REDIS_URL` is set, so every
+ * Answers cached for 10 s by `TodoCache` (in Redis when `REDIS_URL` is set, so every
  * instance serves the answer one of them computed): `GET /info` is the same for every caller,
  * `GET /info/me` is kept per signed-in user and never reaches another one.
  */
 @Controller('/info')
-@UseInterceptors(CacheInterceptor)
+@UseInterceptors(TodoCache)
 export class InfoController {
   /** The service's name and the instance that computed this answer. */
   @Get()

@@ -1,4 +1,4 @@
-import { CacheInterceptor, Module, RedisCacheStore, RedisThrottlerStorage, ThrottlerConfig } from '@framework/core';
+import { Module, RedisThrottlerStorage, ThrottlerConfig } from '@framework/core';
 import { ConfigService } from '@framework/core/config';
 import { EnvModule } from '../config/env.module.js';
 import type { EnvSchema } from '../config/env.schema.js';
@@ -13,18 +13,15 @@ export function throttlerConfigFrom(redis: RedisConnection, config: ConfigServic
   return new ThrottlerConfig(THROTTLERS, storage);
 }
 
-/** The cache of GET answers: in Redis when `REDIS_URL` is set (shared by the instances), else in memory. */
-export function cacheFrom(redis: RedisConnection): CacheInterceptor {
-  return new CacheInterceptor({ ttl: 10_000, store: redis.client && new RedisCacheStore(redis.client, { prefix: 'todo:cache:' }) });
-}
-
-/** What the instances of the example share when they run side by side: Redis, its throttler counters and its cache. */
+/**
+ * What the instances of the example share when they run side by side: Redis and the throttler's
+ * counters in it (the cache, `TodoCache`, takes the same connection).
+ */
 @Module({
   imports: [EnvModule],
   injectables: [
     { token: RedisConnection, useFactory: RedisConnection.connect, inject: [ConfigService] },
     { token: ThrottlerConfig, useFactory: throttlerConfigFrom, inject: [RedisConnection, ConfigService] },
-    { token: CacheInterceptor, useFactory: cacheFrom, inject: [RedisConnection] },
   ],
 })
 export class SharedModule {}

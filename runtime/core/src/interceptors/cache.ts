@@ -98,9 +98,15 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     return next().then((value) => {
       if (value === undefined || value instanceof Response || watch.readHeaders || forbidsSharing(watch.cacheControl)) return value;
       const text = jsonOf(value);
-      // Kept without waiting: a slow store delays no answer, and its failure is its own to log.
-      if (text !== undefined) void Promise.resolve(this.store.set(key, value, text, plan.ttl ?? this.ttl)).catch(() => undefined);
-      return value;
+      if (text === undefined) return value;
+      // Answered once kept, so a caller's next request finds it on any instance sharing the store;
+      // a failing store (logged by itself, bounded by its timeout) only costs the keeping.
+      return Promise.resolve()
+        .then(() => this.store.set(key, value, text, plan.ttl ?? this.ttl))
+        .then(
+          () => value,
+          () => value,
+        );
     });
   }
 
