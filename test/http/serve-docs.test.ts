@@ -12,11 +12,13 @@ const document = { openapi: '3.1.0', info: { title: 'Docs <test>', version: '1.0
 
 test('the routes under a base path: page, document, assets (others 404)', async () => {
   const routes = docsRoutes('/reference/', document);
-  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/assets/:file']);
-  const [page, json, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
+  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/reference.js', '/reference/assets/:file']);
+  const [page, json, start, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
   const html = await (await page.respond(new Request('http://x/reference'))).text();
   assert.match(html, '<title>Docs &#60;test&#62;</title>');
-  assert.match(html, '"/reference/openapi.json"');
+  assert.match(html, '<script src="/reference/reference.js"></script>');
+  assert.not.match(html, /<script>/, 'no inline script: the policy forbids them');
+  assert.match(await (await start.respond(new Request('http://x/reference/reference.js'))).text(), '"/reference/openapi.json"');
   assert.not.match(html, 'http', 'nothing is loaded from elsewhere');
   assert.equal(await (await json.respond(new Request('http://x/reference/openapi.json'))).json(), document);
   const css = await assets.respond(new Request('http://x/reference/assets/swagger-ui.css'));
