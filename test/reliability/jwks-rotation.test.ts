@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JwtConfig, JwtService } from '@framework/core';
+import { signatureChecks } from '../auth/fixtures/signature-checks.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,20 +36,6 @@ async function keySetServer(initial: string) {
 const setOf = async (...keys: [CryptoKey, string][]) =>
   JSON.stringify({ keys: await Promise.all(keys.map(async ([key, kid]) => ({ ...(await exportJWK(key)), kid, alg: 'RS256', use: 'sig' }))) });
 const sign = (sub: string, kid: string, key: CryptoKey) => new SignJWT({ sub }).setProtectedHeader({ alg: 'RS256', kid }).setExpirationTime('1h').sign(key);
-
-/** Counts WebCrypto signature checks while `run` runs. */
-async function signatureChecks(run: () => Promise<void>): Promise<number> {
-  const subtle = globalThis.crypto.subtle;
-  const verify = subtle.verify.bind(subtle);
-  let count = 0;
-  subtle.verify = ((...args: Parameters<typeof verify>) => (count++, verify(...args))) as typeof subtle.verify;
-  try {
-    await run();
-  } finally {
-    subtle.verify = verify;
-  }
-  return count;
-}
 
 test('a key removed from the remote set keeps being refused after the refetch, while a kept key still verifies', async () => {
   const [k1, k2] = await Promise.all([generateKeyPair('RS256'), generateKeyPair('RS256')]);
