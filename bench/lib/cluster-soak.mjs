@@ -15,7 +15,10 @@ import { nginxConfiguration } from '../../test/reliability/fixtures/nginx-config
 
 const freePort = () =>
   new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => server.close(() => resolve(server.address().port)));
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
