@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The longer reliability figures for the README: a soak of the compiled todo example under mixed
-// good and hostile load (server RSS sampled from /proc), and SIGTERM under load repeated (exit time,
-// resets, requests answered after the signal). Loopback only; every phase stops by itself.
+// good and hostile load (server RSS sampled from /proc), SIGTERM under load repeated (exit time,
+// resets, requests answered after the signal), and three instances behind nginx sharing one
+// redis-server (bench/lib/cluster-soak.mjs). Loopback only; every phase stops by itself.
 //
-//   npm run build && node bench/reliability.mjs                        # 120 s soak, 5 shutdown rounds
-//   node bench/reliability.mjs --seconds 3 --rounds 1 --connections 8  # a quick try
+//   npm run build && node bench/reliability.mjs                        # 120 s soak, 5 shutdown rounds, 60 s three-instance soak
+//   node bench/reliability.mjs --seconds 3 --rounds 1 --connections 8 --cluster-seconds 5  # a quick try
 //
 // Writes bench/results/reliability.json and prints a Markdown summary.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
+import { clusterSoak } from './lib/cluster-soak.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = `${root}examples/todo/dist/examples/todo/src/main.js`;
@@ -26,6 +28,7 @@ const SOAK_SECONDS = option('seconds', 120);
 const ROUNDS = option('rounds', 5);
 const CONNECTIONS = option('connections', 32);
 const SHUTDOWN_CONNECTIONS = option('shutdown-connections', 50);
+const CLUSTER_SECONDS = option('cluster-seconds', 60);
 
 /** Starts the compiled example on free ports; resolves with its pid, port and exit promise. */
 function startExample() {
@@ -33,7 +36,7 @@ function startExample() {
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the example did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the example did not start:\n${output}`)), 60_000);
     const onData = (chunk) => {
       output += chunk;
       const ready = /HTTP on http:\/\/[^:]+:(\d+)/.exec(output);
@@ -151,7 +154,9 @@ const soakResult = await soak();
 const rounds = [];
 for (let i = 0; i < ROUNDS; i++) rounds.push(await shutdownRound());
 
-const result = { date: new Date().toISOString(), node: process.version, soak: soakResult, shutdown: rounds };
+const cluster = CLUSTER_SECONDS > 0 ? await clusterSoak({ main, seconds: CLUSTER_SECONDS, connections: CONNECTIONS, secret: JWT_SECRET }) : { skipped: '--cluster-seconds 0' };
+
+const result = { date: new Date().toISOString(), node: process.version, soak: soakResult, shutdown: rounds, cluster };
 mkdirSync(`${root}bench/results`, { recursive: true });
 writeFileSync(`${root}bench/results/reliability.json`, `${JSON.stringify(result, null, 2)}\n`);
 
@@ -163,3 +168,11 @@ console.log('| round | exit after SIGTERM | exit code | answered | answered afte
 console.log('|--:|--:|--:|--:|--:|--:|--:|--:|');
 rounds.forEach((r, i) => console.log(`| ${i + 1} | ${r.exitMs} ms | ${r.exitCode} | ${r.answered} | ${r.answeredAfterSignal} | ${r.closeAnswers} | ${r.refused} | ${r.resets} |`));
 console.log(`\nExit after SIGTERM: median ${exits[Math.floor(exits.length / 2)]} ms, max ${exits.at(-1)} ms (grace period 5000 ms).`);
+if (cluster.skipped) console.log(`\nThree instances: skipped (${cluster.skipped}).`);
+else {
+  console.log(`\nThree instances behind nginx, one redis-server: ${cluster.requests} requests in ${cluster.seconds} s over ${cluster.connections} connections; answers ${JSON.stringify(cluster.statuses)}; ` +
+    `failures ${JSON.stringify(cluster.failures)}; ${cluster.redisCommandsPerRequest.toFixed(2)} Redis commands per request; ${cluster.loggedErrors} error lines logged.\n`);
+  console.log('| instance | RSS after warm-up | RSS max | RSS at the end | exit code |');
+  console.log('|--:|--:|--:|--:|--:|');
+  cluster.instances.forEach((instance, i) => console.log(`| ${i + 1} | ${instance.rssMb.afterWarmup.toFixed(1)} MB | ${instance.rssMb.max.toFixed(1)} MB | ${instance.rssMb.last?.toFixed(1)} MB | ${instance.exitCode} |`));
+}

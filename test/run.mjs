@@ -23,6 +23,7 @@ import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
 import { ensureNode } from './provision/node.mjs';
 import { ensurePrometheus } from './provision/prometheus.mjs';
+import { ensureNginx } from './provision/nginx.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const matrix = process.argv.includes('--matrix');
@@ -80,7 +81,8 @@ function runFile({ file, env = {} }, node) {
 
 /** Which suites need which system tool, and how it is provisioned. */
 const SYSTEM_TOOLS = [
-  { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('redis') || basename(file).startsWith('lb-'), ensure: ensureRedis },
+  { neededBy: (file) => basename(file).startsWith('lb-'), ensure: ensureNginx },
   { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
   { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },

@@ -181,6 +181,14 @@ export function createClient(options: ClientOptions) {
       check: (request?: { signal?: AbortSignal }): Promise<{ status: "ok" }> =>
         call(options, "health.check", "GET", `/health`, undefined, undefined, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<{ status: "ok" }>,
     },
+    info: {
+      /** The service's name and the instance that computed this answer. (`GET /info`) */
+      about: (request?: { signal?: AbortSignal }): Promise<{ service: string; instance: string; at: string }> =>
+        call(options, "info.about", "GET", `/info`, undefined, undefined, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<{ service: string; instance: string; at: string }>,
+      /** The signed-in caller, as the token says, and the instance that computed this answer. (`GET /info/me`) */
+      me: (request?: { signal?: AbortSignal }): Promise<{ sub: string; instance: string; at: string }> =>
+        call(options, "info.me", "GET", `/info/me`, undefined, undefined, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<{ sub: string; instance: string; at: string }>,
+    },
     auth: {
       /** `GET /auth/login` */
       howTo: (request?: { signal?: AbortSignal }): Promise<string> =>

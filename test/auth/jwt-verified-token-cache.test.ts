@@ -7,26 +7,10 @@ import * as assert from 'uvu/assert';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JwtConfig, JwtService, type JwtModuleOptions } from '@framework/core';
 import { SECRET } from './fixtures/tokens.js';
+import { signatureChecks } from './fixtures/signature-checks.js';
 
 const service = (options: JwtModuleOptions) => new JwtService(new JwtConfig(options));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Counts WebCrypto signature checks (what jose does to verify a token) while `run` runs. */
-async function signatureChecks(run: () => Promise<void>): Promise<number> {
-  const subtle = globalThis.crypto.subtle;
-  const verify = subtle.verify.bind(subtle);
-  let count = 0;
-  subtle.verify = ((...args: Parameters<typeof verify>) => {
-    count++;
-    return verify(...args);
-  }) as typeof subtle.verify;
-  try {
-    await run();
-  } finally {
-    subtle.verify = verify;
-  }
-  return count;
-}
 
 test('a token seen again skips the signature check; with the cache off every use is checked', async () => {
   const cached = service({ secret: SECRET });

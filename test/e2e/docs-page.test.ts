@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { findChromium } from '../provision/chromium.mjs';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
+process.env.DOCS = 'true'; // the example serves its docs page only when asked
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARTIFACTS = path.join(ROOT, 'test/artifacts');

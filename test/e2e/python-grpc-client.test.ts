@@ -15,6 +15,7 @@ import * as assert from 'uvu/assert';
 import { findGrpcPython } from '../provision/grpc-python.mjs';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
+process.env.GRPC_REFLECTION = 'true'; // the example serves reflection only when asked
 
 const python = findGrpcPython() as string | undefined;
 if (!python) throw new Error('Python gRPC is missing: test/run.mjs provisions it (test/provision/grpc-python.mjs).');

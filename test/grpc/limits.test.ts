@@ -10,13 +10,14 @@ function optionsOf(options: ConstructorParameters<typeof GrpcServer>[1]): Record
   return (server.server as unknown as { options: Record<string, unknown> }).options;
 }
 
-test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connections recycled after an hour (30 s grace)', () => {
+test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connections recycled after an hour (30 s grace), 100 calls per connection', () => {
   assert.equal({ ...DEFAULT_GRPC_LIMITS }, {
     maxReceiveMessageBytes: 1024 * 1024,
     keepaliveTimeMs: 120_000,
     keepaliveTimeoutMs: 20_000,
     maxConnectionAgeMs: 3_600_000,
     maxConnectionAgeGraceMs: 30_000,
+    maxConcurrentStreams: 100,
   });
   const options = optionsOf({});
   assert.is(options['grpc.max_receive_message_length'], 1024 * 1024);
@@ -24,7 +25,7 @@ test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connecti
   assert.is(options['grpc.keepalive_timeout_ms'], 20_000);
   assert.is(options['grpc.max_connection_age_ms'], 3_600_000);
   assert.is(options['grpc.max_connection_age_grace_ms'], 30_000);
-  assert.is(options['grpc.max_concurrent_streams'], undefined);
+  assert.is(options['grpc.max_concurrent_streams'], 100);
 });
 
 test('limits override the defaults; raw serverOptions win over limits', () => {

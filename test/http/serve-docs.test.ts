@@ -6,16 +6,19 @@ import * as assert from 'uvu/assert';
 import { docsRoutes } from '../../runtime/core/src/docs/docs-page.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
+process.env.DOCS = 'true'; // the example serves its docs page only when asked
 
 const document = { openapi: '3.1.0', info: { title: 'Docs <test>', version: '1.0.0' }, paths: {} };
 
 test('the routes under a base path: page, document, assets (others 404)', async () => {
   const routes = docsRoutes('/reference/', document);
-  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/assets/:file']);
-  const [page, json, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
+  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/reference.js', '/reference/assets/:file']);
+  const [page, json, start, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
   const html = await (await page.respond(new Request('http://x/reference'))).text();
   assert.match(html, '<title>Docs &#60;test&#62;</title>');
-  assert.match(html, '"/reference/openapi.json"');
+  assert.match(html, '<script src="/reference/reference.js"></script>');
+  assert.not.match(html, /<script>/, 'no inline script: the policy forbids them');
+  assert.match(await (await start.respond(new Request('http://x/reference/reference.js'))).text(), '"/reference/openapi.json"');
   assert.not.match(html, 'http', 'nothing is loaded from elsewhere');
   assert.equal(await (await json.respond(new Request('http://x/reference/openapi.json'))).json(), document);
   const css = await assets.respond(new Request('http://x/reference/assets/swagger-ui.css'));

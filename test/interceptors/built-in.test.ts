@@ -1,6 +1,6 @@
-// The built-in interceptors beyond the chain contract: the cache's bound and expiry, and the
+// The built-in interceptors beyond the chain contract: the cache's bound (in bytes) and expiry, and the
 // settings both refuse.
-import { BoundedStore, CacheInterceptor, CacheTTL, FrameworkApplication, Timeout, TimeoutInterceptor, type ApplicationTables, type Logger } from '@framework/core';
+import { CacheInterceptor, MemoryCacheStore, CacheTTL, FrameworkApplication, Timeout, TimeoutInterceptor, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture } from '../compile-fixture.js';
@@ -10,16 +10,18 @@ import { Counters } from '../chain/fixtures/app/src/scoped.js';
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('../chain/fixtures/app/', import.meta.url));
 const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
 
-test('the GET cache never holds more than maxEntries answers; the least recently used gives way', async () => {
-  const app = await new FrameworkApplication(tables, { logger: quiet }).init(AppModule);
+test('the GET cache is bounded in bytes; the least recently used answer gives way', async () => {
+  const store = new MemoryCacheStore({ maxBytes: 2000 });
+  const app = new FrameworkApplication(tables, { logger: quiet });
+  app.useGlobalInterceptors(new CacheInterceptor({ store }));
+  await app.init(AppModule);
   const get = async (query: string) => ((await (await app.fetch(new Request(`http://local/chain/cached?${query}`))).json()) as { run: number }).run;
   const first = await get('n=0');
-  for (let n = 1; n <= 1000; n++) await get(`n=${n}`);
-  assert.is(app.get<CacheInterceptor>(CacheInterceptor).size, 1000);
-  const runs = app.get<Counters>(Counters).cachedRuns;
-  assert.is(await get('n=1000'), runs, 'the newest answer is still cached');
-  assert.is(await get('n=0'), runs + 1, 'the oldest answer was dropped, so the handler runs again');
-  assert.is.not(first, runs + 1);
+  for (let n = 1; n <= 100; n++) await get(`n=${n}`);
+  assert.ok(store.usedBytes <= 2000 && store.size < 100, `${store.size} answers, ${store.usedBytes} bytes`);
+  assert.ok(store.get('http://local/chain/cached?n=100') !== undefined, 'the newest answer is still kept');
+  assert.is(store.get('http://local/chain/cached?n=0'), undefined, 'the oldest answer was dropped');
+  assert.is.not(first, undefined);
   await app.close();
 });
 
@@ -32,22 +34,26 @@ test('concurrent GETs of one URL run the handler once and share its answer', asy
   await app.close();
 });
 
-test('a kept value expires after its ttl and is dropped when read', () => {
-  const store = new BoundedStore<string>(2);
-  store.set('a', 'A', 100, 0);
-  assert.is(store.get('a', 99), 'A');
-  assert.is(store.get('a', 100), undefined);
+test('a kept value expires after its ttl and is dropped when read', async () => {
+  const store = new MemoryCacheStore({ maxBytes: 1000 });
+  store.set('a', 'A', '"A"', 50);
+  assert.is(store.get('a'), 'A');
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  assert.is(store.get('a'), undefined);
   assert.is(store.size, 0);
+  assert.is(store.usedBytes, 0);
 });
 
 test('reading an entry makes it the most recently used', () => {
-  const store = new BoundedStore<string>(2);
-  store.set('a', 'A', 1000, 0);
-  store.set('b', 'B', 1000, 0);
-  store.get('a', 1);
-  store.set('c', 'C', 1000, 2);
-  assert.is(store.get('a', 3), 'A');
-  assert.is(store.get('b', 3), undefined);
+  // Each entry counts 101 bytes (its key and its text); four fit in 420.
+  const store = new MemoryCacheStore({ maxBytes: 420 });
+  const text = 'x'.repeat(100);
+  for (const key of ['a', 'b', 'c', 'd']) store.set(key, key, text, 1000);
+  store.get('a');
+  store.set('e', 'e', text, 1000);
+  assert.is(store.get('a'), 'a');
+  assert.is(store.get('b'), undefined);
+  assert.is(store.size, 4);
 });
 
 test('a TimeoutInterceptor that init never prepared (as a request-scoped one) still reads the route\'s @Timeout', async () => {
@@ -67,7 +73,7 @@ test('deadlines, ttls and bounds that are not positive are refused where they ar
   assert.throws(() => Timeout(0), /@Timeout\(ms\) must be a positive number of milliseconds, got 0/);
   assert.throws(() => CacheTTL(Number.NaN), /@CacheTTL\(ms\) must be a positive number/);
   assert.throws(() => new TimeoutInterceptor({ ms: -1 }), /TimeoutInterceptor: `ms` must be a positive number/);
-  assert.throws(() => new CacheInterceptor({ maxEntries: 0 }), /maxEntries must be a positive integer, got 0/);
+  assert.throws(() => new MemoryCacheStore({ maxBytes: 0 }), /maxBytes must be a positive integer, got 0/);
 });
 
 test.run();

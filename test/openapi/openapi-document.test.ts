@@ -27,7 +27,7 @@ test('generated/todo/openapi.json and client.ts are what the build emits (npm te
 
 test('the example: paths from routes, bodies from the DTO rules, statuses from guards, throttling and @throws', async () => {
   const document = await example();
-  assert.equal(Object.keys(document.paths), ['/health', '/auth/login', '/todo', '/todo/{id}']);
+  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/todo', '/todo/{id}']);
   const create = document.paths['/todo']!.post;
   assert.is(create.operationId, 'todo.create');
   assert.equal(create.tags, ['Todo']);

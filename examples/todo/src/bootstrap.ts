@@ -1,7 +1,9 @@
 import { FrameworkApplication, type ApplicationOptions } from '@framework/core';
+import { loadConfig } from '@framework/core/config';
 import { GrpcServer, type GrpcServerOptions } from '@framework/grpc';
 import { tables } from '../../../generated/todo/tables.js';
 import { AppModule } from './app.module.js';
+import { EnvSchema } from './config/env.schema.js';
 
 /** The initialised application and its gRPC server, neither listening yet. */
 export interface TodoApplication {
@@ -15,13 +17,15 @@ export interface TodoApplication {
  * the framework's defaults. The configuration (PORT, JWT_SECRET…) is read and validated by `init`.
  */
 export const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024 };
-/** The example's gRPC server options (4 KiB messages, server reflection), for tests that create their own server. */
-export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 }, reflection: true };
+/** The example's gRPC server options (4 KiB messages), for tests that create their own server. */
+export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 } };
 
 /**
  * Creates and initialises the todo application without listening, so tests can listen on port 0.
  * The gRPC server is created before `init`, which hands it the gRPC controllers. `options` add to
- * (or override) the example's limits.
+ * (or override) the example's limits. Server reflection (`GRPC_REFLECTION=true`) and the API
+ * reference page at /docs (`DOCS=true`) are served only when the configuration asks for them, so
+ * the configuration is read here once before `init` reads and validates it for the services.
  *
  * @example
  * const { app, grpc } = await bootstrap();
@@ -29,9 +33,10 @@ export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageByte
  * const grpcPort = await grpc.listen(0);
  */
 export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoApplication> {
+  const config = await loadConfig(EnvSchema);
   const app = new FrameworkApplication(tables, { ...LIMITS, ...options });
-  const grpc = new GrpcServer(app, GRPC_OPTIONS);
-  app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
+  const grpc = new GrpcServer(app, { ...GRPC_OPTIONS, reflection: config.get('GRPC_REFLECTION') });
+  if (config.get('DOCS')) app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
   await app.init(AppModule);
   return { app, grpc };
 }

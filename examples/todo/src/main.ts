@@ -7,18 +7,39 @@ import { startTelemetry } from './telemetry.js';
 // The OpenTelemetry SDK, when OTEL_* asks for one (see telemetry.ts): registered before init.
 const telemetry = await startTelemetry();
 
-// PORT, GRPC_PORT, JWT_SECRET and DEMO_PASSWORD are validated at init (see config/env.schema.ts):
-// a missing or invalid one stops the start with one message naming them all. Every request and
-// call is logged as one JSON line on stdout (LOG_LEVEL=warn keeps refusals and errors only).
-const requestLog = { level: (process.env.LOG_LEVEL ?? 'info') as RequestLogOptions['level'] };
-const { app, grpc } = await bootstrap({ requestLog }).catch((error: unknown) => {
-  console.error(`todo example: cannot start. ${error instanceof Error ? error.message : String(error)}`);
+/** Stops the start with one line (no stack): what went wrong and what to do. */
+function cannotStart(reason: string): never {
+  console.error(`todo example: cannot start. ${reason}`);
   return process.exit(1);
-});
+}
+
+/** A port already taken is said in one line naming the variable to change; anything else as it is. */
+function listenFailure(variable: string, port: number, host: string): (error: unknown) => never {
+  return (error) => {
+    // node:http says it in `code`; grpc-js only inside its message.
+    const code = (error as NodeJS.ErrnoException).code ?? /\b(EADDRINUSE|EADDRNOTAVAIL|EACCES)\b/.exec(String((error as Error).message))?.[1];
+    if (code === 'EADDRINUSE') cannotStart(`${host}:${port} is already in use (${variable}); stop the process using it or set ${variable} to another port.`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') cannotStart(`HOST=${host} is not an address of this machine.`);
+    if (code === 'EACCES') cannotStart(`${host}:${port} needs more privileges (${variable}); use a port above 1023.`);
+    return cannotStart(error instanceof Error ? error.message : String(error));
+  };
+}
+
+// PORT, GRPC_PORT, HOST, JWT_SECRET, DEMO_PASSWORD, REDIS_URL… are validated at init (see
+// config/env.schema.ts): a missing or invalid one stops the start with one message naming them all.
+// Every request and call is logged as one JSON line on stdout (LOG_LEVEL=warn keeps refusals and errors only).
+const requestLog = { level: (process.env.LOG_LEVEL ?? 'info') as RequestLogOptions['level'] };
+const { app, grpc } = await bootstrap({ requestLog }).catch((error: unknown) => cannotStart(error instanceof Error ? error.message : String(error)));
 const config = app.get<ConfigService<EnvSchema>>(ConfigService);
-const httpPort = await app.listen(config.get('PORT'));
-const grpcPort = await grpc.listen(config.get('GRPC_PORT'));
-console.log(`todo example: HTTP on http://localhost:${httpPort}, gRPC on localhost:${grpcPort}`);
+const host = config.get('HOST');
+const stopAfter = (fail: (error: unknown) => never) => async (error: unknown) => {
+  await app.close().catch(() => undefined);
+  return fail(error);
+};
+const httpPort = await app.listen(config.get('PORT'), host).catch(stopAfter(listenFailure('PORT', config.get('PORT'), host)));
+const grpcPort = await grpc.listen(config.get('GRPC_PORT'), undefined, host).catch(stopAfter(listenFailure('GRPC_PORT', config.get('GRPC_PORT'), host)));
+const shown = host.includes(':') ? `[${host}]` : host;
+console.log(`todo example: HTTP on http://${shown}:${httpPort}, gRPC on ${shown}:${grpcPort}`);
 
 // On Ctrl-C or a container stop: stop accepting, answer every call already received (each HTTP
 // response says `Connection: close`, gRPC connections get a GOAWAY), then exit 0 as soon as the

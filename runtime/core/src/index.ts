@@ -21,7 +21,7 @@ export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
 export { FrameworkApplication, type ApplicationOptions, type ApplicationStats } from './application/application.js';
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 export { StaleTablesError } from './application/stale-check.js';
-export type { AuthGuard, RouteAwareGuard, Interceptor, RouteAwareInterceptor, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
+export type { AuthGuard, RouteAwareGuard, Interceptor, RouteAwareInterceptor, RouteFacts, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
 export type { ServerBindings } from './http/server-adapter.js';
 export { HttpException } from './exceptions/http-exception.js';
 export * from './exceptions/built-in.js';

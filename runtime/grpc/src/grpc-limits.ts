@@ -5,7 +5,9 @@ import type { ServerOptions } from '@grpc/grpc-js';
  * (which win when both are given). Defaults, chosen so one client cannot hold much:
  * 1 MiB messages (as the HTTP body limit; grpc-js allows 4 MiB), a keepalive ping every two
  * minutes answered within 20 s (dead peers are dropped), connections recycled after an hour with
- * 30 s for their calls to finish.
+ * 30 s for their calls to finish, and at most 100 calls open at once on one connection (the
+ * HTTP/2 default is unbounded: 10,000 open calls on one connection held 95 MB). A client past
+ * that bound waits for a call to end before it starts the next (grpc-js and nghttp2 queue them).
  *
  * @example
  * new GrpcServer(app, { limits: { maxReceiveMessageBytes: 64 * 1024, maxConnectionAgeMs: 10 * 60_000 } });
@@ -21,17 +23,18 @@ export interface GrpcLimits {
   readonly maxConnectionAgeMs?: number;
   /** How long calls on a connection past its age may still finish. */
   readonly maxConnectionAgeGraceMs?: number;
-  /** Concurrent calls per connection (unbounded unless set). */
+  /** Calls open at once on one connection (default 100), advertised in the HTTP/2 SETTINGS. */
   readonly maxConcurrentStreams?: number;
 }
 
-/** The defaults of `GrpcLimits` (`maxConcurrentStreams` has none). */
+/** The defaults of `GrpcLimits`. */
 export const DEFAULT_GRPC_LIMITS = Object.freeze({
   maxReceiveMessageBytes: 1024 * 1024,
   keepaliveTimeMs: 120_000,
   keepaliveTimeoutMs: 20_000,
   maxConnectionAgeMs: 3_600_000,
   maxConnectionAgeGraceMs: 30_000,
+  maxConcurrentStreams: 100,
 }) satisfies GrpcLimits;
 
 const optionNames = {

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, Min, MinLength } from '@framework/core/validators';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from '@framework/core/validators';
 
 /**
  * The example's environment, read at init by `ConfigModule.forRoot(EnvSchema)` from the process
@@ -16,6 +16,28 @@ export class EnvSchema {
   @Min(0)
   @Max(65535)
   GRPC_PORT = 50051;
+
+  /** Address both servers bind: loopback unless set (`0.0.0.0` or `::` in a container or behind a balancer). */
+  @IsString()
+  @MinLength(1)
+  HOST = '127.0.0.1';
+
+  /** Serve gRPC server reflection (grpcurl, Postman): off unless set, as it lists every service to anyone. */
+  @IsBoolean()
+  GRPC_REFLECTION = false;
+
+  /** Serve the API reference page at /docs: off unless set. */
+  @IsBoolean()
+  DOCS = false;
+
+  /** Redis shared by the instances (throttler counters and cached answers); unset, both stay in memory. */
+  @IsOptional()
+  @IsString()
+  REDIS_URL?: string;
+
+  /** While Redis is unreachable the throttler lets calls through (`open`) or refuses them with 503 (`closed`). */
+  @IsIn(['open', 'closed'])
+  REDIS_FAILURE: 'open' | 'closed' = 'open';
 
   /** HS256 secret of the access tokens; unset, a random one is generated per process (with a warning). */
   @IsOptional()

@@ -4,14 +4,14 @@
  * of JWT verification.
  */
 // jose's subpaths, not its index: the index loads every JWE and JWK helper at start-up.
-import type { CryptoKey, JWK, JWSAlgorithm, JWTVerifyGetKey } from 'jose';
-import { createRemoteJWKSet } from 'jose/jwks/remote';
+import type { CryptoKey, JWK, JWSAlgorithm } from 'jose';
 import { importJWK, importPKCS8, importSPKI, importX509 } from 'jose/key/import';
 import type { JwtConfig } from './jwt-config.js';
 import type { KeyMaterial } from './jwt-options.js';
+import { watchRemoteKeySet, type WatchedKeySet } from './remote-key-set.js';
 
-/** What `jwtVerify` is given: one key, or a resolver over a remote key set. */
-export type VerificationKey = CryptoKey | JWTVerifyGetKey;
+/** What tokens are verified with: one key, or a remote key set that says when its keys change. */
+export type VerificationKey = CryptoKey | WatchedKeySet;
 
 const hmacHash: Readonly<Record<string, string>> = { HS256: 'SHA-256', HS384: 'SHA-384', HS512: 'SHA-512' };
 
@@ -61,8 +61,7 @@ export function loadVerificationKey(config: JwtConfig): Promise<VerificationKey>
     case 'keyPair':
       return importMaterial(source.options.publicKey, algorithm, 'publicKey');
     case 'jwks':
-      // jose fetches lazily, caches, honours cooldowns and refetches on an unknown `kid`.
-      return Promise.resolve(createRemoteJWKSet(new URL(source.options.jwksUrl), source.options.jwksOptions));
+      return Promise.resolve(watchRemoteKeySet(new URL(source.options.jwksUrl), source.options.jwksOptions));
   }
 }
 

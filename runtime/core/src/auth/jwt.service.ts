@@ -4,6 +4,7 @@ import { jwtVerify } from 'jose/jwt/verify';
 import type { OnAppBootstrap } from '../chain/contracts.js';
 import { JwtConfig } from './jwt-config.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
+import type { WatchedKeySet } from './remote-key-set.js';
 import type { Duration, JwtClaims, JwtSignOptions } from './jwt-options.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
@@ -12,13 +13,6 @@ const payloadOf = (result: { payload: unknown }): JwtClaims => result.payload as
 const refuse = (): null => null;
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** A remote key set (`createRemoteJWKSet`): its current keys, and whether they are younger than its cache age. */
-interface RemoteKeySet {
-  readonly fresh: boolean;
-  jwks(): unknown;
-}
-const remoteKeySetOf = (key: VerificationKey): RemoteKeySet | undefined =>
-  typeof key === 'function' && 'fresh' in key ? (key as unknown as RemoteKeySet) : undefined;
 const noClaims: Promise<null> = Promise.resolve(null);
 
 /** A numeric duration is seconds from `now`; a string (`'1h'`) is left to jose, which reads it relative to now. */
@@ -51,16 +45,17 @@ function at(now: number, duration: Duration): number | string {
  * }
  */
 export class JwtService implements OnAppBootstrap {
-  private verifyKey?: VerificationKey;
-  /** The remote key set behind `verifyKey`, when it is one: told apart once, when the key loads. */
-  private remoteKeys?: RemoteKeySet;
+  /** What jose verifies with: one key, or the remote key set's resolver. */
+  private verifyKey?: CryptoKey | WatchedKeySet['key'];
+  /** The remote key set, when the module has one: told apart once, when the key loads. */
+  private remoteKeys?: WatchedKeySet;
   private verifyKeyLoad?: Promise<VerificationKey>;
   private signKey?: CryptoKey;
   private signKeyLoad?: Promise<CryptoKey>;
   private readonly header: JWTHeaderParameters;
   private readonly verified?: VerifiedTokenCache;
-  /** The remote key set's keys the cached tokens were verified with. */
-  private verifiedWith: unknown;
+  /** The remote key set's generation the cached tokens were verified with. */
+  private verifiedWith = 0;
 
   constructor(protected readonly config: JwtConfig) {
     const cache = config.verifiedTokenCache;
@@ -119,22 +114,32 @@ export class JwtService implements OnAppBootstrap {
     if (key === undefined) return this.verificationKey().then(() => this.verify(token));
     const cache = this.verified;
     if (cache === undefined) return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
+    // With a remote key set the cache holds tokens verified with its current keys only: whenever a
+    // fetch brought other keys (whether the verification that caused it succeeded or not), every
+    // token is checked again, and a verification that spanned the change is not remembered.
     const remote = this.remoteKeys;
+    const generation = remote?.generation ?? 0;
+    if (generation !== this.verifiedWith) {
+      cache.clear();
+      this.verifiedWith = generation;
+    }
     const hit = remote === undefined || remote.fresh ? cache.get(token, nowSeconds()) : undefined;
     if (hit !== undefined) return Promise.resolve(hit);
-    return jwtVerify(token, key, this.config.verifyOptions).then((result) => {
-      if (remote !== undefined && remote.jwks() !== this.verifiedWith) {
-        cache.clear();
-        this.verifiedWith = remote.jwks();
-      }
-      return cache.set(token, result.payload as JwtClaims);
-    }, refuse);
+    return jwtVerify(token, key, this.config.verifyOptions).then(
+      (result) => (remote === undefined || remote.generation === generation ? cache.set(token, result.payload as JwtClaims) : payloadOf(result)),
+      refuse,
+    );
   }
 
   private verificationKey(): Promise<VerificationKey> {
     return (this.verifyKeyLoad ??= loadVerificationKey(this.config).then((key) => {
-      this.remoteKeys = remoteKeySetOf(key);
-      return (this.verifyKey = key);
+      if ('generation' in key) {
+        this.remoteKeys = key;
+        this.verifyKey = key.key;
+      } else {
+        this.verifyKey = key;
+      }
+      return key;
     }));
   }
 

@@ -79,7 +79,13 @@ export interface Interceptor {
  * }
  */
 export interface RouteAwareInterceptor extends Interceptor {
-  prepareRoute(route: HandlerEntry, controller: Class): void;
+  prepareRoute(route: HandlerEntry, controller: Class, facts: RouteFacts): void;
+}
+
+/** What init knows about a route's chain beyond its table entry, for `prepareRoute`. */
+export interface RouteFacts {
+  /** Whether guards (the route's, its controller's or the global one) run before the interceptors. */
+  readonly guarded: boolean;
 }
 
 /**

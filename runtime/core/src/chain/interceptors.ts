@@ -2,7 +2,7 @@ import type { Injector } from '../di/injector.js';
 import type { HandlerEntry } from '../tables.js';
 import type { Class } from '../types/class.js';
 import type { Call, PreparedHandler } from './call.js';
-import type { Interceptor, RouteAwareInterceptor } from './contracts.js';
+import type { Interceptor, RouteAwareInterceptor, RouteFacts } from './contracts.js';
 import type { InstanceOf } from './instances.js';
 
 /**
@@ -32,10 +32,10 @@ export function withInterceptors(interceptors: readonly InstanceOf<Interceptor>[
  * Lets every interceptor of a handler that implements `prepareRoute` do its per-route work now, at
  * init (request-scoped ones are built per call and are not prepared).
  */
-export function prepareInterceptors(entry: HandlerEntry, controller: Class, interceptors: readonly Interceptor[]): void {
+export function prepareInterceptors(entry: HandlerEntry, controller: Class, interceptors: readonly Interceptor[], facts: RouteFacts): void {
   for (const interceptor of interceptors) {
     const aware = interceptor as Partial<RouteAwareInterceptor>;
-    if (typeof aware.prepareRoute === 'function') aware.prepareRoute(entry, controller);
+    if (typeof aware.prepareRoute === 'function') aware.prepareRoute(entry, controller, facts);
   }
 }
 

@@ -48,7 +48,8 @@ export function prepareHandler(
   const { interceptorIndices, guardIndices, middleware, filters } = layers;
   if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
     const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
-    prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)]);
+    const facts = { guarded: guardIndices.length > 0 };
+    prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)], facts);
     const resolved: InstanceOf<Interceptor>[] = [
       ...globals.interceptors.map((interceptor) => () => interceptor),
       ...interceptorIndices.map((index) => instanceGetter<Interceptor>(injector, index)),

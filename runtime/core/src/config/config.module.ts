@@ -67,9 +67,13 @@ export async function loadConfig<Env extends object>(schema: new () => Env, opti
   const cv = recorded ? undefined : await loadedClassValidator();
   const members = recorded ?? classValidatorMembers(cv!, schema as Class);
   const missing: string[] = [];
+  const emptied: string[] = [];
   const present: SchemaMember[] = [];
   for (const member of members) {
     const text = env[member.name];
+    // An empty value is unset, but where the schema has a default that is a trap (`DEMO_PASSWORD=`
+    // silently becoming the default password): it is refused instead.
+    if (text === '' && instance[member.name] !== undefined) emptied.push(member.name);
     if (text !== undefined && text !== '') instance[member.name] = convert(text, member.conversion);
     if (instance[member.name] !== undefined) present.push(member);
     else if (!member.optional) missing.push(member.name);
@@ -77,7 +81,7 @@ export async function loadConfig<Env extends object>(schema: new () => Env, opti
   const invalid = cv
     ? classValidatorProblems(cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)))
     : present.flatMap((member) => directProblems(member, instance[member.name]));
-  const problems = [...missing.map((name) => `${name} is missing`), ...invalid];
+  const problems = [...missing.map((name) => `${name} is missing`), ...emptied.map((name) => `${name} is set but empty (remove it to use the default, or give it a value)`), ...invalid];
   if (problems.length > 0) throw new InvalidConfigurationError(schema.name, problems);
   return new ConfigService<Env>(instance as Env);
 }

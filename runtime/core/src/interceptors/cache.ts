@@ -1,10 +1,12 @@
-import type { RouteAwareInterceptor } from '../chain/contracts.js';
+import type { RouteAwareInterceptor, RouteFacts } from '../chain/contracts.js';
 import type { ExecutionContext } from '../chain/execution-context.js';
 import { SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../tables.js';
 import type { Class } from '../types/class.js';
-import { BoundedStore } from './bounded-store.js';
-import { positiveMs, RouteSetting } from './route-setting.js';
+import { cacheKeyOf, cachePlanOf, type CachePlan } from './cache-plan.js';
+import { forbidsSharing, watchMiss } from './cache-miss-watch.js';
+import { MemoryCacheStore, type CacheStore } from './cache-store.js';
+import { positiveMs } from './route-setting.js';
 
 const CACHE_TTL_KEY = Symbol('cacheTtl');
 
@@ -20,79 +22,105 @@ export const CacheTTL = (ms: number): ClassDecorator & MethodDecorator => SetMet
 export interface CacheOptions {
   /** How long an answer is kept, in milliseconds, on routes without `@CacheTTL` (default 5000). */
   readonly ttl?: number;
-  /** Most answers kept at once (default 1000); the least recently used gives way. */
-  readonly maxEntries?: number;
   /**
-   * The cache key of a call, or `undefined` to not cache it. Default: the URL of an HTTP GET
-   * without `Authorization` or `Cookie` header (answers for one user must not reach another);
-   * gRPC calls and other methods are not cached.
+   * Where answers are kept: a `MemoryCacheStore` of 16 MiB by default (this process only); a
+   * `RedisCacheStore` shares them between the instances of an application.
    */
-  readonly key?: (context: ExecutionContext) => string | undefined;
+  readonly store?: CacheStore;
 }
 
-/** The default key: the full URL of a GET that carries no credentials. */
-function urlOfAnonymousGet(context: ExecutionContext): string | undefined {
-  if (context.transport !== 'http') return undefined;
-  const req = context.req;
-  if (req.method !== 'GET' || req.header('authorization') !== undefined || req.header('cookie') !== undefined) return undefined;
-  return req.url;
-}
+/** A plan for a route init did not prepare (a request-scoped interceptor): guarded, to be safe. */
+const unpreparedFacts: RouteFacts = { guarded: true };
 
 /**
- * Answers a GET from memory while a previous answer for the same URL is fresh, without running
- * the handler; calls that arrive while the first one for a URL runs wait for its answer (a
- * failure reaches them all, and is not kept). The store is bounded (`maxEntries`, least recently used out). Only values are
- * kept: a `Response` returned by the handler is sent as is and not cached, and headers the handler
- * set are not replayed on a hit.
+ * Answers an HTTP GET from the cache while an earlier answer for the same key is fresh, without
+ * running the handler. An answer is shared only between callers it cannot differ for:
+ *
+ * - an authenticated caller (verified claims, `claimsOf`) gets only answers kept for its own
+ *   principal (`sub`); credentials the guards did not turn into claims are never answered from
+ *   the cache;
+ * - a route behind guards is shared between callers without claims only when it says what its
+ *   answer varies by (`@CacheVary(...)`; `@CacheVary()`: nothing);
+ * - without `@CacheVary`, an answer whose handler takes a request header (`@Header`) is not kept
+ *   (one reading headers through `@Req()` must declare `@CacheVary`), nor, ever, one for which the
+ *   handler set `Cache-Control: no-store`, `private` or `no-cache`.
+ *
+ * Calls that arrive while the first one for a key runs wait for its answer in this process (a
+ * failure reaches them all, and is not kept). Only JSON values are kept: a `Response` returned by
+ * the handler is sent as is, and headers the handler set are not replayed on a hit. gRPC calls
+ * and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
  *
  * @example
- * app.useGlobalInterceptors(new CacheInterceptor({ ttl: 10_000, maxEntries: 500 }));
- * // or on some routes, with the defaults or @CacheTTL(ms):
- * @UseInterceptors(CacheInterceptor) @Get('/countries') countries() {}
+ * app.useGlobalInterceptors(new CacheInterceptor({ ttl: 10_000 }));
+ * // or on some routes, with the defaults, @CacheTTL(ms) and @CacheVary(...):
+ * @UseInterceptors(CacheInterceptor) @CacheVary() @Get('/countries') countries() {}
  */
 export class CacheInterceptor implements RouteAwareInterceptor {
   private readonly ttl: number;
-  private readonly store: BoundedStore<unknown>;
-  private readonly keyOf: (context: ExecutionContext) => string | undefined;
-  private readonly ttls = new RouteSetting(CACHE_TTL_KEY);
-  /** Misses being answered now, by key: concurrent calls for the same URL wait for the one run. */
+  readonly store: CacheStore;
+  private readonly plans = new Map<HandlerEntry, CachePlan>();
+  /** Misses being answered now, by key: concurrent calls for the same key wait for the one run. */
   private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(options: CacheOptions = {}) {
     this.ttl = positiveMs(options.ttl ?? 5000, 'CacheInterceptor: `ttl`');
-    this.store = new BoundedStore(options.maxEntries ?? 1000);
-    this.keyOf = options.key ?? urlOfAnonymousGet;
+    this.store = options.store ?? new MemoryCacheStore();
   }
 
-  /** How many answers are kept now (never more than `maxEntries`). */
-  get size(): number {
-    return this.store.size;
-  }
-
-  prepareRoute(route: HandlerEntry, controller: Class): void {
-    this.ttls.prepare(route, controller);
+  prepareRoute(route: HandlerEntry, controller: Class, facts: RouteFacts = unpreparedFacts): void {
+    this.plans.set(route, cachePlanOf(route, controller, CACHE_TTL_KEY, facts.guarded));
   }
 
   intercept(context: ExecutionContext, next: () => Promise<unknown>): unknown {
-    const key = this.keyOf(context);
+    const route = context.getRoute();
+    let plan = this.plans.get(route);
+    if (plan === undefined) {
+      this.prepareRoute(route, context.getClass());
+      plan = this.plans.get(route)!;
+    }
+    const key = cacheKeyOf(context, plan);
     if (key === undefined) return next();
-    const cached = this.store.get(key, Date.now());
-    if (cached !== undefined) return cached;
     const running = this.pending.get(key);
     if (running) return running;
-    const ttl = this.ttls.of(context.getRoute(), context.getClass()) ?? this.ttl;
-    const answer = next()
-      .then((value) => {
-        if (value !== undefined && !(value instanceof Response)) this.store.set(key, value, ttl, Date.now());
-        return value;
-      })
+    const kept = this.store.get(key);
+    if (kept !== undefined && !(kept instanceof Promise)) return kept;
+    const answer = Promise.resolve(kept)
+      .catch(() => undefined)
+      .then((found) => (found !== undefined ? found : this.answerMiss(context, plan, key, next)))
       .finally(() => this.pending.delete(key));
     this.pending.set(key, answer);
     return answer;
   }
 
+  /** Runs the handler and keeps its answer when nothing says it must not be shared. */
+  private answerMiss(context: ExecutionContext, plan: CachePlan, key: string, next: () => Promise<unknown>): Promise<unknown> {
+    const watch = watchMiss(context, plan.vary === undefined);
+    return next().then((value) => {
+      if (value === undefined || value instanceof Response || watch.readHeaders || forbidsSharing(watch.cacheControl)) return value;
+      const text = jsonOf(value);
+      if (text === undefined) return value;
+      // Answered once kept, so a caller's next request finds it on any instance sharing the store;
+      // a failing store (logged by itself, bounded by its timeout) only costs the keeping.
+      return Promise.resolve()
+        .then(() => this.store.set(key, value, text, plan.ttl ?? this.ttl))
+        .then(
+          () => value,
+          () => value,
+        );
+    });
+  }
+
   /** Forgets every kept answer (after a write that changes what GETs answer). */
-  clear(): void {
-    this.store.clear();
+  clear(): Promise<void> {
+    return Promise.resolve(this.store.clear());
+  }
+}
+
+/** The JSON text of an answer, or `undefined` for one JSON cannot carry (a BigInt, a cycle). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
   }
 }

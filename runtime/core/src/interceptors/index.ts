@@ -7,4 +7,6 @@
  */
 export { TimeoutInterceptor, Timeout, type TimeoutOptions } from './timeout.js';
 export { CacheInterceptor, CacheTTL, type CacheOptions } from './cache.js';
-export { BoundedStore } from './bounded-store.js';
+export { CacheVary, type CacheVaryOptions } from './cache-plan.js';
+export { MemoryCacheStore, DEFAULT_CACHE_MAX_BYTES, type CacheStore } from './cache-store.js';
+export { RedisCacheStore, type RedisCacheClient, type RedisCacheStoreOptions } from './redis-cache-store.js';

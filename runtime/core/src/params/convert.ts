@@ -35,10 +35,15 @@ function converter<T>(convert: (raw: string, name: string, place: ParameterPlace
  */
 export const asString: Converter<string> = converter((raw) => raw);
 
-const decimal = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// One way to match each text (the integer part cannot be split between two quantifiers), so a
+// long string of digits followed by a letter is refused in linear time.
+const decimal = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+const integer = /^-?\d+$/;
 
 /**
- * A decimal number (`42`, `-1.5`, `1e3`); not hex, not empty, not `Infinity`.
+ * A decimal number (`42`, `-1.5`, `1e3`); not hex, not empty, not `Infinity`. An integer written
+ * out in digits must be a safe integer (at most 2^53 - 1 in size): a larger one would silently
+ * become another number (`9007199254740993` reads as `…992`).
  *
  * @example
  * asNumber(a.param('id'), 'id', 'path') // '42' → 42; 'abc' → 400
@@ -46,6 +51,9 @@ const decimal = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 export const asNumber: Converter<number> = converter((raw, name, place) => {
   const value = Number(raw);
   if (!decimal.test(raw) || !Number.isFinite(value)) throw new InvalidParameterException(name, place, `must be a number, ${got(raw)}`);
+  if (!Number.isSafeInteger(value) && integer.test(raw)) {
+    throw new InvalidParameterException(name, place, `must be a safe integer (at most ${Number.MAX_SAFE_INTEGER} in size), ${got(raw)}`);
+  }
   return value;
 });
 

@@ -1,5 +1,6 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
 import { isRedisDown, RedisHealthIndicator } from '../health/redis-indicator.js';
+import { OutageLog } from '../timing/outage-log.js';
 import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
@@ -35,7 +36,6 @@ export interface RedisThrottlerStorageOptions {
 }
 
 const notCounted: ThrottlerRecord = Object.freeze({ totalHits: 0, timeToExpireMs: 0 });
-const logEveryMs = 10_000;
 
 /**
  * Counters in Redis, shared by every process of the application: N instances grant the quota
@@ -55,10 +55,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly prefix: string;
   private readonly onError: 'open' | 'closed';
   private readonly timeoutMs: number;
-  private readonly logger: Pick<Logger, 'error'>;
+  private readonly outage: OutageLog;
   private sha: string | undefined;
-  private lastLogAt = -Infinity;
-  private unlogged = 0;
 
   constructor(
     private readonly client: RedisScriptClient,
@@ -77,7 +75,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     this.prefix = prefix;
     this.onError = onError;
     this.timeoutMs = timeoutMs;
-    this.logger = options.logger ?? console;
+    this.outage = new OutageLog(options.logger ?? console);
     // Until the digest is known, hits use EVAL (which also caches the script in Redis).
     scriptSha(HIT_SCRIPT).then(
       (sha) => (this.sha = sha),
@@ -121,22 +119,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   }
 
   private unavailable(error: unknown): Promise<ThrottlerRecord> {
-    this.log(error);
+    const outcome = this.onError === 'open' ? 'calls are allowed without limits' : 'calls are refused with 503';
+    this.outage.report(`RedisThrottlerStorage: Redis is unavailable, ${outcome}`, error);
     if (this.onError === 'closed') return Promise.reject(new ServiceUnavailableException());
     return Promise.resolve(notCounted);
-  }
-
-  /** One line per `logEveryMs` at most: an outage must not flood the log at request rate. */
-  private log(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastLogAt < logEveryMs) {
-      this.unlogged++;
-      return;
-    }
-    const skipped = this.unlogged > 0 ? ` (${this.unlogged} more failures since the last report)` : '';
-    const outcome = this.onError === 'open' ? 'calls are allowed without limits' : 'calls are refused with 503';
-    this.logger.error(`RedisThrottlerStorage: Redis is unavailable, ${outcome}${skipped}`, error);
-    this.lastLogAt = now;
-    this.unlogged = 0;
   }
 }

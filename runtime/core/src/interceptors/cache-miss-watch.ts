@@ -1,0 +1,48 @@
+import type { ExecutionContext } from '../chain/execution-context.js';
+
+/** What a handler did, on a cache miss, that decides whether its answer may be kept. */
+export interface MissWatch {
+  /** The `Cache-Control` the handler (or an inner interceptor) set, if any. */
+  cacheControl: string | undefined;
+  /** Whether the handler took a request header (`@Header`): its answer may differ by it. */
+  readHeaders: boolean;
+}
+
+/**
+ * Watches one call while the handler answers a cache miss: `setResponseHeader('cache-control', …)`
+ * is noted, and, with `headers`, so is every header the handler's parameters take (`@Header(name)`,
+ * `@Header()`, read through the argument source the call object carries beside the context; guards
+ * and interceptors read `context.req` and are not counted). A handler reading headers through
+ * `@Req()` is not seen: such a route says what it varies by with `@CacheVary`. The call's own
+ * methods are shadowed for this call only; hits pay nothing.
+ *
+ * @example
+ * const watch = watchMiss(context, true);
+ * const value = await next();
+ * if (!watch.readHeaders && !noStore(watch.cacheControl)) store(value);
+ */
+export function watchMiss(context: ExecutionContext, headers: boolean): MissWatch {
+  const watch: MissWatch = { cacheControl: undefined, readHeaders: false };
+  const call = context as unknown as Record<string, unknown>;
+  const setHeader = context.setResponseHeader;
+  call.setResponseHeader = (name: string, value: string) => {
+    if (name.toLowerCase() === 'cache-control') watch.cacheControl = value;
+    setHeader.call(context, name, value);
+  };
+  if (headers) {
+    for (const member of ['header', 'headers']) {
+      const read = call[member];
+      if (typeof read !== 'function') continue;
+      call[member] = (...args: unknown[]) => {
+        watch.readHeaders = true;
+        return (read as (...a: unknown[]) => unknown).apply(context, args);
+      };
+    }
+  }
+  return watch;
+}
+
+/** Whether a `Cache-Control` value forbids keeping the answer for others (`no-store`, `private`, `no-cache`). */
+export function forbidsSharing(cacheControl: string | undefined): boolean {
+  return cacheControl !== undefined && /(?:^|,)\s*(?:no-store|private|no-cache)\b/i.test(cacheControl);
+}

@@ -1,0 +1,77 @@
+import { claimsOf } from '../auth/claims.js';
+import type { ExecutionContext } from '../chain/execution-context.js';
+import { MetadataHelper, SetMetadata } from '../metadata.js';
+import type { HandlerEntry } from '../tables.js';
+import type { Class } from '../types/class.js';
+
+const CACHE_VARY_KEY = Symbol('cacheVary');
+
+/** What a cached route's answer differs by, besides its URL. */
+export interface CacheVaryOptions {
+  /** Request headers whose value changes the answer (a tenant header, `accept-language`). */
+  readonly headers?: readonly string[];
+  /** Claims of the verified token (`claimsOf(context)`) that change the answer (`tenant`, `roles`). */
+  readonly claims?: readonly string[];
+}
+
+/**
+ * Says what the `CacheInterceptor`'s answers for a route (or every route of a controller) differ
+ * by, so they are shared between callers exactly when these agree. `@CacheVary()` says the answer
+ * is the same for every caller. Without it, a route behind a guard caches only per principal
+ * (the `sub` of the verified claims), and an unguarded one only for callers without credentials.
+ * An authenticated caller's answers are always kept under their own principal.
+ *
+ * @example
+ * @CacheVary({ headers: ['x-tenant'] }) @Get('/plans') plans(@Header('x-tenant') tenant: string) {}
+ * @CacheVary() @Public() @Get('/countries') countries() {}
+ */
+export const CacheVary = (options: CacheVaryOptions = {}): ClassDecorator & MethodDecorator =>
+  SetMetadata(CACHE_VARY_KEY, Object.freeze({ headers: (options.headers ?? []).map((name) => name.toLowerCase()), claims: [...(options.claims ?? [])] }));
+
+/** How one route's answers are keyed, decided at init. */
+export interface CachePlan {
+  /** `@CacheTTL` of the route, when it has one. */
+  readonly ttl: number | undefined;
+  /** `@CacheVary` of the handler or controller, when there is one. */
+  readonly vary: { readonly headers: readonly string[]; readonly claims: readonly string[] } | undefined;
+  /** Guards run before the cache: without `@CacheVary` their callers are not shared an answer. */
+  readonly guarded: boolean;
+}
+
+/** The route's plan: `@CacheVary` and `@CacheTTL` from the handler, else its controller. */
+export function cachePlanOf(route: HandlerEntry, controller: Class, ttlKey: symbol, guarded: boolean): CachePlan {
+  const read = <T>(key: symbol): T | undefined => MetadataHelper.getMetadata<T>(key, route.handler) ?? MetadataHelper.getMetadata<T>(key, controller);
+  return { ttl: read<number>(ttlKey), vary: read<CachePlan['vary']>(CACHE_VARY_KEY), guarded };
+}
+
+const separator = '\u0000';
+
+/**
+ * The key an answer is kept under, or `undefined` when this call's answer must not be shared:
+ * not an HTTP GET; an authenticated call whose claims name no principal (`sub`); credentials
+ * (`Authorization`, `Cookie`) the guards did not turn into claims; or a guarded route that says
+ * nothing of what its answer varies by and a caller without claims (a guard may have read any
+ * header). Values are joined with a NUL, which no URL or header value contains.
+ *
+ * @example
+ * cacheKeyOf(context, plan) // '/todo?limit=5\0sub:42' for user 42 on a guarded route
+ */
+export function cacheKeyOf(context: ExecutionContext, plan: CachePlan): string | undefined {
+  if (context.transport !== 'http') return undefined;
+  const req = context.req;
+  if (req.method !== 'GET') return undefined;
+  const claims = claimsOf(context);
+  let key = req.url;
+  if (claims !== undefined) {
+    const sub = claims.sub;
+    if (typeof sub !== 'string' && typeof sub !== 'number') return undefined;
+    key += `${separator}sub:${String(sub)}`;
+  } else if (req.header('authorization') !== undefined || req.header('cookie') !== undefined || (plan.guarded && plan.vary === undefined)) {
+    return undefined;
+  }
+  const vary = plan.vary;
+  if (vary === undefined) return key;
+  for (const name of vary.headers) key += `${separator}${name}:${req.header(name) ?? ''}`;
+  for (const name of vary.claims) key += `${separator}${name}:${JSON.stringify(claims?.[name] ?? null)}`;
+  return key;
+}
