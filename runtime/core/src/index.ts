@@ -44,3 +44,7 @@ export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './docs/docs-page.js';
+export { Sse, Ws, Messages } from './streaming/decorators.js';
+export { ServerSentEvent, sseEvent, type SseFields } from './streaming/sse/server-sent-event.js';
+export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './streaming/options.js';
+export { CloseCode } from './streaming/websocket/close-codes.js';

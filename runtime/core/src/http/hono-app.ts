@@ -3,7 +3,7 @@ import { bareBodyRoute } from './bare-body-route.js';
 import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler, type HttpRouteSpec } from './route-handler.js';
+import { routeHandler, type HonoRouteHandler, type HttpRouteSpec } from './route-handler.js';
 import type { HttpEnv } from './server-adapter.js';
 import type { StaticRoute } from '../docs/docs-page.js';
 
@@ -14,16 +14,24 @@ import type { StaticRoute } from '../docs/docs-page.js';
  */
 export function buildHonoApp(
   routes: readonly HttpRouteSpec[],
-  options: { readonly bodyLimit: number; readonly report: ErrorReport; readonly staticRoutes?: readonly StaticRoute[] },
+  options: {
+    readonly bodyLimit: number;
+    readonly report: ErrorReport;
+    readonly staticRoutes?: readonly StaticRoute[];
+    /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `streaming/`; undefined for other routes. */
+    readonly streamRoute?: (spec: HttpRouteSpec) => HonoRouteHandler | undefined;
+  },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const ordered = [...routes.filter((spec) => spec.entry.method === 'HEAD'), ...routes.filter((spec) => spec.entry.method !== 'HEAD')];
 
   for (const spec of ordered) {
     const { entry } = spec;
-    const handler = entry.readsBody
-      ? withBodyLimit(options.bodyLimit, bareBodyRoute(spec, options.report) ?? routeHandler(spec, options.report))
-      : routeHandler(spec, options.report);
+    const handler =
+      options.streamRoute?.(spec) ??
+      (entry.readsBody
+        ? withBodyLimit(options.bodyLimit, bareBodyRoute(spec, options.report) ?? routeHandler(spec, options.report))
+        : routeHandler(spec, options.report));
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;

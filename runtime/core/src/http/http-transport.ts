@@ -6,6 +6,8 @@ import type { HttpCounters } from './respond.js';
 import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../docs/docs-page.js';
+import type { StreamingOptions } from '../streaming/options.js';
+import { StreamingRoutes } from '../streaming/stream-routes.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -16,6 +18,8 @@ export interface HttpTransportOptions {
   /** Timeouts and the connection cap of the server `listen` starts. */
   readonly limits: ServerLimits;
   readonly logger: Logger;
+  /** How `@Sse()` and `@Ws()` routes are served. */
+  readonly streaming: StreamingOptions;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -42,8 +46,11 @@ export class HttpTransport implements ApplicationTransport {
   readonly counters: HttpCounters = { abortedRequests: 0 };
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
+  /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
+  readonly streaming: StreamingRoutes;
 
   constructor(private readonly options: HttpTransportOptions) {
+    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(
@@ -66,7 +73,7 @@ export class HttpTransport implements ApplicationTransport {
         run: host.prepare(entry, { readsBody: entry.readsBody }),
         bare: entry.readsBody ? host.bareHandler(entry) : undefined,
       })),
-      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes },
+      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes, streamRoute: (spec) => this.streaming.handlerOf(spec) },
     );
   }
 
@@ -103,6 +110,8 @@ export class HttpTransport implements ApplicationTransport {
   async close(): Promise<void> {
     const listener = this.listener;
     this.listener = undefined;
+    // Event streams and sockets never end by themselves: end them first, so the drain does not wait for them.
+    this.streaming.shutdown();
     if (!listener) return;
     try {
       await listener.close(this.options.shutdownTimeoutMs);

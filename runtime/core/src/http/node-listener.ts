@@ -1,6 +1,7 @@
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Server } from 'node:http';
+import { serveUpgrades } from '../streaming/websocket/node-upgrade.js';
 import { NodeDrain } from './node-drain.js';
 import type { HttpEnv, HttpListener } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
@@ -27,6 +28,8 @@ export function listenNode(app: Hono<HttpEnv>, port: number, hostname: string | 
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  // `@Ws()` routes: upgrade requests go through the same routes.
+  serveUpgrades(server, app.fetch as Parameters<typeof serveUpgrades>[1]);
   const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
