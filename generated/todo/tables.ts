@@ -10,6 +10,7 @@ import { LoginDto } from '../../examples/todo/src/auth/login.dto.js';
 import { UsersService } from '../../examples/todo/src/auth/users.service.js';
 import { EnvModule } from '../../examples/todo/src/config/env.module.js';
 import { HealthController } from '../../examples/todo/src/health/health.controller.js';
+import { TodoChanges } from '../../examples/todo/src/todo/todo-changes.js';
 import { TodoController } from '../../examples/todo/src/todo/todo.controller.js';
 import { CreateTodoDto, UpdateTodoDto } from '../../examples/todo/src/todo/todo.dto.js';
 import { TodoGrpcController } from '../../examples/todo/src/todo/todo.grpc-controller.js';
@@ -119,7 +120,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '0f361a52e3eb768ce76771b468c37af0f6f53c06ee5829c3d8728ffd5203d67f',
+  manifest: '666c0c34bff3c58ca5c4792345f9072657a2d73beb109c71a4fd3fc77d2dad0e',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
@@ -131,9 +132,10 @@ export const tables: ApplicationTables = {
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: () => new HealthController(), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
     { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [1], create: (d) => new UsersService(d[0] as ConstructorParameters<typeof UsersService>[0]), useClass: UsersService, source: 'auth/users.service.ts:30:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [6, 3], create: (d) => new AuthController(d[0] as UsersService, d[1] as JwtService), useClass: AuthController, source: 'auth/auth.controller.ts:6:1' },
-    { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:23:1' },
-    { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [8], create: (d) => new TodoController(d[0] as TodoService), useClass: TodoController, source: 'todo/todo.controller.ts:14:1' },
-    { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [8], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
+    { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: () => new TodoChanges(), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
+    { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [8], create: (d) => new TodoService(d[0] as TodoChanges), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
+    { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [9, 8], create: (d) => new TodoController(d[0] as TodoService, d[1] as TodoChanges), useClass: TodoController, source: 'todo/todo.controller.ts:15:1' },
+    { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [9], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
   ],
   globalGuard: 4,
   routes: [
@@ -146,35 +148,41 @@ export const tables: ApplicationTables = {
     { id: 2, name: 'AuthController.login', controller: 7, handler: AuthController.prototype.login,
       invoke: (c: AuthController, a: ArgumentSource) => c.login(a.body as LoginDto),
       method: 'POST', path: '/auth/login', readsBody: true, body: $LoginDto, status: 200, guards: [], middleware: [], filters: [], annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, source: 'auth/auth.controller.ts:21:9' },
-    { id: 3, name: 'TodoController.findAll', controller: 9, handler: TodoController.prototype.findAll,
+    { id: 3, name: 'TodoController.findAll', controller: 10, handler: TodoController.prototype.findAll,
       invoke: (c: TodoController, a: ArgumentSource) => c.findAll(a.query('offset'), a.query('limit')),
-      method: 'GET', path: '/todo', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:24:3' },
-    { id: 4, name: 'TodoController.create', controller: 9, handler: TodoController.prototype.create,
+      method: 'GET', path: '/todo', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:28:3' },
+    { id: 4, name: 'TodoController.create', controller: 10, handler: TodoController.prototype.create,
       invoke: (c: TodoController, a: ArgumentSource) => c.create(a.body as CreateTodoDto),
-      method: 'POST', path: '/todo', readsBody: true, body: $CreateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:34:3' },
-    { id: 5, name: 'TodoController.findOne', controller: 9, handler: TodoController.prototype.findOne,
+      method: 'POST', path: '/todo', readsBody: true, body: $CreateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:38:3' },
+    { id: 5, name: 'TodoController.events', controller: 10, handler: TodoController.prototype.events,
+      invoke: (c: TodoController, a: ArgumentSource) => c.events(a.context, a.header('last-event-id')),
+      method: 'GET', path: '/todo/events', readsBody: false, status: 200, stream: 'sse', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:48:10' },
+    { id: 6, name: 'TodoController.socket', controller: 10, handler: TodoController.prototype.socket,
+      invoke: (c: TodoController, a: ArgumentSource) => c.socket(a.context, a.body as Parameters<TodoController['socket']>[1]),
+      method: 'GET', path: '/todo/ws', readsBody: false, status: 200, stream: 'websocket', messages: $CreateTodoDto, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:60:10' },
+    { id: 7, name: 'TodoController.findOne', controller: 10, handler: TodoController.prototype.findOne,
       invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
-      method: 'GET', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:44:3' },
-    { id: 6, name: 'TodoController.update', controller: 9, handler: TodoController.prototype.update,
+      method: 'GET', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:75:3' },
+    { id: 8, name: 'TodoController.update', controller: 10, handler: TodoController.prototype.update,
       invoke: (c: TodoController, a: ArgumentSource) => c.update(a.param('id'), a.body as UpdateTodoDto),
-      method: 'PUT', path: '/todo/:id', readsBody: true, body: $UpdateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:54:3' },
-    { id: 7, name: 'TodoController.remove', controller: 9, handler: TodoController.prototype.remove,
+      method: 'PUT', path: '/todo/:id', readsBody: true, body: $UpdateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:85:3' },
+    { id: 9, name: 'TodoController.remove', controller: 10, handler: TodoController.prototype.remove,
       invoke: (c: TodoController, a: ArgumentSource) => c.remove(a.param('id')),
-      method: 'DELETE', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:64:3' },
+      method: 'DELETE', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:95:3' },
   ],
   grpc: [
-    { controller: 10, service: 'todo.TodoService',
+    { controller: 11, service: 'todo.TodoService',
       methods: [
-        { id: 8, name: 'TodoGrpcController.GetTodo', controller: 10, handler: TodoGrpcController.prototype.GetTodo,
+        { id: 10, name: 'TodoGrpcController.GetTodo', controller: 11, handler: TodoGrpcController.prototype.GetTodo,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.GetTodo(a.payload as GetTodoRequest),
           rpc: 'GetTodo', path: '/todo.TodoService/GetTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:20:3' },
-        { id: 9, name: 'TodoGrpcController.create', controller: 10, handler: TodoGrpcController.prototype.create,
+        { id: 11, name: 'TodoGrpcController.create', controller: 11, handler: TodoGrpcController.prototype.create,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.create(a.payload as CreateTodoRequest),
           rpc: 'CreateTodo', path: '/todo.TodoService/CreateTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:25:3' },
-        { id: 10, name: 'TodoGrpcController.ListTodos', controller: 10, handler: TodoGrpcController.prototype.ListTodos,
+        { id: 12, name: 'TodoGrpcController.ListTodos', controller: 11, handler: TodoGrpcController.prototype.ListTodos,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.ListTodos(a.payload as ListTodosRequest),
           rpc: 'ListTodos', path: '/todo.TodoService/ListTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:35:10' },
-        { id: 11, name: 'TodoGrpcController.SyncTodos', controller: 10, handler: TodoGrpcController.prototype.SyncTodos,
+        { id: 13, name: 'TodoGrpcController.SyncTodos', controller: 11, handler: TodoGrpcController.prototype.SyncTodos,
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.SyncTodos(a.payload as Parameters<TodoGrpcController['SyncTodos']>[0]),
           rpc: 'SyncTodos', path: '/todo.TodoService/SyncTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:49:10' },
       ],

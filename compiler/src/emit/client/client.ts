@@ -19,7 +19,7 @@ interface Operation {
   readonly summary?: string;
   readonly parameters: readonly Parameter[];
   readonly body?: JsonSchema;
-  readonly result: { readonly media: 'json' | 'text' | 'empty' | 'any'; readonly type: string };
+  readonly result: { readonly media: 'json' | 'text' | 'empty' | 'any' | 'events'; readonly type: string };
 }
 
 /**
@@ -97,6 +97,7 @@ function resultOf(responses: Record<string, JsonValue>): Operation['result'] {
   const status = Object.keys(responses).find((s) => s.startsWith('2'));
   const content = status ? ((responses[status] as JsonSchema).content as Record<string, JsonSchema> | undefined) : undefined;
   if (!content) return { media: 'empty', type: 'void' };
+  if (content['text/event-stream']) return { media: 'events', type: oneLine(typeOf(content['text/event-stream'].schema)) };
   if (content['text/plain']) return { media: 'text', type: typeOf(content['text/plain'].schema) };
   if (content['application/json']) return { media: 'json', type: oneLine(typeOf(content['application/json'].schema)) };
   return { media: 'any', type: 'Response' };
@@ -119,9 +120,14 @@ function method(op: Operation): string {
   const queryArg = query.length > 0 ? 'request?.query' : 'undefined';
   const init = `{ ${headers.length > 0 ? 'headers: request?.headers as Record<string, string> | undefined, ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
+  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
+  if (op.result.media === 'events') {
+    // An event stream: the events as they arrive, opened on the first iteration.
+    return `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): AsyncIterable<ServerEvent<${op.result.type}>> =>\n        readEvents<${op.result.type}>(() => ${request}, ${JSON.stringify(op.id)}),`;
+  }
   return (
     `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): Promise<${op.result.type}> =>\n` +
-    `        call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init}) as Promise<${op.result.type}>,`
+    `        ${request} as Promise<${op.result.type}>,`
   );
 }
 

@@ -3,7 +3,7 @@ import type { SocketPort, SocketUpgrade } from './socket-port.js';
 
 // The members of Deno's API used here, so the package type-checks without Deno's types.
 interface DenoWebSocketRuntime {
-  upgradeWebSocket(request: Request, options?: { idleTimeout?: number }): { socket: WebSocket; response: Response };
+  upgradeWebSocket(request: Request, options?: { idleTimeout?: number; protocol?: string }): { socket: WebSocket; response: Response };
 }
 
 /** How often a Deno socket's `bufferedAmount` is looked at while the handler waits for it to drain. */
@@ -22,7 +22,9 @@ export function denoUpgrade(request: Request, options: StreamingOptions): Socket
   if (!deno) return undefined;
   return (onOpen) => {
     const idleTimeout = Math.ceil(options.pingIntervalMs / 1000);
-    const { socket, response } = deno.upgradeWebSocket(request, idleTimeout > 0 ? { idleTimeout } : {});
+    // As `ws` does on Node: the first subprotocol offered (`bearer` when the token travels there) is the one chosen.
+    const protocol = request.headers.get('sec-websocket-protocol')?.split(',')[0]?.trim();
+    const { socket, response } = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
     const port: SocketPort = {
       send: (text) => socket.send(text),
       get bufferedAmount() {
