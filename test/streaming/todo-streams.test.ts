@@ -8,6 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
+import { until } from './wait.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 
@@ -24,13 +25,6 @@ const auth = { authorization: `Bearer ${token}` };
 const api = createClient({ baseUrl: base, token });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean, what: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 const create = (name: string) => api.todo.create({ name, priority: 1, colorLabel: '#ffffff' });
 
 /** Reads raw event-stream text from a fetch response until `count` events (blank-line ends) arrived. */

@@ -6,7 +6,9 @@ import { routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from '../..
 import type { HttpEnv } from '../../http/server-adapter.js';
 import { iteratorOf } from '../iterate.js';
 import type { OpenStreams } from '../open-streams.js';
-import { eventStream } from './event-stream.js';
+import { pumpEvents } from './event-pump.js';
+import { nodeEventSink, type NodeResponseLike } from './node-sink.js';
+import { webEventSink } from './web-sink.js';
 
 const NativeResponse = Response;
 const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
@@ -59,17 +61,44 @@ export function sseRoute(spec: HttpRouteSpec, options: SseRouteOptions): HonoRou
       call.answered = true;
       return errorResponse(c, error, entry.name, report);
     }
-    return streamResponse(c, eventStream(iterator, call, { heartbeatMs: options.heartbeatMs, where, streams: options.streams, failureEvent }));
+    const pump = { heartbeatMs: options.heartbeatMs, where, streams: options.streams, failureEvent };
+    const outgoing = nodeResponseOf(c);
+    if (outgoing) {
+      // The framework's own Node server: events go straight to the socket, without a Web stream.
+      pumpEvents(iterator, nodeEventSink(outgoing, headersOf(c)), call, pump);
+      return ALREADY_SENT;
+    }
+    const { body, sink } = webEventSink();
+    pumpEvents(iterator, sink, call, pump);
+    return c.body(body, 200, STREAM_HEADERS);
   };
 }
 
-function streamResponse(c: Context<HttpEnv>, body: ReadableStream<Uint8Array>): Response {
-  return c.body(body, 200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    // Tells nginx not to buffer the stream; and makes @hono/node-server send the headers at once
-    // instead of first reading the body to size it.
-    'x-accel-buffering': 'no',
-    'transfer-encoding': 'chunked',
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  // Tells nginx not to buffer the stream; and makes @hono/node-server send the headers at once
+  // instead of first reading the body to size it.
+  'x-accel-buffering': 'no',
+  'transfer-encoding': 'chunked',
+};
+
+/** @hono/node-server's contract for a handler that wrote the response itself: it then writes nothing. */
+const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+
+/** Node's response, when the call came through @hono/node-server's request listener. */
+function nodeResponseOf(c: Context<HttpEnv>): NodeResponseLike | undefined {
+  const outgoing = (c.env as { outgoing?: Partial<NodeResponseLike> } | undefined)?.outgoing;
+  return typeof outgoing?.writeHead === 'function' && typeof outgoing.cork === 'function' ? (outgoing as NodeResponseLike) : undefined;
+}
+
+/** The stream's headers with those set on the context meanwhile (`setResponseHeader`, the throttler's). */
+function headersOf(c: Context<HttpEnv>): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  c.newResponse(null).headers.forEach((value, name) => {
+    const known = headers[name];
+    headers[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
   });
+  const { 'transfer-encoding': _chunked, ...own } = STREAM_HEADERS;
+  return { ...headers, ...own };
 }
