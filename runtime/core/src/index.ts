@@ -48,3 +48,5 @@ export { Sse, Ws, Messages } from './streaming/decorators.js';
 export { ServerSentEvent, sseEvent, type SseFields } from './streaming/sse/server-sent-event.js';
 export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './streaming/options.js';
 export { CloseCode } from './streaming/websocket/close-codes.js';
+export type { ObservabilityOptions } from './telemetry/observability.js';
+export type { RequestLogOptions, LogLevel } from './logging/request-log.js';

@@ -26,3 +26,6 @@ export { isThenable } from './chain/thenable.js';
 export { Injector, type RequestScope } from './di/injector.js';
 export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
 export { HttpTransport, type HttpTransportOptions, type FetchHandler } from './http/http-transport.js';
+export type { Observability } from './telemetry/observability.js';
+export type { CallObservation } from './telemetry/call-observation.js';
+export type { GrpcCallFacts, GrpcMethodTelemetry } from './telemetry/grpc-method-telemetry.js';

@@ -1,5 +1,5 @@
 import type { GrpcMethodEntry } from '@framework/core';
-import { GrpcCallBase, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
+import { GrpcCallBase, type CallObservation, type GrpcCallFacts, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { EventEmitter } from 'node:events';
 import { incomingMessages } from './incoming-messages.js';
@@ -39,6 +39,10 @@ function deadlinePassed(): DOMException {
 export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
   /** Response metadata set through `setResponseHeader`; sent as trailers with the answer. */
   responseMetadata?: Metadata;
+  /** Set by the handler when the application observes its calls. */
+  observation?: CallObservation;
+  /** Messages the client streamed in so far (counted only on observed calls). */
+  receivedMessages = 0;
 
   private incoming?: AsyncIterable<unknown>;
 
@@ -55,7 +59,8 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
   }
   get payload(): unknown {
     if (this.kind === 'unary' || this.kind === 'serverStream') return this.call.request;
-    return (this.incoming ??= incomingMessages(this.call as unknown as NodeJS.ReadableStream, this.signal));
+    const count = this.observation && (() => this.receivedMessages++);
+    return (this.incoming ??= incomingMessages(this.call as unknown as NodeJS.ReadableStream, this.signal, count));
   }
   /** grpc-js gives `Infinity` when the client set no deadline, a Date or epoch milliseconds otherwise. */
   get deadline(): Date | undefined {
@@ -87,6 +92,16 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
       else for (const part of value.split(',')) values.push(part.trim());
     }
     return values;
+  }
+
+  /** What the telemetry reads of the call: its peer and its metadata. */
+  get facts(): GrpcCallFacts {
+    const metadata = this.call.metadata;
+    return {
+      remoteAddress: this.getRemoteAddress(),
+      metadataValues: (key) => metadata.get(key).filter((value): value is string => typeof value === 'string'),
+      metadataKeys: () => Object.keys(metadata.getMap()),
+    };
   }
 
   /**

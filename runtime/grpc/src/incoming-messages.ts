@@ -10,8 +10,9 @@ import { addAbortSignal, type Readable } from 'node:stream';
  *
  * @example
  * for await (const todo of incomingMessages(call, context.signal)) store.add(todo);
+ * incomingMessages(call, context.signal, () => received++); // counting them
  */
-export function incomingMessages(stream: NodeJS.ReadableStream, signal: AbortSignal): AsyncIterable<unknown> {
+export function incomingMessages(stream: NodeJS.ReadableStream, signal: AbortSignal, onMessage?: () => void): AsyncIterable<unknown> {
   const readable = stream as Readable;
   if (signal.aborted) return failing(signal.reason);
   addAbortSignal(signal, readable);
@@ -20,8 +21,11 @@ export function incomingMessages(stream: NodeJS.ReadableStream, signal: AbortSig
       // Leaving the loop early (break, return, throw) must not destroy the stream: in a
       // bidirectional call its writable side still carries the answer.
       const iterator = readable.iterator({ destroyOnReturn: false });
+      const pull = (): Promise<IteratorResult<unknown>> => iterator.next().catch((error: unknown) => Promise.reject(signal.aborted ? signal.reason : error));
+      // Counted only for an observed call (its span reports how many messages came in).
+      const counted = onMessage && ((): Promise<IteratorResult<unknown>> => pull().then((result) => (result.done || onMessage(), result)));
       return {
-        next: () => iterator.next().catch((error: unknown) => Promise.reject(signal.aborted ? signal.reason : error)),
+        next: counted ?? pull,
         return: (value?: unknown) => iterator.return!(value),
       };
     },

@@ -16,7 +16,7 @@ function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | It
 }
 
 /**
- * Sends every message of a streaming handler's answer, honouring back-pressure: when the
+ * Sends every message of a streaming handler's answer (resolving with how many were sent), honouring back-pressure: when the
  * transport's buffer is full (`write()` returns false) the next message is not pulled from the
  * handler until the client has taken the previous ones (`drain`), so a slow client slows the
  * handler down instead of making the server buffer without bound.
@@ -28,10 +28,11 @@ function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | It
  * @example
  * await writeMessages(todos.list(), call, context.signal, 'TodoGrpcController.ListTodos');
  */
-export async function writeMessages(answer: unknown, stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>, signal: AbortSignal, where: string): Promise<void> {
+export async function writeMessages(answer: unknown, stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>, signal: AbortSignal, where: string): Promise<number> {
   const iterator = iteratorOf(answer, where);
   const abortable = new AbortableWait(signal);
   let done = false;
+  let sent = 0;
   try {
     while (!signal.aborted) {
       const pulled = iterator.next();
@@ -39,10 +40,12 @@ export async function writeMessages(answer: unknown, stream: Pick<Writable, 'wri
       const next = isPromise(pulled) ? await abortable.wait(pulled) : pulled;
       if (next === aborted || next.done) {
         done = next !== aborted;
-        return;
+        return sent;
       }
+      sent++;
       if (!stream.write(next.value ?? emptyMessage)) await once(stream as Writable, 'drain', { signal }).catch(ignoreAbort(signal));
     }
+    return sent;
   } catch (error) {
     done = true; // A generator that threw is finished; a throwing `return()` would hide the error.
     throw error;

@@ -35,10 +35,11 @@ function definitionOf(service: GrpcServiceEntry, host: TransportHost): ServiceDe
 }
 
 /** The grpc-js handler of one bound RPC, for its kind. */
-function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost): UntypedServiceImplementation[string] {
+function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, service: string): UntypedServiceImplementation[string] {
   const run = host.prepare(rpc.entry, { readsBody: false });
-  if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, kind);
-  return streamHandler(rpc, run, host.logger, kind);
+  const telemetry = host.observability.grpcMethod({ service, rpc: rpc.entry.rpc });
+  if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, kind, telemetry);
+  return streamHandler(rpc, run, host.logger, kind, telemetry);
 }
 
 /**
@@ -70,7 +71,7 @@ export function bindService(service: GrpcServiceEntry, host: TransportHost): Ser
     const kind = kindOf(method);
     const entry = methodsByRpc.get(rpc);
     if (entry) {
-      implementation[rpc] = handlerFor(kind, { entry, controllerClass }, host);
+      implementation[rpc] = handlerFor(kind, { entry, controllerClass }, host, service.service);
     } else {
       implementation[rpc] = unsupportedRpcHandler(kind, `${service.service}/${rpc} is not implemented by this server: no @GrpcMethod binds it.`);
     }

@@ -1,7 +1,8 @@
-import type { Logger } from '@framework/core';
-import type { PreparedHandler } from '@framework/core/transport';
+import { GrpcCode, type Logger } from '@framework/core';
+import type { GrpcMethodTelemetry, PreparedHandler } from '@framework/core/transport';
 import type { handleBidiStreamingCall, handleServerStreamingCall, ServerWritableStream } from '@grpc/grpc-js';
 import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
+import { endObserved, observedChain } from './observed-call.js';
 import { writeMessages } from './outgoing-messages.js';
 import { isUnexpected, statusOfError } from './status.js';
 
@@ -26,33 +27,41 @@ export function streamHandler(
   run: PreparedHandler,
   logger: Logger,
   kind: 'serverStream' | 'bidi',
+  telemetry?: GrpcMethodTelemetry,
 ): handleServerStreamingCall<unknown, unknown> & handleBidiStreamingCall<unknown, unknown> {
   const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
+  const invoke = observedChain(run, telemetry);
 
   const fail = (call: GrpcCall, stream: ResponseStream, error: unknown): void => {
     call.answered = true;
-    if (stream.cancelled) return;
-    if (isUnexpected(error)) logger.error(`Unhandled error in ${where}`, error);
     const status = statusOfError(error);
+    const observation = call.observation;
+    if (observation) {
+      observation.fail(error);
+      endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : status.code);
+    }
+    if (stream.cancelled) return;
+    if (isUnexpected(error) && !observation?.logsErrors) logger.error(`Unhandled error in ${where}`, error);
     stream.emit('error', call.responseMetadata ? { ...status, metadata: call.responseMetadata } : status);
   };
-  const succeed = (call: GrpcCall, stream: ResponseStream): void => {
+  const succeed = (call: GrpcCall, stream: ResponseStream, sent: number): void => {
     call.answered = true;
+    if (call.observation) endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : GrpcCode.OK, sent);
     if (!stream.cancelled) stream.end(call.responseMetadata);
   };
 
   return (serverCall: AnyServerCall) => {
     const stream = serverCall as ResponseStream;
     const call = new GrpcCall(stream, rpc, kind);
-    let sent: Promise<void>;
+    let sent: Promise<number>;
     try {
-      sent = Promise.resolve(run(call)).then((answer) => writeMessages(answer, stream, call.signal, where));
+      sent = Promise.resolve(invoke(call)).then((answer) => writeMessages(answer, stream, call.signal, where));
     } catch (error) {
       fail(call, stream, error);
       return;
     }
     sent.then(
-      () => succeed(call, stream),
+      (count) => succeed(call, stream, count),
       (error: unknown) => fail(call, stream, error),
     );
   };

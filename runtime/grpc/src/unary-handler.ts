@@ -1,7 +1,8 @@
-import type { Logger } from '@framework/core';
-import { isThenable, type PreparedHandler } from '@framework/core/transport';
+import { GrpcCode, type Logger } from '@framework/core';
+import { isThenable, type GrpcMethodTelemetry, type PreparedHandler } from '@framework/core/transport';
 import type { handleClientStreamingCall, handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
 import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
+import { endObserved, observedChain } from './observed-call.js';
 import { isUnexpected, statusOfError } from './status.js';
 
 /** What a handler returning `undefined` or `null` answers: the empty message (all fields default). */
@@ -20,24 +21,32 @@ const emptyMessage = Object.freeze({});
  * client cancelled or whose deadline passed is still answered; grpc-js drops that answer.
  *
  * @example
- * implementation.GetTodo = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger);
+ * implementation.GetTodo = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'unary', telemetry);
  */
 export function unaryHandler(
   rpc: GrpcRpcRuntime,
   run: PreparedHandler,
   logger: Logger,
   kind: 'unary' | 'clientStream' = 'unary',
+  telemetry?: GrpcMethodTelemetry,
 ): handleUnaryCall<unknown, unknown> & handleClientStreamingCall<unknown, unknown> {
   const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
+  const invoke = observedChain(run, telemetry);
 
   const succeed = (call: GrpcCall, callback: sendUnaryData<unknown>, value: unknown): void => {
     call.answered = true;
+    if (call.observation) endObserved(call, GrpcCode.OK);
     callback(null, value ?? emptyMessage, call.responseMetadata);
   };
   const fail = (call: GrpcCall, callback: sendUnaryData<unknown>, error: unknown): void => {
-    // An error caused by the cancellation itself (a read of the aborted stream) is nobody's bug.
-    if (isUnexpected(error) && !call.call.cancelled) logger.error(`Unhandled error in ${where}`, error);
     const status = statusOfError(error);
+    const observation = call.observation;
+    if (observation) {
+      observation.fail(error);
+      endObserved(call, status.code);
+    }
+    // An error caused by the cancellation itself (a read of the aborted stream) is nobody's bug.
+    if (isUnexpected(error) && !call.call.cancelled && !observation?.logsErrors) logger.error(`Unhandled error in ${where}`, error);
     call.answered = true;
     callback(call.responseMetadata ? { ...status, metadata: call.responseMetadata } : status);
   };
@@ -46,7 +55,7 @@ export function unaryHandler(
     const call = new GrpcCall(serverCall, rpc, kind);
     let answer: unknown;
     try {
-      answer = run(call);
+      answer = invoke(call);
     } catch (error) {
       fail(call, callback, error);
       return;

@@ -9,6 +9,7 @@ import type { Class } from '../types/class.js';
 import type { Logger } from '../types/logger.js';
 import type { Token } from '../types/token.js';
 import { resolveStreamingOptions, type StreamingOptions } from '../streaming/options.js';
+import { Observability, type ObservabilityOptions } from '../telemetry/observability.js';
 import { assertTablesMatch } from './stale-check.js';
 import type { ApplicationTransport, TransportHost } from './transport.js';
 
@@ -20,7 +21,7 @@ import type { ApplicationTransport, TransportHost } from './transport.js';
  * @example
  * new FrameworkApplication(tables, { bodyLimit: 64 * 1024, headersTimeoutMs: 5000, maxConnections: 2000, shutdownTimeoutMs: 10_000 });
  */
-export interface ApplicationOptions extends Partial<ServerLimits> {
+export interface ApplicationOptions extends Partial<ServerLimits>, ObservabilityOptions {
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
   readonly bodyLimit?: number;
   /** Where errors and warnings go (default `console`). */
@@ -82,6 +83,9 @@ export class FrameworkApplication {
   private readonly globalInterceptors: Interceptor[] = [];
   private readonly logger: Logger;
   private readonly debug: NonNullable<ApplicationOptions['debug']>;
+  private readonly observabilityOptions: ObservabilityOptions;
+  /** Decided at init: what the calls of every transport report. */
+  private observability = Observability.off;
   /** Built in: `listen` and `fetch` are its. */
   private readonly http: HttpTransport;
   private initState: InitState = 'not-started';
@@ -95,6 +99,7 @@ export class FrameworkApplication {
   ) {
     this.logger = options.logger ?? console;
     this.debug = options.debug ?? {};
+    this.observabilityOptions = { telemetry: options.telemetry, requestLog: options.requestLog, trustProxy: options.trustProxy };
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
@@ -207,10 +212,12 @@ export class FrameworkApplication {
       middleware: this.globalMiddleware,
       filters: this.globalFilters,
     };
+    this.observability = await Observability.create(this.observabilityOptions);
     const host: TransportHost = {
       tables,
       injector,
       logger: this.logger,
+      observability: this.observability,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
       bareHandler: (entry) => bareHandler(entry, injector, globals),
     };
@@ -295,6 +302,7 @@ export class FrameworkApplication {
       }
       this.injector = undefined;
     }
+    await step('flushing the request log', () => this.observability.flush());
     if (failures.length === 1) throw failures[0]!;
     if (failures.length > 1) {
       throw new AggregateError(failures, `app.close() ran every step, but ${failures.length} failed: ${failures.map((f) => f.message.replace('app.close(): ', '')).join('; ')}`);

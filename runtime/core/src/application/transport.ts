@@ -2,12 +2,18 @@ import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
 import type { ApplicationTables, HandlerEntry } from '../tables.js';
 import type { Logger } from '../types/logger.js';
+import type { Observability } from '../telemetry/observability.js';
 
 /** What an initialised application offers the transports that serve it. */
 export interface TransportHost {
   readonly tables: ApplicationTables;
   readonly injector: Injector;
   readonly logger: Logger;
+  /**
+   * What the application observes: transports ask it at attach for each route's telemetry
+   * (`httpRoute`, `grpcMethod`), `undefined` when nothing is observed.
+   */
+  readonly observability: Observability;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
   /**

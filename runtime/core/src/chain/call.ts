@@ -1,4 +1,5 @@
 import type { RequestScope } from '../di/injector.js';
+import type { CallObservation } from '../telemetry/call-observation.js';
 import type { ArgumentSource } from './argument-source.js';
 import type { GrpcExecutionContext, HttpExecutionContext } from './execution-context.js';
 
@@ -8,6 +9,8 @@ export interface CallControl {
   scope?: RequestScope;
   /** Reads (and validates) the body; the chain calls it after the guards, only on routes that read it. */
   loadBody(): Promise<void>;
+  /** The call's observation (span, request line), when the application observes anything. */
+  readonly observation?: CallObservation;
 }
 
 /** An HTTP call: its context, the source of its handler's parameters, and the chain's controls. */

@@ -13,18 +13,34 @@ import { isThenable } from './thenable.js';
 export function withGuards(guards: readonly InstanceOf<AuthGuard>[], next: PreparedHandler): PreparedHandler {
   const from = (index: number, call: Call): unknown => {
     for (let i = index; i < guards.length; i++) {
-      const verdict = guards[i]!(call).canActivate(call);
+      const guard = guards[i]!(call);
+      let verdict: boolean | Promise<boolean>;
+      try {
+        verdict = guard.canActivate(call);
+      } catch (error) {
+        throw refusedBy(call, guard, error);
+      }
       if (isThenable(verdict)) {
-        return verdict.then((allowed) => {
-          if (allowed !== true) throw new ForbiddenException();
+        const allowedThen = (allowed: boolean): unknown => {
+          if (allowed !== true) throw refusedBy(call, guard, new ForbiddenException());
           return from(i + 1, call);
+        };
+        // Only an observed call pays for a second callback.
+        return call.observation === undefined ? verdict.then(allowedThen) : verdict.then(allowedThen, (error: unknown) => {
+          throw refusedBy(call, guard, error);
         });
       }
-      if (verdict !== true) throw new ForbiddenException();
+      if (verdict !== true) throw refusedBy(call, guard, new ForbiddenException());
     }
     return next(call);
   };
   return (call) => from(0, call);
+}
+
+/** Notes on the call's observation that `guard` refused it (or failed), and hands the error back to throw. */
+function refusedBy(call: Call, guard: AuthGuard, error: unknown): unknown {
+  call.observation?.fail(error, guard.constructor.name);
+  return error;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ValidationReason {
   readonly constraints: readonly unknown[];
 }
 
-function invalidBodyMessage(reasons: readonly ValidationReason[]): string {
+export function invalidBodyMessage(reasons: readonly ValidationReason[]): string {
   return `Invalid request body: ${reasons.map((r) => r.errorMessage).join('; ')}`;
 }
 

@@ -1,7 +1,8 @@
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
-import { NotValidBodyException } from '../exceptions/request-exceptions.js';
+import { invalidBodyMessage, NotValidBodyException } from '../exceptions/request-exceptions.js';
 import { compiledBodyCheckFor } from '../validation/body-validator.js';
 import { HttpCall } from './http-call.js';
+import { observationOf } from './observed-route.js';
 import { bodyReadFailure, jsonParserFor } from './read-body.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
 import { isThenable } from '../chain/thenable.js';
@@ -40,6 +41,7 @@ export function bareBodyRoute(spec: HttpRouteSpec, report: ErrorReport): HonoRou
         call.body = check(parsed, reasons);
         if (reasons.length > 0) {
           call.answered = true;
+          observationOf(c)?.refuse('validation', invalidBodyMessage(reasons));
           return c.json(NotValidBodyException.bodyFor(reasons), 400);
         }
       } else {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { observationOf } from './observed-route.js';
 import { requestHeader } from './request-header.js';
 import { BodyTooLargeException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 
@@ -20,6 +21,7 @@ export function withBodyLimit<C extends Context>(maxSize: number, handler: Route
   const tooLarge = (c: Context) => {
     // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
     c.header('connection', 'close');
+    observationOf(c)?.refuse('body_too_large', `body over ${maxSize} bytes`);
     return c.json(new BodyTooLargeException(maxSize).toJSON(), 413);
   };
   const streaming = bodyLimit({ maxSize, onError: tooLarge });

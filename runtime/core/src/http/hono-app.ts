@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bareBodyRoute } from './bare-body-route.js';
 import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
+import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler, type HonoRouteHandler, type HttpRouteSpec } from './route-handler.js';
 import type { HttpEnv } from './server-adapter.js';
@@ -27,11 +28,13 @@ export function buildHonoApp(
 
   for (const spec of ordered) {
     const { entry } = spec;
-    const handler =
+    const inner =
       options.streamRoute?.(spec) ??
       (entry.readsBody
         ? withBodyLimit(options.bodyLimit, bareBodyRoute(spec, options.report) ?? routeHandler(spec, options.report))
         : routeHandler(spec, options.report));
+    // Routes of an application that observes nothing keep their handler as it is.
+    const handler = spec.telemetry ? observedRoute(spec.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;

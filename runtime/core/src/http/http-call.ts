@@ -3,9 +3,11 @@ import type { GrpcMetadataLike, HttpRequest } from '../chain/argument-source.js'
 import type { HttpCallShape } from '../chain/call.js';
 import { CallBase, type HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../tables.js';
-import { hostedAddress } from './hosted-address.js';
+import { connectionAddress } from './hosted-address.js';
+import { observationOf } from './observed-route.js';
+import type { CallObservation } from '../telemetry/call-observation.js';
 import type { BodyReader } from './read-body.js';
-import type { HttpEnv, ServerBindings } from './server-adapter.js';
+import type { HttpEnv } from './server-adapter.js';
 
 /** The per-route facts an HTTP call needs, fixed at init. */
 export interface HttpRouteRuntime extends HandlerRuntime<HttpRouteEntry> {
@@ -29,6 +31,9 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     super(route);
   }
 
+  get observation(): CallObservation | undefined {
+    return observationOf(this.c);
+  }
   get req(): HttpRequest {
     return this.c.req;
   }
@@ -40,8 +45,7 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
    * @hono/node-server, whether the framework's servers or another host's, Bun); '' for in-process calls.
    */
   getRemoteAddress(): string {
-    const env = this.c.env as Partial<ServerBindings> | undefined;
-    return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, this.c.req.raw);
+    return connectionAddress(this.c);
   }
   setResponseHeader(name: string, value: string): void {
     this.c.header(name, value);

@@ -72,6 +72,7 @@ export class HttpTransport implements ApplicationTransport {
         controllerClass: host.tables.providers[entry.controller]!.useClass!,
         run: host.prepare(entry, { readsBody: entry.readsBody }),
         bare: entry.readsBody ? host.bareHandler(entry) : undefined,
+        telemetry: host.observability.httpRoute(entry),
       })),
       { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes, streamRoute: (spec) => this.streaming.handlerOf(spec) },
     );

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { HttpException } from '../exceptions/http-exception.js';
 import { RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { Logger } from '../types/logger.js';
+import { observationOf } from './observed-route.js';
 import { withContextHeaders } from './response-headers.js';
 
 // The Response class as this module loads. On Node, @hono/node-server's serve() later replaces the
@@ -58,10 +59,13 @@ export interface ErrorReport {
  * mid-request is counted, not logged.
  */
 export function errorResponse(c: Context, error: unknown, where: string, report: ErrorReport): Response {
+  const observation = observationOf(c);
+  observation?.fail(error);
   if (error instanceof HttpException) {
     if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
     return c.json(error.toJSON(), error.status as ContentfulStatusCode);
   }
-  report.logger.error(`Unhandled error in ${where} (${c.req.method} ${c.req.path})`, error);
-  return c.json(internalError, 500);
+  // An observed request's line carries the error, with its ids: logged once.
+  if (!observation?.logsErrors) report.logger.error(`Unhandled error in ${where} (${c.req.method} ${c.req.path})`, error);
+  return c.json(observation ? { ...internalError, requestId: observation.requestId } : internalError, 500);
 }

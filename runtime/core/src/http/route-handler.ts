@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { PreparedHandler } from '../chain/call.js';
 import { isThenable } from '../chain/thenable.js';
 import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 import { HttpCall, type HttpRouteRuntime } from './http-call.js';
 import { bodyReaderFor } from './read-body.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
@@ -15,6 +16,8 @@ export interface HttpRouteSpec {
   readonly run: PreparedHandler;
   /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
   readonly bare?: PreparedHandler;
+  /** The route's telemetry, when the application observes anything (see `Observability`). */
+  readonly telemetry?: HttpRouteTelemetry;
 }
 
 /** A Hono handler of one route. */

@@ -70,10 +70,22 @@ function canonicalRemote(connection: string): string {
  * // The same request straight from 203.0.113.50: '203.0.113.50' (its headers are its own words).
  */
 export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
-  const remote = canonicalRemote(context.getRemoteAddress());
-  if (trusted === undefined || context.grpcMetadata !== undefined) return remote;
-  const forwarded = context.req.header('x-forwarded-for');
-  const realIp = context.req.header('x-real-ip');
+  if (context.grpcMetadata !== undefined) return canonicalRemote(context.getRemoteAddress());
+  return clientAddress(context.getRemoteAddress(), context.req, trusted);
+}
+
+/**
+ * `addressOf` over the raw facts of an HTTP request: its connection address and its headers.
+ * Without `trusted`, the connection address only.
+ *
+ * @example
+ * clientAddress('127.0.0.1', { header: (name) => headers.get(name) ?? undefined }, trusted); // the forwarded client
+ */
+export function clientAddress(connection: string, headers: { header(name: string): string | undefined }, trusted: TrustedProxies | undefined): string {
+  const remote = canonicalRemote(connection);
+  if (trusted === undefined) return remote;
+  const forwarded = headers.header('x-forwarded-for');
+  const realIp = headers.header('x-real-ip');
   // Most calls carry neither header: no address is parsed for them.
   if ((forwarded === undefined && realIp === undefined) || !trusted.contains(remote)) return remote;
   const client = forwarded === undefined ? undefined : forwardedClient(forwarded, trusted);

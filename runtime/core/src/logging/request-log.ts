@@ -1,0 +1,89 @@
+import type { DestinationStream, Logger as PinoLogger, LoggerOptions } from 'pino';
+
+/** Severity of the request lines and of everything the application logs through the same logger. */
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+
+/**
+ * `requestLog` of `ApplicationOptions`: one JSON line per HTTP request and gRPC call, through pino.
+ *
+ * @example
+ * new FrameworkApplication(tables, { requestLog: { level: 'info', redact: ['headers["x-session"]'], headers: true } });
+ */
+export interface RequestLogOptions {
+  /** Lines below this level are not written (default `info`: every request; `warn`: refusals and errors only). */
+  readonly level?: LogLevel;
+  /**
+   * More pino redaction paths, beside `headers.authorization`, `headers.cookie` and
+   * `headers["x-api-key"]`, which are always redacted.
+   */
+  readonly redact?: readonly string[];
+  /** Log the request headers (gRPC: the metadata) with each line, redacted. Default false. */
+  readonly headers?: boolean;
+  /** Where lines go (default: standard output, buffered by pino and flushed on `close()`). */
+  readonly destination?: DestinationStream;
+  /** Your own pino logger (its level, redaction and destination win over the options above). */
+  readonly logger?: PinoLogger;
+}
+
+/** Always redacted: credentials must never reach a log. */
+const REDACTED_HEADERS = ['headers.authorization', 'headers.cookie', 'headers["x-api-key"]', 'headers["proxy-authorization"]'];
+
+/** One finished request or call, as written. */
+export interface RequestRecord {
+  readonly requestId: string;
+  readonly traceId?: string;
+  readonly spanId?: string;
+  readonly transport: 'http' | 'grpc';
+  readonly method: string;
+  readonly route: string;
+  readonly path?: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly client: string;
+  readonly userAgent?: string;
+  readonly headers?: Record<string, unknown>;
+  readonly refusal?: string;
+  readonly reason?: string;
+  readonly err?: unknown;
+}
+
+/**
+ * The request log of one application: pino, created once at `init`. A line per request at
+ * `info`; refusals (guard, throttler, validation, body size) at `info` with their reason; a
+ * server error at `error` with the error's stack (logged once, in the request's own line).
+ *
+ * @example
+ * const log = await RequestLog.create({ level: 'info' });
+ * log.write({ requestId, transport: 'http', method: 'GET', route: '/todo/:id', status: 200, durationMs: 1.2, client: '127.0.0.1' }, false);
+ */
+export class RequestLog {
+  private constructor(
+    readonly logger: PinoLogger,
+    readonly withHeaders: boolean,
+  ) {}
+
+  /** Loads pino (only applications that log requests pay for it) and builds the logger. */
+  static async create(options: RequestLogOptions): Promise<RequestLog> {
+    if (options.logger) return new RequestLog(options.logger, options.headers ?? false);
+    const { pino } = await import('pino');
+    const settings: LoggerOptions = {
+      level: options.level ?? 'info',
+      redact: { paths: [...REDACTED_HEADERS, ...(options.redact ?? [])], censor: '[redacted]' },
+      base: undefined,
+    };
+    // Buffered writes: a synchronous write per request would cost more than the request.
+    const destination = options.destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    return new RequestLog(pino(settings, destination), options.headers ?? false);
+  }
+
+  /** Writes one line; `failed` (a 5xx) at `error`, everything else at `info`. */
+  write(record: RequestRecord, failed: boolean): void {
+    if (failed) this.logger.error(record, 'request failed');
+    else this.logger.info(record, 'request completed');
+  }
+
+  /** Writes what pino still buffers (called by `app.close()`). */
+  flush(): Promise<void> {
+    return new Promise((resolve) => this.logger.flush(() => resolve()));
+  }
+}

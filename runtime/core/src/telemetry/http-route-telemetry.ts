@@ -1,0 +1,134 @@
+import { propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { CallObservation, type CallLogFacts, type RouteProfile } from './call-observation.js';
+import type { Instruments } from './instruments.js';
+import type { Observability } from './observability.js';
+import { ATTR, conventionalMethod } from './semantic.js';
+
+/**
+ * What only the HTTP transport knows of a request, handed to `HttpRouteTelemetry.begin`. The
+ * header getter serves trace propagation, the request id and the client address.
+ */
+export interface HttpRequestFacts {
+  readonly method: string;
+  /** `http` or `https`. */
+  readonly scheme: string;
+  readonly path: string;
+  /** `1.1`, `2`; `undefined` when the server does not tell (a hosted `fetch`). */
+  readonly protocolVersion: string | undefined;
+  /** The connection's peer address (before proxy trust). */
+  readonly remoteAddress: string;
+  header(name: string): string | undefined;
+  headers(): Record<string, string>;
+}
+
+const headerGetter: TextMapGetter<HttpRequestFacts> = {
+  get: (facts, key) => facts.header(key),
+  keys: (facts) => Object.keys(facts.headers()),
+};
+
+/**
+ * One HTTP route's telemetry, prepared at `init` from its table entry: the span name
+ * `{METHOD} {route}`, the attribute sets of its spans and metrics (one per status, made on first
+ * use and kept), so a request only fills in what is its own.
+ *
+ * @example
+ * const telemetry = observability.httpRoute({ method: 'GET', path: '/todo/:id' }); // undefined when nothing observes
+ * const observation = telemetry?.begin(facts);
+ */
+export class HttpRouteTelemetry implements RouteProfile {
+  readonly transport = 'http' as const;
+  private readonly method: string;
+  readonly route: string;
+  private readonly spanName: string;
+  private readonly durationAttributes = new Map<string, Attributes>();
+  private readonly activeAttributes = new Map<string, Attributes>();
+
+  constructor(
+    private readonly core: Observability,
+    route: { readonly method: string; readonly path: string },
+  ) {
+    this.method = conventionalMethod(route.method);
+    this.route = route.path;
+    this.spanName = `${route.method} ${route.path}`;
+  }
+
+  /** Starts observing one request: its request id, its span in the caller's trace, its active count. */
+  begin(facts: HttpRequestFacts): CallObservation {
+    const core = this.core;
+    const trusted = core.trusted !== undefined && core.trusted.contains(facts.remoteAddress);
+    const requestId = core.requestId(trusted ? facts.header('x-request-id') : undefined);
+    const client = core.clientAddress(facts.remoteAddress, facts);
+    const method = this.method === facts.method ? this.method : conventionalMethod(facts.method);
+    const userAgent = facts.header('user-agent');
+    let span: Span | undefined;
+    let spanContext;
+    if (core.tracer !== undefined) {
+      const parent = propagation.extract(ROOT_CONTEXT, facts, headerGetter);
+      const attributes: Attributes = {
+        [ATTR.httpMethod]: method,
+        [ATTR.urlScheme]: facts.scheme,
+        [ATTR.urlPath]: facts.path,
+        [ATTR.httpRoute]: this.route,
+        [ATTR.clientAddress]: client,
+        [ATTR.requestId]: requestId,
+      };
+      if (method === '_OTHER') attributes[ATTR.httpMethodOriginal] = facts.method;
+      if (facts.protocolVersion !== undefined) attributes[ATTR.protocolVersion] = facts.protocolVersion;
+      if (userAgent !== undefined) attributes[ATTR.userAgent] = userAgent;
+      span = core.tracer.startSpan(this.method === method ? this.spanName : `${method} ${this.route}`, { kind: SpanKind.SERVER, attributes }, parent);
+      spanContext = trace.setSpan(parent, span);
+    }
+    core.instruments?.httpActive.add(1, this.activeAttributesOf(method, facts.scheme));
+    return new CallObservation(
+      this,
+      requestId,
+      { method, path: facts.path, client, userAgent, scheme: facts.scheme, headers: () => facts.headers() },
+      span,
+      spanContext,
+      core.instruments,
+      core.log,
+    );
+  }
+
+  endSpan(span: Span, status: number, errorType: string | undefined): void {
+    span.setAttribute(ATTR.httpStatus, status);
+    if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);
+  }
+
+  recordEnd(instruments: Instruments, status: number, seconds: number, errorType: string | undefined, facts: CallLogFacts): void {
+    instruments.httpActive.add(-1, this.activeAttributesOf(facts.method, facts.scheme));
+    instruments.httpDuration.record(seconds, this.durationAttributesOf(facts.method, status, errorType, facts.scheme));
+  }
+
+  isFault(status: number): boolean {
+    return status >= 500;
+  }
+
+  /** The duration's attributes for one status, made once per (status, error type, scheme). */
+  private durationAttributesOf(method: string, status: number, errorType: string | undefined, scheme: string): Attributes {
+    const key = `${method} ${status} ${errorType ?? ''} ${scheme}`;
+    let attributes = this.durationAttributes.get(key);
+    if (attributes === undefined) {
+      attributes = Object.freeze({
+        [ATTR.httpMethod]: method,
+        [ATTR.urlScheme]: scheme,
+        [ATTR.httpRoute]: this.route,
+        [ATTR.httpStatus]: status,
+        ...(errorType === undefined ? {} : { [ATTR.errorType]: errorType }),
+      });
+      // Bounded: error types are the exception class names, statuses a few hundred at most.
+      if (this.durationAttributes.size < 256) this.durationAttributes.set(key, attributes);
+    }
+    return attributes;
+  }
+
+  private activeAttributesOf(method: string, scheme: string): Attributes {
+    const key = `${method} ${scheme}`;
+    let attributes = this.activeAttributes.get(key);
+    if (attributes === undefined) {
+      attributes = Object.freeze({ [ATTR.httpMethod]: method, [ATTR.urlScheme]: scheme });
+      if (this.activeAttributes.size < 32) this.activeAttributes.set(key, attributes);
+    }
+    return attributes;
+  }
+}
