@@ -48,7 +48,7 @@ function runFile(file) {
 /** Which suites need which system tool, and how it is provisioned. */
 const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
-  { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
+  { neededBy: (file) => basename(file).startsWith('docs-page') || basename(file).startsWith('browser'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
 ];
 

@@ -31,8 +31,8 @@ export function checkStreamRoutes(ir: ProgramIR, graph: ModuleGraph): Diagnostic
           }
         }
         if (param.source.kind === 'body' && stream) {
-          const route = stream.kind === 'sse' ? '@Sse()' : '@Ws()';
-          out.push(diagnostic('FW2404', param.location, { ...base, decorator: 'Body', why: `a ${route} route is opened by a GET request, which has no body.`, fix: `read what the stream needs from the path or the query (@Param, @Query)${stream.kind === 'websocket' ? ', or from the messages (@Messages())' : ''}.` }));
+          const route = stream.kind === 'sse' ? 'an @Sse()' : 'a @Ws()';
+          out.push(diagnostic('FW2404', param.location, { ...base, decorator: 'Body', why: `${route} route is opened by a GET request, which has no body.`, fix: `read what the stream needs from the path or the query (@Param, @Query)${stream.kind === 'websocket' ? ', or from the messages (@Messages())' : ''}.` }));
         }
       }
     }
