@@ -120,7 +120,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '666c0c34bff3c58ca5c4792345f9072657a2d73beb109c71a4fd3fc77d2dad0e',
+  manifest: '9448b4686b0cff7e676af4cc41e48a86599cc2991578e931e872cab5a9393133',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

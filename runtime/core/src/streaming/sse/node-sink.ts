@@ -3,6 +3,7 @@ import type { EventSink } from './event-sink.js';
 /** What the Node sink uses of `http.ServerResponse`, so this file needs no Node types at run time. */
 export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
+  flushHeaders(): void;
   write(chunk: string): boolean;
   end(): unknown;
   cork(): void;
@@ -24,6 +25,8 @@ export interface NodeResponseLike {
  */
 export function nodeEventSink(outgoing: NodeResponseLike, headers: Record<string, string | string[]>): EventSink {
   outgoing.writeHead(200, headers);
+  // The client learns at once that the stream is open (EventSource's `open`), before any event.
+  outgoing.flushHeaders();
   let corked = false;
   const uncork = (): void => {
     corked = false;

@@ -57,8 +57,21 @@ export function serveUpgrades(server: Server, fetch: Fetch): void {
 
 function nodePort(ws: WebSocket): SocketPort {
   const socket = (ws as WebSocket & { _socket?: Duplex })._socket;
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket?.uncork();
+  };
   return {
-    send: (text) => ws.send(text),
+    send: (text) => {
+      // The messages sent in one turn of the event loop leave in one write.
+      if (!corked && socket) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      ws.send(text);
+    },
     get bufferedAmount() {
       return ws.bufferedAmount;
     },
