@@ -12,7 +12,7 @@ import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { KeyGuard } from './fixtures/app/src/key.guard.js';
 import { observed } from './fixtures/app/src/streams.controller.js';
-import { until } from './wait.js';
+import { until, untilStalled } from './helpers.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
 const logged: unknown[][] = [];
@@ -71,12 +71,7 @@ test('a reader that stops reading pauses the generator once the socket buffers a
   const response = await new Promise<IncomingMessage>((resolve) => httpRequest(`${base}/streams/ticks`, resolve).end());
   response.pause();
   // The kernel's socket buffers take megabytes first; then the generator must stop being pulled.
-  let sample = -1;
-  await until(() => {
-    const stalled = observed.produced === sample;
-    sample = observed.produced;
-    return stalled;
-  }, 'the generator to stop being pulled', 20_000, 300);
+  const sample = await untilStalled(() => observed.produced, 'the generator to stop being pulled');
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.is(observed.produced, sample, 'nothing more is produced while nobody reads');
   response.destroy();

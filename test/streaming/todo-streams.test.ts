@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { until } from './wait.js';
+import { closeFor, closed, nextMessage, openSocket, until } from './helpers.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 
@@ -106,18 +106,6 @@ test('a burst of 50 changes reaches the stream whole', async () => {
   await until(() => app.stats().openStreams === 0, 'the stream to close');
 });
 
-/** Opens a socket and resolves once it is open, or with the HTTP status it was refused with. */
-function openSocket(url: string, options: WebSocket.ClientOptions = {}, protocols?: string[]): Promise<WebSocket | number> {
-  return new Promise((resolve, reject) => {
-    const socket = protocols ? new WebSocket(url, protocols, options) : new WebSocket(url, options);
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    socket.once('error', reject);
-  });
-}
-const closed = (socket: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-const nextMessage = (socket: WebSocket) => new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
-
 test('/todo/ws refuses an upgrade without a token with 403, and a plain GET with 426', async () => {
   assert.is(await openSocket(`${wsBase}/todo/ws`), 403);
   const plain = await fetch(`${base}/todo/ws`, { headers: auth });
@@ -155,10 +143,7 @@ for (const [what, send, code, reason] of [
   ['a message over the example\'s 4 KiB', JSON.stringify({ name: 'x'.repeat(5000), priority: 1, colorLabel: '#fff' }), 1009, ''],
 ] as const) {
   test(`${what} closes the socket with ${code}`, async () => {
-    const socket = (await openSocket(`${wsBase}/todo/ws`, { headers: auth })) as WebSocket;
-    const end = closed(socket);
-    socket.send(send);
-    const result = await end;
+    const result = await closeFor(`${wsBase}/todo/ws`, { headers: auth }, send);
     assert.is(result.code, code);
     assert.match(result.reason, reason);
     await until(() => app.stats().openStreams === 0, 'the session to end');

@@ -11,7 +11,7 @@ import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { KeyGuard } from './fixtures/app/src/key.guard.js';
 import { observed } from './fixtures/app/src/streams.controller.js';
-import { until } from './wait.js';
+import { closeFor, closed, nextMessage, openSocket, until, untilStalled } from './helpers.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
 const app = await new FrameworkApplication(tables, {
@@ -22,17 +22,8 @@ const port = await app.listen(0, '127.0.0.1');
 const idleApp = await new FrameworkApplication(tables, { streaming: { idleTimeoutMs: 1500 } }).init(AppModule);
 const idlePort = await idleApp.listen(0, '127.0.0.1');
 
-/** Opens a socket; resolves once open, or with the HTTP status the upgrade was refused with. */
-function open(path: string, options: WebSocket.ClientOptions = {}, on = port): Promise<WebSocket | number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${on}/streams${path}`, options);
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    socket.once('error', reject);
-  });
-}
-const closed = (socket: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-const message = (socket: WebSocket) => new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+const open = (path: string, options: WebSocket.ClientOptions = {}, on = port) => openSocket(`ws://127.0.0.1:${on}/streams${path}`, options);
+const message = nextMessage;
 
 test('each validated message reaches the handler as its DTO; what it yields comes back as JSON', async () => {
   const socket = (await open('/echo')) as WebSocket;
@@ -68,10 +59,7 @@ for (const [what, send, code, reason] of [
   ['a message over maxMessageBytes', JSON.stringify({ text: 'x'.repeat(2000), n: 1 }), 1009, ''],
 ] as const) {
   test(`${what} closes the socket with ${code}`, async () => {
-    const socket = (await open('/echo')) as WebSocket;
-    const end = closed(socket);
-    socket.send(send);
-    const result = await end;
+    const result = await closeFor(`ws://127.0.0.1:${port}/streams/echo`, {}, send);
     assert.is(result.code, code);
     assert.match(result.reason, reason);
     await until(() => app.stats().openStreams === 0, 'the session to end');
@@ -105,12 +93,7 @@ test('a peer that stops answering pings is dropped', async () => {
 test('a client that stops reading pauses the handler once the socket buffers are full', async () => {
   const socket = (await open('/flood?count=1000000')) as WebSocket;
   socket.pause();
-  let sample = -1;
-  await until(() => {
-    const stalled = observed.produced === sample;
-    sample = observed.produced;
-    return stalled;
-  }, 'the handler to stop being pulled', 20_000, 300);
+  const sample = await untilStalled(() => observed.produced, 'the handler to stop being pulled');
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.is(observed.produced, sample, 'nothing more is produced while nobody reads');
   socket.terminate();
