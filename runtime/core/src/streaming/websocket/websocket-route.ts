@@ -46,7 +46,8 @@ export function webSocketRoute(spec: HttpRouteSpec, { options, streams, report }
   return async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return errorResponse(c, new UpgradeRequiredException(entry.path), entry.name, report);
     const upgrade: SocketUpgrade | undefined = nodeUpgradeOf(c.env, options.maxMessageBytes) ?? denoUpgrade(c.req.raw, options);
-    if (!upgrade) return errorResponse(c, new Error(`${where}: this server cannot open WebSockets (only the framework's own Node and Deno servers can)`), entry.name, report);
+    // In-process calls (`t.request`) and other hosts of `app.fetch` have no socket to upgrade.
+    if (!upgrade) return errorResponse(c, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`), entry.name, report);
     const call = new HttpCall(c, runtime);
     let port: SocketPort | undefined;
     const incoming = new IncomingMessages(PAUSE_AT, { pause: () => port?.pause(), resume: () => port?.resume() });
