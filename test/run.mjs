@@ -13,6 +13,7 @@ import { basename, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
+import { ensurePrometheus } from './provision/prometheus.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -26,11 +27,22 @@ function findTests(dir) {
   });
 }
 
-function runFile(file) {
+/**
+ * The HTTP end-to-end suites (real servers, real clients) run twice on Node: on the Node-native
+ * path (the default), and again forced through Hono on @hono/node-server (FRAMEWORK_HTTP_PATH=hono),
+ * so both paths are held to the same answers.
+ */
+const BOTH_HTTP_PATHS = [
+  '/test/http/', '/test/e2e/todo-compiled', '/test/e2e/todo-client', '/test/regression/', '/test/throttler/http-guard',
+  '/test/throttler/forwarded-for-spoofing', '/test/auth/jwt-guard-http', '/test/auth/api-key-guard', '/test/chain/chain-http',
+  '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement', '/test/telemetry/',
+];
+
+function runFile({ file, env = {} }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -40,7 +52,7 @@ function runFile(file) {
       const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
       let failed = total - passed;
       if (code !== 0 && failed === 0) failed = 1;
-      resolve({ file, passed, failed, output });
+      resolve({ file: env.FRAMEWORK_HTTP_PATH ? `${file} [FRAMEWORK_HTTP_PATH=${env.FRAMEWORK_HTTP_PATH}]` : file, passed, failed, output });
     });
   });
 }
@@ -50,6 +62,7 @@ const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
   { neededBy: (file) => basename(file).startsWith('docs-page') || basename(file).startsWith('browser'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
+  { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },
 ];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
@@ -72,7 +85,10 @@ if (files.some((f) => f.includes('/test/adoption/'))) {
   process.env.FRAMEWORK_PACKAGES = packages;
 }
 const results = [];
-const queue = [...files];
+const queue = [
+  ...files.map((file) => ({ file })),
+  ...files.filter((file) => BOTH_HTTP_PATHS.some((part) => file.includes(part))).map((file) => ({ file, env: { FRAMEWORK_HTTP_PATH: 'hono' } })),
+];
 await Promise.all(
   [0, 1].map(async () => {
     while (queue.length > 0) {

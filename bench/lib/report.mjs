@@ -7,6 +7,8 @@ import { allScenarios } from './scenarios.mjs';
  * The goals. Throughput ratios must reach `min`; cold start and RSS ratios stay under `max`.
  * `ours` is our peer on the goal's runtime (`framework` on Node unless it says otherwise).
  */
+const HTTP_ROWS = ['get-list', 'get-one', 'post-valid', 'post-invalid', 'post-nested', 'jwt', 'throttled'];
+
 export const goals = [
   { label: 'plain routes ≥ 0.9× bare Hono', transport: 'http', scenarios: ['get-list', 'get-one'], ref: 'hono', min: 0.9 },
   { label: 'validated POST ≥ 2× NestJS+Fastify', transport: 'http', scenarios: ['post-valid', 'post-invalid', 'post-nested'], ref: 'nest-fastify', min: 2 },
@@ -15,6 +17,10 @@ export const goals = [
   { label: 'throttled route ≥ 0.9× bare Hono (hand-written counter)', transport: 'http', scenarios: ['throttled'], ref: 'hono', min: 0.9 },
   { label: 'gRPC unary ≥ 0.95× raw grpc-js', transport: 'grpc', scenarios: ['grpc-get', 'grpc-create'], ref: 'grpc-js', min: 0.95 },
   { label: 'one global interceptor ≥ 0.9× the same routes without', ours: 'framework-interceptor', transport: 'http', scenarios: ['get-list', 'get-one'], ref: 'framework', min: 0.9 },
+  { label: 'every HTTP row ≥ 1.05× Fastify 5', transport: 'http', scenarios: HTTP_ROWS, ref: 'fastify', min: 1.05 },
+  { label: 'every HTTP row ≥ 0.95× raw node:http', transport: 'http', scenarios: HTTP_ROWS, ref: 'node-http', min: 0.95 },
+  { label: 'cold start ≤ 1.2× raw node:http', transport: 'http', metric: 'coldStartMs', ref: 'node-http', max: 1.2 },
+  { label: 'RSS after load ≤ 1.1× raw node:http', transport: 'http', metric: 'rssMb', ref: 'node-http', max: 1.1 },
   { label: 'cold start ≤ 1.3× bare Hono', transport: 'http', metric: 'coldStartMs', ref: 'hono', max: 1.3 },
   { label: 'RSS after load ≤ 1.25× bare Hono', transport: 'http', metric: 'rssMb', ref: 'hono', max: 1.25 },
   // On Deno: the same, against the Deno floors.

@@ -15,6 +15,8 @@ import { checkStreamRoutes } from './stream-routes.js';
 import { checkSkipReenabled } from './skip-reenabled.js';
 import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
+import { checkLayerOptions } from './layer-options.js';
+import { checkConfigSchemas } from './config/config-checks.js';
 import type { ProtoSet } from '../proto/types.js';
 
 export interface AnalyzeOptions {
@@ -64,6 +66,8 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkHttpStatus(ir, graph),
     ...checkStreamRoutes(ir, graph),
     ...checkChainClasses(ir, graph),
+    ...checkLayerOptions(ir, graph, grpc.services),
+    ...checkConfigSchemas(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
     ...checkOperationIds(ir.srcDir, routes.routes),

@@ -40,6 +40,7 @@ export {
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
 export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
+export * from './health/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
@@ -50,3 +51,4 @@ export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './streaming/op
 export { CloseCode } from './streaming/websocket/close-codes.js';
 export type { ObservabilityOptions } from './telemetry/observability.js';
 export type { RequestLogOptions, LogLevel } from './logging/request-log.js';
+export { propagateTraceContext } from './telemetry/propagate.js';

@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
-import { CLIENT_PRELUDE } from './prelude.js';
+import { CLIENT_CALL, CLIENT_EVENTS, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
 interface Parameter {
@@ -44,6 +44,10 @@ export function emitClient(document: OpenApiDocument): string {
     '/* eslint-disable */',
     '',
     CLIENT_PRELUDE,
+    // Helpers only where used, so the client passes tsc with noUnusedLocals.
+    ...(operations.length > 0 ? [CLIENT_CALL] : []),
+    ...(operations.some((op) => op.result.media === 'events') ? [CLIENT_EVENTS] : []),
+    ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [CLIENT_SEGMENT] : []),
     ...types,
     '/**',
     ' * A typed client of the application: one method per route, grouped by controller.',
@@ -118,7 +122,8 @@ function method(op: Operation): string {
   args.push(`request${requestRequired ? '' : '?'}: { ${requestFields.map((f) => `${f}; `).join('')}signal?: AbortSignal }`);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => `\${segment(${identifier(name)})}`);
   const queryArg = query.length > 0 ? 'request?.query' : 'undefined';
-  const init = `{ ${headers.length > 0 ? 'headers: request?.headers as Record<string, string> | undefined, ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
+  // No `headers: undefined` (exactOptionalPropertyTypes refuses it for an optional property).
+  const init = `{ ${headers.length > 0 ? '...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
   const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
   if (op.result.media === 'events') {

@@ -1,9 +1,9 @@
-import type { Hono } from 'hono';
 import type { ApplicationTransport, TransportHost } from '../application/transport.js';
 import type { Logger } from '../types/logger.js';
-import { buildHonoApp } from './hono-app.js';
-import type { HttpCounters } from './respond.js';
-import { serverAdapterForRuntime, type HttpEnv, type HttpListener, type ServerBindings } from './server-adapter.js';
+import { buildHonoApp } from './hono/hono-app.js';
+import type { HttpCounters } from './answer-rules.js';
+import { HttpRoute } from './http-route.js';
+import { serverAdapterForRuntime, type HttpListener, type ServedHttp, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../docs/docs-page.js';
 import type { StreamingOptions } from '../streaming/options.js';
@@ -27,7 +27,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
 
 /**
  * Serves the application's HTTP routes: a Hono app built once at attach, on the runtime's own
- * server (`Deno.serve` on Deno, @hono/node-server on Node) or hosted by any server through `fetch`.
+ * server (`Deno.serve` on Deno, Node's own with the Node-native path on Node) or hosted by any server through `fetch`.
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
@@ -38,12 +38,15 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';
-  private app?: Hono<HttpEnv>;
+  /** The Hono app and the routes, once attached. */
+  private served?: ServedHttp;
   private listener?: HttpListener;
   /** Set while `listen` waits for the server to bind. */
   private binding = false;
   /** What `app.stats()` reports; counted for the life of the application. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
+  /** Where `close()` counts the connections it drained; set at attach. */
+  private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
@@ -64,23 +67,31 @@ export class HttpTransport implements ApplicationTransport {
     this.staticRoutes.push(...routes);
   }
 
-  /** Prepares one chain per route and registers them on a new Hono app. */
+  /**
+   * Builds one `HttpRoute` per route (its chain prepared) and registers them on a new Hono app;
+   * the runtime's server path gets the same routes at `listen`.
+   */
   attach(host: TransportHost): void {
-    this.app = buildHonoApp(
-      host.tables.routes.map((entry) => ({
-        entry,
-        controllerClass: host.tables.providers[entry.controller]!.useClass!,
-        run: host.prepare(entry, { readsBody: entry.readsBody }),
-        bare: entry.readsBody ? host.bareHandler(entry) : undefined,
-        telemetry: host.observability.httpRoute(entry),
-      })),
-      { bodyLimit: this.options.bodyLimit, report: { logger: this.options.logger, counters: this.counters }, staticRoutes: this.staticRoutes, streamRoute: (spec) => this.streaming.handlerOf(spec) },
+    this.observability = host.observability;
+    const routes = host.tables.routes.map(
+      (entry) =>
+        new HttpRoute(
+          entry,
+          host.tables.providers[entry.controller]!.useClass!,
+          host.prepare(entry, { readsBody: entry.readsBody }),
+          entry.readsBody ? host.bareHandler(entry) : undefined,
+          host.observability.httpRoute(entry),
+        ),
     );
+    const { bodyLimit } = this.options;
+    const report = { logger: this.options.logger, counters: this.counters };
+    const app = buildHonoApp(routes, { bodyLimit, report, staticRoutes: this.staticRoutes, streamRoute: (route) => this.streaming.handlerOf(route) });
+    this.served = { app, routes, bodyLimit, report };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
   async listen(port: number, hostname?: string): Promise<number> {
-    if (!this.app) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
+    if (!this.served) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
     // A second server would be unreachable from close() and keep the process alive.
     if (this.listener || this.binding) {
       const where = this.listener ? `is already listening on port ${this.listener.port}` : 'is still starting from an earlier app.listen()';
@@ -92,7 +103,7 @@ export class HttpTransport implements ApplicationTransport {
     this.binding = true;
     try {
       const serve = await serverAdapterForRuntime();
-      this.listener = await serve(this.app, port, hostname, this.options.limits);
+      this.listener = await serve(this.served, port, hostname, this.options.limits);
     } finally {
       this.binding = false;
     }
@@ -101,10 +112,10 @@ export class HttpTransport implements ApplicationTransport {
 
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
-    if (!this.app) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hosted-address.ts), so the
+    if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
+    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts), so the
     // wider parameter type is safe.
-    return this.app.fetch as FetchHandler;
+    return this.served.app.fetch as FetchHandler;
   }
 
   /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */
@@ -115,7 +126,8 @@ export class HttpTransport implements ApplicationTransport {
     this.streaming.shutdown();
     if (!listener) return;
     try {
-      await listener.close(this.options.shutdownTimeoutMs);
+      const drained = await listener.close(this.options.shutdownTimeoutMs);
+      if (drained) this.observability?.countDrained(drained);
     } catch (error) {
       throw new Error(`the HTTP server on port ${listener.port} did not close: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

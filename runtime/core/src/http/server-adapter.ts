@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import type { ErrorReport } from './answer-rules.js';
+import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 
 /**
@@ -29,28 +31,37 @@ export interface HttpListener {
   /**
    * Stops accepting connections and resolves as soon as in-flight requests have been answered
    * (each with `Connection: close`), or after `graceMs` milliseconds at the latest (Node then
-   * closes the connections still open; Deno, which cannot, stops waiting for them).
+   * closes the connections still open; Deno, which cannot, stops waiting for them). Resolves
+   * with the number of connections it closed, when the server can tell.
    */
-  close(graceMs: number): Promise<void>;
+  close(graceMs: number): Promise<number | void>;
+}
+
+/** What a server adapter serves: the Hono app, and the routes it was built from (for a runtime's own path). */
+export interface ServedHttp {
+  readonly app: Hono<HttpEnv>;
+  readonly routes: readonly HttpRoute[];
+  readonly bodyLimit: number;
+  readonly report: ErrorReport;
 }
 
 /**
- * Serves a Hono app on one runtime's HTTP server with the application's limits (as far as the
- * server supports them). `hostname` undefined listens on every interface, IPv6 and IPv4 where the
- * system allows it; port 0 lets the OS pick.
+ * Serves the application's routes on one runtime's HTTP server with the application's limits (as
+ * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
+ * IPv4 where the system allows it; port 0 lets the OS pick.
  */
-export type ServerAdapter = (app: Hono<HttpEnv>, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
+export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
 
 /**
- * The adapter of the runtime this process runs on: `Deno.serve` on Deno, @hono/node-server on
- * Node. Imported on demand, so Deno never loads @hono/node-server and Node never loads the Deno
+ * The adapter of the runtime this process runs on: `Deno.serve` on Deno, Node's own server on
+ * Node (the Node-native path, with @hono/node-server behind it). Imported on demand, so Deno never loads @hono/node-server and Node never loads the Deno
  * adapter.
  *
  * @example
  * const serve = await serverAdapterForRuntime();
- * const listener = await serve(honoApp, 0);
+ * const listener = await serve({ app, routes, bodyLimit, report }, 0, undefined, DEFAULT_SERVER_LIMITS);
  */
 export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
-  if ('Deno' in globalThis) return (await import('./deno-listener.js')).listenDeno;
-  return (await import('./node-listener.js')).listenNode;
+  if ('Deno' in globalThis) return (await import('./server/deno/deno-listener.js')).listenDeno;
+  return (await import('./server/node/node-listener.js')).listenNode;
 }

@@ -1,5 +1,6 @@
-import type { ErrorReport } from '../http/respond.js';
-import type { HonoRouteHandler, HttpRouteSpec } from '../http/route-handler.js';
+import type { ErrorReport } from '../http/hono/respond.js';
+import type { HonoRouteHandler } from '../http/hono/route-handler.js';
+import type { HttpRoute } from '../http/http-route.js';
 import { OpenStreams, type StreamCounters } from './open-streams.js';
 import type { StreamingOptions } from './options.js';
 import { sseRoute } from './sse/sse-route.js';
@@ -26,7 +27,7 @@ export class StreamingRoutes {
   ) {}
 
   /** The handler of a streaming route; undefined for any other route. */
-  handlerOf(spec: HttpRouteSpec): HonoRouteHandler | undefined {
+  handlerOf(spec: HttpRoute): HonoRouteHandler | undefined {
     switch (spec.entry.stream) {
       case 'sse':
         return sseRoute(spec, { heartbeatMs: this.options.heartbeatMs, streams: this.streams, report: this.report });

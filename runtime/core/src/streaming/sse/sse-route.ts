@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { HttpException } from '../../exceptions/http-exception.js';
-import { HttpCall } from '../../http/http-call.js';
-import { errorResponse, respond, type ErrorReport } from '../../http/respond.js';
-import { routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from '../../http/route-handler.js';
+import { HttpCall } from '../../http/hono/http-call.js';
+import { errorResponse, respond, type ErrorReport } from '../../http/hono/respond.js';
+import type { HonoRouteHandler } from '../../http/hono/route-handler.js';
+import type { HttpRoute } from '../../http/http-route.js';
 import type { HttpEnv } from '../../http/server-adapter.js';
 import { iteratorOf } from '../iterate.js';
 import type { OpenStreams } from '../open-streams.js';
@@ -31,9 +32,8 @@ export interface SseRouteOptions {
  * @example
  * app.get('/todo/events', sseRoute(spec, { heartbeatMs: 15_000, streams, report }));
  */
-export function sseRoute(spec: HttpRouteSpec, options: SseRouteOptions): HonoRouteHandler {
+export function sseRoute(spec: HttpRoute, options: SseRouteOptions): HonoRouteHandler {
   const { entry, run } = spec;
-  const runtime = routeRuntimeOf(spec);
   const where = `${entry.name} (GET ${entry.path})`;
   const { report } = options;
   const failureEvent = (error: unknown): string => {
@@ -41,7 +41,7 @@ export function sseRoute(spec: HttpRouteSpec, options: SseRouteOptions): HonoRou
     return `event: exception\ndata: ${JSON.stringify(error instanceof HttpException ? error.toJSON() : internalError)}\n\n`;
   };
   return async (c) => {
-    const call = new HttpCall(c, runtime);
+    const call = new HttpCall(c, spec);
     let answer: unknown;
     try {
       answer = await run(call);

@@ -1,5 +1,5 @@
 import { NotValidBodyException } from '../../exceptions/request-exceptions.js';
-import type { ErrorReport } from '../../http/respond.js';
+import type { ErrorReport } from '../../http/hono/respond.js';
 import type { BodyValidator } from '../../validation/body-validator.js';
 import { closeIterator } from '../iterate.js';
 import type { OpenStreams } from '../open-streams.js';

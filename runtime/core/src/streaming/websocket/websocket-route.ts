@@ -1,7 +1,8 @@
 import { HttpException } from '../../exceptions/http-exception.js';
-import { HttpCall } from '../../http/http-call.js';
-import { errorResponse, respond, type ErrorReport } from '../../http/respond.js';
-import { routeRuntimeOf, type HonoRouteHandler, type HttpRouteSpec } from '../../http/route-handler.js';
+import { HttpCall } from '../../http/hono/http-call.js';
+import { errorResponse, respond, type ErrorReport } from '../../http/hono/respond.js';
+import type { HonoRouteHandler } from '../../http/hono/route-handler.js';
+import type { HttpRoute } from '../../http/http-route.js';
 import { bodyValidatorFor } from '../../validation/body-validator.js';
 import { iteratorOf } from '../iterate.js';
 import type { OpenStreams } from '../open-streams.js';
@@ -38,9 +39,8 @@ export interface WebSocketRouteOptions {
  * @example
  * app.get('/todo/ws', webSocketRoute(spec, { options, streams, report }));
  */
-export function webSocketRoute(spec: HttpRouteSpec, { options, streams, report }: WebSocketRouteOptions): HonoRouteHandler {
+export function webSocketRoute(spec: HttpRoute, { options, streams, report }: WebSocketRouteOptions): HonoRouteHandler {
   const { entry, run } = spec;
-  const runtime = routeRuntimeOf(spec);
   const where = `${entry.name} (GET ${entry.path})`;
   const validate = entry.messages ? bodyValidatorFor(entry.messages) : (value: unknown) => value;
   return async (c) => {
@@ -48,7 +48,7 @@ export function webSocketRoute(spec: HttpRouteSpec, { options, streams, report }
     const upgrade: SocketUpgrade | undefined = nodeUpgradeOf(c.env, options.maxMessageBytes) ?? denoUpgrade(c.req.raw, options);
     // In-process calls (`t.request`) and other hosts of `app.fetch` have no socket to upgrade.
     if (!upgrade) return errorResponse(c, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`), entry.name, report);
-    const call = new HttpCall(c, runtime);
+    const call = new HttpCall(c, spec);
     let port: SocketPort | undefined;
     const incoming = new IncomingMessages(PAUSE_AT, { pause: () => port?.pause(), resume: () => port?.resume() });
     // What `@Messages()` reads (`a.body` in the generated call).

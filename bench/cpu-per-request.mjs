@@ -1,0 +1,64 @@
+// CPU time per request, for when the machine is too busy for requests/s to mean anything: each
+// server's own user + system time (from /proc) divided by the requests it answered under wrk. A
+// server that shares its core with other work serves fewer requests, but each costs about the
+// same CPU, so ratios of these figures hold up where throughput ratios do not (caches and clock
+// speed still vary: treat differences under ~10% as noise). Lower is better.
+//
+//   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
+//   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4]
+import { parseArgs } from 'node:util';
+import { peers } from './lib/peers.mjs';
+import { httpScenarios } from './lib/scenarios.mjs';
+import { choosePorts, cpuSeconds, ports, startServer, stopServer, whenAnswering } from './lib/server.mjs';
+import { signToken } from './lib/setup.mjs';
+import { wrk } from './lib/load.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'framework,framework-hono,node-http,fastify,hono' },
+    scenario: { type: 'string' },
+    seconds: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '20' },
+  },
+});
+const chosen = opt.only.split(',').map((id) => {
+  const peer = peers.find((p) => p.id === id && p.http && (p.runtime ?? 'node') === 'node');
+  if (!peer) throw new Error(`no Node HTTP peer '${id}'`);
+  return peer;
+});
+const scenarios = opt.scenario ? httpScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : httpScenarios;
+const seconds = Number(opt.seconds);
+const connections = Number(opt.connections);
+const token = await signToken(process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long');
+await choosePorts();
+
+/** µs of CPU per request, by peer and scenario. */
+const costs = new Map();
+for (const peer of chosen) {
+  const child = startServer(peer, 'http');
+  try {
+    await whenAnswering(child, 'http', performance.now());
+    for (const s of scenarios) {
+      const url = `http://127.0.0.1:${ports.http}`;
+      await wrk(url, s, { seconds: 1, connections, token });
+      const before = cpuSeconds(child);
+      const result = await wrk(url, s, { seconds, connections, token });
+      const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
+      if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
+      costs.set(`${peer.id} ${s.id}`, micros);
+      console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
+    }
+  } finally {
+    await stopServer(child);
+  }
+}
+
+const columns = chosen.map((p) => p.id);
+const ratio = (a, b) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '–');
+console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ours ÷ node-http | ours ÷ fastify | ours ÷ ours-through-Hono |`);
+console.log(`|---|${columns.map(() => '--:').join('|')}|--:|--:|--:|`);
+for (const s of scenarios) {
+  const of = (id) => costs.get(`${id} ${s.id}`);
+  const cells = columns.map((id) => (of(id) === undefined ? '–' : of(id).toFixed(1)));
+  console.log(`| ${s.label} | ${cells.join(' | ')} | ${ratio(of('framework'), of('node-http'))} | ${ratio(of('framework'), of('fastify'))} | ${ratio(of('framework'), of('framework-hono'))} |`);
+}

@@ -1,0 +1,52 @@
+import type { PreparedHandler } from '../chain/call.js';
+import type { HandlerRuntime } from '../chain/call-base.js';
+import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
+import type { Class } from '../types/class.js';
+import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
+import { jsonParserFor, type JsonBodyParser } from './json-body.js';
+
+/** The methods an `@All()` route answers. */
+export const ALL_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
+/**
+ * Everything about one HTTP route that its calls share, built once at init and read by both
+ * server paths (Hono's handlers and the Node-native one): the table entry, the prepared chain,
+ * the body steps. It is also the `HandlerRuntime` every call of the route points to.
+ *
+ * @example
+ * const route = new HttpRoute(entry, TodoController, host.prepare(entry, { readsBody: true }), host.bareHandler(entry));
+ * route.servesBareBody; // true: read, parse, check and call the handler in one step
+ */
+export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
+  /** Parses the body's text as JSON (with the route's Content-Type and emptiness rules). */
+  readonly parseJson: JsonBodyParser;
+  /** The DTO's validator (compiled, or class-validator's), for the chain's body step. */
+  readonly validate?: BodyValidator;
+  /** The DTO's compiled check, for answering an invalid body without an exception. */
+  readonly check?: BodyCheck;
+  /**
+   * Whether the body route can be served in one step (read, parse, compiled check, handler):
+   * nothing surrounds the handler, and its DTO, if any, compiled.
+   */
+  readonly servesBareBody: boolean;
+  /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
+  readonly paramNames: readonly string[];
+
+  constructor(
+    readonly entry: HttpRouteEntry,
+    readonly controllerClass: Class,
+    /** The route's whole chain. */
+    readonly run: PreparedHandler,
+    /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
+    readonly bare: PreparedHandler | undefined,
+    /** The route's telemetry, when the application observes anything (see `Observability`). */
+    readonly telemetry?: HttpRouteTelemetry,
+  ) {
+    this.parseJson = jsonParserFor(entry);
+    this.validate = entry.body ? bodyValidatorFor(entry.body) : undefined;
+    this.check = entry.body ? compiledBodyCheckFor(entry.body) : undefined;
+    this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
+    this.servesBareBody = bare !== undefined && entry.readsBody && (!entry.body || this.check !== undefined);
+  }
+}

@@ -1,0 +1,73 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { errorAnswer, isNullBodyStatus, isWebResponse, type ErrorReport } from '../../answer-rules.js';
+import { observationOf } from './node-observed-route.js';
+import { writeWebResponse } from './web-response.js';
+
+/** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins. */
+export type CallHeaders = Record<string, string>;
+
+const TEXT = 'text/plain; charset=UTF-8';
+const JSON_TYPE = 'application/json';
+
+/** One answer with a body: the call's headers, then the type and length (which win, as on Hono). */
+function writeBody(outgoing: ServerResponse, status: number, type: string, body: string, headers: CallHeaders | undefined): void {
+  const length = Buffer.byteLength(body);
+  const head: OutgoingHttpHeaders = headers === undefined ? { 'content-type': type, 'content-length': length } : { ...headers, 'content-type': type, 'content-length': length };
+  outgoing.writeHead(status, head);
+  outgoing.end(body);
+}
+
+/**
+ * Writes a handler's answer on Node's response with the Hono path's rules (`hono/respond.ts`): a
+ * string is `text/plain`, an object or array JSON, `undefined` or a null-body status no body, a
+ * Web `Response` as built plus the call's headers. May return a promise (a Response's body
+ * streaming). Throws what `JSON.stringify` throws.
+ *
+ * @example
+ * writeAnswer(outgoing, { id: 1 }, 201, undefined); // 201, {"id":1} as application/json
+ */
+export function writeAnswer(outgoing: ServerResponse, value: unknown, status: number, headers: CallHeaders | undefined): void | Promise<void> {
+  if (typeof value === 'string') {
+    if (isNullBodyStatus(status)) return writeEmpty(outgoing, status, headers);
+    return writeBody(outgoing, status, TEXT, value, headers);
+  }
+  if (value === undefined || isNullBodyStatus(status)) return writeEmpty(outgoing, status, headers);
+  if (isWebResponse(value)) return writeWebResponse(outgoing, value, headers);
+  writeJson(outgoing, status, value, headers);
+}
+
+/** A JSON answer. A value JSON cannot express (a function) has no body, as `c.json` gives. */
+export function writeJson(outgoing: ServerResponse, status: number, value: unknown, headers: CallHeaders | undefined): void {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) {
+    outgoing.writeHead(status, { ...headers, 'content-type': JSON_TYPE });
+    outgoing.end();
+    return;
+  }
+  writeBody(outgoing, status, JSON_TYPE, text, headers);
+}
+
+function writeEmpty(outgoing: ServerResponse, status: number, headers: CallHeaders | undefined): void {
+  outgoing.writeHead(status, headers);
+  outgoing.end();
+}
+
+/**
+ * Writes the default answer for an error no filter handled (`answer-rules.ts`), with the call's
+ * headers (a 429 keeps its `X-RateLimit-*`). Nothing when the answer has started already.
+ */
+export function writeError(
+  outgoing: ServerResponse,
+  error: unknown,
+  where: string,
+  report: ErrorReport,
+  request: { readonly incoming: IncomingMessage; readonly path: string },
+  headers: CallHeaders | undefined,
+): void {
+  const { status, body } = errorAnswer(error, where, report, { method: request.incoming.method!, path: request.path }, observationOf(outgoing));
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  writeJson(outgoing, status, body, headers);
+}

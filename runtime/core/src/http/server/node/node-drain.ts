@@ -1,0 +1,88 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+
+/**
+ * How long a connection idle at `close` stays open before the drain closes it. A keep-alive client
+ * may be sending its next request at the very moment the server sees the connection idle; closing
+ * it then would reset that request. One that stays quiet this long is not sending one.
+ */
+const IDLE_LINGER_MS = 250;
+
+/** The response a Node HTTP/1.1 socket is currently writing (`undefined` while it is idle). */
+function currentResponse(socket: Socket): ServerResponse | undefined {
+  // Node's own link from a socket to its response in progress (what `server.closeIdleConnections`
+  // and connection-draining libraries read): reading it at close costs nothing per request.
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+/**
+ * Graceful shutdown of a Node HTTP/1.1 server. Until `close` it does nothing per request; from
+ * `close` on, no connection is accepted; every response not yet started, and every request that
+ * still arrives on an open connection, is answered with `Connection: close` and its connection
+ * closed after it, so no busy keep-alive connection is cut and none is handed further requests.
+ * Connections idle at `close` get `IDLE_LINGER_MS` for a request already on its way, then close.
+ * `close` resolves when the last connection has closed, or cuts what is left after the grace period.
+ *
+ * @example
+ * const drain = new NodeDrain(server);
+ * await drain.close(5000); // resolves as soon as the last in-flight request is answered
+ */
+export class NodeDrain {
+  /** Open connections, each with its idle-close timer once one is set. */
+  private readonly connections = new Map<Socket, ReturnType<typeof setTimeout> | undefined>();
+
+  constructor(private readonly server: Server) {
+    server.on('connection', (socket: Socket) => {
+      this.connections.set(socket, undefined);
+      socket.once('close', () => {
+        clearTimeout(this.connections.get(socket));
+        this.connections.delete(socket);
+      });
+    });
+  }
+
+  /** A request arriving during the drain: answered, with `Connection: close`, so its connection ends after it. */
+  private readonly lateRequest = (request: IncomingMessage, response: ServerResponse): void => {
+    response.shouldKeepAlive = false;
+    const socket = request.socket;
+    clearTimeout(this.connections.get(socket));
+    if (this.connections.has(socket)) this.connections.set(socket, undefined);
+  };
+
+  /** Closes an idle connection after the linger, unless a request arrived on it meanwhile. */
+  private closeWhenIdle(socket: Socket): void {
+    const timer = setTimeout(() => {
+      if (currentResponse(socket) === undefined) socket.destroySoon();
+    }, IDLE_LINGER_MS);
+    timer.unref();
+    this.connections.set(socket, timer);
+  }
+
+  /** Stops accepting and drains as described above; `graceMs` bounds the wait. Resolves with the connections it closed. */
+  close(graceMs: number): Promise<number> {
+    // Before Hono's listener, so the flag is set before a response can be written.
+    this.server.prependListener('request', this.lateRequest);
+    const open = this.connections.size;
+    return new Promise<number>((done, fail) => {
+      // One slow or stuck call must not keep close() (and the onAppClose hooks after it) waiting forever.
+      const force = setTimeout(() => this.server.closeAllConnections(), graceMs);
+      // net.Server's close: stop listening and call back once every connection has ended. (http.Server's
+      // own close would also drop idle connections at once, resetting a request already on its way.)
+      NetServer.prototype.close.call(this.server, (error?: Error) => {
+        clearTimeout(force);
+        // Now that nothing is open, http.Server's close only stops its timeout checks (the server is closed already).
+        this.server.close();
+        if (error) fail(error);
+        else done(open);
+      });
+      for (const socket of this.connections.keys()) {
+        const response = currentResponse(socket);
+        if (response === undefined) this.closeWhenIdle(socket);
+        // A busy one: its current response says `Connection: close`, so Node closes it after that
+        // answer; one whose headers went out already is closed once it is idle again.
+        else if (!response.headersSent) response.shouldKeepAlive = false;
+        else response.once('finish', () => this.closeWhenIdle(socket));
+      }
+    });
+  }
+}

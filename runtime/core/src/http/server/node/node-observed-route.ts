@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { CallObservation } from '../../../telemetry/call-observation.js';
+import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
+import type { NodeRouteHandler } from './node-route-handler.js';
+import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
+
+const observationKey = Symbol('framework.observation');
+type Observed = ServerResponse & { [observationKey]?: CallObservation };
+
+/** The observation of the request a Node response answers, when its route is observed. */
+export function observationOf(outgoing: ServerResponse): CallObservation | undefined {
+  return (outgoing as Observed)[observationKey];
+}
+
+/** The HTTP facts of a Node request, read only when the telemetry asks for them. */
+class NodeRequestFacts implements HttpRequestFacts {
+  constructor(
+    private readonly incoming: IncomingMessage,
+    readonly path: string,
+  ) {}
+  get method(): string {
+    return this.incoming.method!;
+  }
+  get scheme(): string {
+    return (this.incoming.socket as TLSSocket).encrypted ? 'https' : 'http';
+  }
+  get protocolVersion(): string {
+    const version = this.incoming.httpVersion;
+    return version === '2.0' ? '2' : version;
+  }
+  get remoteAddress(): string {
+    return this.incoming.socket.remoteAddress ?? '';
+  }
+  header(name: string): string | undefined {
+    return requestHeaderOf(this.incoming, name);
+  }
+  headers(): Record<string, string> {
+    return requestHeadersOf(this.incoming);
+  }
+}
+
+/**
+ * Wraps a route's Node handler (body limit included) in its observation, as `hono/observed-route.ts`
+ * does on the Hono path: the request id answered in `X-Request-Id`, the span the handler runs in,
+ * and the end of the span, metrics and request line with the status written, once the response
+ * has closed. Applied at `init` only to routes of an application that observes something.
+ *
+ * @example
+ * const handler = route.telemetry ? observedNodeRoute(route.telemetry, inner) : inner;
+ */
+export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRouteHandler): NodeRouteHandler {
+  return (incoming, outgoing, path, values) => {
+    const observation = telemetry.begin(new NodeRequestFacts(incoming, path));
+    (outgoing as Observed)[observationKey] = observation;
+    // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
+    outgoing.setHeader('x-request-id', observation.requestId);
+    outgoing.once('close', () => observation.end(outgoing.statusCode));
+    // Node handlers answer their errors themselves: nothing is thrown out of them.
+    observation.run(() => handler(incoming, outgoing, path, values));
+  };
+}

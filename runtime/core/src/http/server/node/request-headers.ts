@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Headers Node keeps once (a repeated one is dropped from `incoming.headers`), which a Web
+ * `Headers` object joins instead: read from the raw lines, as @hono/node-server's headers do.
+ */
+const keptOnceByNode = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
+  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after',
+  'server', 'user-agent',
+]);
+
+const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
+
+/** A header value without the surrounding HTTP whitespace, as `Headers` stores it. */
+function trimmed(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/**
+ * One request header of a Node request, with the answer `request.headers.get(name)` gives on the
+ * Web request @hono/node-server builds (so both server paths read the same value): repeated
+ * lines joined with `, ` (`; ` for cookies), `undefined` when absent. Reads Node's parsed headers
+ * directly: no `Headers` object is built.
+ *
+ * @example
+ * requestHeaderOf(incoming, 'authorization'); // 'Bearer eyJ…'
+ */
+export function requestHeaderOf(incoming: IncomingMessage, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (!keptOnceByNode.has(lower) && lower !== 'set-cookie' && lower !== '__proto__') {
+    const value = incoming.headers[lower];
+    if (typeof value === 'string') return trimmed(value);
+    if (value === undefined && !Object.hasOwn(incoming.headers, lower)) return undefined;
+  }
+  const raw = incoming.rawHeaders;
+  const separator = lower === 'cookie' ? '; ' : ', ';
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const rawName = raw[i]!;
+    if (rawName.length === lower.length && rawName.toLowerCase() === lower) {
+      const value = trimmed(raw[i + 1]!);
+      joined = joined === undefined ? value : joined + separator + value;
+    }
+  }
+  return joined;
+}
+
+/**
+ * Every request header as one record of lower-case names, as Hono's `c.req.header()` answers on
+ * @hono/node-server (values of repeated lines joined by a `Headers` object).
+ *
+ * @example
+ * requestHeadersOf(incoming); // { host: 'localhost:3000', accept: '*\/*' }
+ */
+export function requestHeadersOf(incoming: IncomingMessage): Record<string, string> {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => (record[name] = value));
+  return record;
+}

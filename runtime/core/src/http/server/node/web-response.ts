@@ -1,0 +1,76 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { once } from 'node:events';
+
+const TEXT = 'text/plain; charset=UTF-8';
+
+/**
+ * The headers of a handler's `Response` with the call's own added, by the rule of
+ * `hono/response-headers.ts`: the Response's headers win, `Set-Cookie` lines of both are kept;
+ * a status-0 or consumed Response is sent without them.
+ */
+function mergedHeaders(response: Response, callHeaders: Record<string, string> | undefined): OutgoingHttpHeaders {
+  const head: OutgoingHttpHeaders = {};
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') head[name] = value;
+  });
+  const mergeable = callHeaders !== undefined && response.status >= 200 && !response.bodyUsed;
+  if (mergeable) {
+    for (const name in callHeaders) {
+      if (name === 'set-cookie') cookies.push(callHeaders[name]!);
+      else if (!(name in head)) head[name] = callHeaders[name];
+    }
+  }
+  if (cookies.length > 0) head['set-cookie'] = cookies;
+  // @hono/node-server's default for a body without a type.
+  if (response.body !== null && !('content-type' in head)) head['content-type'] = TEXT;
+  return head;
+}
+
+/**
+ * Sends a Web `Response` on Node's response: its status and headers (plus the call's), its body
+ * buffered with a Content-Length when it is complete at once (a string, bytes), else streamed as
+ * it comes (server-sent events, a proxied `fetch()`).
+ *
+ * @example
+ * await writeWebResponse(outgoing, new Response('ok', { status: 201 }), { 'x-request-id': 'r-1' });
+ */
+export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string> | undefined): Promise<void> {
+  const head = mergedHeaders(response, callHeaders);
+  const status = response.status === 0 ? 500 : response.status;
+  if (response.body === null) {
+    outgoing.writeHead(status, head);
+    outgoing.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let pending = reader.read();
+  // What is ready now is sent with a length; a body still producing is streamed.
+  for (;;) {
+    const next = await Promise.race([pending, new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)))]);
+    if (next === undefined) break;
+    if (next.done) {
+      if (!('content-length' in head)) head['content-length'] = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+      outgoing.writeHead(status, head);
+      outgoing.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      return;
+    }
+    chunks.push(next.value);
+    pending = reader.read();
+  }
+  outgoing.writeHead(status, head);
+  outgoing.flushHeaders();
+  for (const chunk of chunks) outgoing.write(chunk);
+  // The client leaving stops the producer.
+  outgoing.once('close', () => void reader.cancel().catch(() => undefined));
+  try {
+    for (let next = await pending; !next.done; next = await reader.read()) {
+      if (outgoing.destroyed) return;
+      if (!outgoing.write(next.value)) await Promise.race([once(outgoing, 'drain'), once(outgoing, 'close')]);
+    }
+    outgoing.end();
+  } catch {
+    outgoing.destroy();
+  }
+}

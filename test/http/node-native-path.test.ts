@@ -1,0 +1,170 @@
+// The Node-native path answers byte for byte as the Hono path does: the same fixture app served
+// twice (once forced through Hono on @hono/node-server with FRAMEWORK_HTTP_PATH=hono), the same
+// raw requests sent to both, and every status, header that matters, body and log line compared.
+import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture } from '../compile-fixture.js';
+import { AppModule } from './fixtures/app/src/app.module.js';
+
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
+
+interface Served {
+  app: FrameworkApplication;
+  port: number;
+  logged: string[];
+}
+
+/** Headers that differ between two runs for reasons other than the path: the clock, the connection's pacing. */
+const ignoredHeaders = new Set(['date', 'keep-alive']);
+
+async function serve(path: 'native' | 'hono'): Promise<Served> {
+  const logged: string[] = [];
+  const logger: Logger = { error: (message) => void logged.push(String(message)), warn: () => undefined, log: () => undefined };
+  const app = await new FrameworkApplication(tables, { logger, bodyLimit: 2048 }).init(AppModule);
+  // The switch is read when the server starts (and this suite sets it itself, whatever the run's).
+  if (path === 'hono') process.env.FRAMEWORK_HTTP_PATH = 'hono';
+  else delete process.env.FRAMEWORK_HTTP_PATH;
+  try {
+    return { app, port: await app.listen(0, '127.0.0.1'), logged };
+  } finally {
+    delete process.env.FRAMEWORK_HTTP_PATH;
+  }
+}
+
+interface Probe {
+  readonly method: string;
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  /** Sent with `Transfer-Encoding: chunked`, in these pieces. */
+  readonly chunks?: readonly string[];
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(port: number, probe: Probe): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...probe.headers };
+    if (probe.body !== undefined) headers['content-length'] = String(Buffer.byteLength(probe.body));
+    const req = httpRequest({ host: '127.0.0.1', port, method: probe.method, path: probe.path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: comparable(res.headers), body }));
+    });
+    req.on('error', reject);
+    if (probe.chunks) for (const chunk of probe.chunks) req.write(chunk);
+    req.end(probe.body);
+  });
+}
+
+function comparable(headers: IncomingHttpHeaders): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !ignoredHeaders.has(name)));
+}
+
+const json = { 'content-type': 'application/json' };
+const validOrder = JSON.stringify({ customer: 'Ada', address: { street: 'Main street' }, items: [{ quantity: 2 }] });
+
+const probes: Probe[] = [
+  { method: 'GET', path: '/features/text' },
+  { method: 'GET', path: '/features/text/' },
+  { method: 'GET', path: '/features/text?x=1#frag' },
+  { method: 'GET', path: '/features/nothing' },
+  { method: 'GET', path: '/features/response' },
+  { method: 'GET', path: '/features/async' },
+  { method: 'GET', path: '/features/query?page=2&sort=asc' },
+  { method: 'GET', path: '/features/query?page=1&page=2&b=+x+y&empty=&flag' },
+  { method: 'GET', path: '/features/headers', headers: { 'x-one': '  first ', 'x-two': 'second' } },
+  { method: 'GET', path: '/features/users/7/posts/42' },
+  { method: 'GET', path: '/features/users/7/posts/' },
+  { method: 'GET', path: '/features/users//posts/42' },
+  { method: 'GET', path: '/features/users/a.b/posts/c~d' },
+  { method: 'GET', path: '/features/count' },
+  { method: 'GET', path: '/features/count' },
+  { method: 'GET', path: '/features/crash' },
+  { method: 'GET', path: '/features/custom' },
+  { method: 'GET', path: '/features/teapot' },
+  { method: 'GET', path: '/nowhere' },
+  { method: 'GET', path: '/features/%74ext' },
+  { method: 'GET', path: '/features/users/%E2%9C%93/posts/1' },
+  { method: 'GET', path: '/features/../features/text' },
+  { method: 'GET', path: '/features/text', headers: { host: 'Example.COM' } },
+  { method: 'HEAD', path: '/features/text' },
+  { method: 'POST', path: '/features/text' },
+  { method: 'POST', path: '/features/created' },
+  { method: 'DELETE', path: '/features/gone' },
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => ({ method, path: '/features/any' })),
+  { method: 'PROPFIND', path: '/features/any' },
+  { method: 'POST', path: '/features/orders', headers: json, body: validOrder },
+  { method: 'POST', path: '/features/orders', headers: json, body: `\uFEFF${validOrder}` },
+  { method: 'POST', path: '/features/orders', headers: json, body: JSON.stringify({ customer: 7, address: { street: 'x' }, items: [] }) },
+  { method: 'POST', path: '/features/orders', headers: json, body: '{"customer":' },
+  { method: 'POST', path: '/features/orders', headers: json, body: '[1,2]' },
+  { method: 'POST', path: '/features/orders', headers: json, body: '' },
+  { method: 'POST', path: '/features/orders', headers: { 'content-type': 'text/plain' }, body: validOrder },
+  { method: 'POST', path: '/features/orders', headers: json, body: JSON.stringify({ customer: 'x'.repeat(3000) }) },
+  { method: 'POST', path: '/features/orders', headers: json, chunks: [validOrder.slice(0, 20), validOrder.slice(20)] },
+  { method: 'POST', path: '/features/orders', headers: json, chunks: ['{"customer":"', 'y'.repeat(3000), '"}'] },
+  { method: 'POST', path: '/features/orders', headers: { ...json, 'transfer-encoding': 'chunked' }, chunks: [] },
+];
+
+const parity = suite<{ native: Served; hono: Served }>('Node-native path against the Hono path');
+
+parity.before(async (context) => {
+  context.native = await serve('native');
+  context.hono = await serve('hono');
+});
+parity.after(async ({ native, hono }) => {
+  await native.app.close();
+  await hono.app.close();
+});
+
+parity('every probe gets the same status, headers and body on both paths', async ({ native, hono }) => {
+  for (const probe of probes) {
+    const [ours, reference] = [await send(native.port, probe), await send(hono.port, probe)];
+    assert.equal(ours, reference, `${probe.method} ${probe.path} ${probe.headers ? JSON.stringify(probe.headers) : ''}`);
+  }
+  assert.equal(native.logged, hono.logged);
+  assert.ok(native.logged.some((line) => line.includes('FeaturesController.crash')), 'the crash was logged with its route');
+});
+
+parity('the native path is the one serving (its headers come straight from writeHead)', async ({ native, hono }) => {
+  // Both paths agree on every value; only the native path writes `content-length` in lower case
+  // itself (Node adds `Content-Length` last for @hono/node-server). The raw lines tell which path answered.
+  const rawHead = (port: number) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /features/async HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text.split('\r\n\r\n')[0]!));
+      socket.on('error', reject);
+    });
+  assert.match(await rawHead(native.port), /\r\ncontent-length: 15\r\n/);
+  assert.match(await rawHead(hono.port), /\r\nContent-Length: 15$/);
+});
+
+parity('a client leaving mid-body is counted on both paths, not logged', async ({ native, hono }) => {
+  for (const served of [native, hono]) {
+    const before = served.app.stats().abortedRequests;
+    await new Promise<void>((resolve) => {
+      const socket = connect(served.port, '127.0.0.1', () => {
+        socket.write('POST /features/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cust');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    const deadline = Date.now() + 2000;
+    while (served.app.stats().abortedRequests === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.is(served.app.stats().abortedRequests, before + 1);
+  }
+  assert.equal(native.logged, hono.logged);
+});
+
+parity.run();
