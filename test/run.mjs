@@ -83,7 +83,7 @@ function runFile({ file, env = {} }, node) {
 const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis') || basename(file).startsWith('lb-'), ensure: ensureRedis },
   { neededBy: (file) => basename(file).startsWith('lb-'), ensure: ensureNginx },
-  { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
+  { neededBy: (file) => basename(file).startsWith('docs-page') || basename(file).startsWith('browser'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
   { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },
 ];

@@ -77,14 +77,14 @@ async function call(
   path: string,
   query: Query | undefined,
   body: unknown,
-  result: 'json' | 'text' | 'empty' | 'any',
+  result: 'json' | 'text' | 'empty' | 'any' | 'events',
   init: CallOptions | undefined,
 ): Promise<unknown> {
   let url = options.baseUrl.replace(/\/$/, '') + path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value));
   if ([...search.keys()].length > 0) url += `?${search.toString()}`;
-  const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : 'application/json', ...options.headers, ...init?.headers };
+  const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : result === 'events' ? 'text/event-stream' : 'application/json', ...options.headers, ...init?.headers };
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -112,6 +112,61 @@ async function call(
   if (result === 'text') return response.text();
   if (result === 'json') return response.json();
   return response;
+}
+
+/** One server-sent event: its type (`message` unless the server named one), its id if it has one, and its data. */
+export interface ServerEvent<T> {
+  readonly event: string;
+  readonly id?: string;
+  readonly data: T;
+}
+
+/**
+ * The events of a `text/event-stream` answer, parsed as they arrive. An `exception` event (the
+ * server's handler failed mid-stream) is thrown as an `ApiError`; breaking out of the loop (or
+ * the call's `signal`) closes the connection.
+ */
+async function* readEvents<T>(open: () => Promise<unknown>, operation: string): AsyncGenerator<ServerEvent<T>> {
+  const response = (await open()) as Response;
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let event = '';
+  let id: string | undefined;
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
+        if (line === '') {
+          if (data.length > 0) {
+            const parsed = JSON.parse(data.join('\n')) as unknown;
+            if (event === 'exception') {
+              const status = (parsed as { status?: unknown }).status;
+              throw new ApiError(typeof status === 'number' ? status : 500, parsed, operation);
+            }
+            yield { event: event || 'message', ...(id !== undefined ? { id } : {}), data: parsed as T };
+          }
+          event = '';
+          data = [];
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+        if (field === 'event') event = text;
+        else if (field === 'data') data.push(text);
+        else if (field === 'id') id = text;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
@@ -160,6 +215,14 @@ export interface Todo {
   colorLabel: string;
 }
 
+/** One change to the todos, as `GET /todo/events` and `/todo/ws` send it. */
+export interface TodoChange {
+  /** Increases by one per change: the event id a reconnecting client resumes after. */
+  sequence: number;
+  kind: "created" | "updated" | "deleted";
+  todo: Todo;
+}
+
 /** Body of `PUT /todo/:id`: every field optional. */
 export interface UpdateTodoDto {
   name?: string | null;
@@ -204,6 +267,9 @@ export function createClient(options: ClientOptions) {
       /** Creates a todo, not done yet. (`POST /todo`) */
       create: (body: CreateTodoDto, request?: { signal?: AbortSignal }): Promise<Todo> =>
         call(options, "todo.create", "POST", `/todo`, undefined, body, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<Todo>,
+      /** Every change to the todos from now on, as server-sent events named `created`, `updated` and `deleted`, each with its sequence number as id: a client reconnecting with `Last-Event-ID` first gets the changes it missed (of the last thousand). (`GET /todo/events`) */
+      events: (request?: { headers?: { "last-event-id"?: string } & Readonly<Record<string, string>>; signal?: AbortSignal }): AsyncIterable<ServerEvent<TodoChange>> =>
+        readEvents<TodoChange>(() => call(options, "todo.events", "GET", `/todo/events`, undefined, undefined, "events", { ...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), ...(request?.signal ? { signal: request.signal } : {}) }), "todo.events"),
       /** The todo with this id. (`GET /todo/{id}`) */
       findOne: (id: string, request?: { signal?: AbortSignal }): Promise<Todo> =>
         call(options, "todo.findOne", "GET", `/todo/${segment(id)}`, undefined, undefined, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<Todo>,

@@ -10,10 +10,14 @@ import { LoginDto } from '../../examples/todo/src/auth/login.dto.js';
 import { UsersService } from '../../examples/todo/src/auth/users.service.js';
 import { EnvModule } from '../../examples/todo/src/config/env.module.js';
 import { HealthController } from '../../examples/todo/src/health/health.controller.js';
+<<<<<<< HEAD
 import { InfoController } from '../../examples/todo/src/info/info.controller.js';
 import { RedisConnection } from '../../examples/todo/src/shared/redis.connection.js';
 import { SharedModule } from '../../examples/todo/src/shared/shared.module.js';
 import { TodoCache } from '../../examples/todo/src/shared/todo-cache.interceptor.js';
+=======
+import { TodoChanges } from '../../examples/todo/src/todo/todo-changes.js';
+>>>>>>> issue-29
 import { TodoController } from '../../examples/todo/src/todo/todo.controller.js';
 import { CreateTodoDto, UpdateTodoDto } from '../../examples/todo/src/todo/todo.dto.js';
 import { TodoGrpcController } from '../../examples/todo/src/todo/todo.grpc-controller.js';
@@ -123,7 +127,11 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
+<<<<<<< HEAD
   manifest: '2b4345079c437398d6277932293a34c65121939d9e2297bebd164423060a008c',
+=======
+  manifest: '5c785038876aa5f99905ca6113d1c6d0894ffa823950c7fdb2fdc67ec9e8af47',
+>>>>>>> issue-29
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
@@ -134,6 +142,7 @@ export const tables: ApplicationTables = {
     { token: JwtService, name: 'JwtService', scope: 'singleton', deps: [3], create: (d) => new JwtService(d[0] as JwtConfig), useClass: JwtService, source: '@framework/core#JwtService' },
     { token: GLOBAL_GUARD, name: 'GLOBAL_GUARD (AppGuard)', scope: 'singleton', deps: [2, 4], create: (d) => new AppGuard(d[0] as ThrottlerConfig, d[1] as JwtService), useClass: AppGuard, source: 'auth/app.guard.ts:8:1' },
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: () => new HealthController(), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
+<<<<<<< HEAD
     { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: () => new InfoController(), useClass: InfoController, source: 'info/info.controller.ts:13:1' },
     { token: TodoCache, name: 'TodoCache', scope: 'singleton', deps: [1], create: (d) => new TodoCache(d[0] as RedisConnection), useClass: TodoCache, source: 'shared/todo-cache.interceptor.ts:9:1' },
     { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: (d) => new UsersService(d[0] as ConstructorParameters<typeof UsersService>[0]), useClass: UsersService, source: 'auth/users.service.ts:30:1' },
@@ -141,6 +150,14 @@ export const tables: ApplicationTables = {
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:23:1' },
     { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [11], create: (d) => new TodoController(d[0] as TodoService), useClass: TodoController, source: 'todo/todo.controller.ts:14:1' },
     { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [11], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
+=======
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [1], create: (d) => new UsersService(d[0] as ConstructorParameters<typeof UsersService>[0]), useClass: UsersService, source: 'auth/users.service.ts:30:1' },
+    { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [7, 3], create: (d) => new AuthController(d[0] as UsersService, d[1] as JwtService), useClass: AuthController, source: 'auth/auth.controller.ts:6:1' },
+    { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: () => new TodoChanges(), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
+    { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [9], create: (d) => new TodoService(d[0] as TodoChanges), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
+    { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [10, 9], create: (d) => new TodoController(d[0] as TodoService, d[1] as TodoChanges), useClass: TodoController, source: 'todo/todo.controller.ts:15:1' },
+    { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [10], create: (d) => new TodoGrpcController(d[0] as TodoService), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
+>>>>>>> issue-29
   ],
   globalGuard: 5,
   routes: [
@@ -159,6 +176,7 @@ export const tables: ApplicationTables = {
     { id: 4, name: 'AuthController.login', controller: 10, handler: AuthController.prototype.login,
       invoke: (c: AuthController, a: ArgumentSource) => c.login(a.body as LoginDto),
       method: 'POST', path: '/auth/login', readsBody: true, body: $LoginDto, status: 200, guards: [], middleware: [], filters: [], annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, source: 'auth/auth.controller.ts:21:9' },
+<<<<<<< HEAD
     { id: 5, name: 'TodoController.findAll', controller: 12, handler: TodoController.prototype.findAll,
       invoke: (c: TodoController, a: ArgumentSource) => c.findAll(a.query('offset'), a.query('limit')),
       method: 'GET', path: '/todo', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:24:3' },
@@ -172,10 +190,32 @@ export const tables: ApplicationTables = {
       invoke: (c: TodoController, a: ArgumentSource) => c.update(a.param('id'), a.body as UpdateTodoDto),
       method: 'PUT', path: '/todo/:id', readsBody: true, body: $UpdateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:54:3' },
     { id: 9, name: 'TodoController.remove', controller: 12, handler: TodoController.prototype.remove,
+=======
+    { id: 3, name: 'TodoController.findAll', controller: 11, handler: TodoController.prototype.findAll,
+      invoke: (c: TodoController, a: ArgumentSource) => c.findAll(a.query('offset'), a.query('limit')),
+      method: 'GET', path: '/todo', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:28:3' },
+    { id: 4, name: 'TodoController.create', controller: 11, handler: TodoController.prototype.create,
+      invoke: (c: TodoController, a: ArgumentSource) => c.create(a.body as CreateTodoDto),
+      method: 'POST', path: '/todo', readsBody: true, body: $CreateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:38:3' },
+    { id: 5, name: 'TodoController.events', controller: 11, handler: TodoController.prototype.events,
+      invoke: (c: TodoController, a: ArgumentSource) => c.events(a.context, a.header('last-event-id')),
+      method: 'GET', path: '/todo/events', readsBody: false, status: 200, stream: 'sse', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:48:10' },
+    { id: 6, name: 'TodoController.socket', controller: 11, handler: TodoController.prototype.socket,
+      invoke: (c: TodoController, a: ArgumentSource) => c.socket(a.context, a.body as Parameters<TodoController['socket']>[1]),
+      method: 'GET', path: '/todo/ws', readsBody: false, status: 200, stream: 'websocket', messages: $CreateTodoDto, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:60:10' },
+    { id: 7, name: 'TodoController.findOne', controller: 11, handler: TodoController.prototype.findOne,
+      invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
+      method: 'GET', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:75:3' },
+    { id: 8, name: 'TodoController.update', controller: 11, handler: TodoController.prototype.update,
+      invoke: (c: TodoController, a: ArgumentSource) => c.update(a.param('id'), a.body as UpdateTodoDto),
+      method: 'PUT', path: '/todo/:id', readsBody: true, body: $UpdateTodoDto, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:85:3' },
+    { id: 9, name: 'TodoController.remove', controller: 11, handler: TodoController.prototype.remove,
+>>>>>>> issue-29
       invoke: (c: TodoController, a: ArgumentSource) => c.remove(a.param('id')),
-      method: 'DELETE', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:64:3' },
+      method: 'DELETE', path: '/todo/:id', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.controller.ts:95:3' },
   ],
   grpc: [
+<<<<<<< HEAD
     { controller: 13, service: 'todo.TodoService',
       methods: [
         { id: 10, name: 'TodoGrpcController.GetTodo', controller: 13, handler: TodoGrpcController.prototype.GetTodo,
@@ -188,6 +228,20 @@ export const tables: ApplicationTables = {
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.ListTodos(a.payload as ListTodosRequest),
           rpc: 'ListTodos', path: '/todo.TodoService/ListTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:35:10' },
         { id: 13, name: 'TodoGrpcController.SyncTodos', controller: 13, handler: TodoGrpcController.prototype.SyncTodos,
+=======
+    { controller: 12, service: 'todo.TodoService',
+      methods: [
+        { id: 10, name: 'TodoGrpcController.GetTodo', controller: 12, handler: TodoGrpcController.prototype.GetTodo,
+          invoke: (c: TodoGrpcController, a: ArgumentSource) => c.GetTodo(a.payload as GetTodoRequest),
+          rpc: 'GetTodo', path: '/todo.TodoService/GetTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:20:3' },
+        { id: 11, name: 'TodoGrpcController.create', controller: 12, handler: TodoGrpcController.prototype.create,
+          invoke: (c: TodoGrpcController, a: ArgumentSource) => c.create(a.payload as CreateTodoRequest),
+          rpc: 'CreateTodo', path: '/todo.TodoService/CreateTodo', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:25:3' },
+        { id: 12, name: 'TodoGrpcController.ListTodos', controller: 12, handler: TodoGrpcController.prototype.ListTodos,
+          invoke: (c: TodoGrpcController, a: ArgumentSource) => c.ListTodos(a.payload as ListTodosRequest),
+          rpc: 'ListTodos', path: '/todo.TodoService/ListTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:35:10' },
+        { id: 13, name: 'TodoGrpcController.SyncTodos', controller: 12, handler: TodoGrpcController.prototype.SyncTodos,
+>>>>>>> issue-29
           invoke: (c: TodoGrpcController, a: ArgumentSource) => c.SyncTodos(a.payload as Parameters<TodoGrpcController['SyncTodos']>[0]),
           rpc: 'SyncTodos', path: '/todo.TodoService/SyncTodos', guards: [], middleware: [], filters: [], annotations: {}, source: 'todo/todo.grpc-controller.ts:49:10' },
       ],

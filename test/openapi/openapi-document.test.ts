@@ -27,7 +27,12 @@ test('generated/todo/openapi.json and client.ts are what the build emits (npm te
 
 test('the example: paths from routes, bodies from the DTO rules, statuses from guards, throttling and @throws', async () => {
   const document = await example();
-  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/todo', '/todo/{id}']);
+  // The socket of `/todo/ws` is no HTTP operation: only the event stream is listed.
+  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/todo', '/todo/events', '/todo/{id}']);
+  const events = document.paths['/todo/events']!.get;
+  assert.equal(events.responses['200'].content, { 'text/event-stream': { schema: { $ref: '#/components/schemas/TodoChange' } } });
+  assert.equal(events.parameters, [{ name: 'last-event-id', in: 'header', required: false, schema: { type: 'string' } }]);
+  assert.equal(document.components.schemas.TodoChange.required, ['sequence', 'kind', 'todo']);
   const create = document.paths['/todo']!.post;
   assert.is(create.operationId, 'todo.create');
   assert.equal(create.tags, ['Todo']);

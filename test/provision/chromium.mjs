@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes sure Debian's Chromium can be started by the docs-page browser suite (see system-tool.mjs).
+// Makes sure Debian's Chromium can be started by the browser suites (docs page, streams; see system-tool.mjs).
 import { existsSync } from 'node:fs';
 import { ensureSystemTool, findOnPath, runWhenScript } from './system-tool.mjs';
 
@@ -24,7 +24,7 @@ export function ensureChromium(env = process.env, log = (line) => console.log(li
   return ensureSystemTool(
     {
       name: 'chromium',
-      why: 'the docs page is checked in a real headless browser',
+      why: 'the docs page and the streams are checked in a real headless browser',
       find: findChromium,
       apt: ['chromium'],
       brew: ['--cask', 'chromium'],

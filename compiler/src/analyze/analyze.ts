@@ -11,6 +11,7 @@ import { buildRoutes } from './routes.js';
 import { buildGrpc } from './grpc.js';
 import { checkThrottleNames } from './throttle-names.js';
 import { checkHttpStatus } from './http-status.js';
+import { checkStreamRoutes } from './stream-routes.js';
 import { checkSkipReenabled } from './skip-reenabled.js';
 import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
@@ -63,6 +64,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkThrottleNames(ir, graph, throttlers),
     ...checkSkipReenabled(ir, graph, throttlers),
     ...checkHttpStatus(ir, graph),
+    ...checkStreamRoutes(ir, graph),
     ...checkChainClasses(ir, graph),
     ...checkLayerOptions(ir, graph, grpc.services),
     ...checkConfigSchemas(ir, graph),

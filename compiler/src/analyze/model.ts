@@ -61,6 +61,10 @@ export interface RouteModel extends HandlerModel {
   readonly readsBody: boolean;
   readonly body?: DtoIR;
   readonly status: number;
+  /** `@Sse()` or `@Ws()`. */
+  readonly stream?: 'sse' | 'websocket';
+  /** The DTO of a `@Ws()` route's `@Messages()` parameter. */
+  readonly messages?: DtoIR;
   /** What the OpenAPI document and the typed client say of it. */
   readonly api?: RouteApiIR;
   /** The controller's JSDoc (its tag's description in the OpenAPI document). */

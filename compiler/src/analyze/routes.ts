@@ -60,6 +60,7 @@ export function buildRoutes(
 
 function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number, throttlers: DeclaredThrottlers): RouteModel {
   const body = route.params.find((p) => p.source.kind === 'body');
+  const messages = route.params.find((p) => p.source.kind === 'messages');
   return {
     id,
     name: `${cls.ref.name}.${route.methodName}`,
@@ -73,6 +74,8 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     status: route.status,
+    ...(route.stream ? { stream: route.stream.kind } : {}),
+    ...(messages?.dto ? { messages: messages.dto } : {}),
     ...(route.api ? { api: route.api } : {}),
     ...(cls.controller?.family === 'http' && cls.controller.doc ? { controllerDoc: cls.controller.doc } : {}),
     ...handlerChain(classChain, route.chain, providerOf, throttlers),

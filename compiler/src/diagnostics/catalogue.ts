@@ -385,6 +385,27 @@ export const catalogue = {
     message: (a) => `@GrpcStream() parameter '${a.param}' of ${a.handler} has type ${a.type}, whose messages' ${a.fields} not in the request message ${a.message} (its fields: ${a.messageFields}).`,
     hint: (a) => `the messages carry the .proto's field names ${a.casing ?? 'as written (keepCase)'}${a.renames ? `: ${a.renames}` : `; declare the parameter as AsyncIterable<${a.message.split('.').at(-1)}> with the generated type`}.`,
   },
+  // Streaming HTTP routes: server-sent events and WebSockets (FW2400-FW2499)
+  FW2401: {
+    severity: 'error',
+    message: (a) => `${a.handler} is an @Sse() route, but returns ${a.type}, which is not an iterable of events: the event stream would carry nothing.`,
+    hint: () => 'make it an `async *` method that yields each event (its data, or sseEvent(data, { event, id })), or serve one answer with @Get().',
+  },
+  FW2402: {
+    severity: 'error',
+    message: (a) => `${a.handler} is a @Ws() route, but returns ${a.type}, which is not an iterable of messages: a socket handler has the shape of a bidirectional RPC.`,
+    hint: () => 'make it an `async *` method that reads `@Messages() messages: AsyncIterable<Dto>` with `for await` and yields the messages to send.',
+  },
+  FW2403: {
+    severity: 'error',
+    message: (a) => `@Messages() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not an AsyncIterable of a DTO class: its messages could not be validated.`,
+    hint: (a) => `declare it as \`${a.param}: AsyncIterable<SomeDto>\` where SomeDto is a class whose members carry class-validator decorators (as for @Body()).`,
+  },
+  FW2404: {
+    severity: 'error',
+    message: (a) => `@${a.decorator}() parameter '${a.param}' of ${a.handler}: ${a.why}`,
+    hint: (a) => a.fix,
+  },
   // Factory and alias providers (`useFactory`, `useExisting`).
   FW2001: {
     severity: 'error',

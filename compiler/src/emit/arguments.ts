@@ -53,6 +53,9 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
     case 'body':
       // Without a DTO class, cast to whatever the handler declares so tsc still checks the call.
       return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`);
+    case 'messages':
+      // The socket's validated messages (an `AsyncIterable` of the DTO), which the `@Ws()` route puts in the body's place.
+      return plain(`a.body as ${parameter}`);
     case 'payload':
       return plain(`a.payload as ${declared()}`);
     case 'metadata':

@@ -22,6 +22,8 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `readsBody: ${r.readsBody}`,
     ...(r.body ? [`body: ${dtos.entry(r.body)}`] : []),
     `status: ${r.status}`,
+    ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
+    ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
     ...chainFields(r, imports, srcDir),
   ];
   return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto))}\n${indent}  ${data.join(', ')} }`;

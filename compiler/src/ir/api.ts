@@ -10,8 +10,8 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /** A handler's result: `schema` refers to `named` types as `#/components/schemas/<name>`. */
 export interface ResultSchemaIR {
-  /** `json` for objects, arrays, numbers…; `text` for a string (sent as `text/plain`); `empty` for void; `any` for a `Response` or `unknown`. */
-  readonly media: 'json' | 'text' | 'empty' | 'any';
+  /** `events` for an `@Sse()` stream (the schema is each event's data); `json` for objects, arrays, numbers…; `text` for a string (sent as `text/plain`); `empty` for void; `any` for a `Response` or `unknown`. */
+  readonly media: 'json' | 'text' | 'empty' | 'any' | 'events';
   readonly schema: JsonSchema;
   /** The classes and interfaces the schema names, by component name. */
   readonly named: Readonly<Record<string, JsonSchema>>;

@@ -265,6 +265,8 @@ export type ParamSource =
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
   | { readonly kind: 'context' }
+  /** `@Messages()`: the client's messages of a `@Ws()` route, an `AsyncIterable` of `dto` (the element type). */
+  | { readonly kind: 'messages' }
   /** `@GrpcPayload()`; `stream` for `@GrpcStream()`, the incoming messages of a client-streaming RPC. */
   | { readonly kind: 'payload'; readonly stream?: true }
   /** `@GrpcMetadata()` (whole metadata) or `@GrpcMetadata('key')` (the key's values). */
@@ -422,6 +424,8 @@ export interface RouteIR {
   readonly chain: ChainIR;
   /** What the OpenAPI document and the typed client say of the route (see `ir/api.ts`). */
   readonly api?: RouteApiIR;
+  /** `@Sse()` or `@Ws()`, with what the handler returns as far as a stream cares (FW2401, FW2402). */
+  readonly stream?: { readonly kind: 'sse' | 'websocket'; readonly returns: 'iterable' | 'single' | 'empty' | 'unknown'; readonly text: string };
 }
 
 /**

@@ -119,6 +119,10 @@ export interface HttpRouteEntry extends HandlerEntry {
   readonly readsBody: boolean;
   /** `@HttpCode(n)`, else 200. */
   readonly status: number;
+  /** `sse` for an `@Sse()` route, `websocket` for a `@Ws()` route; absent for an ordinary one. */
+  readonly stream?: 'sse' | 'websocket';
+  /** The DTO each message of a `@Ws()` route's `@Messages()` parameter is validated against. */
+  readonly messages?: DtoEntry;
 }
 
 export interface GrpcMethodEntry extends HandlerEntry {

@@ -9,5 +9,6 @@
  */
 export { Test, TestingModuleBuilder, type OverrideBy, type TestingModuleOptions } from './test.js';
 export { TestingModule, type TestRequest } from './testing-module.js';
+export { serverEvents, type TestEvent } from './server-events.js';
 export type { GrpcAnswer } from './grpc-transport.js';
 export { TestMetadata } from './grpc-metadata.js';

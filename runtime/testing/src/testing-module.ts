@@ -1,3 +1,4 @@
+import { serverEvents, type TestEvent } from './server-events.js';
 import type { FrameworkApplication, Token } from '@framework/core';
 import type { GrpcAnswer, InProcessGrpcTransport } from './grpc-transport.js';
 
@@ -65,6 +66,24 @@ export class TestingModule {
     }
     const request = new Request(`http://127.0.0.1${path}`, { method: init.method ?? 'GET', headers, body, ...(init.signal ? { signal: init.signal } : {}) });
     return this.app.fetch(request, LOOPBACK);
+  }
+
+  /**
+   * Opens an `@Sse()` route in process and reads its events as they come: the chain runs as for
+   * `request` (a refusal rejects with the answer's status and body); leaving the loop closes the
+   * stream, which the handler sees as the client going away.
+   *
+   * @example
+   * for await (const event of t.events<TodoChange>('/todo/events', { headers: { authorization } })) {
+   *   if (event.event === 'created') break;
+   * }
+   */
+  async *events<T = unknown>(path: string, init: TestRequest = {}): AsyncGenerator<TestEvent<T>> {
+    const response = await this.request(path, init);
+    if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      throw new Error(`t.events('${path}'): the answer is ${response.status} ${response.headers.get('content-type') ?? ''}, not an event stream: ${(await response.text()).slice(0, 300)}`);
+    }
+    yield* serverEvents<T>(response);
   }
 
   /**

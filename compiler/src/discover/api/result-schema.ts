@@ -15,6 +15,27 @@ import { docText } from './docs.js';
  */
 export function resultSchema(type: Type, at: Node): ResultSchemaIR {
   const parts = unionParts(type).flatMap((t) => unionParts(awaited(t)));
+  return schemaOfParts(parts, at);
+}
+
+/**
+ * The JSON Schema of the data of each event an `@Sse()` handler yields: the element type of its
+ * iterable, a `ServerSentEvent<T>` read as its `T`.
+ *
+ * @example
+ * eventSchema(method.getReturnType(), method) // { media: 'events', schema: { $ref: '#/components/schemas/TodoChange' }, named: {…} }
+ */
+export function eventSchema(type: Type, at: Node): ResultSchemaIR {
+  const elements = unionParts(awaited(type)).flatMap((t) => {
+    const element = t.isArray() ? t.getArrayElementType() : t.getTypeArguments()[0];
+    return element ? unionParts(element) : [];
+  });
+  const data = elements.flatMap((t) => (t.getSymbol()?.getName() === 'ServerSentEvent' && t.getTypeArguments()[0] ? unionParts(t.getTypeArguments()[0]!) : [t]));
+  const { schema, named } = schemaOfParts(data, at);
+  return { media: 'events', schema, named };
+}
+
+function schemaOfParts(parts: readonly Type[], at: Node): ResultSchemaIR {
   if (parts.some((t) => t.getSymbol()?.getName() === 'Response')) return { media: 'any', schema: {}, named: {} };
   const body = parts.filter((t) => !t.isVoid() && !t.isUndefined() && !t.isNever());
   if (body.length === 0) return { media: 'empty', schema: {}, named: {} };

@@ -6,7 +6,7 @@ import { frameworkDecorators } from '../symbols.js';
 import { runs, type Handler } from '../families/inherited.js';
 import { docTags, docText, summaryOf } from './docs.js';
 import { thrownBy } from './exceptions.js';
-import { resultSchema } from './result-schema.js';
+import { eventSchema, resultSchema } from './result-schema.js';
 
 /**
  * What the OpenAPI document and the typed client say of one route: the JSDoc of the method that
@@ -31,6 +31,6 @@ export function routeApi(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler
     public: isPublic,
     ...(deprecated ? { deprecated: true as const } : {}),
     throws: [...new Set([documented, method])].flatMap((m) => thrownBy(ctx, m)),
-    result: resultSchema(type, method),
+    result: h.marker.name === 'Sse' ? eventSchema(type, method) : resultSchema(type, method),
   };
 }

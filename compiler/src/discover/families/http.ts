@@ -12,16 +12,17 @@ import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 import { returnOf } from './returns.js';
+import { messageDto, streamOf } from './streams.js';
 import { docText } from '../api/docs.js';
 import { routeApi } from '../api/route-api.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
-  Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS', All: 'ALL',
+  Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE', Patch: 'PATCH', Head: 'HEAD', Options: 'OPTIONS', All: 'ALL', Sse: 'GET', Ws: 'GET',
 };
 
 /** Parameter decorators an HTTP handler reads. */
-const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx']);
+const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx', 'Messages']);
 
 /**
  * `@Controller(prefix)` classes and their `@Get/@Post/…` handlers with `@Req/@Body/@Query/@Param/@Header`
@@ -66,6 +67,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
     chain: handlerChain(ctx, h),
     api: routeApi(ctx, cls, h),
+    ...streamOf(route.name, method),
   };
 }
 
@@ -88,6 +90,9 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
       ...(mismatch ? { pipeMismatch: mismatch } : {}),
     };
   }
+  if (source.kind === 'messages') return messagesParam(ctx, base, p);
+  // `@Header('last-event-id') lastEventId?: string`: a header the caller may leave out.
+  if (source.kind === 'header' && p.isOptional()) return { ...base, optional: true };
   if ((source.kind !== 'body' && source.kind !== 'query') || (source.kind === 'body' && source.unvalidated)) return base;
   const cls = classOfType(ctx, typeNode);
   if (!cls) return base;
@@ -104,6 +109,8 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
       return { kind: 'req' };
     case 'Ctx':
       return { kind: 'context' };
+    case 'Messages':
+      return { kind: 'messages' };
     case 'Query':
       return name === undefined ? { kind: 'query' } : { kind: 'query', name };
     case 'Header':
@@ -130,4 +137,10 @@ function staticString(ctx: DiscoverContext, node: Node | undefined, what: string
   const value = literalOf(node);
   if (typeof value === 'string') return value;
   return notStatic(ctx, node, what, 'a string literal');
+}
+
+/** `@Messages() messages: AsyncIterable<Dto>`: the DTO each message is validated against, when the element type is a class. */
+function messagesParam(ctx: DiscoverContext, base: ParamIR, p: ParameterDeclaration): ParamIR {
+  const dto = messageDto(ctx, p);
+  return dto ? { ...base, dto } : base;
 }

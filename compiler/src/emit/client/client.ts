@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
-import { CLIENT_CALL, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
+import { CLIENT_CALL, CLIENT_EVENTS, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
 interface Parameter {
@@ -19,7 +19,7 @@ interface Operation {
   readonly summary?: string;
   readonly parameters: readonly Parameter[];
   readonly body?: JsonSchema;
-  readonly result: { readonly media: 'json' | 'text' | 'empty' | 'any'; readonly type: string };
+  readonly result: { readonly media: 'json' | 'text' | 'empty' | 'any' | 'events'; readonly type: string };
 }
 
 /**
@@ -46,6 +46,7 @@ export function emitClient(document: OpenApiDocument): string {
     CLIENT_PRELUDE,
     // Helpers only where used, so the client passes tsc with noUnusedLocals.
     ...(operations.length > 0 ? [CLIENT_CALL] : []),
+    ...(operations.some((op) => op.result.media === 'events') ? [CLIENT_EVENTS] : []),
     ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [CLIENT_SEGMENT] : []),
     ...types,
     '/**',
@@ -100,6 +101,7 @@ function resultOf(responses: Record<string, JsonValue>): Operation['result'] {
   const status = Object.keys(responses).find((s) => s.startsWith('2'));
   const content = status ? ((responses[status] as JsonSchema).content as Record<string, JsonSchema> | undefined) : undefined;
   if (!content) return { media: 'empty', type: 'void' };
+  if (content['text/event-stream']) return { media: 'events', type: oneLine(typeOf(content['text/event-stream'].schema)) };
   if (content['text/plain']) return { media: 'text', type: typeOf(content['text/plain'].schema) };
   if (content['application/json']) return { media: 'json', type: oneLine(typeOf(content['application/json'].schema)) };
   return { media: 'any', type: 'Response' };
@@ -123,9 +125,14 @@ function method(op: Operation): string {
   // No `headers: undefined` (exactOptionalPropertyTypes refuses it for an optional property).
   const init = `{ ${headers.length > 0 ? '...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
+  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
+  if (op.result.media === 'events') {
+    // An event stream: the events as they arrive, opened on the first iteration.
+    return `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): AsyncIterable<ServerEvent<${op.result.type}>> =>\n        readEvents<${op.result.type}>(() => ${request}, ${JSON.stringify(op.id)}),`;
+  }
   return (
     `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): Promise<${op.result.type}> =>\n` +
-    `        call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init}) as Promise<${op.result.type}>,`
+    `        ${request} as Promise<${op.result.type}>,`
   );
 }
 

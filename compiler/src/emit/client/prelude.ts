@@ -80,14 +80,14 @@ async function call(
   path: string,
   query: Query | undefined,
   body: unknown,
-  result: 'json' | 'text' | 'empty' | 'any',
+  result: 'json' | 'text' | 'empty' | 'any' | 'events',
   init: CallOptions | undefined,
 ): Promise<unknown> {
   let url = options.baseUrl.replace(/\\/$/, '') + path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value));
   if ([...search.keys()].length > 0) url += \`?\${search.toString()}\`;
-  const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : 'application/json', ...options.headers, ...init?.headers };
+  const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : result === 'events' ? 'text/event-stream' : 'application/json', ...options.headers, ...init?.headers };
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = \`Bearer \${token}\`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -115,6 +115,63 @@ async function call(
   if (result === 'text') return response.text();
   if (result === 'json') return response.json();
   return response;
+}
+`;
+
+/** Reads `text/event-stream` answers (left out when no route streams events). */
+export const CLIENT_EVENTS = `/** One server-sent event: its type (\`message\` unless the server named one), its id if it has one, and its data. */
+export interface ServerEvent<T> {
+  readonly event: string;
+  readonly id?: string;
+  readonly data: T;
+}
+
+/**
+ * The events of a \`text/event-stream\` answer, parsed as they arrive. An \`exception\` event (the
+ * server's handler failed mid-stream) is thrown as an \`ApiError\`; breaking out of the loop (or
+ * the call's \`signal\`) closes the connection.
+ */
+async function* readEvents<T>(open: () => Promise<unknown>, operation: string): AsyncGenerator<ServerEvent<T>> {
+  const response = (await open()) as Response;
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let event = '';
+  let id: string | undefined;
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.search(/\\r\\n|\\r|\\n/)) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + (buffer.startsWith('\\r\\n', end) ? 2 : 1));
+        if (line === '') {
+          if (data.length > 0) {
+            const parsed = JSON.parse(data.join('\\n')) as unknown;
+            if (event === 'exception') {
+              const status = (parsed as { status?: unknown }).status;
+              throw new ApiError(typeof status === 'number' ? status : 500, parsed, operation);
+            }
+            yield { event: event || 'message', ...(id !== undefined ? { id } : {}), data: parsed as T };
+          }
+          event = '';
+          data = [];
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+        if (field === 'event') event = text;
+        else if (field === 'data') data.push(text);
+        else if (field === 'id') id = text;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 `;
 

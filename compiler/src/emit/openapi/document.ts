@@ -33,7 +33,8 @@ export function openApiDocument(app: AppModel, options: OpenApiOptions): OpenApi
   const paths: Record<string, Record<string, JsonValue>> = {};
   const tags = new Map<string, string | undefined>();
   let bearer = false;
-  for (const route of app.routes) {
+  // A socket is no HTTP operation OpenAPI can describe (its messages are typed by the handler).
+  for (const route of app.routes.filter((r) => r.stream !== 'websocket')) {
     const path = openApiPath(route.path);
     tags.set(tagOf(route), tags.get(tagOf(route)) ?? route.controllerDoc);
     for (const method of methodsOf(route)) {

@@ -88,6 +88,9 @@ function success(components: Components, route: RouteModel): { description: stri
   const result = route.api?.result;
   if ([204, 205, 304].includes(route.status) || !result || result.media === 'empty') return { description };
   const schema = components.addNamed(result.schema, result.named);
+  if (result.media === 'events') {
+    return { description: `${description} A stream of server-sent events (text/event-stream); the schema is that of each event's data, sent as JSON.`, content: { 'text/event-stream': { schema } } };
+  }
   const media = result.media === 'text' ? 'text/plain' : result.media === 'any' ? '*/*' : 'application/json';
   return { description, content: { [media]: { schema } } };
 }

@@ -1,4 +1,5 @@
 import { HttpException, Injectable, InsufficientStorageException, NotFoundException } from '@framework/core';
+import { TodoChanges } from './todo-changes.js';
 import { MAX_NAME_LENGTH, type CreateTodoDto, type UpdateTodoDto } from './todo.dto.js';
 
 /** Todos kept at most: the store, and so `GET /todo`, has a bounded size. */
@@ -24,6 +25,8 @@ export interface Todo {
 export class TodoService {
   private readonly todos = new Map<string, Todo>();
   private nextId = 1;
+
+  constructor(private readonly changes: TodoChanges) {}
 
   /** Up to `limit` todos (at most `MAX_PAGE`) after the first `offset`, in creation order. */
   list(offset = 0, limit = MAX_PAGE): Todo[] {
@@ -62,6 +65,7 @@ export class TodoService {
       colorLabel: input.colorLabel,
     };
     this.todos.set(todo.id, todo);
+    this.changes.publish('created', todo);
     return todo;
   }
 
@@ -72,12 +76,14 @@ export class TodoService {
     if (changes.priority != null) todo.priority = changes.priority;
     if (changes.colorLabel != null) todo.colorLabel = changes.colorLabel;
     if (changes.done != null) todo.done = changes.done;
+    this.changes.publish('updated', todo);
     return todo;
   }
 
   remove(id: string): Todo {
     const todo = this.get(id);
     this.todos.delete(id);
+    this.changes.publish('deleted', todo);
     return todo;
   }
 }

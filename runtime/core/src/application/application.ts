@@ -10,6 +10,7 @@ import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js
 import type { Class } from '../types/class.js';
 import type { Logger } from '../types/logger.js';
 import type { Token } from '../types/token.js';
+import { resolveStreamingOptions, type StreamingOptions } from '../streaming/options.js';
 import { Observability, type ObservabilityOptions } from '../telemetry/observability.js';
 import { assertTablesMatch } from './stale-check.js';
 import type { ApplicationTransport, TransportHost } from './transport.js';
@@ -43,12 +44,18 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    * // init: providers created in 412.3 ms; DATABASE (async) 398.1 ms (app.module.ts:14:5), …
    */
   readonly debug?: { readonly providers?: boolean };
+  /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
+  readonly streaming?: Partial<StreamingOptions>;
 }
 
 /** What `app.stats()` reports. */
 export interface ApplicationStats {
   /** HTTP requests whose client closed the connection before the body arrived (counted, never logged). */
   readonly abortedRequests: number;
+  /** `@Sse()` streams and `@Ws()` sockets open now. */
+  readonly openStreams: number;
+  /** Streams and sockets that `close()` ended (an event stream's body ended, a socket closed with 1001). */
+  readonly streamsClosedAtShutdown: number;
 }
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
@@ -113,6 +120,7 @@ export class FrameworkApplication {
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
       limits: resolveServerLimits(options),
       logger: this.logger,
+      streaming: resolveStreamingOptions(options.streaming),
     });
     // First, so HTTP routes are prepared before any other transport attaches (as they always were).
     this.transports.push(this.http);
@@ -328,7 +336,8 @@ export class FrameworkApplication {
    * console.log(`aborted requests so far: ${app.stats().abortedRequests}`);
    */
   stats(): ApplicationStats {
-    return { abortedRequests: this.http.counters.abortedRequests };
+    const streams = this.http.streaming.counters;
+    return { abortedRequests: this.http.counters.abortedRequests, openStreams: streams.open, streamsClosedAtShutdown: streams.closedAtShutdown };
   }
 
   /** The singleton registered under `token`. */

@@ -6,6 +6,8 @@ import { HttpRoute } from './http-route.js';
 import { serverAdapterForRuntime, type HttpListener, type ServedHttp, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../docs/docs-page.js';
+import type { StreamingOptions } from '../streaming/options.js';
+import { StreamingRoutes } from '../streaming/stream-routes.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -16,6 +18,8 @@ export interface HttpTransportOptions {
   /** Timeouts and the connection cap of the server `listen` starts. */
   readonly limits: ServerLimits;
   readonly logger: Logger;
+  /** How `@Sse()` and `@Ws()` routes are served. */
+  readonly streaming: StreamingOptions;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -45,8 +49,11 @@ export class HttpTransport implements ApplicationTransport {
   private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
+  /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
+  readonly streaming: StreamingRoutes;
 
   constructor(private readonly options: HttpTransportOptions) {
+    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(
@@ -78,7 +85,7 @@ export class HttpTransport implements ApplicationTransport {
     );
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    const app = buildHonoApp(routes, { bodyLimit, report, staticRoutes: this.staticRoutes });
+    const app = buildHonoApp(routes, { bodyLimit, report, staticRoutes: this.staticRoutes, streamRoute: (route) => this.streaming.handlerOf(route) });
     this.served = { app, routes, bodyLimit, report };
   }
 
@@ -115,6 +122,8 @@ export class HttpTransport implements ApplicationTransport {
   async close(): Promise<void> {
     const listener = this.listener;
     this.listener = undefined;
+    // Event streams and sockets never end by themselves: end them first, so the drain does not wait for them.
+    this.streaming.shutdown();
     if (!listener) return;
     try {
       const drained = await listener.close(this.options.shutdownTimeoutMs);

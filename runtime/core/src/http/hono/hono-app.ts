@@ -4,7 +4,7 @@ import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
 import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler } from './route-handler.js';
+import { routeHandler, type HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import type { HttpEnv } from '../server-adapter.js';
 import type { StaticRoute } from '../../docs/docs-page.js';
@@ -16,16 +16,24 @@ import type { StaticRoute } from '../../docs/docs-page.js';
  */
 export function buildHonoApp(
   routes: readonly HttpRoute[],
-  options: { readonly bodyLimit: number; readonly report: ErrorReport; readonly staticRoutes?: readonly StaticRoute[] },
+  options: {
+    readonly bodyLimit: number;
+    readonly report: ErrorReport;
+    readonly staticRoutes?: readonly StaticRoute[];
+    /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `streaming/`; undefined for other routes. */
+    readonly streamRoute?: (route: HttpRoute) => HonoRouteHandler | undefined;
+  },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
 
   for (const route of ordered) {
     const { entry } = route;
-    const inner = entry.readsBody
-      ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
-      : routeHandler(route, options.report);
+    const inner =
+      options.streamRoute?.(route) ??
+      (entry.readsBody
+        ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
+        : routeHandler(route, options.report));
     // Routes of an application that observes nothing keep their handler as it is.
     const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {

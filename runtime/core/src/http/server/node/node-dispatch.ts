@@ -30,7 +30,8 @@ export function nodeNativeListener(routes: readonly HttpRoute[], options: NodeRo
     const { entry } = route;
     // A @Head() route answers HEAD requests only, and those go to Hono (which strips GET's body).
     if (entry.method === 'HEAD') continue;
-    const handler = nodeRouteHandler(route, options);
+    // Streams (`@Sse()`, `@Ws()`) are served by their Hono handlers (see `streaming/`), which write to Node's response themselves.
+    const handler: NodeRouteHandler = entry.stream ? (incoming, outgoing) => fallback(incoming, outgoing) : nodeRouteHandler(route, options);
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -2,6 +2,7 @@ import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono
 import { createServer } from 'node:http';
 import type { HttpListener, ServedHttp } from '../../server-adapter.js';
 import type { ServerLimits } from '../../server-limits.js';
+import { serveUpgrades } from '../../../streaming/websocket/node-upgrade.js';
 import { NodeDrain } from './node-drain.js';
 import { nodeNativeListener } from './node-dispatch.js';
 
@@ -34,6 +35,8 @@ export function listenNode(served: ServedHttp, port: number, hostname: string | 
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  // `@Ws()` routes: upgrade requests go through the same routes.
+  serveUpgrades(server, served.app.fetch as Parameters<typeof serveUpgrades>[1]);
   const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

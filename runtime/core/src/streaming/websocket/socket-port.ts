@@ -1,0 +1,34 @@
+/**
+ * What a `@Ws()` session needs of a socket, whichever server opened it (`ws` on Node,
+ * `Deno.upgradeWebSocket` on Deno). The host adapter calls the session's `receive`, `pong` and
+ * `closedByPeer` as the socket reports them.
+ */
+export interface SocketPort {
+  /** Sends one text message. */
+  send(text: string): void;
+  /** Bytes accepted by `send` and not yet written to the network. */
+  readonly bufferedAmount: number;
+  /** Starts the closing handshake with a code and a reason (at most 123 bytes). */
+  close(code: number, reason: string): void;
+  /** Drops the connection without a handshake (a peer that no longer answers). */
+  terminate(): void;
+  /** Stops reading messages (TCP flow control then makes the client wait); a no-op where the host cannot. */
+  pause(): void;
+  resume(): void;
+  /** Sends a ping; undefined where the host pings by itself (Deno's `idleTimeout`). */
+  readonly ping?: () => void;
+  /** Resolves once `bufferedAmount` is at most `bytes`, or the socket closed. */
+  drained(bytes: number): Promise<void>;
+}
+
+/** Opens the socket of an accepted upgrade and hands it to `onOpen`; returns the response the route answers with. */
+export type SocketUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => Response;
+
+/** What the host adapter reports of an open socket. */
+export interface SocketEvents {
+  /** A message: its text, or `undefined` for a binary one; `bytes` is its size. */
+  receive(text: string | undefined, bytes: number): void;
+  pong(): void;
+  /** The connection ended (the peer closed it, or it broke). */
+  closedByPeer(): void;
+}

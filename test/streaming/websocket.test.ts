@@ -1,0 +1,130 @@
+/**
+ * `@Ws()` routes of a fixture app with the `ws` client over real sockets: validated messages, the
+ * guard at the upgrade, the limits and the close code each one ends with, ping/pong, a client that
+ * stops reading, and a thousand sockets at once.
+ */
+import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
+import { compileFixture } from '../compile-fixture.js';
+import { AppModule } from './fixtures/app/src/app.module.js';
+import { KeyGuard } from './fixtures/app/src/key.guard.js';
+import { observed } from './fixtures/app/src/streams.controller.js';
+import { closeFor, closed, nextMessage, openSocket, until, untilStalled } from './helpers.js';
+
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
+const app = await new FrameworkApplication(tables, {
+  // Pings are the ping test's own app's: a client in this busy process may answer one late.
+  streaming: { maxMessageBytes: 1024, messagesPerSecond: 20, pingIntervalMs: 0, highWaterMarkBytes: 64 * 1024 },
+}).init(AppModule);
+const port = await app.listen(0, '127.0.0.1');
+// The same routes with an idle timeout.
+const idleApp = await new FrameworkApplication(tables, { streaming: { idleTimeoutMs: 1500, pingIntervalMs: 0 } }).init(AppModule);
+const idlePort = await idleApp.listen(0, '127.0.0.1');
+// The same routes pinging every 300 ms.
+const pingApp = await new FrameworkApplication(tables, { streaming: { pingIntervalMs: 300 } }).init(AppModule);
+const pingPort = await pingApp.listen(0, '127.0.0.1');
+
+const open = (path: string, options: WebSocket.ClientOptions = {}, on = port) => openSocket(`ws://127.0.0.1:${on}/streams${path}`, options);
+const message = nextMessage;
+
+test('each validated message reaches the handler as its DTO; what it yields comes back as JSON', async () => {
+  const socket = (await open('/echo')) as WebSocket;
+  for (const n of [1, 2, 3]) {
+    const answer = message(socket);
+    socket.send(JSON.stringify({ text: `hello ${n}`, n }));
+    assert.equal(await answer, { text: `hello ${n}`, doubled: n * 2 });
+  }
+  const end = closed(socket);
+  socket.close(1000, 'bye');
+  assert.is((await end).code, 1000);
+  await until(() => app.stats().openStreams === 0, 'the handler to end with the socket');
+});
+
+test('guards run once, at the upgrade: a refusal is an HTTP 403 and no socket opens', async () => {
+  const before = KeyGuard.runs;
+  assert.is(await open('/guarded-ws'), 403);
+  const socket = (await open('/guarded-ws', { headers: { 'x-key': 'open-sesame' } })) as WebSocket;
+  for (const n of [1, 2]) {
+    const answer = message(socket);
+    socket.send(JSON.stringify({ text: 'x', n }));
+    assert.equal(await answer, { text: 'x', n });
+  }
+  assert.is(KeyGuard.runs - before, 2);
+  socket.close();
+  await until(() => app.stats().openStreams === 0, 'the socket to end');
+});
+
+for (const [what, send, code, reason] of [
+  ['a message breaking its DTO\'s rules', JSON.stringify({ text: 'x', n: -1 }), 1007, 'n must not be less than 0'],
+  ['a message that is not JSON', 'not json', 1007, 'not JSON'],
+  ['a binary message', Buffer.from([1, 2, 3]), 1003, 'Binary'],
+  ['a message over maxMessageBytes', JSON.stringify({ text: 'x'.repeat(2000), n: 1 }), 1009, ''],
+] as const) {
+  test(`${what} closes the socket with ${code}`, async () => {
+    const result = await closeFor(`ws://127.0.0.1:${port}/streams/echo`, {}, send);
+    assert.is(result.code, code);
+    assert.match(result.reason, reason);
+    await until(() => app.stats().openStreams === 0, 'the session to end');
+  });
+}
+
+test('more messages per second than allowed close the socket with 1008', async () => {
+  const socket = (await open('/echo')) as WebSocket;
+  const end = closed(socket);
+  for (let i = 0; i < 40; i++) socket.send(JSON.stringify({ text: 'x', n: i }));
+  const result = await end;
+  assert.is(result.code, 1008);
+  assert.match(result.reason, '20 messages per second');
+});
+
+test('a socket silent for idleTimeoutMs is closed with 4408', async () => {
+  const socket = (await open('/echo', {}, idlePort)) as WebSocket;
+  const started = Date.now();
+  const result = await closed(socket);
+  assert.is(result.code, 4408);
+  assert.ok(Date.now() - started >= 1400);
+});
+
+test('a peer that stops answering pings is dropped', async () => {
+  const socket = (await open('/echo', { autoPong: false }, pingPort)) as WebSocket;
+  const result = await closed(socket);
+  assert.is(result.code, 1006); // dropped without a closing handshake
+  await until(() => pingApp.stats().openStreams === 0, 'the session to end');
+});
+
+test('a client that stops reading pauses the handler once the socket buffers are full', async () => {
+  const socket = (await open('/flood?count=1000000')) as WebSocket;
+  socket.pause();
+  const sample = await untilStalled(() => observed.produced, 'the handler to stop being pulled');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.is(observed.produced, sample, 'nothing more is produced while nobody reads');
+  socket.terminate();
+  await until(() => app.stats().openStreams === 0, 'the session to end');
+});
+
+test('1,000 concurrent sockets each get their answer, and all are released when they close', async () => {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < 1000; i += 100) {
+    sockets.push(...((await Promise.all(Array.from({ length: 100 }, () => open('/echo')))) as WebSocket[]));
+  }
+  assert.is(app.stats().openStreams, 1000);
+  const answers = await Promise.all(
+    sockets.map((socket, n) => {
+      const answer = message(socket);
+      socket.send(JSON.stringify({ text: 'all', n }));
+      return answer;
+    }),
+  );
+  assert.ok(answers.every((answer, n) => (answer as { doubled: number }).doubled === n * 2));
+  for (const socket of sockets) socket.close();
+  await until(() => app.stats().openStreams === 0, 'every socket to be released', 10_000);
+});
+
+test.after(async () => {
+  await app.close();
+  await idleApp.close();
+  await pingApp.close();
+});
+test.run();
