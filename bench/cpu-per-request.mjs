@@ -5,7 +5,7 @@
 // speed still vary: treat differences under ~10% as noise). Lower is better.
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
-//   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4]
+//   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
 import { httpScenarios } from './lib/scenarios.mjs';
@@ -18,6 +18,8 @@ const { values: opt } = parseArgs({
     only: { type: 'string', default: 'framework,framework-hono,node-http,fastify,hono' },
     scenario: { type: 'string' },
     seconds: { type: 'string', default: '4' },
+    // Long enough for the code to be optimised even when the server gets a sliver of its core.
+    warmup: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -40,7 +42,7 @@ for (const peer of chosen) {
     await whenAnswering(child, 'http', performance.now());
     for (const s of scenarios) {
       const url = `http://127.0.0.1:${ports.http}`;
-      await wrk(url, s, { seconds: 1, connections, token });
+      await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
       const before = cpuSeconds(child);
       const result = await wrk(url, s, { seconds, connections, token });
       const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
