@@ -36,12 +36,19 @@ await choosePorts();
 
 /** µs of CPU per request, by peer and scenario. */
 const costs = new Map();
-for (const peer of chosen) {
-  const child = startServer(peer, 'http');
-  try {
+// Every server runs at once (idle ones cost nothing), and each scenario measures them one after
+// the other: the load the machine carries changes over minutes, so peers compared in the same
+// minute see the same contention.
+const servers = [];
+try {
+  for (const peer of chosen) {
+    await choosePorts();
+    const child = startServer(peer, 'http');
+    servers.push({ peer, child, url: `http://127.0.0.1:${ports.http}` });
     await whenAnswering(child, 'http', performance.now());
-    for (const s of scenarios) {
-      const url = `http://127.0.0.1:${ports.http}`;
+  }
+  for (const s of scenarios) {
+    for (const { peer, child, url } of servers) {
       await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
       const before = cpuSeconds(child);
       const result = await wrk(url, s, { seconds, connections, token });
@@ -50,9 +57,9 @@ for (const peer of chosen) {
       costs.set(`${peer.id} ${s.id}`, micros);
       console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
     }
-  } finally {
-    await stopServer(child);
   }
+} finally {
+  for (const { child } of servers) await stopServer(child);
 }
 
 const columns = chosen.map((p) => p.id);
