@@ -13,6 +13,8 @@ import { evaluateGoals, markdown, writeResults } from './lib/report.mjs';
 import { grpcScenarios, httpScenarios } from './lib/scenarios.mjs';
 import { coreSpeedMs, waitForQuiet } from './lib/quiet.mjs';
 import { choosePorts, coldStart, cpuSeconds, ports, rssMb, startServer, stopServer, whenAnswering } from './lib/server.mjs';
+import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
+import { startOtlpSink } from './lib/otlp-sink.mjs';
 import { buildFramework, buildNest, ensurePeers, ensureTools, signToken } from './lib/setup.mjs';
 import { smoke } from './lib/smoke.mjs';
 
@@ -31,6 +33,7 @@ const { values: opt } = parseArgs({
     'skip-compiler': { type: 'boolean', default: false },
     'compiler-only': { type: 'boolean', default: false },
     profile: { type: 'string' }, // a scenario id: profile our app under that load
+    baseline: { type: 'string' }, // the commit whose runtime the framework-baseline peer runs
   },
 });
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -79,10 +82,14 @@ if (!opt['compiler-only']) {
   buildNest();
   const grpcMissing = buildFramework();
   if (grpcMissing) log(`our gRPC row will not be measured: ${grpcMissing}`);
+  const selected = peers.filter((p) => (onlyPeers ? onlyPeers.includes(p.id) : !p.optIn));
+  if (selected.some((p) => p.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), log);
+  const sink = selected.some((p) => p.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
+  if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;
   const token = await signToken(secret);
 
   for (let round = 1; round <= Number(opt.rounds); round++) {
-    for (const peer of peers.filter((p) => !onlyPeers || onlyPeers.includes(p.id))) {
+    for (const peer of selected) {
       for (const [transport, scenarios] of [['http', pick(httpScenarios)], ['grpc', pick(grpcScenarios)]]) {
         if (!peer[transport] || scenarios.length === 0) continue;
         let t = results.targets.find((x) => x.peer === peer.id && x.transport === transport);
@@ -111,6 +118,10 @@ if (!opt['compiler-only']) {
     }
   }
   results.goals = evaluateGoals(results);
+  if (sink) {
+    log(`the OTLP sink received ${(sink.received() / 1e6).toFixed(1)} MB of spans`);
+    await sink.close();
+  }
 }
 
 if (!opt['skip-compiler'] && !opt.profile && (!onlyPeers || opt['compiler-only'])) {

@@ -68,14 +68,15 @@ export function denoRunFlags(readable: readonly string[] = []): string[] {
 
 /**
  * Starts `command args…` with PORT=0 and GRPC_PORT=0 (plus `options.env`, in `options.cwd`) and
- * waits (20 s at most) for its ports.
+ * waits (20 s at most, or `readyMs`) for its ports.
  *
  * @example
  * const server = await launch(deno.path, [...denoRunFlags([proto]), 'dist/main.js'], { env: { JWT_SECRET } });
  * await fetch(`${server.base}/health`);
  * await server.stop();
  */
-export function launch(command: string, args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<LaunchedServer> {
+export function launch(command: string, args: readonly string[], options: { env?: Record<string, string>; cwd?: string; readyMs?: number } = {}): Promise<LaunchedServer> {
+  const readyMs = options.readyMs ?? 20_000;
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: '1', PORT: '0', GRPC_PORT: '0', ...options.env },
@@ -84,7 +85,7 @@ export function launch(command: string, args: readonly string[], options: { env?
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(`did not report its ports within 20 s`), 20_000);
+    const timer = setTimeout(() => fail(`did not report its ports within ${readyMs / 1000} s`), readyMs);
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

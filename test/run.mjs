@@ -13,6 +13,7 @@ import { basename, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
+import { ensurePrometheus } from './provision/prometheus.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -61,6 +62,7 @@ const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis'), ensure: ensureRedis },
   { neededBy: (file) => basename(file).startsWith('docs-page'), ensure: ensureChromium },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
+  { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },
 ];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();

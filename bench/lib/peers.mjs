@@ -10,6 +10,14 @@ export const peers = [
   { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
   // The same app forced through Hono on @hono/node-server (the path before the Node-native one): before and after in one run.
   { id: 'framework-hono', label: 'Framework (ours) through Hono on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_PATH: 'hono' } },
+  // Opt-in peers (measured only when named in --only): the cost of observability. The baseline is
+  // the same app on the runtime before a change (lib/baseline.mjs); the others turn on the
+  // OpenTelemetry SDK (every span sampled, batch OTLP export to the runner's sink) or the request log.
+  { id: 'framework-baseline', label: 'Framework (ours) on the baseline runtime', http: '.tmp/baseline/app/dist/src/main.js', grpc: '.tmp/baseline/app/dist/src/main.js', ours: true, optIn: true },
+  { id: 'framework-otel', label: 'Framework (ours) + OpenTelemetry SDK', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_OTEL: '1' } },
+  { id: 'framework-log', label: 'Framework (ours) + request log', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
+  { id: 'fastify-otel', label: 'Fastify 5 + @fastify/otel, same SDK', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_OTEL: '1' } },
+  { id: 'fastify-log', label: 'Fastify 5 + its pino request log', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },

@@ -11,6 +11,12 @@ export interface ClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The fetch to use; default the global one. */
   readonly fetch?: typeof fetch;
+  /**
+   * Send the active OpenTelemetry trace context (`traceparent`, `tracestate`, baggage) with
+   * every call when the process registered an OpenTelemetry SDK, so the server continues the
+   * caller's trace. Default true; without an SDK nothing is sent.
+   */
+  readonly traceContext?: boolean;
 }
 
 /** Per-call options. */
@@ -51,6 +57,19 @@ export class BadRequestError extends ApiError {
 
 type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
+/**
+ * Writes the active trace context into `headers` through the propagator of the registered
+ * OpenTelemetry SDK. Read from the global registration every `@opentelemetry/api` 1.x copy
+ * shares (its documented cross-copy contract), so the client needs no dependency.
+ */
+function injectTraceContext(headers: Record<string, string>): void {
+  const api = (globalThis as Record<symbol, unknown>)[Symbol.for('opentelemetry.js.api.1')] as
+    | { propagation?: { inject(context: unknown, carrier: unknown, setter: unknown): void }; context?: { active(): unknown } }
+    | undefined;
+  if (api?.propagation === undefined || api.context === undefined) return;
+  api.propagation.inject(api.context.active(), headers, { set: (carrier: Record<string, string>, key: string, value: string) => (carrier[key] = value) });
+}
+
 async function call(
   options: ClientOptions,
   operation: string,
@@ -69,6 +88,7 @@ async function call(
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.traceContext !== false) injectTraceContext(headers);
   const response = await (options.fetch ?? fetch)(url, {
     method,
     headers,

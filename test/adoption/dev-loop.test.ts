@@ -52,7 +52,7 @@ test('npm run dev: atomic saves are served after a restart, a broken build keeps
   const service = path.join(dir, 'src/greeting/greeting.service.ts');
   const controller = path.join(dir, 'src/greeting/greeting.controller.ts');
   const original = fs.readFileSync(service, 'utf8');
-  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts'], { cwd: dir });
+  const server = await launch(path.join(dir, 'node_modules/.bin/framework-build'), ['dev', 'src', '--entry', 'src/main.ts'], { cwd: dir, readyMs: 120_000 }); // a first build, then the app: slow on a busy machine
   try {
     assert.is(await greet(server.base, 'Ada'), 'Hello, Ada!');
     assert.ok(fs.existsSync(path.join(dir, 'generated/tables.ts')), 'dev writes the tables');

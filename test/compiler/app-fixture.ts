@@ -18,21 +18,24 @@ export function buildFixture(name: string): Promise<BuildResult> {
   return build({ srcDir: fixtureSrc(name), outDir: outDirOf(name), cwd: ROOT, write: true });
 }
 
+/** The strictest settings the project uses, which generated code must pass. */
+export const STRICT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  experimentalDecorators: true,
+  useDefineForClassFields: false,
+  verbatimModuleSyntax: true,
+  noUnusedLocals: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
 /** The tsc errors of the generated tables.ts (and of the sources it imports), under the strictest settings the project uses. */
 export function typeErrors(name: string): string[] {
-  const program = ts.createProgram([path.join(ROOT, outDirOf(name), 'tables.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    experimentalDecorators: true,
-    useDefineForClassFields: false,
-    verbatimModuleSyntax: true,
-    noUnusedLocals: true,
-    exactOptionalPropertyTypes: true,
-    skipLibCheck: true,
-    noEmit: true,
-  });
+  const program = ts.createProgram([path.join(ROOT, outDirOf(name), 'tables.ts')], STRICT_OPTIONS);
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 

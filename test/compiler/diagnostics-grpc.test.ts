@@ -88,9 +88,10 @@ test('FW1406: allowUnboundRpc (API, --allow-unbound-rpc, or package.json) makes 
   const run = cli([fixtureSrc(f), '--out', `test/.tmp/compiler/${f}-cli`, '--allow-unbound-rpc']);
   assert.is(run.status, 0, run.stdout);
   assert.match(run.stdout, /warning FW1406/);
-  // grpc-golden's package.json says "frameworkBuild": { "allowUnboundRpc": true }.
+  // grpc-golden's package.json says "frameworkBuild": { "allowUnboundRpc": true }. Its throttle
+  // annotations, there to show how they are emitted, have no guard to read them (FW2301, see generated-typecheck.test.ts).
   const configured = await compileFixture('grpc-golden');
-  assert.equal(configured.diagnostics.map((d) => `${d.severity} ${d.code}`), ['warning FW1406']);
+  assert.equal(configured.diagnostics.filter((d) => d.code !== 'FW2301').map((d) => `${d.severity} ${d.code}`), ['warning FW1406']);
 });
 
 test('FW1408: a payload type with fields the request message does not have (keepCase names)', async () => {

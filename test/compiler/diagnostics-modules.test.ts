@@ -127,6 +127,7 @@ test('FW1006: primitive and interface constructor parameters without @Inject', a
       message: "Constructor parameter 'settings' of Greeter has type Settings, which cannot be a dependency-injection token (an interface exists only at compile time).",
     },
   ]);
+  assert.match(result.diagnostics[0]!.hint, 'name the token with @Inject(<token>) on the parameter; an option with a default value');
 });
 
 test('FW1007: a provider class that is not exported', async () => {

@@ -67,6 +67,16 @@ export function registerTodoSuites(runtime: string, start: () => Promise<Running
     }
   });
 
+  http('GET /health/live and /health/ready (HealthModule) answer 200 with the documented JSON, never cached, never throttled', async ({ example }) => {
+    for (const path of ['/health/live', '/health/ready']) {
+      const response = await send(example.base, 'GET', path);
+      assert.is(response.status, 200, path);
+      assert.equal(await response.json(), { status: 'up', checks: {} });
+      assert.is(response.headers.get('cache-control'), 'no-store');
+      assert.is(response.headers.get('x-ratelimit-limit'), null);
+    }
+  });
+
   http('every /todo route requires a valid bearer token (403 otherwise)', async ({ example, token }) => {
     const forbidden = { status: 403, name: 'ForbiddenException', message: 'Forbidden' };
     for (const headers of [{}, { authorization: `Basic ${btoa('demo:demo')}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${token}x` }]) {

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRequire } from 'node:module';
-import { FrameworkApplication } from '@framework/core';
+import { FrameworkApplication, HealthConfig, type ApplicationTables, type HealthIndicator } from '@framework/core';
 import { GrpcServer, status } from '@framework/grpc';
 import { credentials, loadPackageDefinition, type ClientReadableStream, type ServiceClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
@@ -24,8 +24,8 @@ interface Health {
   close(): void;
 }
 
-async function start(options: { health?: boolean } = {}): Promise<{ app: FrameworkApplication; grpc: GrpcServer; health: Health }> {
-  const app = new FrameworkApplication(streamTables(), { logger: capturedLogger() });
+async function start(options: { health?: boolean } = {}, tables: ApplicationTables = streamTables()): Promise<{ app: FrameworkApplication; grpc: GrpcServer; health: Health }> {
+  const app = new FrameworkApplication(tables, { logger: capturedLogger() });
   const grpc = new GrpcServer(app, options);
   await app.init(StreamModule);
   const port = await grpc.listen(0, undefined, '127.0.0.1');
@@ -65,6 +65,40 @@ test('a status the application sets reaches watchers; close() tells them NOT_SER
   assert.is(await ended, status.OK);
   assert.equal(statuses, ['SERVING', 'NOT_SERVING', 'SERVING', 'NOT_SERVING']);
   health.close();
+});
+
+test('per service: Check and Watch follow the application readiness (an indicator of HealthModule), a status set for one service stays its own', async () => {
+  let database: 'up' | 'down' = 'up';
+  const indicator: HealthIndicator = { name: 'database', check: () => (database === 'up' ? undefined : Promise.reject(new Error('refused'))) };
+  // As framework-build writes a HealthModule.forRoot import: its config is one more provider.
+  const base = streamTables();
+  const config = new HealthConfig({ instances: [indicator], cacheMs: 0, watchIntervalMs: 20, paths: { live: false, ready: false } });
+  const tables: ApplicationTables = { ...base, providers: [...base.providers, { token: HealthConfig, name: 'HealthConfig', scope: 'singleton', deps: [], create: () => config, source: 'test' }] };
+  const { app, grpc, health } = await start({}, tables);
+  const service = 'stream.StreamService';
+  const watch = health.Watch({ service });
+  const statuses: string[] = [];
+  watch.on('data', (answer: { status: string }) => statuses.push(answer.status));
+  watch.on('error', () => undefined);
+  const settle = async (status: string) => {
+    const deadline = Date.now() + 3000;
+    while (statuses.at(-1) !== status && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  };
+  await settle('SERVING');
+  assert.equal([await check(health, service), await check(health, '')], ['SERVING', 'SERVING']);
+  database = 'down';
+  await settle('NOT_SERVING');
+  assert.equal([await check(health, service), await check(health, '')], ['NOT_SERVING', 'NOT_SERVING']);
+  database = 'up';
+  assert.equal([await check(health, service), await check(health, '')], ['SERVING', 'SERVING']);
+  grpc.setServingStatus(service, 'NOT_SERVING');
+  assert.equal([await check(health, service), await check(health, '')], ['NOT_SERVING', 'SERVING'], 'the status set for the service stays its own');
+  grpc.setServingStatus(service, 'SERVING');
+  await settle('SERVING');
+  assert.equal(statuses, ['SERVING', 'NOT_SERVING', 'SERVING', 'NOT_SERVING', 'SERVING']);
+  watch.cancel();
+  health.close();
+  await app.close();
 });
 
 test('health: false serves no health service', async () => {

@@ -4,8 +4,14 @@ import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import { jwtKey, port, throttle } from '../shared/common.mjs';
 
+// `fastify-otel`: the bench's OpenTelemetry SDK with @fastify/otel; `fastify-log`: Fastify's own
+// pino request logging (to the same destination as ours).
+const otel = process.env.BENCH_OTEL === '1' ? await startOtel() : undefined;
+const logger = process.env.BENCH_REQUEST_LOG === '1' ? { stream: (await import('../shared/log-destination.mjs')).benchLogDestination() } : false;
+
 // No type coercion, so `"priority": "1"` fails as it does with class-validator.
-const app = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: false } } });
+const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false } } });
+if (otel) await app.register(otel.plugin());
 await app.register(rateLimit, { global: false });
 let nextId = 1;
 
@@ -55,3 +61,10 @@ app.get('/limited', { config: { rateLimit: { max: throttle.limit, timeWindow: th
 
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`ready ${app.server.address().port} -`);
+
+async function startOtel() {
+  const { default: FastifyOtelInstrumentation } = await import('@fastify/otel');
+  const instrumentation = new FastifyOtelInstrumentation();
+  (await import('../shared/otel-sdk.mjs')).startBenchSdk([instrumentation]);
+  return instrumentation;
+}

@@ -14,6 +14,8 @@ import { checkHttpStatus } from './http-status.js';
 import { checkSkipReenabled } from './skip-reenabled.js';
 import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
+import { checkLayerOptions } from './layer-options.js';
+import { checkConfigSchemas } from './config/config-checks.js';
 import type { ProtoSet } from '../proto/types.js';
 
 export interface AnalyzeOptions {
@@ -62,6 +64,8 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkSkipReenabled(ir, graph, throttlers),
     ...checkHttpStatus(ir, graph),
     ...checkChainClasses(ir, graph),
+    ...checkLayerOptions(ir, graph, grpc.services),
+    ...checkConfigSchemas(ir, graph),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
     ...checkOperationIds(ir.srcDir, routes.routes),

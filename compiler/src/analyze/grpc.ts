@@ -3,7 +3,7 @@ import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/types.js';
 import type { ProtoRpc, ProtoService, ProtoSet } from '../proto/types.js';
-import { checkShape } from './grpc-shape.js';
+import { checkShape, rpcKindText } from './grpc-shape.js';
 import { serviceOfDef } from './grpc-service.js';
 import { handlerChain } from './handler-chain.js';
 import type { GrpcMethodModel, GrpcServiceModel } from './model.js';
@@ -90,6 +90,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
         pipes: [],
         rpc: rpc.name,
         path: `/${service.fullName}/${rpc.name}`,
+        ...(rpc.responseStream ? { streamKind: rpcKindText(rpc) } : {}),
         ...handlerChain(controller.chain, method.chain, providerOf, options.throttlers),
         location: method.location,
       });

@@ -72,6 +72,8 @@ export interface GrpcMethodModel extends HandlerModel {
   readonly rpc: string;
   /** `/<package>.<Service>/<Rpc>` */
   readonly path: string;
+  /** The RPC's kind in words (`server-streaming`), when it answers with a stream (FW2302). */
+  readonly streamKind?: string;
 }
 
 export interface GrpcServiceModel {

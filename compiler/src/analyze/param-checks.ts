@@ -4,12 +4,17 @@ import type { ParamIR } from '../ir/types.js';
 /**
  * FW1801 for a `@Param(name)` or `@Query(name)` declared with a type no conversion exists for and
  * given no pipe; FW1803 for such a member of a `@Query()` class (once per class, `checked` keeps
- * which were seen).
+ * which were seen); FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`).
  *
  * @example
  * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
  */
 export function checkParamTypes(param: ParamIR, handler: string, checked: Set<string>): Diagnostic[] {
+  const mismatch = param.pipeMismatch;
+  if (mismatch) {
+    const { kind, location, ...args } = mismatch;
+    return [diagnostic(kind === 'output' ? 'FW2308' : 'FW2309', location, { ...args, param: param.name, handler })];
+  }
   const source = param.source;
   const conversion = param.conversion;
   if ((source.kind === 'param' || source.kind === 'query') && conversion?.kind === 'unsupported' && !param.pipes?.length) {

@@ -3,6 +3,7 @@ import type { ChainIR, ClassIR, ClassUse, CtorParamIR, DynamicModuleIR, Injectab
 import { handlersOf } from './handler-chain.js';
 import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
+import { pipeNotInjectable, type PipeUse } from './pipe-uses.js';
 import { printableToken, tokenKey } from './tokens.js';
 
 /** A provider before ordering: deps are keys of other drafts. */
@@ -37,6 +38,7 @@ export const classProviderKey = (classKey: string): string => `class:${classKey}
 export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: ProviderDraft[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const drafts = new Map<string, ProviderDraft>();
+  const pipes = new Map<string, PipeUse[]>();
   const add = (draft: Omit<ProviderDraft, 'deps'>): void => {
     if (drafts.has(draft.key)) return;
     drafts.set(draft.key, { ...draft, deps: [] });
@@ -90,19 +92,26 @@ export function collectProviders(ir: ProgramIR, graph: ModuleGraph): { drafts: P
         for (const use of chainClassUses(chain)) addClass(use.key, module, use.location);
       }
       if (cls.controller.family === 'http') {
-        for (const route of cls.controller.routes) for (const key of pipeClasses(route.params)) addClass(key, module);
+        for (const route of cls.controller.routes) {
+          for (const use of pipeUses(route.params, `${cls.ref.name}.${route.methodName}`)) {
+            addClass(use.key, module);
+            pipes.set(use.key, [...(pipes.get(use.key) ?? []), use]);
+          }
+        }
       }
     }
   }
   for (const draft of drafts.values()) {
-    draft.deps = (draft.made?.params ?? draft.cls?.ctorParams ?? []).map((param) => resolveParam(draft, param, graph, diagnostics));
+    // A class first met as a pipe (not listed in `injectables`): a value it cannot be injected is reported where it is used.
+    const asPipe = !draft.registeredAt && draft.cls ? pipes.get(draft.cls.ref.key) : undefined;
+    draft.deps = (draft.made?.params ?? draft.cls?.ctorParams ?? []).map((param) => resolveParam(draft, param, graph, diagnostics, asPipe));
   }
   return { drafts: [...drafts.values()], diagnostics };
 }
 
-/** Class keys of the pipe classes the parameters name (the injector creates them). */
-function pipeClasses(params: readonly ParamIR[]): string[] {
-  return params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [pipe.cls.key] : [])));
+/** The pipe classes the parameters name (the injector creates them), with where. */
+function pipeUses(params: readonly ParamIR[], handler: string): PipeUse[] {
+  return params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [{ key: pipe.cls.key, location: pipe.cls.location, param: p.name, handler }] : [])));
 }
 
 /** The guards, interceptors, class middleware and filters a chain names, with where. */
@@ -129,7 +138,7 @@ export function entryKey(entry: InjectableIR, module: ModuleIR): string {
 const dynamicKey = (module: ModuleIR, dynamic: DynamicModuleIR): string => `dynamic:${module.key}:${dynamic.index}`;
 
 /** What a module offers to dependency lookups, in declaration order: token key → provider key. */
-function offers(module: ModuleIR): { token: string; provider: string }[] {
+export function offers(module: ModuleIR): { token: string; provider: string }[] {
   return [
     ...module.injectables.flatMap((entry) =>
       entry.kind === 'unsupported' ? [] : [{ token: entry.kind === 'class' ? `class:${entry.cls.key}` : tokenKey(entry.token), provider: entryKey(entry, module) }],
@@ -146,10 +155,11 @@ function useClassName(token: TokenIR, cls: ValueRef | undefined): string {
   return token.kind === 'class' && token.ref.key === cls.key ? cls.name : `${printableToken(token)} (${cls.name})`;
 }
 
-function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGraph, diagnostics: Diagnostic[]): ProviderDraft['deps'][number] {
+function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGraph, diagnostics: Diagnostic[], asPipe?: readonly PipeUse[]): ProviderDraft['deps'][number] {
   const owner = draft.cls?.ref.name ?? draft.name;
   if (!param.token) {
-    diagnostics.push(diagnostic('FW1006', param.location, { param: param.name, owner, type: param.typeText, reason: param.problem ?? 'it is not a class' }));
+    if (asPipe) diagnostics.push(...asPipe.map((use) => pipeNotInjectable(use, owner, param, draft.cls?.ctorParams ?? [])));
+    else diagnostics.push(diagnostic('FW1006', param.location, { param: param.name, owner, type: param.typeText, reason: param.problem ?? 'it is not a class' }));
     return undefined;
   }
   const wanted = tokenKey(param.token);
@@ -157,9 +167,12 @@ function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGra
     const offer = offers(module).find((o) => o.token === wanted);
     if (offer) return { key: offer.provider, param };
   }
+  // The fix is an import when another module of the application provides the token.
+  const provider = graph.order.find((module) => offers(module).some((o) => o.token === wanted))?.ref.name;
+  const elsewhere: Record<string, string> = provider ? { provider } : {};
   if (param.role) {
     const code = param.role === 'inject' ? 'FW2003' : 'FW2004';
-    diagnostics.push(diagnostic(code, param.location, { owner, index: String(param.index), module: draft.module.ref.name, token: printableToken(param.token) }));
+    diagnostics.push(diagnostic(code, param.location, { owner, index: String(param.index), module: draft.module.ref.name, token: printableToken(param.token), ...elsewhere }));
     return undefined;
   }
   if (isThrottlerConfig(param.token)) {
@@ -175,6 +188,7 @@ function resolveParam(draft: ProviderDraft, param: CtorParamIR, graph: ModuleGra
       position: String(param.index + 1),
       module: draft.module.ref.name,
       token: printableToken(param.token),
+      ...elsewhere,
     }),
   );
   return undefined;

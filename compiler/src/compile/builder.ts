@@ -5,6 +5,7 @@ import { analyze } from '../analyze/analyze.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { internalError } from '../diagnostics/internal-error.js';
 import { discover } from '../discover/discover.js';
+import { syntaxErrors } from '../discover/syntax.js';
 import { emitTables } from '../emit/tables.js';
 import { createProject, findTsconfig, refreshProject, sourceFilesUnder } from '../project/load.js';
 import { manifest } from '../project/manifest.js';
@@ -135,7 +136,7 @@ export function createBuilder(options: BuildOptions): Builder {
     const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
     // Re-read on every build, so `--watch` and `dev` see a fixed tsconfig.json or package.json.
     const setup = checkSetup({ srcDir, outDir, ...(tsconfig ? { tsconfig } : {}) });
-    const diagnostics = sortDiagnostics(dedupe([...setup, ...discovered.diagnostics, ...analyzed.diagnostics]));
+    const diagnostics = sortDiagnostics(dedupe([...setup, ...syntaxErrors(project, files, srcDir), ...discovered.diagnostics, ...analyzed.diagnostics]));
     const model = analyzed.model;
     const ok = !hasErrors(diagnostics) && model !== undefined;
     const output: OutputFile[] =

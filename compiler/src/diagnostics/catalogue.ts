@@ -1,3 +1,5 @@
+import { wiringCatalogue } from './catalogue-wiring.js';
+
 /**
  * Every diagnostic `framework-build` can report: a stable code, a severity, and templates for the
  * message (what is wrong, where) and the hint (how to fix it). Codes never change meaning; retired
@@ -9,6 +11,7 @@
  * FW17xx: compiled validation of DTOs.
  * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed parameters.
  * FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
+ * FW23xx: wiring of the newer capabilities (interceptor options, pipes, configuration), in `catalogue-wiring.ts`.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -17,7 +20,10 @@ export type Severity = 'error' | 'warning';
 
 type Args = Record<string, string>;
 
-interface Entry {
+/** When another module of the application provides the token, the fix is to import it, not to provide it twice. */
+const importHint = (a: Args): string => `${a.provider} provides ${a.token}: add ${a.provider} to the \`imports\` of ${a.module}.`;
+
+export interface Entry {
   readonly severity: Severity;
   readonly message: (a: Args) => string;
   readonly hint: (a: Args) => string;
@@ -28,7 +34,7 @@ export const catalogue = {
     severity: 'error',
     message: (a) =>
       `${a.owner} needs '${a.param}: ${a.type}' (constructor parameter ${a.position}), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
   },
   FW1002: {
     severity: 'error',
@@ -54,7 +60,8 @@ export const catalogue = {
     severity: 'error',
     message: (a) =>
       `Constructor parameter '${a.param}' of ${a.owner} has type ${a.type}, which cannot be a dependency-injection token (${a.reason}).`,
-    hint: () => 'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter.',
+    hint: () =>
+      'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter; an option with a default value (`options: Options = {}`) as the last parameters is left to its default.',
   },
   FW1007: {
     severity: 'error',
@@ -97,6 +104,11 @@ export const catalogue = {
       a.stack
         ? 'this is a bug in framework-build, not in your code; please report it with the stack trace above.'
         : 'this is a bug in framework-build, not in your code; please report it. Set FRAMEWORK_BUILD_DEBUG=1 to print the stack trace.',
+  },
+  FW1014: {
+    severity: 'error',
+    message: (a) => `${a.file} does not parse: ${a.error}`,
+    hint: () => 'fix the syntax here (tsc reports the same error); until the file parses, framework-build cannot read what it declares, so it writes nothing.',
   },
   FW1201: {
     severity: 'error',
@@ -387,12 +399,12 @@ export const catalogue = {
   FW2003: {
     severity: 'error',
     message: (a) => `The factory of ${a.owner} injects ${a.token} (inject[${a.index}]), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
   },
   FW2004: {
     severity: 'error',
     message: (a) => `${a.owner} is an alias of ${a.token} (useExisting), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`,
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module} (or import the module that provides it), or alias a token that is provided.`),
   },
   FW2005: {
     severity: 'error',
@@ -404,6 +416,7 @@ export const catalogue = {
     message: (a) => `The useFactory of ${a.owner} is \`${a.text}\`, of type ${a.type}, which is not a function.`,
     hint: () => 'give `useFactory` a function (`(config: ConfigService) => …`) whose parameters match `inject`, or use `useValue` for a ready value.',
   },
+  ...wiringCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -3,6 +3,7 @@ import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/types.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { classUse, valueRef } from './refs.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
+import { layerOptionsOf } from './layers.js';
 import { skipOf, throttleOf } from './throttle.js';
 
 /** Chain decorators that take classes only: the list each fills and what messages call an entry. */
@@ -52,6 +53,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
       throttleNames.push(...(read?.names ?? []));
     }
   }
+  const layerOptions = layerOptionsOf(ctx, decorators);
   return {
     guards,
     interceptors,
@@ -60,6 +62,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
     ...(throttle ? { throttle } : {}),
     ...(skipThrottle ? { skipThrottle } : {}),
     ...(throttleNames.length > 0 ? { throttleNames } : {}),
+    ...(layerOptions.length > 0 ? { layerOptions } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { checkControllerMarkers, type FamilyMarker } from './controller-markers.
 import { families } from './families/index.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
+import { frameworkBasesOf } from './layers.js';
 import { frameworkDecorators, resolveName } from './symbols.js';
 
 /**
@@ -46,6 +47,7 @@ export function discoverClass(ctx: DiscoverContext, cls: ClassDeclaration, usage
     requestScoped,
     ctorParams: injectedParameters(constructorParameters(cls).map((p, index) => ctorParam(ctx, p, index)), cls),
     methods: methodNames(cls),
+    frameworkBases: frameworkBasesOf(cls),
     readsContextRequest: inSources ? contextRequestReads(ctx, cls) : [],
     ...(controller ? { controller } : {}),
   };

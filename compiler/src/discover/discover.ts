@@ -2,10 +2,12 @@ import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { ModuleIR, ProgramIR } from '../ir/types.js';
+import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR } from '../ir/types.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
+import { appInterceptorsIn } from './layers.js';
+import { configReadsIn } from './config.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
@@ -25,10 +27,16 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const ctx = new DiscoverContext(srcDir);
   const modules: ModuleIR[] = [];
   const declared: string[] = [];
+  const appInterceptors: AppInterceptorIR[] = [];
+  const configReads: ConfigReadIR[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
   for (const sf of files) {
     const file = { file: toPosix(sf.getFilePath()), line: 0, column: 0, length: 0 };
-    atDeclaration(file, displayName(srcDir, sf), () => checkGrpcServerOrder(ctx, sf));
+    atDeclaration(file, displayName(srcDir, sf), () => {
+      checkGrpcServerOrder(ctx, sf);
+      appInterceptors.push(...appInterceptorsIn(ctx, sf));
+      configReads.push(...configReadsIn(ctx, sf));
+    });
     for (const cls of sf.getClasses()) {
       atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {
         const decorators = frameworkDecorators(cls);
@@ -49,7 +57,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
     const { cls, usage } = next;
     atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => discoverClass(ctx, cls, usage));
   }
-  return { ir: { srcDir, modules, classes: ctx.classes, declared }, diagnostics: ctx.diagnostics };
+  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads }, diagnostics: ctx.diagnostics };
 }
 
 const displayName = (srcDir: string, sf: SourceFile): string => relativeFile(srcDir, sf.getFilePath());

@@ -3,6 +3,7 @@ import type { ClassUse, DynamicModuleIR } from '../ir/types.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { className, valueRef } from './refs.js';
+import { configSchemaOf } from './config.js';
 import { throttlersOf } from './throttle.js';
 
 /**
@@ -27,6 +28,8 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
     if (cls) injectables.push({ key: ctx.enqueue(cls, declarationKey(cls.getSourceFile().getFilePath(), className(cls))), location });
   }
   const throttlers = throttlersOf(ctx, element);
+  const isConfig = valueClass?.getName() === 'ConfigService' && isFrameworkFile(valueClass.getSourceFile().getFilePath());
+  const config = isConfig ? configSchemaOf(ctx, element) : undefined;
   return {
     index,
     text: element.getText(),
@@ -34,6 +37,7 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
     ...(valueClass ? { value: valueRef(ctx, valueClass, className(valueClass)) } : {}),
     injectables,
     ...(throttlers ? { throttlers } : {}),
+    ...(config ? { config } : {}),
   };
 }
 

@@ -107,6 +107,8 @@ export interface ClassIR {
   readonly ctorParams: readonly CtorParamIR[];
   /** Names of its instance methods, inherited ones included (FW1810: a chain class without its method). */
   readonly methods: readonly string[];
+  /** The framework classes it is or extends, nearest first (`['ThrottlerGuard', 'AuthGuard']`): which layer it is. */
+  readonly frameworkBases?: readonly string[];
   /** Locations where a `canActivate(context)` reads the V1 `context.request`. */
   readonly readsContextRequest: readonly { readonly param: string; readonly location: SourceLocation }[];
   readonly controller?: ControllerIR;
@@ -165,6 +167,30 @@ export interface DynamicModuleIR {
    * (or a name in it) is not static, which turns the throttler-name check (FW1501) off.
    */
   readonly throttlers?: readonly ThrottlerDeclIR[] | 'dynamic';
+  /** For `ConfigModule.forRoot(Schema)`: the schema the environment is read into. */
+  readonly config?: ConfigSchemaIR;
+}
+
+/** A configuration schema: its members and rules (read as a DTO), and the defaults the compiler can read. */
+export interface ConfigSchemaIR {
+  readonly dto: DtoIR;
+  /** Each member's initialiser, when it is static (`PORT = 3000`). */
+  readonly defaults: Readonly<Record<string, RuleValue>>;
+  /** Members without an initialiser whose declared type excludes undefined (`JWT_SECRET!: string`), with that type. */
+  readonly definite: Readonly<Record<string, string>>;
+  /** The schema argument of `forRoot`. */
+  readonly location: SourceLocation;
+}
+
+/** A `config.get('KEY')` with a literal key on a `ConfigService`. */
+export interface ConfigReadIR {
+  readonly key: string;
+  /** The receiver as written (`this.config`), for messages. */
+  readonly receiver: string;
+  /** The key of the schema class of `ConfigService<Schema>`; absent when untyped. */
+  readonly schema?: string;
+  /** The key argument. */
+  readonly location: SourceLocation;
 }
 
 export interface ModuleIR {
@@ -209,6 +235,25 @@ export interface ChainIR {
   readonly skipThrottle?: Readonly<Record<string, boolean>>;
   /** Every throttler name the throttle decorators mention, with where. */
   readonly throttleNames?: readonly ThrottleNameUse[];
+  /** The decorators that set an option a layer reads (`@Timeout`, `@CacheTTL`, `@Throttle`, `@SkipThrottle`), for FW2301-FW2303. */
+  readonly layerOptions?: readonly LayerOptionIR[];
+}
+
+/** A decorator whose only effect is an option read by a layer: `@Timeout(ms)` by the `TimeoutInterceptor`, … */
+export interface LayerOptionIR {
+  readonly name: 'Timeout' | 'CacheTTL' | 'Throttle' | 'SkipThrottle';
+  /** The decorator as written, on one line (`@Timeout(200)`). */
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** An interceptor given to `app.useGlobalInterceptors(…)` in the sources. */
+export interface AppInterceptorIR {
+  /** The framework classes it is or extends (`['CacheInterceptor']`); absent when its class cannot be told. */
+  readonly bases?: readonly string[];
+  /** Its options may choose which calls it acts on (`new CacheInterceptor({ key })`, or a value made elsewhere). */
+  readonly customKey: boolean;
+  readonly location: SourceLocation;
 }
 
 /** How a handler parameter gets its value. */
@@ -243,6 +288,23 @@ export type PipeIR =
   /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
   | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
 
+/**
+ * Pipes whose types do not meet: `input`, a pipe whose `transform` cannot take what it is given;
+ * `output`, a last pipe whose result is not the parameter's declared type. Types as written by tsc.
+ */
+export interface PipeMismatchIR {
+  readonly kind: 'input' | 'output';
+  readonly pipe: string;
+  /** What the pipe is given (`input`) or what the last pipe produces (`output`). */
+  readonly given: string;
+  /** Where `given` comes from, in words. */
+  readonly source: string;
+  /** What the pipe takes (`input`) or the parameter's declared type (`output`). */
+  readonly expected: string;
+  /** The pipe (`input`) or the parameter's name (`output`). */
+  readonly location: SourceLocation;
+}
+
 /** A member of a `@Query()` class with the conversion of its declared type. */
 export interface QueryMemberIR {
   readonly name: string;
@@ -263,6 +325,8 @@ export interface ParamIR {
   readonly optional?: true;
   /** Pipes given after the name, applied in order instead of the conversion. */
   readonly pipes?: readonly PipeIR[];
+  /** Where the types of those pipes do not meet (FW2308, FW2309). */
+  readonly pipeMismatch?: PipeMismatchIR;
   /** For a whole `@Query()` of a class type: its members' conversions. */
   readonly queryMembers?: readonly QueryMemberIR[];
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
@@ -391,6 +455,10 @@ export interface ProgramIR {
   readonly classes: ReadonlyMap<string, ClassIR>;
   /** Classes declared under srcDir carrying `@Controller` or `@Injectable` (for reachability). */
   readonly declared: readonly string[];
+  /** The interceptors given to `app.useGlobalInterceptors(…)` anywhere in the sources. */
+  readonly appInterceptors?: readonly AppInterceptorIR[];
+  /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
+  readonly configReads?: readonly ConfigReadIR[];
 }
 
 export type * from './grpc.js';

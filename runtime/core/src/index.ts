@@ -40,9 +40,11 @@ export {
 export { GrpcCode, grpcCodeFor, type GrpcCodeNumber } from './exceptions/grpc-status.js';
 export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
+export * from './health/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './docs/docs-page.js';
 export type { ObservabilityOptions } from './telemetry/observability.js';
 export type { RequestLogOptions, LogLevel } from './logging/request-log.js';
+export { propagateTraceContext } from './telemetry/propagate.js';

@@ -32,9 +32,10 @@ export interface GrpcServerOptions {
    */
   readonly shutdownTimeoutMs?: number;
   /**
-   * Serve the standard health service `grpc.health.v1.Health` (Check, Watch, List): every served
-   * service and the server (`''`) are SERVING after init and NOT_SERVING once `close()` begins.
-   * Default true.
+   * Serve the standard health service `grpc.health.v1.Health` (Check, Watch, List), reporting the
+   * application's readiness (`app.health`, the same state as the HTTP probes of `HealthModule`):
+   * every served service and the server (`''`) are SERVING after init while every health indicator
+   * is up, and NOT_SERVING while one is down and once `close()` begins. Default true.
    */
   readonly health?: boolean;
   /**
@@ -111,7 +112,9 @@ export class GrpcServer {
 
   /**
    * Sets the health status of one served service, or of the server as a whole with `''`; health
-   * clients watching it are told at once. Throws when the server was built with `health: false`.
+   * clients watching it are told at once. The application's readiness comes first: while it is not
+   * ready every service is NOT_SERVING whatever was set here. Throws when the server was built with
+   * `health: false`.
    *
    * @example
    * grpc.setServingStatus('todo.TodoService', 'NOT_SERVING'); // its database is down
@@ -134,7 +137,7 @@ export class GrpcServer {
     }
     if (this.options.health !== false) {
       const health = await importReading(() => import('./health.js'), 'health checking', 'node_modules/grpc-health-check/proto/health/v1/health.proto');
-      this.health = new health.ServerHealth([...served.keys()]);
+      this.health = new health.ServerHealth([...served.keys()], host.health);
       this.health.addTo(this.server);
       served.set(health.HEALTH_SERVICE, health.healthDefinition as unknown as ServiceDefinition);
     }

@@ -4,6 +4,7 @@
  * when framework-build could generate its tables (see bench/lib/setup.mjs). With
  * BENCH_GLOBAL_INTERCEPTOR=1 every route runs through one pass-through global interceptor (the
  * `framework-interceptor` peer: the cost of the layer, against the same app without it).
+ * BENCH_OTEL=1 and BENCH_REQUEST_LOG=1 turn on the OpenTelemetry SDK and the request log.
  */
 import { FrameworkApplication, type ApplicationTables, type Class, type ExecutionContext, type Interceptor } from '@framework/core';
 
@@ -20,7 +21,13 @@ interface GrpcPackage {
 const { tables } = (await import(`../generated/${flavour}/tables.js`)) as { tables: ApplicationTables };
 const rootModule = ((await import(rootFile)) as Record<string, Class>)[rootName]!;
 
-const app = new FrameworkApplication(tables);
+// `framework-otel`: the bench's OpenTelemetry SDK (the same as Fastify's), started before init;
+// `framework-log`: the request log, to the same destination as Fastify's logger.
+const shared = '../../../../peers/shared/';
+if (process.env.BENCH_OTEL === '1') ((await import(`${shared}otel-sdk.mjs`)) as { startBenchSdk(): unknown }).startBenchSdk();
+const requestLog =
+  process.env.BENCH_REQUEST_LOG === '1' ? { destination: ((await import(`${shared}log-destination.mjs`)) as { benchLogDestination(): never }).benchLogDestination() } : undefined;
+const app = new FrameworkApplication(tables, { requestLog });
 if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
   class PassThrough implements Interceptor {
     intercept(_context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {

@@ -5,6 +5,7 @@ import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
 import { conversionOf, queryMembers } from '../param-types.js';
 import { pipesOf } from '../pipes.js';
+import { pipeMismatchOf } from '../pipe-types.js';
 import { classOfType } from '../refs.js';
 import { evaluate, literalOf } from '../static-value.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
@@ -78,7 +79,14 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     // Through the bound type node, an inherited `@Param('id') id: Id` converts to what the subclass binds.
     const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType());
     const pipes = pipesOf(ctx, d!.args.slice(1));
-    return { ...base, conversion, ...(optional || p.isOptional() ? { optional: true as const } : {}), ...(pipes.length > 0 ? { pipes } : {}) };
+    const mismatch = pipes.length > 0 ? pipeMismatchOf(ctx, p, d!.args.slice(1), source.kind === 'param' ? 'path' : 'query', typeNode ? typeNode.getType() : p.getType()) : undefined;
+    return {
+      ...base,
+      conversion,
+      ...(optional || p.isOptional() ? { optional: true as const } : {}),
+      ...(pipes.length > 0 ? { pipes } : {}),
+      ...(mismatch ? { pipeMismatch: mismatch } : {}),
+    };
   }
   if ((source.kind !== 'body' && source.kind !== 'query') || (source.kind === 'body' && source.unvalidated)) return base;
   const cls = classOfType(ctx, typeNode);

@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
-import { CLIENT_PRELUDE } from './prelude.js';
+import { CLIENT_CALL, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
 interface Parameter {
@@ -44,6 +44,9 @@ export function emitClient(document: OpenApiDocument): string {
     '/* eslint-disable */',
     '',
     CLIENT_PRELUDE,
+    // Helpers only where used, so the client passes tsc with noUnusedLocals.
+    ...(operations.length > 0 ? [CLIENT_CALL] : []),
+    ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [CLIENT_SEGMENT] : []),
     ...types,
     '/**',
     ' * A typed client of the application: one method per route, grouped by controller.',
@@ -117,7 +120,8 @@ function method(op: Operation): string {
   args.push(`request${requestRequired ? '' : '?'}: { ${requestFields.map((f) => `${f}; `).join('')}signal?: AbortSignal }`);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => `\${segment(${identifier(name)})}`);
   const queryArg = query.length > 0 ? 'request?.query' : 'undefined';
-  const init = `{ ${headers.length > 0 ? 'headers: request?.headers as Record<string, string> | undefined, ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
+  // No `headers: undefined` (exactOptionalPropertyTypes refuses it for an optional property).
+  const init = `{ ${headers.length > 0 ? '...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
   return (
     `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): Promise<${op.result.type}> =>\n` +

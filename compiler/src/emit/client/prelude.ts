@@ -1,6 +1,6 @@
 /**
- * The fixed part of every `client.ts`: options, the error classes and the one `call` function the
- * generated methods go through. Plain TypeScript on `fetch`, no dependency.
+ * The fixed part of every `client.ts`: its options and error classes (the `call` function the
+ * generated methods go through is `CLIENT_CALL`). Plain TypeScript on `fetch`, no dependency.
  */
 export const CLIENT_PRELUDE = `/** How the client reaches the server. */
 export interface ClientOptions {
@@ -12,6 +12,12 @@ export interface ClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The fetch to use; default the global one. */
   readonly fetch?: typeof fetch;
+  /**
+   * Send the active OpenTelemetry trace context (\`traceparent\`, \`tracestate\`, baggage) with
+   * every call when the process registered an OpenTelemetry SDK, so the server continues the
+   * caller's trace. Default true; without an SDK nothing is sent.
+   */
+  readonly traceContext?: boolean;
 }
 
 /** Per-call options. */
@@ -49,8 +55,23 @@ export class BadRequestError extends ApiError {
     this.reasons = Array.isArray(reasons) ? (reasons as ValidationReason[]) : [];
   }
 }
+`;
 
-type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+/** The one function every route method calls (left out of a client without routes: tsc's noUnusedLocals). */
+export const CLIENT_CALL = `type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/**
+ * Writes the active trace context into \`headers\` through the propagator of the registered
+ * OpenTelemetry SDK. Read from the global registration every \`@opentelemetry/api\` 1.x copy
+ * shares (its documented cross-copy contract), so the client needs no dependency.
+ */
+function injectTraceContext(headers: Record<string, string>): void {
+  const api = (globalThis as Record<symbol, unknown>)[Symbol.for('opentelemetry.js.api.1')] as
+    | { propagation?: { inject(context: unknown, carrier: unknown, setter: unknown): void }; context?: { active(): unknown } }
+    | undefined;
+  if (api?.propagation === undefined || api.context === undefined) return;
+  api.propagation.inject(api.context.active(), headers, { set: (carrier: Record<string, string>, key: string, value: string) => (carrier[key] = value) });
+}
 
 async function call(
   options: ClientOptions,
@@ -70,6 +91,7 @@ async function call(
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = \`Bearer \${token}\`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.traceContext !== false) injectTraceContext(headers);
   const response = await (options.fetch ?? fetch)(url, {
     method,
     headers,
@@ -94,6 +116,8 @@ async function call(
   if (result === 'json') return response.json();
   return response;
 }
+`;
 
-const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
+/** Encodes a path parameter (left out when no route has one). */
+export const CLIENT_SEGMENT = `const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
 `;

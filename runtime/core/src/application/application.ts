@@ -3,6 +3,8 @@ import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
+import { ApplicationHealth, type HealthState } from '../health/application-health.js';
+import { setUpHealth } from '../health/health-setup.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js';
 import type { Class } from '../types/class.js';
@@ -81,6 +83,18 @@ export class FrameworkApplication {
   private observability = Observability.off;
   /** Built in: `listen` and `fetch` are its. */
   private readonly http: HttpTransport;
+  /**
+   * The one health state every transport reports: readiness (HTTP probes of `HealthModule`, the
+   * gRPC health service) is down until `init` is done, while an indicator is down, and from the
+   * moment `close()` begins.
+   *
+   * @example
+   * const { status, checks } = await app.health.readiness(); // 'up' | 'down', each indicator's report
+   */
+  get health(): HealthState {
+    return this.healthState;
+  }
+  private readonly healthState: ApplicationHealth;
   private initState: InitState = 'not-started';
   private injector?: Injector;
   /** The close in progress: a second `close()` meanwhile waits for it instead of running hooks twice. */
@@ -93,6 +107,7 @@ export class FrameworkApplication {
     this.logger = options.logger ?? console;
     this.debug = options.debug ?? {};
     this.observabilityOptions = { telemetry: options.telemetry, requestLog: options.requestLog, trustProxy: options.trustProxy };
+    this.healthState = new ApplicationHealth(this.logger);
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
@@ -196,6 +211,7 @@ export class FrameworkApplication {
     const started = performance.now();
     await injector.createSingletons();
     if (this.debug.providers) this.logProviderTimes(injector, performance.now() - started);
+    this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 
     const globals: GlobalChain = {
       guard: tables.globalGuard,
@@ -210,6 +226,7 @@ export class FrameworkApplication {
       injector,
       logger: this.logger,
       observability: this.observability,
+      health: this.healthState,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
       bareHandler: (entry) => bareHandler(entry, injector, globals),
     };
@@ -217,6 +234,7 @@ export class FrameworkApplication {
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
     }
+    this.healthState.started();
   }
 
   private logProviderTimes(injector: Injector, totalMs: number): void {
@@ -278,6 +296,8 @@ export class FrameworkApplication {
   }
 
   private async closeEverything(): Promise<void> {
+    // Readiness first: probes and gRPC watchers hear of it while every call is still served.
+    await this.healthState.shuttingDown();
     const failures: Error[] = [];
     const step = async (what: string, run: () => unknown): Promise<void> => {
       try {

@@ -1,5 +1,6 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
+import type { HealthState } from '../health/application-health.js';
 import type { ApplicationTables, HandlerEntry } from '../tables.js';
 import type { Logger } from '../types/logger.js';
 import type { Observability } from '../telemetry/observability.js';
@@ -14,6 +15,8 @@ export interface TransportHost {
    * (`httpRoute`, `grpcMethod`), `undefined` when nothing is observed.
    */
   readonly observability: Observability;
+  /** The application's health state, which a transport's own health service reports (see `GrpcServer`). */
+  readonly health: HealthState;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
   /**

@@ -41,6 +41,8 @@ export class HttpTransport implements ApplicationTransport {
   private binding = false;
   /** What `app.stats()` reports; counted for the life of the application. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
+  /** Where `close()` counts the connections it drained; set at attach. */
+  private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
 
@@ -63,6 +65,7 @@ export class HttpTransport implements ApplicationTransport {
    * the runtime's server path gets the same routes at `listen`.
    */
   attach(host: TransportHost): void {
+    this.observability = host.observability;
     const routes = host.tables.routes.map(
       (entry) =>
         new HttpRoute(
@@ -114,7 +117,8 @@ export class HttpTransport implements ApplicationTransport {
     this.listener = undefined;
     if (!listener) return;
     try {
-      await listener.close(this.options.shutdownTimeoutMs);
+      const drained = await listener.close(this.options.shutdownTimeoutMs);
+      if (drained) this.observability?.countDrained(drained);
     } catch (error) {
       throw new Error(`the HTTP server on port ${listener.port} did not close: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

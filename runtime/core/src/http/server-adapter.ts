@@ -31,9 +31,10 @@ export interface HttpListener {
   /**
    * Stops accepting connections and resolves as soon as in-flight requests have been answered
    * (each with `Connection: close`), or after `graceMs` milliseconds at the latest (Node then
-   * closes the connections still open; Deno, which cannot, stops waiting for them).
+   * closes the connections still open; Deno, which cannot, stops waiting for them). Resolves
+   * with the number of connections it closed, when the server can tell.
    */
-  close(graceMs: number): Promise<void>;
+  close(graceMs: number): Promise<number | void>;
 }
 
 /** What a server adapter serves: the Hono app, and the routes it was built from (for a runtime's own path). */

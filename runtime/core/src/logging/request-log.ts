@@ -19,7 +19,7 @@ export interface RequestLogOptions {
   readonly redact?: readonly string[];
   /** Log the request headers (gRPC: the metadata) with each line, redacted. Default false. */
   readonly headers?: boolean;
-  /** Where lines go (default: standard output, buffered by pino and flushed on `close()`). */
+  /** Where lines go (default: standard output, written asynchronously; `close()` flushes what is pending). */
   readonly destination?: DestinationStream;
   /** Your own pino logger (its level, redaction and destination win over the options above). */
   readonly logger?: PinoLogger;
@@ -71,8 +71,9 @@ export class RequestLog {
       redact: { paths: [...REDACTED_HEADERS, ...(options.redact ?? [])], censor: '[redacted]' },
       base: undefined,
     };
-    // Buffered writes: a synchronous write per request would cost more than the request.
-    const destination = options.destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    // Asynchronous writes: a synchronous write per request would cost more than the request, and
+    // lines written while one write is in flight go out together with the next.
+    const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
     return new RequestLog(pino(settings, destination), options.headers ?? false);
   }
 

@@ -105,11 +105,6 @@ export class CallObservation {
     return this.log !== undefined;
   }
 
-  /** The trace id of the call's span, for an answer or a log line; `undefined` without a live tracer. */
-  get traceId(): string | undefined {
-    return this.span?.spanContext().traceId;
-  }
-
   /** Ends the call with its status (HTTP status, or gRPC status code): span, metrics, request line. */
   end(status: number): void {
     const seconds = (performance.now() - this.started) / 1000;

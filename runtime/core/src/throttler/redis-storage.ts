@@ -1,4 +1,5 @@
 import { ServiceUnavailableException } from '../exceptions/built-in.js';
+import { isRedisDown, RedisHealthIndicator } from '../health/redis-indicator.js';
 import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
 import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
@@ -11,6 +12,8 @@ import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 export interface RedisScriptClient {
   eval(script: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
   evalsha(sha1: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+  /** Used by `healthIndicator()` when present (ioredis has it); otherwise a one-line script is sent. */
+  ping?(): Promise<unknown>;
   /** ioredis' connection state; when it says the connection is down, hits fail at once instead of queueing. */
   readonly status?: string;
 }
@@ -31,8 +34,6 @@ export interface RedisThrottlerStorageOptions {
   readonly logger?: Pick<Logger, 'error'>;
 }
 
-/** ioredis states in which a command would only wait in the offline queue. */
-const downStates = new Set(['reconnecting', 'close', 'end']);
 const notCounted: ThrottlerRecord = Object.freeze({ totalHits: 0, timeToExpireMs: 0 });
 const logEveryMs = 10_000;
 
@@ -84,10 +85,22 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     );
   }
 
+  /**
+   * A readiness indicator for this storage's Redis (a PING), for `HealthModule.forRoot({ instances })`:
+   * with `onError: 'closed'` every throttled call fails while Redis is down, so readiness should say so.
+   *
+   * @example
+   * const storage = new RedisThrottlerStorage(redis, { onError: 'closed' });
+   * HealthModule.forRoot({ instances: [storage.healthIndicator()] }); // named 'redis'
+   */
+  healthIndicator(options?: { readonly name?: string; readonly timeoutMs?: number }): RedisHealthIndicator {
+    return new RedisHealthIndicator(this.client, options);
+  }
+
   /** Counts a hit in Redis; see `ThrottlerStorage.increment` and the `onError` option for failures. */
   increment(key: string, ttlMs: number): Promise<ThrottlerRecord> {
     const status = this.client.status;
-    if (status !== undefined && downStates.has(status)) {
+    if (isRedisDown(status)) {
       return this.unavailable(new Error(`the Redis connection is ${status}`));
     }
     // Long keys (an API key as tracker) become a fixed-length digest, as in memory: Redis keeps every key for its ttl.

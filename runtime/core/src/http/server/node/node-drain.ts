@@ -58,11 +58,12 @@ export class NodeDrain {
     this.connections.set(socket, timer);
   }
 
-  /** Stops accepting and drains as described above; `graceMs` bounds the wait. */
-  close(graceMs: number): Promise<void> {
+  /** Stops accepting and drains as described above; `graceMs` bounds the wait. Resolves with the connections it closed. */
+  close(graceMs: number): Promise<number> {
     // Before Hono's listener, so the flag is set before a response can be written.
     this.server.prependListener('request', this.lateRequest);
-    return new Promise<void>((done, fail) => {
+    const open = this.connections.size;
+    return new Promise<number>((done, fail) => {
       // One slow or stuck call must not keep close() (and the onAppClose hooks after it) waiting forever.
       const force = setTimeout(() => this.server.closeAllConnections(), graceMs);
       // net.Server's close: stop listening and call back once every connection has ended. (http.Server's
@@ -72,7 +73,7 @@ export class NodeDrain {
         // Now that nothing is open, http.Server's close only stops its timeout checks (the server is closed already).
         this.server.close();
         if (error) fail(error);
-        else done();
+        else done(open);
       });
       for (const socket of this.connections.keys()) {
         const response = currentResponse(socket);

@@ -55,7 +55,12 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     (outgoing as Observed)[observationKey] = observation;
     // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
     outgoing.setHeader('x-request-id', observation.requestId);
-    outgoing.once('close', () => observation.end(outgoing.statusCode));
+    outgoing.once('close', () => {
+      // Closed before the answer was written: the client went away (mid-body, or while waiting),
+      // which the body reader's own error would otherwise report only after the call has ended.
+      if (!outgoing.writableFinished) observation.clientGone();
+      observation.end(outgoing.statusCode);
+    });
     // Node handlers answer their errors themselves: nothing is thrown out of them.
     observation.run(() => handler(incoming, outgoing, path, values));
   };

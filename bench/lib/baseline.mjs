@@ -1,0 +1,42 @@
+// The `framework-baseline` peer: our bench app, as built now, running on the runtime of another
+// commit (by default the one this branch started from). Measured beside `framework` in one run, it
+// shows what a change to the runtime costs: "free when off" is every row of `framework` (no
+// OpenTelemetry SDK, no request log) within 2% of this one. The commit is named with --baseline.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+
+const bench = new URL('..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
+const out = bench + '.tmp/baseline/';
+
+/** The commit the baseline runtime comes from (`--baseline <ref>`, required with that peer). */
+export function baselineCommit(ref) {
+  if (!ref) throw new Error('the framework-baseline peer measures the runtime of another commit: name it with --baseline <commit or branch>');
+  return execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+/**
+ * Builds `.tmp/baseline/`: the runtime packages (@framework/core, @framework/grpc) of `commit`,
+ * compiled and bundled as `npm run build:framework` does, and a copy of the bench app's build
+ * (`apps/framework/dist`, built by `buildFramework` first) that resolves them. Their own
+ * dependencies (hono, grpc-js…) resolve from the repository's node_modules.
+ */
+export function buildBaseline(commit, log) {
+  log(`building the baseline runtime of ${commit.slice(0, 12)}`);
+  rmSync(out, { recursive: true, force: true });
+  const source = out + 'source/';
+  mkdirSync(source, { recursive: true });
+  // The packages and what their builds read, as they were at that commit.
+  execFileSync('sh', ['-c', `git archive ${commit} runtime/core runtime/grpc tsconfig.base.json scripts/bundle-runtime.mjs | tar -x -C ${source}`], { cwd: root });
+  const tsc = root + 'node_modules/typescript/bin/tsc';
+  // @framework/grpc's build resolves @framework/core's types: those of the baseline.
+  mkdirSync(source + 'node_modules/@framework', { recursive: true });
+  symlinkSync(source + 'runtime/core', source + 'node_modules/@framework/core');
+  execFileSync(process.execPath, [tsc, '-b', source + 'runtime/core', source + 'runtime/grpc'], { cwd: source, stdio: 'inherit' });
+  execFileSync(process.execPath, [source + 'scripts/bundle-runtime.mjs', source + 'runtime/core'], { cwd: source, stdio: 'inherit' });
+  // The app resolves @framework/* from .tmp/baseline/node_modules, everything else further up.
+  mkdirSync(out + 'node_modules/@framework', { recursive: true });
+  symlinkSync(source + 'runtime/core', out + 'node_modules/@framework/core');
+  symlinkSync(source + 'runtime/grpc', out + 'node_modules/@framework/grpc');
+  cpSync(bench + 'apps/framework/dist', out + 'app/dist', { recursive: true });
+}

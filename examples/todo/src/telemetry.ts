@@ -1,0 +1,30 @@
+/**
+ * The example's OpenTelemetry wiring, as an application does it: the framework only speaks
+ * `@opentelemetry/api`, the application chooses and starts an SDK. Here the Node SDK starts when the
+ * standard variables ask for an export (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_TRACES_EXPORTER` or
+ * `OTEL_METRICS_EXPORTER`), and reads every other standard `OTEL_*` variable itself: the service
+ * name (`OTEL_SERVICE_NAME`), the protocol (`OTEL_EXPORTER_OTLP_PROTOCOL`: `http/protobuf`,
+ * `http/json`, `grpc`), the exporters (`otlp`, `prometheus`, `console`, `none`), the sampler
+ * (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`). Without them no SDK is loaded at all.
+ *
+ * It must run before `app.init()`: the framework looks for a registered SDK there, once.
+ *
+ * @example
+ * // OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 OTEL_SERVICE_NAME=todo node dist/…/main.js
+ * const telemetry = await startTelemetry();
+ * // … on shutdown: await telemetry?.shutdown(); (flushes the last spans and metrics)
+ */
+export async function startTelemetry(env: NodeJS.ProcessEnv = process.env): Promise<{ shutdown(): Promise<void> } | undefined> {
+  const asked = env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_TRACES_EXPORTER || env.OTEL_METRICS_EXPORTER;
+  if (!asked || env.OTEL_SDK_DISABLED === 'true') return undefined;
+  // An optional dependency, imported only when asked for: a process without OTEL_* loads none of it.
+  const { NodeSDK } = await import('@opentelemetry/sdk-node');
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME ?? 'todo-example',
+    // The host and process resource detectors read facts Deno guards behind --allow-sys (hostname,
+    // OS release…); under Deno the resource is the service name alone.
+    ...('Deno' in globalThis ? { autoDetectResources: false } : {}),
+  });
+  sdk.start();
+  return sdk;
+}
