@@ -5,7 +5,7 @@
 // speed still vary: treat differences under ~10% as noise). Lower is better.
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
-//   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4]
+//   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
 import { httpScenarios } from './lib/scenarios.mjs';
@@ -18,6 +18,8 @@ const { values: opt } = parseArgs({
     only: { type: 'string', default: 'framework,framework-hono,node-http,fastify,hono' },
     scenario: { type: 'string' },
     seconds: { type: 'string', default: '4' },
+    // Long enough for the code to be optimised even when the server gets a sliver of its core.
+    warmup: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -34,13 +36,20 @@ await choosePorts();
 
 /** µs of CPU per request, by peer and scenario. */
 const costs = new Map();
-for (const peer of chosen) {
-  const child = startServer(peer, 'http');
-  try {
+// Every server runs at once (idle ones cost nothing), and each scenario measures them one after
+// the other: the load the machine carries changes over minutes, so peers compared in the same
+// minute see the same contention.
+const servers = [];
+try {
+  for (const peer of chosen) {
+    await choosePorts();
+    const child = startServer(peer, 'http');
+    servers.push({ peer, child, url: `http://127.0.0.1:${ports.http}` });
     await whenAnswering(child, 'http', performance.now());
-    for (const s of scenarios) {
-      const url = `http://127.0.0.1:${ports.http}`;
-      await wrk(url, s, { seconds: 1, connections, token });
+  }
+  for (const s of scenarios) {
+    for (const { peer, child, url } of servers) {
+      await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
       const before = cpuSeconds(child);
       const result = await wrk(url, s, { seconds, connections, token });
       const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
@@ -48,9 +57,9 @@ for (const peer of chosen) {
       costs.set(`${peer.id} ${s.id}`, micros);
       console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
     }
-  } finally {
-    await stopServer(child);
   }
+} finally {
+  for (const { child } of servers) await stopServer(child);
 }
 
 const columns = chosen.map((p) => p.id);
