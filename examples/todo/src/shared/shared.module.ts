@@ -14,14 +14,13 @@ export function throttlerConfigFrom(redis: RedisConnection, config: ConfigServic
 }
 
 /**
- * What the instances of the example share when they run side by side: Redis and the throttler's
- * counters in it (the cache, `TodoCache`, takes the same connection).
+ * The Redis connection the instances of the example share when they run side by side (the
+ * throttler's counters, `throttlerConfigFrom`, and the cache, `TodoCache`, use it).
  */
 @Module({
   imports: [EnvModule],
   injectables: [
     { token: RedisConnection, useFactory: RedisConnection.connect, inject: [ConfigService] },
-    { token: ThrottlerConfig, useFactory: throttlerConfigFrom, inject: [RedisConnection, ConfigService] },
   ],
 })
 export class SharedModule {}
