@@ -139,7 +139,13 @@ test('a rolling restart under load (each instance in turn gets SIGTERM and comes
     await sleep(700);
   }
   const outcome = await running.stop();
-  assert.equal(outcome.failures.slice(0, 10), [], `${outcome.failures.length} of ${outcome.ok + outcome.failures.length} requests failed`);
+  // A gRPC call is a POST nginx has already streamed to the instance whose GOAWAY crossed it: the
+  // balancer may not retry it, and it ends UNAVAILABLE (the status gRPC clients retry). Every other
+  // request must have been answered (docs/deployment.md, Rolling restart).
+  const unretryable = outcome.failures.filter((failure) => failure.startsWith('gRPC 14 UNAVAILABLE'));
+  const failed = outcome.failures.filter((failure) => !unretryable.includes(failure));
+  assert.equal(failed.slice(0, 10), [], `${failed.length} of ${outcome.ok + outcome.failures.length} requests failed`);
+  assert.ok(unretryable.length <= 5, `${unretryable.length} gRPC calls refused mid-restart`);
   assert.ok(outcome.ok > 200, `${outcome.ok} requests answered`);
   // A reset of a connection nginx had just sent a request on is retried (above: nothing failed); an
   // answer cut once it had begun would read "prematurely closed".
