@@ -20,7 +20,7 @@ test('every published package has the one version, a prepack build, engines, and
     const m = manifest(dir);
     assert.not.ok(m.private, `${m.name} is publishable`);
     assert.match(m.scripts?.prepack ?? '', /^tsc -b( && node \.\.\/\.\.\/scripts\/bundle-runtime\.mjs \.)?$/, `${m.name} builds itself when packed`);
-    assert.is(m.engines?.node, '>=20');
+    assert.is(m.engines?.node, '^20.19.0 || >=22.12.0');
     assert.ok(m.files?.some((file) => file === 'dist' || file.startsWith('dist/')), `${m.name} ships dist`);
     for (const file of ['README.md', 'LICENSE']) assert.ok(m.files?.includes(file), `${m.name} ships ${file}`);
     for (const file of ['README.md', 'LICENSE']) assert.ok(fs.existsSync(path.join(ROOT, dir, file)), `${dir}/${file} exists`);
