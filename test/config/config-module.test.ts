@@ -112,7 +112,7 @@ test('the todo example refuses to start on a bad environment, naming every probl
   assert.is.not(result.status, 0, 'it did not start');
   assert.match(
     result.stderr,
-    "Creating ConfigService (config/env.module.ts:6:21) failed: The configuration does not match EnvSchema (3 problems): PORT must be an integer number; GRPC_PORT must not be greater than 65535; JWT_SECRET must be longer than or equal to 32 characters.",
+    "todo example: cannot start. The configuration does not match EnvSchema (3 problems): PORT must be an integer number; GRPC_PORT must not be greater than 65535; JWT_SECRET must be longer than or equal to 32 characters.",
   );
   assert.not.match(result.stdout, 'todo example: HTTP on');
 });
