@@ -125,6 +125,10 @@ export class DtoEntries {
       '}',
     ];
     if (conditions.length === 0) return [...lines, ...checked];
+    const wrapped = [...lines, `if (${conditions.join(' && ')}) {`, ...checked.map((l) => `  ${l}`)];
+    // Under `@IsOptional()` alone, the other branch holds only null or undefined: nothing to hydrate
+    // (and tsc narrows $v to `never` there).
+    if (m.conditions.every((c) => c.kind === 'optional')) return [...wrapped, '}'];
     return [...lines, `if (${conditions.join(' && ')}) {`, ...checked.map((l) => `  ${l}`), '} else {', ...hydrate().map((l) => `  ${l}`), '}'];
   }
 
