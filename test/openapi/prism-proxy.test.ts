@@ -4,6 +4,8 @@
 // Requests the document allows go through Prism's validation proxy (`prism proxy --errors`, an
 // independent implementation), which fails any answer the document does not describe; the others
 // go straight to the server, whose answer Ajv checks against the document. No answer is a 5xx.
+// A stream (`text/event-stream`) never ends, and Prism's proxy waits for whole answers: it goes
+// straight to the server too, and the test reads its head and leaves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import fc from 'fast-check';
@@ -139,12 +141,29 @@ function caseOf(op: Operation, ids: () => string[]): fc.Arbitrary<Case> {
 
 const byKey = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));
 
-async function send(base: string, c: Case, token: string): Promise<Response> {
+/** Whether the operation's success is a stream of events (one that does not end by itself). */
+const streams = (op: Operation): boolean => Boolean((op.spec.responses['200']?.content as Json | undefined)?.['text/event-stream']);
+
+async function send(base: string, c: Case, token: string, signal?: AbortSignal): Promise<Response> {
   const op = byKey.get(c.operation)!;
   const headers: Record<string, string> = {};
   if (c.token) headers.authorization = `Bearer ${token}`;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(base + c.url, { method: op.method, headers, ...(c.body !== undefined ? { body: JSON.stringify(c.body) } : {}) });
+  return fetch(base + c.url, { method: op.method, headers, signal, ...(c.body !== undefined ? { body: JSON.stringify(c.body) } : {}) });
+}
+
+/** The answer's status and text; of an event stream, only its status and content type. */
+async function answer(c: Case, context: Context): Promise<{ status: number; text: string; type: string | null; via: string }> {
+  const op = byKey.get(c.operation)!;
+  const viaPrism = c.allowed && !streams(op);
+  const leave = new AbortController();
+  const response = await send(viaPrism ? context.proxy : context.direct, c, context.token, leave.signal);
+  const type = response.headers.get('content-type');
+  if (type?.startsWith('text/event-stream')) {
+    leave.abort();
+    return { status: response.status, text: '', type, via: 'direct' };
+  }
+  return { status: response.status, text: await response.text(), type, via: viaPrism ? 'Prism' : 'direct' };
 }
 
 test('every operation: listed statuses, bodies matching their schemas, no 5xx', async (context) => {
@@ -153,15 +172,16 @@ test('every operation: listed statuses, bodies matching their schemas, no 5xx', 
   await fc.assert(
     fc.asyncProperty(cases, async (c) => {
       const op = byKey.get(c.operation)!;
-      const response = await send(c.allowed ? context.proxy : context.direct, c, context.token);
-      const text = await response.text();
-      const where = `${op.method} ${c.url} ${JSON.stringify(c.body)} (token: ${c.token}, via ${c.allowed ? 'Prism' : 'direct'}) → ${response.status} ${text}`;
+      const response = await answer(c, context);
+      const text = response.text;
+      const where = `${op.method} ${c.url} ${JSON.stringify(c.body)} (token: ${c.token}, via ${response.via}) → ${response.status} ${text}`;
       assert.ok(response.status < 500, `no 5xx: ${where}`);
       const listed = op.spec.responses[String(response.status)];
       assert.ok(listed, `status listed: ${where}`);
       const content = listed.content as Record<string, { schema: unknown }> | undefined;
       if (content?.['application/json']) assert.ok(judge(content['application/json'].schema)(JSON.parse(text)), `body matches: ${where}`);
       if (content?.['text/plain']) assert.is(typeof text, 'string');
+      if (content?.['text/event-stream']) assert.match(response.type ?? '', 'text/event-stream', `a stream: ${where}`);
       if (op.method === 'POST' && op.path === '/todo' && response.status === 200) context.ids.push((JSON.parse(text) as { id: string }).id);
       const statuses = seen.get(`${op.method} ${op.path}`) ?? new Set<number>();
       statuses.add(response.status);

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { InsufficientStorageException } from '@framework/core';
 import { startExample } from './fixtures/example.js';
 import { MAX_PAGE, MAX_TODOS, TodoService } from '../../examples/todo/src/todo/todo.service.js';
+import { TodoChanges } from '../../examples/todo/src/todo/todo-changes.js';
 
 test('names over 200 characters are 400; GET /todo pages by limit/offset, at most 100; bad paging is 400', async () => {
   const example = await startExample();
@@ -37,7 +38,7 @@ test('names over 200 characters are 400; GET /todo pages by limit/offset, at mos
 });
 
 test('the store holds at most MAX_TODOS todos; one more is 507 InsufficientStorage', () => {
-  const todos = new TodoService();
+  const todos = new TodoService(new TodoChanges());
   for (let i = 0; i < MAX_TODOS; i++) todos.create({ name: 'n', priority: 0, colorLabel: '#000' });
   assert.throws(() => todos.create({ name: 'one too many', priority: 0, colorLabel: '#000' }), (error: unknown) => error instanceof InsufficientStorageException);
   todos.remove('1');
