@@ -62,6 +62,7 @@ function runFile({ file, env = {} }, node) {
   return new Promise((resolve) => {
     // The phase's Node first on PATH: npm and anything else a suite spawns by name runs on it too.
     const path = node === process.execPath ? process.env.PATH : `${dirname(node)}${delimiter}${process.env.PATH}`;
+    const started = performance.now();
     const child = spawn(node, ['--import', 'tsx', file], {
       cwd: root,
       env: { ...process.env, PATH: path, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
@@ -74,7 +75,8 @@ function runFile({ file, env = {} }, node) {
       const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
       let failed = total - passed;
       if (code !== 0 && failed === 0) failed = 1;
-      resolve({ file: env.FRAMEWORK_HTTP_PATH ? `${file} [FRAMEWORK_HTTP_PATH=${env.FRAMEWORK_HTTP_PATH}]` : file, passed, failed, output });
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ file: env.FRAMEWORK_HTTP_PATH ? `${file} [FRAMEWORK_HTTP_PATH=${env.FRAMEWORK_HTTP_PATH}]` : file, passed, failed, output, seconds });
     });
   });
 }
@@ -133,7 +135,7 @@ async function runPhase(phase) {
         const result = await runFile(queue.shift(), phase.node);
         results.push(result);
         const mark = result.failed ? 'FAIL' : 'ok  ';
-        console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed)`);
+        console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed) ${result.seconds.toFixed(1)} s`);
         if (result.failed) console.log(result.output.replace(/^/gm, '     '));
       }
     }),
@@ -155,6 +157,9 @@ for (const phase of phases) {
 }
 if (packages) rmSync(packages, { recursive: true, force: true });
 if (matrix) for (const line of summaries) console.log(`phase ${line}`);
+// The slowest suites, so the time budget (CI: 30 minutes on 2 cores) is spent knowingly.
+const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
+console.log(`slowest: ${slowest.map((r) => `${relative(root, r.file)} ${Math.round(r.seconds)} s`).join(', ')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
