@@ -17,12 +17,13 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { createBuilder, type Builder, type BuildResult } from './compile/builder.js';
-import { settleOutput } from './compile/files.js';
-import { printFailure, watchSources } from './compile/watch.js';
+import { createBuilder } from './builder/builder.js';
+import type { Builder, BuildResult } from './builder/build-options.js';
+import { settleOutput } from './builder/output.js';
+import { printFailure, watchSources } from './builder/watch.js';
 import { report } from './cli/report.js';
 import { frameworkVersion } from './cli/version.js';
-import { displayPath } from './project/paths.js';
+import { displayPath } from './files/file-paths.js';
 import { runDevLoop } from './dev/dev-loop.js';
 
 const argv = await yargs(hideBin(process.argv))

@@ -7,9 +7,10 @@
  * for (const d of result.diagnostics) console.log(formatDiagnostic(d, process.cwd(), () => undefined));
  * if (result.ok) writeFiles(result.files);
  */
-export { build, createBuilder, type BuildOptions, type BuildResult, type Builder } from './compile/builder.js';
-export { settleOutput, staleFiles, writeFiles, type OutputFile, type OutputOutcome, type StaleFile } from './compile/files.js';
-export { watchSources } from './compile/watch.js';
+export { build, createBuilder } from './builder/builder.js';
+export type { BuildOptions, BuildResult, Builder } from './builder/build-options.js';
+export { settleOutput, staleFiles, writeFiles, type OutputFile, type OutputOutcome, type StaleFile } from './builder/output.js';
+export { watchSources } from './builder/watch.js';
 export { catalogue, type DiagnosticCode, type Severity } from './diagnostics/catalogue.js';
 export type { Diagnostic } from './diagnostics/diagnostic.js';
 export { formatDiagnostic, summary, toJson, type JsonDiagnostic, type SourceReader } from './diagnostics/format.js';
@@ -21,5 +22,5 @@ export { loadProtos } from './proto/set.js';
 export { protoKey } from './proto/key.js';
 export type { ProtoFile, ProtoReadOptions, ProtoRpc, ProtoService, ProtoSet } from './proto/types.js';
 export { emitTables } from './emit/tables.js';
-export type * from './ir/types.js';
+export type * from './ir/index.js';
 export type { AppModel, GrpcMethodModel, GrpcServiceModel, ProviderModel, RouteModel } from './analyze/model.js';

@@ -4,7 +4,7 @@
 // freshly built application would be rejected as stale, so they must produce identical output.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { joinPath as compilerJoinPath } from '../../compiler/src/analyze/paths.js';
+import { joinPath as compilerJoinPath } from '../../compiler/src/analyze/route-paths.js';
 import { joinPath as runtimeJoinPath } from '../../runtime/core/src/application/stale-check.js';
 
 /** `[controller prefix, route path]` as written in `@Controller(…)` and `@Get(…)`. */

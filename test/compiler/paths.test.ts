@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { joinPath, pathParams, pathShape } from '../../compiler/src/analyze/paths.js';
-import { importSpecifier } from '../../compiler/src/project/paths.js';
+import { joinPath, pathParams, pathShape } from '../../compiler/src/analyze/route-paths.js';
+import { importSpecifier } from '../../compiler/src/files/file-paths.js';
 
 test('joinPath: prefix + path with one leading slash, no doubles, no trailing slash but the root', () => {
   assert.is(joinPath('/todo', ''), '/todo');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../compiler/src/index.js';
-import { projectRoot } from '../../compiler/src/project/paths.js';
+import { projectRoot } from '../../compiler/src/files/file-paths.js';
 import { fixtureSrc, ROOT, TMP } from './helpers.js';
 
 const DIR = path.join(TMP, 'project-root');

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { skippedThrottlers } from '../../compiler/src/analyze/skip-throttle.js';
 import { planRoute } from '../../runtime/core/src/throttler/route-plan.js';
 import { ThrottlerConfig } from '../../runtime/core/src/throttler/config.js';
-import type { HandlerEntry } from '../../runtime/core/src/tables.js';
+import type { HandlerEntry } from '../../runtime/core/src/contract/tables.js';
 import { compileFixture } from './helpers.js';
 
 const names = { kind: 'static', names: ['default', 'burst', 'hourly'] } as const;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBuilder, watchSources, type BuildResult } from '../../compiler/src/index.js';
-import { isSourcePath } from '../../compiler/src/project/paths.js';
+import { isSourcePath } from '../../compiler/src/files/file-paths.js';
 import { compileFixture, fixtureSrc, ROOT, TMP } from './helpers.js';
 
 const manifestOf = (r: BuildResult): string | undefined => /manifest: '([0-9a-f]+)'/.exec(r.files[0]?.text ?? '')?.[1];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { docsRoutes } from '../../runtime/core/src/docs/docs-page.js';
+import { docsRoutes } from '../../runtime/core/src/swagger-ui/docs-page.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 process.env.DOCS = 'true'; // the example serves its docs page only when asked

@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ProgramIR } from '../ir/types.js';
+import type { ProgramIR } from '../ir/index.js';
 import { checkChainClasses } from './chain-classes.js';
 import { checkAsyncFactories } from './factory-checks.js';
 import { checkExports, checkGuards, checkUnreachable, globalGuard, globalInterceptors } from './checks.js';
 import type { AppModel } from './model.js';
+import { planValidation } from './validation/validation-plans.js';
 import { moduleGraph } from './module-graph.js';
 import { orderProviders } from './provider-order.js';
 import { collectProviders } from './providers.js';
@@ -87,6 +88,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...(globalIndex !== undefined ? { globalGuard: globalIndex } : {}),
     globalInterceptors: globalInterceptors(graph, collected.drafts).flatMap((key) => ordered.indexOf.get(key) ?? []),
     routes: routes.routes,
+    validation: planValidation(routes.routes),
     grpc: grpc.services,
     throttlers,
   };

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ProgramIR } from '../ir/types.js';
+import type { ProgramIR } from '../ir/index.js';
 import type { HandlerChainModel } from './model.js';
 import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';

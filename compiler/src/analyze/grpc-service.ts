@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { relativeFile } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
-import type { GrpcDefIR } from '../ir/types.js';
+import type { GrpcDefIR } from '../ir/index.js';
 import { protoKey, readOptionsOf } from '../proto/key.js';
 import type { ProtoFile, ProtoService, ProtoSet } from '../proto/types.js';
 

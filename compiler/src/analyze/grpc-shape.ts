@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { suggest } from '../diagnostics/suggest.js';
-import type { GrpcMethodIR } from '../ir/types.js';
+import type { GrpcMethodIR } from '../ir/index.js';
 import type { ProtoRpc } from '../proto/types.js';
 
 /** The kind of an RPC in words, for messages. */

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
-import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/types.js';
+import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/index.js';
 import type { ProtoRpc, ProtoService, ProtoSet } from '../proto/types.js';
 import { checkShape, rpcKindText } from './grpc-shape.js';
 import { serviceOfDef } from './grpc-service.js';

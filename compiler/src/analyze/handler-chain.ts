@@ -1,4 +1,4 @@
-import type { ChainIR, ControllerIR } from '../ir/types.js';
+import type { ChainIR, ControllerIR } from '../ir/index.js';
 import type { HandlerChainModel, MiddlewareModel } from './model.js';
 import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 

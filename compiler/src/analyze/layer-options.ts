@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ChainRef, ClassIR, LayerOptionIR, ProgramIR, SourceLocation } from '../ir/types.js';
+import type { ChainRef, ClassIR, LayerOptionIR, ProgramIR, SourceLocation } from '../ir/index.js';
 import type { GrpcServiceModel } from './model.js';
 import { reachableControllers, type ModuleGraph } from './module-graph.js';
 

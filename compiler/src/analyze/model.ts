@@ -2,7 +2,8 @@
  * What `analyze` hands to `emit`: the application resolved from the root module, with provider
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
-import type { DtoIR, ParamIR, RouteApiIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { ValidationPlans } from './validation/plan.js';
+import type { DtoIR, ParamIR, RouteApiIR, SourceLocation, TokenIR, ValueRef } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
 export interface ProviderModel {
@@ -100,6 +101,8 @@ export interface AppModel {
   readonly globalInterceptors: readonly number[];
   readonly routes: readonly RouteModel[];
   readonly grpc: readonly GrpcServiceModel[];
+  /** How each DTO the routes validate is checked (compiled, or class-validator and why), for the emitters. */
+  readonly validation: ValidationPlans;
   /** The application's throttler names (which routes answer 429, in the OpenAPI document). */
   readonly throttlers?: DeclaredThrottlers;
 }

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ClassIR, ControllerIR, ModuleIR, ProgramIR } from '../ir/types.js';
+import type { ClassIR, ControllerIR, ModuleIR, ProgramIR } from '../ir/index.js';
 
 /** The modules of the application, seen from its root. */
 export interface ModuleGraph {

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { ValueRef } from '../ir/types.js';
+import type { ValueRef } from '../ir/index.js';
 
 /**
  * FW1007 for a declaration the generated tables must import but cannot, at its name; `use` says

@@ -1,6 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import { methodsOf, operationIdOf } from '../emit/openapi/operations.js';
 import type { RouteModel } from './model.js';
 
 /**
@@ -24,4 +23,27 @@ export function checkOperationIds(srcDir: string, routes: readonly RouteModel[])
     }
   }
   return out;
+}
+
+/** HTTP methods a route answers in the document (`@All` lists the usual five). */
+export function methodsOf(route: RouteModel): string[] {
+  return route.method === 'ALL' ? ['get', 'post', 'put', 'delete', 'patch'] : [route.method.toLowerCase()];
+}
+
+/** The tag of a controller: its class name without `Controller` (`TodoController` → `Todo`). */
+export function tagOf(route: RouteModel): string {
+  return route.controllerRef.name.replace(/Controller$/, '') || route.controllerRef.name;
+}
+
+/**
+ * The operation id, also the typed client's method (`todo.findOne`): the tag in lower camel case,
+ * a dot, the handler's name.
+ *
+ * @example
+ * operationIdOf(findOneRoute) // 'todo.findOne'
+ */
+export function operationIdOf(route: RouteModel, method: string): string {
+  const tag = tagOf(route);
+  const group = tag.charAt(0).toLowerCase() + tag.slice(1);
+  return route.method === 'ALL' ? `${group}.${route.methodName}_${method}` : `${group}.${route.methodName}`;
 }

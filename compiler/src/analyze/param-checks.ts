@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ParamIR } from '../ir/types.js';
+import type { ParamIR } from '../ir/index.js';
 
 /**
  * FW1801 for a `@Param(name)` or `@Query(name)` declared with a type no conversion exists for and

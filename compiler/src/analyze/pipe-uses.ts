@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { CtorParamIR, SourceLocation } from '../ir/types.js';
+import type { CtorParamIR, SourceLocation } from '../ir/index.js';
 
 /** A pipe class named in a parameter decorator (`@Query('limit', PageSizePipe)`). */
 export interface PipeUse {

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ChainIR, ClassIR, ClassUse, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ParamIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/types.js';
+import type { ChainIR, ClassIR, ClassUse, CtorParamIR, DynamicModuleIR, InjectableIR, ModuleIR, ParamIR, ProgramIR, SourceLocation, TokenIR, ValueRef } from '../ir/index.js';
 import { handlersOf } from './handler-chain.js';
 import type { ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';

@@ -1,11 +1,11 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/types.js';
+import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/index.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 import { notExported } from './not-exported.js';
-import { joinPath, pathParams, pathShape } from './paths.js';
+import { joinPath, pathParams, pathShape } from './route-paths.js';
 import { checkParamTypes } from './param-checks.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ChainIR, ProgramIR } from '../ir/types.js';
+import type { ChainIR, ProgramIR } from '../ir/index.js';
 import { handlersOf } from './handler-chain.js';
 import { reachableControllers, type ModuleGraph } from './module-graph.js';
 import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';

@@ -1,4 +1,4 @@
-import type { ChainIR } from '../ir/types.js';
+import type { ChainIR } from '../ir/index.js';
 import type { ModuleGraph } from './module-graph.js';
 
 /**

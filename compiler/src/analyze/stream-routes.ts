@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ProgramIR } from '../ir/types.js';
+import type { ProgramIR } from '../ir/index.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
 
 /**

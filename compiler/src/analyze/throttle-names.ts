@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { suggest } from '../diagnostics/suggest.js';
-import type { ChainIR, ProgramIR } from '../ir/types.js';
+import type { ChainIR, ProgramIR } from '../ir/index.js';
 import { handlersOf } from './handler-chain.js';
 import { reachableControllers, type ModuleGraph } from './module-graph.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';

@@ -1,4 +1,4 @@
-import type { TokenIR } from '../ir/types.js';
+import type { TokenIR } from '../ir/index.js';
 
 /**
  * The identity of a token: two tokens are the same provider slot when their keys are equal.

@@ -1,6 +1,4 @@
 import type { AppModel } from '../analyze/model.js';
-import { planDto } from '../analyze/validation/plan.js';
-import type { DtoIR } from '../ir/types.js';
 
 /** How one body DTO is validated at run time. */
 export interface ValidationExplanation {
@@ -19,17 +17,10 @@ export interface ValidationExplanation {
 export function explainValidation(model: AppModel): ValidationExplanation[] {
   const seen = new Set<string>();
   const out: ValidationExplanation[] = [];
-  const visit = (dto: DtoIR): void => {
-    if (seen.has(dto.ref.key)) return;
+  for (const [dto, plan] of model.validation) {
+    if (seen.has(dto.ref.key)) continue;
     seen.add(dto.ref.key);
-    const plan = planDto(dto);
     out.push(plan.kind === 'compiled' ? { dto: dto.ref.name, compiled: true } : { dto: dto.ref.name, compiled: false, because: `${plan.fallback.subject}: ${plan.fallback.why}` });
-    for (const member of dto.members) if (member.nested) visit(member.nested.dto);
-  };
-  for (const route of model.routes) {
-    if (route.body) visit(route.body);
-    // A whole `@Query()` class is validated through the same DTO entries as a body.
-    for (const param of route.params) if (param.source.kind === 'query' && param.dto) visit(param.dto);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { BuildResult } from '../compile/builder.js';
-import type { OutputOutcome } from '../compile/files.js';
+import type { BuildResult } from '../builder/build-options.js';
+import type { OutputOutcome } from '../builder/output.js';
 import { formatDiagnostic, plural, summary, toJson } from '../diagnostics/format.js';
-import { displayPath } from '../project/paths.js';
+import { displayPath } from '../files/file-paths.js';
 import { explainScope, formatScope } from './explain.js';
 import { explainValidation, formatValidation } from './explain-validation.js';
 

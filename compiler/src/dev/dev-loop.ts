@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Builder, BuildResult } from '../compile/builder.js';
-import { watchSources } from '../compile/watch.js';
-import { displayPath } from '../project/paths.js';
+import type { Builder, BuildResult } from '../builder/build-options.js';
+import { watchSources } from '../builder/watch.js';
+import { displayPath } from '../files/file-paths.js';
 import { appProcess } from './app-process.js';
 import { typeChecker } from './type-check.js';
 

@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../ir/types.js';
+import type { SourceLocation } from '../ir/index.js';
 import { catalogue, type DiagnosticCode, type Severity } from './catalogue.js';
 
 /**

@@ -1,4 +1,4 @@
-import { displayPath } from '../project/paths.js';
+import { displayPath } from '../files/file-paths.js';
 import type { Diagnostic } from './diagnostic.js';
 
 /** Reads a file's text for code frames; undefined when unavailable. */

@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../ir/types.js';
+import type { SourceLocation } from '../ir/index.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 
 /** Set to print the stack trace of an internal error (FW1013) with its diagnostic. */

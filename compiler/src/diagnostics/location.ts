@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ValueRef } from '../ir/types.js';
-import { toPosix } from '../project/paths.js';
+import type { ValueRef } from '../ir/index.js';
+import { toPosix } from '../files/file-paths.js';
 
 /**
  * Locations as the compiler writes them, relative to the source directory so that messages and

@@ -1,5 +1,5 @@
 import { Node } from 'ts-morph';
-import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/types.js';
+import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { classUse, valueRef } from './refs.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';

@@ -1,5 +1,5 @@
 import { Node, SyntaxKind, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
-import type { ClassIR, CtorParamIR } from '../ir/types.js';
+import type { ClassIR, CtorParamIR } from '../ir/index.js';
 import { chainOf } from './chain.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { checkControllerMarkers, type FamilyMarker } from './controller-markers.js';

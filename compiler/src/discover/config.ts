@@ -1,5 +1,5 @@
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import type { ConfigReadIR, ConfigSchemaIR, RuleValue } from '../ir/types.js';
+import type { ConfigReadIR, ConfigSchemaIR, RuleValue } from '../ir/index.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { discoverDto } from './dtos.js';
 import { isFrameworkFile } from './packages.js';

@@ -1,8 +1,8 @@
 import type { ClassDeclaration, Node } from 'ts-morph';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
-import type { ClassIR, SourceLocation } from '../ir/types.js';
-import { isUnder, toPosix } from '../project/paths.js';
+import type { ClassIR, SourceLocation } from '../ir/index.js';
+import { isUnder, toPosix } from '../files/file-paths.js';
 
 /** The key that identifies a declaration across the program: `<file>#<name>`. */
 export const declarationKey = (file: string, name: string): string => `${toPosix(file)}#${name}`;

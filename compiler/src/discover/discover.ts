@@ -2,7 +2,7 @@ import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR } from '../ir/types.js';
+import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR } from '../ir/index.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
@@ -12,7 +12,7 @@ import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
 import { frameworkDecorators } from './symbols.js';
-import { toPosix } from '../project/paths.js';
+import { toPosix } from '../files/file-paths.js';
 
 /**
  * Pass 1: reads the decorated classes of the files under `srcDir` into the plain-data IR. This is the

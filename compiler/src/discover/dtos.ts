@@ -1,5 +1,5 @@
 import { Node, type ClassDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
-import type { DtoIR, DtoMemberIR, ValueRef } from '../ir/types.js';
+import type { DtoIR, DtoMemberIR, ValueRef } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { lineage } from './lineage.js';
 import { memberName } from './member-name.js';

@@ -1,5 +1,5 @@
 import { Node, type Type } from 'ts-morph';
-import type { ClassUse, DynamicModuleIR } from '../ir/types.js';
+import type { ClassUse, DynamicModuleIR } from '../ir/index.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { className, valueRef } from './refs.js';

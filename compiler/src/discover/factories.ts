@@ -1,5 +1,5 @@
 import { Node, type ObjectLiteralExpression, type Signature, type Type } from 'ts-morph';
-import type { CtorParamIR, FactoryIR, TokenIR } from '../ir/types.js';
+import type { CtorParamIR, FactoryIR, TokenIR } from '../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from './context.js';
 import { tokenOf } from './refs.js';
 import { arrayElements } from './static-value.js';

@@ -1,5 +1,5 @@
 import { Node, SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph';
-import type { AppInterceptorIR, LayerOptionIR } from '../ir/types.js';
+import type { AppInterceptorIR, LayerOptionIR } from '../ir/index.js';
 import type { DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { className } from './refs.js';

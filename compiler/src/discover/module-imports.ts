@@ -1,7 +1,7 @@
 import { Node, type ClassDeclaration } from 'ts-morph';
 import { relativeFile } from '../diagnostics/location.js';
-import type { ClassUse, DynamicModuleIR } from '../ir/types.js';
-import { toPosix } from '../project/paths.js';
+import type { ClassUse, DynamicModuleIR } from '../ir/index.js';
+import { toPosix } from '../files/file-paths.js';
 import { declarationKey, notStatic, oneLine, type DiscoverContext } from './context.js';
 import { dynamicModuleOf, isDynamicModuleType } from './dynamic-modules.js';
 import { packageNameOf } from './packages.js';

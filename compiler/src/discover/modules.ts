@@ -1,5 +1,5 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
-import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/types.js';
+import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from './context.js';
 import { existingOf, factoryOf, initializerOf } from './factories.js';
 import { importOf } from './module-imports.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Node, type SourceFile } from 'ts-morph';
-import { isUnder, toPosix } from '../project/paths.js';
+import { isUnder, toPosix } from '../files/file-paths.js';
 import type { DiscoverContext } from './context.js';
 import { packageRootOf } from './packages.js';
 

@@ -1,5 +1,5 @@
 import { Node, type ClassDeclaration, type Type } from 'ts-morph';
-import type { ConversionIR, DtoIR, QueryMemberIR } from '../ir/types.js';
+import type { ConversionIR, DtoIR, QueryMemberIR } from '../ir/index.js';
 import type { DiscoverContext } from './context.js';
 
 /**

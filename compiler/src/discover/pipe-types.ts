@@ -1,5 +1,5 @@
 import { Node, ts, type ParameterDeclaration, type Type } from 'ts-morph';
-import type { PipeMismatchIR } from '../ir/types.js';
+import type { PipeMismatchIR } from '../ir/index.js';
 import type { DiscoverContext } from './context.js';
 import { resolveName } from './symbols.js';
 

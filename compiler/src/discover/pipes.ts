@@ -1,7 +1,7 @@
 import { Node } from 'ts-morph';
-import type { PipeIR } from '../ir/types.js';
+import type { PipeIR } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
-import type { ClassUse, ValueRef } from '../ir/types.js';
+import type { ClassUse, ValueRef } from '../ir/index.js';
 import { classUse, className, valueRef } from './refs.js';
 import { resolveName } from './symbols.js';
 import { evaluate } from './static-value.js';

@@ -1,6 +1,6 @@
 import { Node, type ClassDeclaration } from 'ts-morph';
-import type { ClassUse, TokenIR, ValueRef } from '../ir/types.js';
-import { toPosix } from '../project/paths.js';
+import type { ClassUse, TokenIR, ValueRef } from '../ir/index.js';
+import { toPosix } from '../files/file-paths.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { ambientModuleOf, fileExportName, isPackageFile, namespaceOf } from './origin.js';
 import { isFrameworkFile, packageSpecifierOf } from './packages.js';

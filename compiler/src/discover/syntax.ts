@@ -1,7 +1,7 @@
 import { ts, type Project, type SourceFile } from 'ts-morph';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { relativeFile } from '../diagnostics/location.js';
-import { toPosix } from '../project/paths.js';
+import { toPosix } from '../files/file-paths.js';
 
 /**
  * FW1014: the first syntax error of each source file, at its line, as tsc reports it. A file that

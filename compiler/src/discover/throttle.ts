@@ -1,6 +1,6 @@
 import { Node, type ObjectLiteralExpression } from 'ts-morph';
 import { where } from '../diagnostics/location.js';
-import type { ThrottleNameUse, ThrottlerDeclIR } from '../ir/types.js';
+import type { ThrottleNameUse, ThrottlerDeclIR } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { arrayElements, evaluate, literalOf, unwrap } from './static-value.js';

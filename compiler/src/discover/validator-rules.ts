@@ -1,5 +1,5 @@
 import { Node, SyntaxKind, type EnumDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
-import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/types.js';
+import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/index.js';
 import type { DiscoverContext } from './context.js';
 import { evaluate } from './static-value.js';
 import { valueRef } from './refs.js';

@@ -1,4 +1,4 @@
-import type { ConversionIR, DtoIR, ParamIR } from '../ir/types.js';
+import type { ConversionIR, DtoIR, ParamIR } from '../ir/index.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { key, quote } from './literals.js';

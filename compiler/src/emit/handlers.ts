@@ -1,7 +1,7 @@
 import type { HandlerModel } from '../analyze/model.js';
 import { where } from '../diagnostics/location.js';
-import type { ValueRef } from '../ir/types.js';
-import type { DtoIR } from '../ir/types.js';
+import type { ValueRef } from '../ir/index.js';
+import type { DtoIR } from '../ir/index.js';
 import { argument } from './arguments.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';

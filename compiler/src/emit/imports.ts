@@ -1,5 +1,5 @@
-import type { ImportSource, ValueRef } from '../ir/types.js';
-import { importSpecifier } from '../project/paths.js';
+import type { ImportSource, ValueRef } from '../ir/index.js';
+import { importSpecifier } from '../files/file-paths.js';
 
 const CORE = '@framework/core';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { OutputFile } from '../compile/files.js';
-import { toPosix } from '../project/paths.js';
+import type { OutputFile } from '../files/output-file.js';
+import { toPosix } from '../files/file-paths.js';
 import type { ProtoSet } from '../proto/types.js';
 
 /**

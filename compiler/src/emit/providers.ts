@@ -1,6 +1,6 @@
 import type { ProviderModel } from '../analyze/model.js';
 import { sourceOf } from '../diagnostics/location.js';
-import type { TokenIR } from '../ir/types.js';
+import type { TokenIR } from '../ir/index.js';
 import type { Imports } from './imports.js';
 import { quote } from './literals.js';
 

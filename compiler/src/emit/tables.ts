@@ -27,7 +27,7 @@ export interface EmitOptions {
 export function emitTables(model: AppModel, options: EmitOptions): string {
   const imports = new Imports(options.outDir);
   const hoisted = new Hoisted();
-  const dtos = new DtoEntries(imports);
+  const dtos = new DtoEntries(imports, model.validation);
   const i = (n: number): string => ' '.repeat(n);
   const modules = model.modules.map((m) => `{ module: ${imports.value(m.module)}, controllers: [${m.controllers.map((c) => imports.value(c)).join(', ')}] }`);
   const body = [

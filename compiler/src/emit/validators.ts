@@ -1,5 +1,6 @@
-import { planDto, type ConditionPlan, type MemberPlan, type RulePlan } from '../analyze/validation/plan.js';
-import type { DtoIR, RuleArgIR, RuleValue, ValueRef } from '../ir/types.js';
+import type { ConditionPlan, MemberPlan, RulePlan } from '../analyze/validation/plan.js';
+import { planOf, type ValidationPlans } from '../analyze/validation/validation-plans.js';
+import type { DtoIR, RuleArgIR, RuleValue, ValueRef } from '../ir/index.js';
 import type { Imports } from './imports.js';
 import { key, member, quote, stringArray } from './literals.js';
 
@@ -8,12 +9,12 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 /**
  * The DTOs of a tables file, each emitted once as a module-level `DtoEntry` constant and, when its
- * rules compile (`planDto`), a validator function of straight-line checks: the instance is built
+ * rules compile (its plan, made by analysis), a validator function of straight-line checks: the instance is built
  * with the declared members only, each rule is one call of a `@framework/core/validation` check,
  * and every message is a string written at build time. Nested DTOs come before the DTOs using them.
  *
  * @example
- * const dtos = new DtoEntries(imports);
+ * const dtos = new DtoEntries(imports, model.validation);
  * const name = dtos.entry(route.body); // '$CreateTodoDto', used as `body: $CreateTodoDto`
  * dtos.render() // the constants and functions, placed above `export const tables`
  */
@@ -23,7 +24,10 @@ export class DtoEntries {
   private readonly blocks: string[] = [];
   private constants = 0;
 
-  constructor(private readonly imports: Imports) {}
+  constructor(
+    private readonly imports: Imports,
+    private readonly plans: ValidationPlans,
+  ) {}
 
   /** The constant holding the DTO's entry, emitting it (and its nested DTOs) the first time. */
   entry(dto: DtoIR): string {
@@ -35,7 +39,7 @@ export class DtoEntries {
     for (let n = 2; this.taken.has(name); n++) name = `$${dto.ref.name}_${n}`;
     this.taken.add(name);
     this.names.set(signature, name);
-    const plan = planDto(dto);
+    const plan = planOf(this.plans, dto);
     const fields = [`dto: ${this.imports.value(dto.ref)}`, `members: ${stringArray(dto.members.map((m) => m.name))}`];
     if (nested.length > 0) fields.push(`nested: { ${nested.map(([m, entry, each]) => `${key(m)}: { dto: ${entry}, each: ${each} }`).join(', ')} }`);
     if (plan.kind === 'compiled') {

@@ -5,7 +5,9 @@
  * @example
  * const controller: GrpcControllerIR = { family: 'grpc', def: { protoFile: '/r/src/todo.proto', members: ['todo', 'TodoService', 'service'], … }, methods: [...], … };
  */
-import type { ChainIR, ParamIR, SourceLocation } from './types.js';
+import type { ChainIR } from './chain.js';
+import type { ParamIR } from './params.js';
+import type { SourceLocation } from './source.js';
 
 /**
  * Where the definition given to `@GrpcController` comes from: the `.proto` file of a

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import type { ProtoInput } from '../proto/types.js';
-import { toPosix } from './paths.js';
+import { toPosix } from '../files/file-paths.js';
 
 /**
  * The sha256 (hex) over the inputs the tables were built from: every source file under `srcDir`

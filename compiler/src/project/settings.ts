@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toPosix } from './paths.js';
+import { toPosix } from '../files/file-paths.js';
 
 /** Options read from `"frameworkBuild"` in the application's package.json. */
 export interface ProjectSettings {

@@ -1,4 +1,4 @@
-import type { GrpcDefIR } from '../ir/types.js';
+import type { GrpcDefIR } from '../ir/index.js';
 import type { ProtoReadOptions, ProtoSet } from './types.js';
 
 /**

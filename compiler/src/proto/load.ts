@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import protobuf from 'protobufjs';
-import { toPosix } from '../project/paths.js';
+import { toPosix } from '../files/file-paths.js';
 import { describeRoot } from './describe.js';
 import { errorPosition } from './positions.js';
 import { typesSource } from './types-source.js';

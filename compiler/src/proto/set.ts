@@ -1,4 +1,4 @@
-import type { ProgramIR } from '../ir/types.js';
+import type { ProgramIR } from '../ir/index.js';
 import { protoKey, readOptionsOf } from './key.js';
 import { loadProtoFile } from './load.js';
 import type { ProtoFile, ProtoInput, ProtoSet } from './types.js';

@@ -4,12 +4,12 @@
  * @example
  * import { FrameworkApplication, Controller, Get, Module } from '@framework/core';
  */
-export * from './tables.js';
+export * from './contract/tables.js';
 export type { Class } from './types/class.js';
 export type { Token } from './types/token.js';
 export type { Logger } from './types/logger.js';
-export type { ArgumentSource, HttpRequest, GrpcMetadataLike } from './chain/argument-source.js';
-export type { ExecutionContext, HttpExecutionContext, GrpcExecutionContext, CallContext, Transport } from './chain/execution-context.js';
+export type { ArgumentSource, HttpRequest, GrpcMetadataLike } from './contract/argument-source.js';
+export type { ExecutionContext, HttpExecutionContext, GrpcExecutionContext, CallContext, Transport } from './contract/execution-context.js';
 export { Module, Injectable, Inject, SCOPE, GLOBAL_GUARD, GLOBAL_INTERCEPTOR } from './decorators/module.js';
 export { Controller, Get, Post, Put, Delete, Patch, Head, Options, All, HttpCode } from './decorators/http.js';
 export { Req, Body, Query, Param, Header, Ctx, type BodyOptions } from './decorators/params.js';
@@ -17,8 +17,10 @@ export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decor
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry, FactoryProvider } from './decorators/records.js';
 export { injectableValue, injectableToken, injectableFactory } from './di/module-values.js';
-export { dynamicModuleValue, type DynamicModule } from './di/dynamic-module.js';
-export { FrameworkApplication, type ApplicationOptions, type ApplicationStats } from './application/application.js';
+export type { DynamicModule } from './decorators/dynamic-module.js';
+export { dynamicModuleValue } from './di/dynamic-module-value.js';
+export { FrameworkApplication } from './application/application.js';
+export type { ApplicationOptions, ApplicationStats } from './application/options.js';
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 export { StaleTablesError } from './application/stale-check.js';
 export type { AuthGuard, RouteAwareGuard, Interceptor, RouteAwareInterceptor, RouteFacts, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
@@ -44,7 +46,7 @@ export * from './health/index.js';
 export * from './auth/index.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
-export type { DocsOptions } from './docs/docs-page.js';
+export type { DocsOptions } from './swagger-ui/docs-page.js';
 export { Sse, Ws, Messages } from './streaming/decorators.js';
 export { ServerSentEvent, sseEvent, type SseFields } from './streaming/sse/server-sent-event.js';
 export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './streaming/options.js';

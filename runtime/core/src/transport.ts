@@ -18,11 +18,11 @@
  *   async close() {}
  * }
  */
-export type { ApplicationTransport, TransportHost } from './application/transport.js';
+export type { ApplicationTransport, TransportHost } from './transport/transport-host.js';
 export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
 export { CallBase, type HandlerRuntime } from './chain/call-base.js';
 export { GrpcCallBase } from './chain/grpc-call-base.js';
-export { isThenable } from './chain/thenable.js';
+export { isThenable } from './types/thenable.js';
 export { Injector, type RequestScope } from './di/injector.js';
 export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
 export { HttpTransport, type HttpTransportOptions, type FetchHandler } from './http/http-transport.js';

@@ -1,7 +1,7 @@
 import { GrpcCode, HttpException, grpcCodeFor, type Logger } from '@framework/core';
 import type { ApplicationTransport, PreparedHandler, TransportHost } from '@framework/core/transport';
 import type { GrpcMethodEntry } from '@framework/core';
-import { InProcessGrpcCall } from './grpc-call.js';
+import { InProcessGrpcCall } from './in-process-grpc-call.js';
 import { TestMetadata } from './grpc-metadata.js';
 
 /** What an in-process gRPC call answers: the status, and the response message on success. */

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { suggest } from '../../diagnostics/suggest.js';
-import type { ConfigSchemaIR, DtoMemberIR, ProgramIR } from '../../ir/types.js';
+import type { ConfigSchemaIR, DtoMemberIR, ProgramIR } from '../../ir/index.js';
 import type { ModuleGraph } from '../module-graph.js';
 import { NUMBER_RULES, refusingRule } from './default-rules.js';
 

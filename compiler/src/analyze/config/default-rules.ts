@@ -1,4 +1,4 @@
-import type { RuleValue, ValidatorRuleIR } from '../../ir/types.js';
+import type { RuleValue, ValidatorRuleIR } from '../../ir/index.js';
 
 /**
  * The common rules of a configuration schema as plain predicates over a static value, with

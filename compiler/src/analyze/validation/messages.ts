@@ -1,4 +1,4 @@
-import type { RuleArgIR } from '../../ir/types.js';
+import type { RuleArgIR } from '../../ir/index.js';
 
 /** A rule argument as the value class-validator holds at run time (a regular expression as a RegExp). */
 export function runtimeValue(arg: RuleArgIR): unknown {

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR, ValueRef } from '../../ir/types.js';
+import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR, ValueRef } from '../../ir/index.js';
 import { renderMessage, runtimeValue } from './messages.js';
 import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type RuleSpec } from './rule-catalogue.js';
 
@@ -41,6 +41,12 @@ export interface Fallback {
 export type DtoPlan =
   | { readonly kind: 'compiled'; readonly dto: DtoIR; readonly members: readonly MemberPlan[] }
   | { readonly kind: 'fallback'; readonly dto: DtoIR; readonly fallback: Fallback };
+
+/**
+ * How each DTO the application validates is checked at run time, decided once by analysis: the
+ * emitters (validators, OpenAPI schemas) and `--explain` read these plans and plan nothing themselves.
+ */
+export type ValidationPlans = ReadonlyMap<DtoIR, DtoPlan>;
 
 const plans = new WeakMap<DtoIR, DtoPlan>();
 

@@ -1,4 +1,4 @@
-import type { RuleValue } from '../../ir/types.js';
+import type { RuleValue } from '../../ir/index.js';
 
 /** What kind of value a rule can accept at all: a member declared as another type always fails it. */
 export type RuleDomain = 'string' | 'number' | 'boolean' | 'array';

@@ -1,5 +1,5 @@
 import { Node, Scope, type ClassDeclaration, type MethodDeclaration } from 'ts-morph';
-import type { ChainIR, ControllerIR } from '../../ir/types.js';
+import type { ChainIR, ControllerIR } from '../../ir/index.js';
 import type { DiscoverContext } from '../context.js';
 import type { FrameworkDecorator } from '../symbols.js';
 

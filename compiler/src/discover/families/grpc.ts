@@ -1,5 +1,5 @@
 import { type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
-import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, ParamSource } from '../../ir/types.js';
+import type { ChainIR, GrpcControllerIR, GrpcDefIR, GrpcMethodIR, ParamIR, ParamSource } from '../../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { resolveDef } from '../grpc/def.js';
 import { dataFields, declaredTypeRef } from '../grpc/param-type.js';

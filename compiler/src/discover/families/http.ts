@@ -1,5 +1,5 @@
 import { type ClassDeclaration, type Node, type ParameterDeclaration } from 'ts-morph';
-import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/types.js';
+import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/index.js';
 import { notStatic, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';

@@ -1,5 +1,5 @@
 import type { ClassDeclaration, MethodDeclaration, ParameterDeclaration } from 'ts-morph';
-import type { ChainIR } from '../../ir/types.js';
+import type { ChainIR } from '../../ir/index.js';
 import { chainOf } from '../chain.js';
 import { notStatic, type DiscoverContext } from '../context.js';
 import { lineage, type Level } from '../lineage.js';

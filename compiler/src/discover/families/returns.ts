@@ -1,5 +1,5 @@
 import type { Type } from 'ts-morph';
-import type { ReturnIR } from '../../ir/types.js';
+import type { ReturnIR } from '../../ir/index.js';
 import { oneLine } from '../context.js';
 import type { HandlerDeclaration } from './inherited.js';
 

@@ -1,5 +1,5 @@
 import { Node, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
-import type { DtoIR, RouteIR } from '../../ir/types.js';
+import type { DtoIR, RouteIR } from '../../ir/index.js';
 import type { DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import { returnShapeOf } from '../grpc/return-shape.js';

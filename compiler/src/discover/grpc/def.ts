@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Node, VariableDeclarationKind } from 'ts-morph';
-import type { GrpcDefIR } from '../../ir/types.js';
+import type { GrpcDefIR } from '../../ir/index.js';
 import type { DiscoverContext } from '../context.js';
 import { isFrameworkFile } from '../packages.js';
 import { literalOf } from '../static-value.js';

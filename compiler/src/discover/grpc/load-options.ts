@@ -1,5 +1,5 @@
 import { Node, VariableDeclarationKind, type ShorthandPropertyAssignment } from 'ts-morph';
-import type { IncludeDirIR, ProtoLoadOptionsIR } from '../../ir/types.js';
+import type { IncludeDirIR, ProtoLoadOptionsIR } from '../../ir/index.js';
 import { oneLine, type DiscoverContext } from '../context.js';
 import { isFrameworkFile } from '../packages.js';
 import { arrayElements, evaluate, unwrap } from '../static-value.js';

@@ -1,5 +1,5 @@
 import { Node, type ParameterDeclaration } from 'ts-morph';
-import type { ValueRef } from '../../ir/types.js';
+import type { ValueRef } from '../../ir/index.js';
 import type { DiscoverContext } from '../context.js';
 import { valueRef } from '../refs.js';
 import { resolveName } from '../symbols.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Node, VariableDeclarationKind, type CallExpression } from 'ts-morph';
-import { toPosix } from '../../project/paths.js';
+import { toPosix } from '../../files/file-paths.js';
 import { packageRootOf } from '../packages.js';
 import { resolveName } from '../symbols.js';
 

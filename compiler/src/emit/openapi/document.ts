@@ -2,7 +2,8 @@ import type { AppModel, RouteModel } from '../../analyze/model.js';
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import { Components } from './components.js';
 import { dtoSchemaRef } from './dto-schema.js';
-import { methodsOf, openApiPath, operationIdOf, tagOf } from './operations.js';
+import { methodsOf, operationIdOf, tagOf } from '../../analyze/operation-ids.js';
+import { openApiPath } from './operations.js';
 import { parametersOf } from './parameters.js';
 import { isGuarded, responsesOf } from './responses.js';
 
@@ -67,8 +68,8 @@ export interface OpenApiDocument {
 
 function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean): Record<string, JsonValue> {
   const api = route.api;
-  const parameters = parametersOf(components, route);
-  const body = route.body ? dtoSchemaRef(components, route.body) : route.readsBody ? {} : undefined;
+  const parameters = parametersOf(components, app.validation, route);
+  const body = route.body ? dtoSchemaRef(components, app.validation, route.body) : route.readsBody ? {} : undefined;
   return {
     operationId: operationIdOf(route, method),
     tags: [tagOf(route)],

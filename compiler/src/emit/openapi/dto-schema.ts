@@ -1,25 +1,26 @@
-import { planDto, type MemberPlan, type RulePlan } from '../../analyze/validation/plan.js';
+import type { MemberPlan, RulePlan } from '../../analyze/validation/plan.js';
+import { planOf, type ValidationPlans } from '../../analyze/validation/validation-plans.js';
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
-import type { DtoIR, RuleArgIR } from '../../ir/types.js';
+import type { DtoIR, RuleArgIR } from '../../ir/index.js';
 import { Components } from './components.js';
 
 /**
  * The JSON Schema of a DTO, derived from the same validation plan the compiled validator is
- * emitted from (`planDto`), so the document states exactly what the server checks: each rule is
+ * emitted from (made by analysis), so the document states exactly what the server checks: each rule is
  * one schema fragment (`@MaxLength(200)` → `maxLength: 200`, `@IsHexColor()` → its pattern), a
  * member is required unless `@IsOptional()` (which also lets `null` through) or `@ValidateIf`
  * makes it conditional, nested DTOs are `$ref` components. Unknown members are not refused (the
  * server strips them), so objects stay open. A DTO left to class-validator is described, not schematised.
  *
  * @example
- * dtoSchemaRef(components, createTodoDto) // { $ref: '#/components/schemas/CreateTodoDto' }
+ * dtoSchemaRef(components, model.validation, createTodoDto) // { $ref: '#/components/schemas/CreateTodoDto' }
  */
-export function dtoSchemaRef(components: Components, dto: DtoIR): JsonSchema {
-  return components.define(dto.ref.name, `dto:${dto.ref.key}`, () => dtoSchema(components, dto));
+export function dtoSchemaRef(components: Components, plans: ValidationPlans, dto: DtoIR): JsonSchema {
+  return components.define(dto.ref.name, `dto:${dto.ref.key}`, () => dtoSchema(components, plans, dto));
 }
 
-function dtoSchema(components: Components, dto: DtoIR): JsonSchema {
-  const plan = planDto(dto);
+function dtoSchema(components: Components, plans: ValidationPlans, dto: DtoIR): JsonSchema {
+  const plan = planOf(plans, dto);
   const description: JsonSchema = dto.doc ? { description: dto.doc } : {};
   if (plan.kind === 'fallback') {
     const why = `Validated by class-validator at run time (${plan.fallback.subject}: ${plan.fallback.why}).`;
@@ -29,7 +30,7 @@ function dtoSchema(components: Components, dto: DtoIR): JsonSchema {
   const required: string[] = [];
   for (const member of plan.members) {
     const doc = dto.members.find((m) => m.name === member.name)?.doc;
-    const schema = memberSchema(components, member);
+    const schema = memberSchema(components, plans, member);
     properties[member.name] = doc ? { ...schema, description: doc } : schema;
     if (isRequired(member)) required.push(member.name);
   }
@@ -49,14 +50,14 @@ function isRequired(member: MemberPlan): boolean {
  * The schema of one member: its rules merged, `each` rules applied to the elements (or, as the
  * runtime's `eachOrOne` does, to a value that is not an array), null allowed by `@IsOptional()`.
  */
-export function memberSchema(components: Components, member: MemberPlan): JsonSchema {
+export function memberSchema(components: Components, plans: ValidationPlans, member: MemberPlan): JsonSchema {
   const arrow = member.conditions.find((c) => c.kind === 'arrow');
   if (arrow) return { description: `Checked only when \`${arrow.text}\` holds.` };
   const own: JsonSchema[] = [];
   const each: JsonSchema[] = [];
   for (const rule of member.rules) (rule.each ? each : own).push(ruleSchema(rule));
   if (member.nested) {
-    const ref = dtoSchemaRef(components, member.nested.dto);
+    const ref = dtoSchemaRef(components, plans, member.nested.dto);
     if (member.nested.validated) own.push(member.nested.each ? { type: 'array', items: ref } : ref);
   }
   if (each.length > 0) {

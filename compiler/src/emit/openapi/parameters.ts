@@ -1,7 +1,7 @@
-import { planDto } from '../../analyze/validation/plan.js';
+import { planOf, type ValidationPlans } from '../../analyze/validation/validation-plans.js';
 import type { RouteModel } from '../../analyze/model.js';
 import type { JsonSchema } from '../../ir/api.js';
-import type { ConversionIR, ParamIR } from '../../ir/types.js';
+import type { ConversionIR, ParamIR } from '../../ir/index.js';
 import type { Components } from './components.js';
 import { memberSchema, merge } from './dto-schema.js';
 import { pathParamNames } from './operations.js';
@@ -22,9 +22,9 @@ export interface ParameterObject {
  * not read are still listed (as strings): the path names them.
  *
  * @example
- * parametersOf(components, findOneRoute) // [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
+ * parametersOf(components, model.validation, findOneRoute) // [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
  */
-export function parametersOf(components: Components, route: RouteModel): ParameterObject[] {
+export function parametersOf(components: Components, plans: ValidationPlans, route: RouteModel): ParameterObject[] {
   const out: ParameterObject[] = [];
   const read = new Map(route.params.filter((p) => p.source.kind === 'param').map((p) => [(p.source as { name: string }).name, p]));
   for (const name of pathParamNames(route)) {
@@ -36,7 +36,7 @@ export function parametersOf(components: Components, route: RouteModel): Paramet
     if (source.kind === 'query' && source.name !== undefined) {
       out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param) });
     } else if (source.kind === 'query' && param.dto) {
-      out.push(...queryDtoParameters(components, param));
+      out.push(...queryDtoParameters(components, plans, param));
     } else if (source.kind === 'header' && source.name !== undefined) {
       out.push({ name: source.name, in: 'header', required: !param.optional, schema: { type: 'string' } });
     }
@@ -44,12 +44,12 @@ export function parametersOf(components: Components, route: RouteModel): Paramet
   return out;
 }
 
-function queryDtoParameters(components: Components, param: ParamIR): ParameterObject[] {
-  const plan = planDto(param.dto!);
+function queryDtoParameters(components: Components, plans: ValidationPlans, param: ParamIR): ParameterObject[] {
+  const plan = planOf(plans, param.dto!);
   if (plan.kind === 'fallback') return [];
   return plan.members.map((member) => {
     const conversion = param.queryMembers?.find((m) => m.name === member.name)?.conversion;
-    const schema = merge([conversionSchema(conversion ?? { kind: 'string' }), memberSchema(components, member)].filter((s) => Object.keys(s).length > 0));
+    const schema = merge([conversionSchema(conversion ?? { kind: 'string' }), memberSchema(components, plans, member)].filter((s) => Object.keys(s).length > 0));
     const doc = param.dto!.members.find((m) => m.name === member.name)?.doc;
     const required = member.conditions.length === 0 && member.rules.length > 0;
     return { name: member.name, in: 'query' as const, required, schema, ...(doc ? { description: doc } : {}) };

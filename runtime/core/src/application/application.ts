@@ -1,62 +1,16 @@
-import { docsRoutes, type DocsOptions } from '../docs/docs-page.js';
-import type { ApplicationTables, MiddlewareFunction } from '../tables.js';
+import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { ApplicationHealth, type HealthState } from '../health/application-health.js';
 import { setUpHealth } from '../health/health-setup.js';
-import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
-import { resolveServerLimits, type ServerLimits } from '../http/server-limits.js';
 import type { Class } from '../types/class.js';
-import type { Logger } from '../types/logger.js';
 import type { Token } from '../types/token.js';
-import { resolveStreamingOptions, type StreamingOptions } from '../streaming/options.js';
 import { Observability, type ObservabilityOptions } from '../telemetry/observability.js';
+import { HttpApplication } from './http-application.js';
+import type { ApplicationOptions } from './options.js';
 import { assertTablesMatch } from './stale-check.js';
-import type { ApplicationTransport, TransportHost } from './transport.js';
-
-/**
- * Options of `new FrameworkApplication(tables, options)`. The server limits (`headersTimeoutMs`,
- * `requestTimeoutMs`, `keepAliveTimeoutMs`, `maxConnections`; see `ServerLimits` for their
- * defaults) apply to the server `listen` starts on Node; `Deno.serve` offers no such settings.
- *
- * @example
- * new FrameworkApplication(tables, { bodyLimit: 64 * 1024, headersTimeoutMs: 5000, maxConnections: 2000, shutdownTimeoutMs: 10_000 });
- */
-export interface ApplicationOptions extends Partial<ServerLimits>, ObservabilityOptions {
-  /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
-  readonly bodyLimit?: number;
-  /** Where errors and warnings go (default `console`). */
-  readonly logger?: Logger;
-  /**
-   * The longest `close()` waits for in-flight HTTP requests, in milliseconds, before it closes
-   * their connections (on Deno, which cannot cut them, stops waiting for them) and goes on to the
-   * `onAppClose` hooks. `close()` returns as soon as the last one is answered: this is an upper
-   * bound, not a wait. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
-   */
-  readonly shutdownTimeoutMs?: number;
-  /**
-   * What `init` reports through `logger.log`: `providers: true` logs how long each provider took
-   * to create (async factories included), slowest first, to find what holds the start up.
-   *
-   * @example
-   * new FrameworkApplication(tables, { debug: { providers: true } });
-   * // init: providers created in 412.3 ms; DATABASE (async) 398.1 ms (app.module.ts:14:5), …
-   */
-  readonly debug?: { readonly providers?: boolean };
-  /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
-  readonly streaming?: Partial<StreamingOptions>;
-}
-
-/** What `app.stats()` reports. */
-export interface ApplicationStats {
-  /** HTTP requests whose client closed the connection before the body arrived (counted, never logged). */
-  readonly abortedRequests: number;
-  /** `@Sse()` streams and `@Ws()` sockets open now. */
-  readonly openStreams: number;
-  /** Streams and sockets that `close()` ended (an event stream's body ended, a socket closed with 1001). */
-  readonly streamsClosedAtShutdown: number;
-}
+import type { ApplicationTransport, TransportHost } from '../transport/transport-host.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';
@@ -78,18 +32,15 @@ function hasHook<K extends string>(instance: unknown, hook: K): instance is Reco
  * await app.init(AppModule);
  * const port = await app.listen(Number(process.env.PORT ?? 3000));
  */
-export class FrameworkApplication {
+export class FrameworkApplication extends HttpApplication {
   private readonly transports: ApplicationTransport[] = [];
   private readonly globalMiddleware: (FrameworkMiddleware | MiddlewareFunction)[] = [];
   private readonly globalFilters: ExceptionFilter[] = [];
   private readonly globalInterceptors: Interceptor[] = [];
-  private readonly logger: Logger;
   private readonly debug: NonNullable<ApplicationOptions['debug']>;
   private readonly observabilityOptions: ObservabilityOptions;
   /** Decided at init: what the calls of every transport report. */
   private observability = Observability.off;
-  /** Built in: `listen` and `fetch` are its. */
-  private readonly http: HttpTransport;
   /**
    * The one health state every transport reports: readiness (HTTP probes of `HealthModule`, the
    * gRPC health service) is down until `init` is done, while an indicator is down, and from the
@@ -111,17 +62,10 @@ export class FrameworkApplication {
     private readonly tables?: ApplicationTables,
     options: ApplicationOptions = {},
   ) {
-    this.logger = options.logger ?? console;
+    super(options);
     this.debug = options.debug ?? {};
     this.observabilityOptions = { telemetry: options.telemetry, requestLog: options.requestLog, trustProxy: options.trustProxy };
     this.healthState = new ApplicationHealth(this.logger);
-    this.http = new HttpTransport({
-      bodyLimit: options.bodyLimit ?? 1024 * 1024,
-      shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
-      limits: resolveServerLimits(options),
-      logger: this.logger,
-      streaming: resolveStreamingOptions(options.streaming),
-    });
     // First, so HTTP routes are prepared before any other transport attaches (as they always were).
     this.transports.push(this.http);
   }
@@ -164,23 +108,8 @@ export class FrameworkApplication {
     return this;
   }
 
-  /**
-   * Serves the OpenAPI document `framework-build` wrote (`openapi.json`) and an interactive
-   * reference page (Swagger UI, from the `swagger-ui-dist` package, served by the app itself: no
-   * CDN) under `path`: the page at `path`, the document at `path/openapi.json`. Opt-in, public (no
-   * guard runs on these GETs), and must be called before `init`.
-   *
-   * @example
-   * app.serveDocs('/docs', (await import('../generated/openapi.json', { with: { type: 'json' } })).default);
-   */
-  serveDocs(path: string, document: object, options?: DocsOptions): this {
-    this.assertNotInitialised('serveDocs');
-    this.http.addStaticRoutes(docsRoutes(path, document, options));
-    return this;
-  }
-
   // Chains are composed once at init; a later registration would silently never run.
-  private assertNotInitialised(method: string): void {
+  protected assertNotInitialised(method: string): void {
     if (this.injector) throw new TypeError(`app.${method}() was called after init(); call it before \`await app.init(RootModule)\`.`);
   }
 
@@ -262,34 +191,6 @@ export class FrameworkApplication {
   }
 
   /**
-   * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
-   * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
-   * Without `hostname` it listens on every interface, IPv6 and IPv4.
-   *
-   * @example
-   * const port = await app.listen(Number(process.env.PORT ?? 3000));
-   * await app.listen(0, '127.0.0.1'); // loopback only, a free port
-   */
-  listen(port = 3000, hostname?: string): Promise<number> {
-    return this.http.listen(port, hostname);
-  }
-
-  /**
-   * The Web-standard fetch handler of the HTTP routes, for in-process calls and other servers.
-   * The second argument is where `getRemoteAddress()` (the throttler's default key) comes from:
-   * `ServerBindings`, or what the hosting server passes itself (`Deno.serve`'s handler info,
-   * @hono/node-server's `{ incoming }`, Bun's server), so `Deno.serve(app.fetch)` and
-   * `serve({ fetch: app.fetch })` work as they are. Without one the address is `''`.
-   *
-   * @example
-   * const response = await app.fetch(new Request('http://local/health'));
-   * Deno.serve(app.fetch);
-   */
-  get fetch(): FetchHandler {
-    return this.http.fetch;
-  }
-
-  /**
    * Stops accepting calls, lets in-flight ones finish (Node: `server.close()`; Deno:
    * `server.shutdown()`) for up to `shutdownTimeoutMs` (see `ApplicationOptions`), closes the
    * transports, then runs every `onAppClose` hook. Every step runs even when another fails;
@@ -327,17 +228,6 @@ export class FrameworkApplication {
     if (failures.length > 1) {
       throw new AggregateError(failures, `app.close() ran every step, but ${failures.length} failed: ${failures.map((f) => f.message.replace('app.close(): ', '')).join('; ')}`);
     }
-  }
-
-  /**
-   * Counters of the running application, for a metrics endpoint or a log line.
-   *
-   * @example
-   * console.log(`aborted requests so far: ${app.stats().abortedRequests}`);
-   */
-  stats(): ApplicationStats {
-    const streams = this.http.streaming.counters;
-    return { abortedRequests: this.http.counters.abortedRequests, openStreams: streams.open, streamsClosedAtShutdown: streams.closedAtShutdown };
   }
 
   /** The singleton registered under `token`. */

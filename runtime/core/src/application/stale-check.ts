@@ -1,5 +1,5 @@
 import { controllerPrefixOf, isController, moduleOptionsOf, servedRoutesOf, type ServedRoute } from '../decorators/records.js';
-import { TABLES_VERSION, type ApplicationTables } from '../tables.js';
+import { TABLES_VERSION, type ApplicationTables } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 
 /** Thrown by `init` when the generated tables do not belong to, or no longer match, the code. */

@@ -1,6 +1,6 @@
 import type { AuthGuard } from '../chain/contracts.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
-import type { DynamicModule } from '../di/dynamic-module.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
+import type { DynamicModule } from '../decorators/dynamic-module.js';
 import { constantTimeEqual } from './constant-time.js';
 import { credentialOf } from './credentials.js';
 import { isPublicRoute } from './public.js';

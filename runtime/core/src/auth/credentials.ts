@@ -1,4 +1,4 @@
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 
 /**
  * A credential sent with the call, on either transport: the first value of the gRPC metadata

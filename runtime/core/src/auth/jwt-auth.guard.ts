@@ -1,5 +1,5 @@
 import type { AuthGuard } from '../chain/contracts.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { JWT_CLAIMS } from './claims.js';
 import { bearerTokenOf } from './credentials.js';
 import type { JwtClaims } from './jwt-options.js';

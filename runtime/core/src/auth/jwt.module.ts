@@ -1,4 +1,4 @@
-import type { DynamicModule } from '../di/dynamic-module.js';
+import type { DynamicModule } from '../decorators/dynamic-module.js';
 import { JwtConfig } from './jwt-config.js';
 import type { JwtModuleOptions } from './jwt-options.js';
 import { JwtService } from './jwt.service.js';

@@ -1,6 +1,6 @@
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { MetadataHelper, SetMetadata } from '../metadata.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 
 /** The metadata key `@Public()` sets (spec: `SetMetadata('isPublic', true)`). */
 export const IS_PUBLIC_KEY = 'isPublic';

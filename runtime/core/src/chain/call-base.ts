@@ -1,5 +1,5 @@
 import type { RequestScope } from '../di/injector.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 
 /** The per-handler facts every call of it shares, fixed at init by the transport. */

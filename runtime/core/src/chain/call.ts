@@ -1,7 +1,7 @@
 import type { RequestScope } from '../di/injector.js';
 import type { CallObservation } from '../telemetry/call-observation.js';
-import type { ArgumentSource } from './argument-source.js';
-import type { GrpcExecutionContext, HttpExecutionContext } from './execution-context.js';
+import type { ArgumentSource } from '../contract/argument-source.js';
+import type { GrpcExecutionContext, HttpExecutionContext } from '../contract/execution-context.js';
 
 /** What the chain itself drives on a call, whatever its transport. */
 export interface CallControl {

@@ -1,6 +1,6 @@
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
-import type { ExecutionContext } from './execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 
 /**
  * A guard decides whether a call is processed. `false` is answered with a ForbiddenException;

@@ -1,7 +1,7 @@
 import type { Call, PreparedHandler } from './call.js';
 import type { ExceptionFilter } from './contracts.js';
 import type { InstanceOf } from './instances.js';
-import { isThenable } from './thenable.js';
+import { isThenable } from '../types/thenable.js';
 
 /** A filter resolved for one route, with the error types it accepts (empty: all). */
 export interface ResolvedFilter {

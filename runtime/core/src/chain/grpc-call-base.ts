@@ -1,4 +1,4 @@
-import type { GrpcMethodEntry } from '../tables.js';
+import type { GrpcMethodEntry } from '../contract/tables.js';
 import { CallBase } from './call-base.js';
 
 function httpOnly(what: string): never {

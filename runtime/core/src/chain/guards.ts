@@ -1,10 +1,10 @@
 import { ForbiddenException } from '../exceptions/built-in.js';
 import type { Call, PreparedHandler } from './call.js';
 import type { Injector } from '../di/injector.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { AuthGuard, RouteAwareGuard } from './contracts.js';
 import type { InstanceOf } from './instances.js';
-import { isThenable } from './thenable.js';
+import { isThenable } from '../types/thenable.js';
 
 /**
  * Runs guards in order; the first refusal stops the call with a ForbiddenException. Stays

@@ -1,5 +1,5 @@
 import type { Injector } from '../di/injector.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 import type { Call, PreparedHandler } from './call.js';
 import type { Interceptor, RouteAwareInterceptor, RouteFacts } from './contracts.js';

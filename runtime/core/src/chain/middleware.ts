@@ -1,5 +1,5 @@
 import type { Call, PreparedHandler } from './call.js';
-import type { ExecutionContext } from './execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import type { InstanceOf } from './instances.js';
 
 type MiddlewareAction = (context: ExecutionContext, next: () => Promise<unknown>) => unknown;

@@ -1,7 +1,7 @@
 import { caughtTypesOf } from '../decorators/chain.js';
 import type { Injector } from '../di/injector.js';
-import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../tables.js';
-import type { ArgumentSource } from './argument-source.js';
+import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../contract/tables.js';
+import type { ArgumentSource } from '../contract/argument-source.js';
 import type { GrpcCallShape, PreparedHandler } from './call.js';
 import type { AuthGuard, ExceptionFilter, FrameworkMiddleware, Interceptor } from './contracts.js';
 import { withFilters, type ResolvedFilter } from './filters.js';

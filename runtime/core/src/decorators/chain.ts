@@ -1,5 +1,5 @@
 import type { Class } from '../types/class.js';
-import type { MiddlewareFunction } from '../tables.js';
+import type { MiddlewareFunction } from '../contract/tables.js';
 
 type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;
 const marker = (() => undefined) as ClassOrMethodDecorator;

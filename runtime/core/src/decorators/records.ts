@@ -6,7 +6,7 @@
  * cannot be emitted statically (a `useValue` object, a gRPC service definition) are read from here
  * once, at `init`. Nothing here is read per request.
  */
-import type { DynamicModule } from '../di/dynamic-module.js';
+import type { DynamicModule } from './dynamic-module.js';
 import type { Class } from '../types/class.js';
 
 export interface ModuleOptions {

@@ -1,5 +1,5 @@
-import { isThenable } from '../chain/thenable.js';
-import type { ProviderEntry } from '../tables.js';
+import { isThenable } from '../types/thenable.js';
+import type { ProviderEntry } from '../contract/tables.js';
 import type { Token } from '../types/token.js';
 
 /** How long one singleton took to create at `init`, for `ApplicationOptions.debug.providers`. */

@@ -1,5 +1,5 @@
-import type { StaticRoute } from '../docs/docs-page.js';
-import type { HttpRouteEntry } from '../tables.js';
+import type { StaticRoute } from '../contract/static-route.js';
+import type { HttpRouteEntry } from '../contract/tables.js';
 import type { HealthState } from './application-health.js';
 import type { HealthConfig } from './health-config.js';
 import type { HealthReport } from './indicator.js';

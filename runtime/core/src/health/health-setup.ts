@@ -1,6 +1,6 @@
-import type { StaticRoute } from '../docs/docs-page.js';
+import type { StaticRoute } from '../contract/static-route.js';
 import type { Injector } from '../di/injector.js';
-import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteEntry } from '../contract/tables.js';
 import type { ApplicationHealth } from './application-health.js';
 import { HealthConfig } from './health-config.js';
 import { healthRoutes } from './health-routes.js';

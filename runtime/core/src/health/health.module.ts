@@ -1,4 +1,4 @@
-import type { DynamicModule } from '../di/dynamic-module.js';
+import type { DynamicModule } from '../decorators/dynamic-module.js';
 import type { Class } from '../types/class.js';
 import { HealthConfig, type HealthModuleOptions } from './health-config.js';
 import type { HealthIndicator } from './indicator.js';

@@ -1,6 +1,6 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
-import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteEntry } from '../contract/tables.js';
 import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';

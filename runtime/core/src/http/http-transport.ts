@@ -1,11 +1,11 @@
-import type { ApplicationTransport, TransportHost } from '../application/transport.js';
+import type { ApplicationTransport, TransportHost } from '../transport/transport-host.js';
 import type { Logger } from '../types/logger.js';
 import { buildHonoApp } from './hono/hono-app.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute } from './http-route.js';
 import { serverAdapterForRuntime, type HttpListener, type ServedHttp, type ServerBindings } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
-import type { StaticRoute } from '../docs/docs-page.js';
+import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from '../streaming/options.js';
 import { StreamingRoutes } from '../streaming/stream-routes.js';
 

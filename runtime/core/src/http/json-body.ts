@@ -1,6 +1,6 @@
 import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
-import type { HttpRouteEntry } from '../tables.js';
+import type { HttpRouteEntry } from '../contract/tables.js';
 
 /**
  * Parses a body's text as JSON for one route; see `jsonParserFor`. Transport-neutral: each server

@@ -1,4 +1,4 @@
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 
 /** What a handler did, on a cache miss, that decides whether its answer may be kept. */
 export interface MissWatch {

@@ -1,7 +1,7 @@
 import { claimsOf } from '../auth/claims.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { MetadataHelper, SetMetadata } from '../metadata.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 
 const CACHE_VARY_KEY = Symbol('cacheVary');

@@ -1,7 +1,7 @@
 import type { RouteAwareInterceptor, RouteFacts } from '../chain/contracts.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { SetMetadata } from '../metadata.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 import { cacheKeyOf, cachePlanOf, type CachePlan } from './cache-plan.js';
 import { forbidsSharing, watchMiss } from './cache-miss-watch.js';

@@ -1,5 +1,5 @@
 import { MetadataHelper } from '../metadata.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { RouteAwareInterceptor } from '../chain/contracts.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { HttpException } from '../exceptions/http-exception.js';
 import { HandlerTimeoutException } from '../exceptions/request-exceptions.js';
 import { SetMetadata } from '../metadata.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 import { withDeadline } from '../timing/deadline.js';
 import { positiveMs, RouteSetting } from './route-setting.js';

@@ -1,5 +1,5 @@
 import { MalformedBodyException, NotValidBodyException, NotValidQueryException } from '../exceptions/request-exceptions.js';
-import type { DtoEntry } from '../tables.js';
+import type { DtoEntry } from '../contract/tables.js';
 import { bodyValidatorFor } from '../validation/body-validator.js';
 import type { Converter } from './convert.js';
 

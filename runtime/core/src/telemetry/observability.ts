@@ -1,8 +1,8 @@
 import type { Tracer } from '@opentelemetry/api';
 import { RequestLog, type RequestLogOptions } from '../logging/request-log.js';
 import { requestIdOf } from '../logging/request-id.js';
-import { clientAddress } from '../throttler/tracker.js';
-import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../throttler/trusted-proxies.js';
+import { clientAddress } from '../network/client-address.js';
+import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-proxies.js';
 import { GrpcMethodTelemetry, type GrpcMethodRoute } from './grpc-method-telemetry.js';
 import { HttpRouteTelemetry } from './http-route-telemetry.js';
 import { Instruments } from './instruments.js';

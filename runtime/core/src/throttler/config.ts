@@ -1,7 +1,7 @@
 import { MemoryThrottlerStorage } from './memory-storage.js';
 import { resolveThrottlers, type ResolvedThrottler, type ThrottlerModuleOptions, type ThrottlerOptions } from './options.js';
 import type { ThrottlerStorage } from './storage.js';
-import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from './trusted-proxies.js';
+import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-proxies.js';
 
 /** The proxies a `trustProxy` option value trusts (`undefined`: none; headers are never read). */
 function trustedProxiesOf(trustProxy: unknown): TrustedProxies | undefined {

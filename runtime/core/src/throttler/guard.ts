@@ -1,12 +1,12 @@
 import type { RouteAwareGuard } from '../chain/contracts.js';
-import { isThenable } from '../chain/thenable.js';
-import type { ExecutionContext } from '../chain/execution-context.js';
+import { isThenable } from '../types/thenable.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { ThrottlerException } from '../exceptions/request-exceptions.js';
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { ThrottlerConfig } from './config.js';
 import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
-import { addressOf } from './tracker.js';
+import { addressOf } from '../network/client-address.js';
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP

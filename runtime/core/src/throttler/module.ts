@@ -1,4 +1,4 @@
-import type { DynamicModule } from '../di/dynamic-module.js';
+import type { DynamicModule } from '../decorators/dynamic-module.js';
 import { ThrottlerConfig } from './config.js';
 import type { ThrottlerModuleOptions, ThrottlerOptions } from './options.js';
 import type { ThrottlerStorage } from './storage.js';

@@ -1,4 +1,4 @@
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from '../contract/tables.js';
 import type { ThrottlerConfig } from './config.js';
 import { assertLimits, DEFAULT_THROTTLER } from './options.js';
 

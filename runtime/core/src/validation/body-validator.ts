@@ -1,6 +1,6 @@
-import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
-import type { DtoEntry } from '../tables.js';
-import { isPlainObject } from './compiled/instance.js';
+import { NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
+import type { DtoEntry } from '../contract/tables.js';
+import { isPlainObject, notAnObject } from './compiled/instance.js';
 import { loadClassValidator } from './decorators.js';
 
 /** Validates parsed JSON against a DTO: the instance the handler receives, or a thrown 400. */
@@ -50,12 +50,6 @@ export function compiledBodyCheckFor(entry: DtoEntry): BodyCheck | undefined {
     if (!isPlainObject(value)) throw notAnObject(entry, value);
     return compiled(value, '', reasons);
   };
-}
-
-/** The 400 for a body that is not a JSON object, whichever validator runs. */
-export function notAnObject(entry: DtoEntry, value: unknown): MalformedBodyException {
-  const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
-  return new MalformedBodyException(`Request body must be a JSON object matching ${entry.dto.name}, got ${got}`);
 }
 
 function classValidatorFor(entry: DtoEntry): BodyValidator {

@@ -1,8 +1,7 @@
 import { validate, type ValidationError } from 'class-validator';
 import { NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
-import type { DtoEntry } from '../tables.js';
-import { notAnObject } from './body-validator.js';
-import { isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
+import type { DtoEntry } from '../contract/tables.js';
+import { isPlainObject, notAnObject, refuseForbiddenKey } from './compiled/instance.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
 

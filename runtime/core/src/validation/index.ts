@@ -12,6 +12,7 @@
  * }
  */
 export * from './compiled/checks.js';
-export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey, type CompiledValidate } from './compiled/instance.js';
+export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
+export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';
-export type { DtoEntry } from '../tables.js';
+export type { DtoEntry } from '../contract/tables.js';

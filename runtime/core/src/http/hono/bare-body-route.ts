@@ -1,6 +1,6 @@
 import type { ValidationReason } from '../../exceptions/request-exceptions.js';
 import { invalidBodyMessage, NotValidBodyException } from '../../exceptions/request-exceptions.js';
-import { isThenable } from '../../chain/thenable.js';
+import { isThenable } from '../../types/thenable.js';
 import type { HttpRoute } from '../http-route.js';
 import { bodyReadFailure } from '../json-body.js';
 import { HttpCall } from './http-call.js';

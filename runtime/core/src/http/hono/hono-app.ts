@@ -7,7 +7,7 @@ import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler, type HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import type { HttpEnv } from '../server-adapter.js';
-import type { StaticRoute } from '../../docs/docs-page.js';
+import type { StaticRoute } from '../../contract/static-route.js';
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.

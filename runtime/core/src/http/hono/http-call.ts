@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { GrpcMetadataLike, HttpRequest } from '../../chain/argument-source.js';
+import type { GrpcMetadataLike, HttpRequest } from '../../contract/argument-source.js';
 import type { HttpCallShape } from '../../chain/call.js';
 import { CallBase } from '../../chain/call-base.js';
-import type { HttpRouteEntry } from '../../tables.js';
+import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { HttpRoute } from '../http-route.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { HttpEnv } from '../server-adapter.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../telemetry/http-route-telemetry.js';
-import { isThenable } from '../../chain/thenable.js';
+import { isThenable } from '../../types/thenable.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { connectionAddress } from './hosted-address.js';
 import { requestHeader } from './request-header.js';

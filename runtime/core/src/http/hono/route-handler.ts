@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { isThenable } from '../../chain/thenable.js';
+import { isThenable } from '../../types/thenable.js';
 import type { HttpRoute } from '../http-route.js';
 import type { HttpEnv } from '../server-adapter.js';
 import { HttpCall } from './http-call.js';

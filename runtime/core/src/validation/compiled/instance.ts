@@ -1,5 +1,5 @@
-import { MalformedBodyException, type ValidationReason } from '../../exceptions/request-exceptions.js';
-import type { DtoEntry } from '../../tables.js';
+import { MalformedBodyException } from '../../exceptions/request-exceptions.js';
+import type { DtoEntry } from '../../contract/tables.js';
 
 // Keys that would change the instance's prototype or hide its class: refused in every body.
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
@@ -17,6 +17,12 @@ export function refuseForbiddenKey(key: string): void {
 /** A JSON object, not an array or null. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The 400 for a body that is not a JSON object, whichever validator runs. */
+export function notAnObject(entry: DtoEntry, value: unknown): MalformedBodyException {
+  const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
+  return new MalformedBodyException(`Request body must be a JSON object matching ${entry.dto.name}, got ${got}`);
 }
 
 /** An array whose every element is a JSON object: what a member typed `Item[]` must hold. */
@@ -54,15 +60,3 @@ export function eachOrOne(value: unknown, check: (item: unknown) => boolean): bo
   for (let i = 0; i < value.length; i++) if (!check(value[i])) return false;
   return true;
 }
-
-/**
- * A compiled DTO validator, emitted by `framework-build` for each DTO whose rules it compiles: it
- * builds the instance (whitelisted, nested DTOs hydrated), pushes one reason per failed rule onto
- * `reasons` (paths start with `path`), and returns the instance. Throws `MalformedBodyException`
- * for a forbidden key.
- *
- * @example
- * const reasons: ValidationReason[] = [];
- * const dto = entry.validate!({ name: 1 }, '', reasons); // reasons: [{ property: 'name', errorMessage: 'name must be a string', constraints: [] }]
- */
-export type CompiledValidate = (value: Record<string, unknown>, path: string, reasons: ValidationReason[]) => object;

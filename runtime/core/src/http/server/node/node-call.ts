@@ -1,10 +1,10 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
-import type { GrpcMetadataLike } from '../../../chain/argument-source.js';
+import type { GrpcMetadataLike } from '../../../contract/argument-source.js';
 import type { HttpCallShape } from '../../../chain/call.js';
 import { CallBase } from '../../../chain/call-base.js';
-import { isThenable } from '../../../chain/thenable.js';
-import type { HttpRouteEntry } from '../../../tables.js';
+import { isThenable } from '../../../types/thenable.js';
+import type { HttpRouteEntry } from '../../../contract/tables.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { grpcOnly } from '../../hono/http-call.js';
 import type { HttpRoute } from '../../http-route.js';

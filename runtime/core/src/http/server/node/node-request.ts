@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Readable } from 'node:stream';
 import { getQueryParam } from 'hono/utils/url';
-import type { HttpRequest } from '../../../chain/argument-source.js';
+import type { HttpRequest } from '../../../contract/argument-source.js';
 import { requestHeaderOf } from './request-headers.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedHandler } from '../../../chain/call.js';
-import { isThenable } from '../../../chain/thenable.js';
+import { isThenable } from '../../../types/thenable.js';
 import { BodyTooLargeException, invalidBodyMessage, NotValidBodyException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
 import type { ErrorReport } from '../../answer-rules.js';
 import type { HttpRoute } from '../../http-route.js';

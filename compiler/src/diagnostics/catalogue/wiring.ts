@@ -1,13 +1,13 @@
-import type { Entry } from './catalogue.js';
+import type { Entry } from './entry.js';
 
 /**
  * FW23xx: wiring mistakes of the newer capabilities that type-check and fail silently at run time:
  * an option decorator no layer reads, a layer that cannot act where it is applied, a pipe whose
- * output contradicts its parameter, a configuration schema the environment cannot fill. Spread
- * into the catalogue (`catalogue.ts`), whose conventions hold here.
+ * output contradicts its parameter, a configuration schema the environment cannot fill.
+ * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
  *
  * @example
- * diagnostic('FW2301', option.location, { what: '@Timeout(200)', owner: 'ReportController.build', layer: 'TimeoutInterceptor', … });
+ * wiringCatalogue.FW2301.severity // 'warning'
  */
 export const wiringCatalogue = {
   FW2301: {
@@ -72,17 +72,17 @@ export const wiringCatalogue = {
     message: (a) => `${a.pipe} on parameter '${a.param}' of ${a.handler} is given ${a.given} (${a.source}), but its transform takes ${a.expected}.`,
     hint: (a) => `put a pipe that produces ${a.expected} before ${a.pipe}, or let its transform take ${a.given}.`,
   },
-  FW2311: {
-    severity: 'error',
-    message: (a) =>
-      `Member '${a.member}' of configuration schema ${a.schema} is @IsOptional() without a default, but declared as ${a.type}: when ${a.member} is unset, get('${a.member}') returns undefined where its type promises a ${a.type}.`,
-    hint: (a) => `declare it \`${a.member}?: ${a.type}\` so every reader handles the unset case, or give it a default (\`${a.member} = …\`).`,
-  },
   FW2310: {
     severity: 'error',
     message: (a) =>
       `${a.pipe} is given to parameter '${a.param}' of ${a.handler} as a class, so the injector must create it, but its constructor takes '${a.ctorParam}: ${a.type}', a value no token provides.`,
     hint: (a) =>
       `create it here with its arguments: \`new ${a.pipe}(${a.args})\` with literal values (the tables create it once); or give '${a.ctorParam}' a default value so the injector can create it.`,
+  },
+  FW2311: {
+    severity: 'error',
+    message: (a) =>
+      `Member '${a.member}' of configuration schema ${a.schema} is @IsOptional() without a default, but declared as ${a.type}: when ${a.member} is unset, get('${a.member}') returns undefined where its type promises a ${a.type}.`,
+    hint: (a) => `declare it \`${a.member}?: ${a.type}\` so every reader handles the unset case, or give it a default (\`${a.member} = …\`).`,
   },
 } satisfies Record<string, Entry>;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { AppModel } from '../analyze/model.js';
 import { emitClient } from '../emit/client/client.js';
 import { openApiDocument, type OpenApiOptions } from '../emit/openapi/document.js';
-import { readSettings } from '../project/settings.js';
-import type { BuildOptions } from './builder.js';
-import type { OutputFile } from './files.js';
+import type { OutputFile } from '../files/output-file.js';
+import type { ProjectSettings } from '../project/settings.js';
+import type { BuildOptions } from './build-options.js';
 
 /** What a build writes beside the tables: the document (unless turned off) and the client (when asked). */
 export interface ApiOutput {
@@ -14,13 +14,12 @@ export interface ApiOutput {
 
 /**
  * The document's and client's settings: the build's options over `"frameworkBuild"` of the
- * package.json, whose `name` and `version` are the default title and version.
+ * package.json (read once by the builder), whose `name` and `version` are the default title and version.
  *
  * @example
- * apiOptions({ srcDir: 'src', client: true }, '/r/src') // { openapi: { title: 'my-api', version: '1.0.0' }, client: true }
+ * apiOptions({ client: true }, { packageName: 'my-api', packageVersion: '1.0.0' }) // { openapi: { title: 'my-api', version: '1.0.0' }, client: true }
  */
-export function apiOptions(options: Pick<BuildOptions, 'openapi' | 'client'>, srcDir: string): ApiOutput {
-  const settings = readSettings(srcDir);
+export function apiOptions(options: Pick<BuildOptions, 'openapi' | 'client'>, settings: ProjectSettings): ApiOutput {
   const client = options.client ?? settings.client ?? false;
   if (options.openapi === false || (options.openapi === undefined && settings.openapi === false)) return { openapi: false, client };
   const fromSettings = settings.openapi === false ? {} : (settings.openapi ?? {});

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { OutputFile } from '../files/output-file.js';
 
-/** A file `framework-build` produces: absolute path and full text. */
-export interface OutputFile {
-  readonly path: string;
-  readonly text: string;
-}
+export type { OutputFile };
+
 
 /** Why a file on disk does not match what would be emitted. */
 export interface StaleFile {

@@ -1,8 +1,4 @@
-/** A GET route the HTTP transport serves beside the application's routes (the docs page's). */
-export interface StaticRoute {
-  readonly path: string;
-  respond(request: Request): Response | Promise<Response>;
-}
+import type { StaticRoute } from '../contract/static-route.js';
 
 /** Options of `app.serveDocs`. */
 export interface DocsOptions {
@@ -61,7 +57,7 @@ export function docsRoutes(base: string, document: object, options: DocsOptions 
   const asset = (file: string): Promise<Uint8Array> => {
     let loading = assets.get(file);
     if (!loading) {
-      loading = import('./docs-assets.js').then(({ readAsset }) => readAsset(file));
+      loading = import('./ui-assets.js').then(({ readAsset }) => readAsset(file));
       // A failed read is tried again by the next request (the package may be installed meanwhile).
       loading.catch(() => assets.delete(file));
       assets.set(file, loading);

@@ -1,4 +1,3 @@
-import { moduleOptionsOf } from '../decorators/records.js';
 import type { Class } from '../types/class.js';
 
 /**
@@ -19,22 +18,4 @@ export interface DynamicModule<Value extends object = object, Injectables extend
   /** Builds the provided value; called once per application, at init (a promise is awaited there). */
   create(): Value | PromiseLike<Value>;
   readonly injectables: Injectables;
-}
-
-/**
- * Creates the value of the dynamic module at `imports[index]` of a module, for one application.
- * Generated tables call it from the provider's `create`, so once per application.
- *
- * @example
- * create: () => dynamicModuleValue(AppModule, 0)
- */
-export function dynamicModuleValue(module: Class, index: number): unknown {
-  const entry = moduleOptionsOf(module)?.imports?.[index] as Partial<DynamicModule> | undefined;
-  if (!entry || typeof entry !== 'object' || typeof entry.create !== 'function') {
-    throw new TypeError(
-      `${module.name}: imports[${index}] is not a configured module (such as ThrottlerModule.forRoot(...)) as the generated tables expect. ` +
-        'The tables are stale: run `framework-build <your src dir>` again.',
-    );
-  }
-  return entry.create();
 }

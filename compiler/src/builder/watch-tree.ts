@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toPosix } from '../project/paths.js';
+import { toPosix } from '../files/file-paths.js';
 
 /** What {@link watchTree} reports: a file that was written, created, renamed into place or deleted. */
 export type FileListener = (file: string) => void;

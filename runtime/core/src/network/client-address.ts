@@ -1,4 +1,4 @@
-import type { ExecutionContext } from '../chain/execution-context.js';
+import type { ExecutionContext } from '../contract/execution-context.js';
 import { canonicalAddress } from './ip-address.js';
 import type { TrustedProxies } from './trusted-proxies.js';
 

@@ -1,4 +1,4 @@
-import type { HandlerEntry } from '../tables.js';
+import type { HandlerEntry } from './tables.js';
 import type { Class } from '../types/class.js';
 import type { GrpcMetadataLike, HttpRequest } from './argument-source.js';
 

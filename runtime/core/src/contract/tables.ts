@@ -15,11 +15,11 @@
  *   …
  * };
  */
-import type { ArgumentSource } from './chain/argument-source.js';
-import type { ExecutionContext } from './chain/execution-context.js';
-import type { Class } from './types/class.js';
-import type { CompiledValidate } from './validation/compiled/instance.js';
-import type { Token } from './types/token.js';
+import type { ArgumentSource } from './argument-source.js';
+import type { ExecutionContext } from './execution-context.js';
+import type { Class } from '../types/class.js';
+import type { CompiledValidate } from './compiled-validate.js';
+import type { Token } from '../types/token.js';
 
 /** The version of the table format; the runtime refuses tables of another version. */
 export const TABLES_VERSION = 1;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { SourceLocation } from '../ir/types.js';
-import { commonDir, isUnder, toPosix } from './paths.js';
-import { nearestPackageJson } from './settings.js';
+import type { SourceLocation } from '../ir/index.js';
+import { commonDir, isUnder, toPosix } from '../files/file-paths.js';
+import { nearestPackageJson } from '../project/settings.js';
 
 /** What {@link checkSetup} looks at. Paths are absolute, posix. */
 export interface SetupInput {

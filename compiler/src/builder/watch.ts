@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isSourcePath, isUnder } from '../project/paths.js';
-import type { Builder, BuildResult } from './builder.js';
+import { isSourcePath, isUnder } from '../files/file-paths.js';
+import type { Builder, BuildResult } from './build-options.js';
 import { watchTree } from './watch-tree.js';
 
 /**

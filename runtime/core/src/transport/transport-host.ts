@@ -1,7 +1,7 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { Injector } from '../di/injector.js';
 import type { HealthState } from '../health/application-health.js';
-import type { ApplicationTables, HandlerEntry } from '../tables.js';
+import type { ApplicationTables, HandlerEntry } from '../contract/tables.js';
 import type { Logger } from '../types/logger.js';
 import type { Observability } from '../telemetry/observability.js';
 

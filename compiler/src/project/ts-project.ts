@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
-import { absolute, isSourcePath, isUnder, SOURCE_EXTENSIONS, toPosix } from './paths.js';
+import { absolute, isSourcePath, isUnder, SOURCE_EXTENSIONS, toPosix } from '../files/file-paths.js';
 
 /** Compiler options used when no tsconfig.json is found: what the framework's decorators need. */
 const defaults: ts.CompilerOptions = {

@@ -1,0 +1,34 @@
+import type { Entry } from './entry.js';
+
+/**
+ * FW18xx: the request chain's classes (guards, interceptors, filters, middleware, pipes) and typed
+ * parameters. FW19xx: safe defaults (wiring that would fail or run unchecked at run time).
+ * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
+ *
+ * @example
+ * chainCatalogue.FW1801.severity // 'error'
+ */
+export const chainCatalogue = {
+  FW1801: {
+    severity: 'error',
+    message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
+    hint: (a) =>
+      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
+  },
+  FW1803: {
+    severity: 'error',
+    message: (a) => `Member '${a.member}' of query class ${a.dto} is declared as ${a.type}, which a query parameter's text cannot be converted to.`,
+    hint: () => 'declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.',
+  },
+  FW1810: {
+    severity: 'error',
+    message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,
+    hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
+  },
+  FW1901: {
+    severity: 'error',
+    message: (a) =>
+      `${a.guard} is registered as a guard here, but no module in scope of ${a.module} imports ThrottlerModule.forRoot(…), so the guard has no throttlers to apply (nothing provides its ThrottlerConfig).`,
+    hint: (a) => `add ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }]) to the \`imports\` of ${a.module} (or of a module it imports), or remove the guard.`,
+  },
+} satisfies Record<string, Entry>;

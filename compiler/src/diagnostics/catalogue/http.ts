@@ -1,0 +1,53 @@
+import type { Entry } from './entry.js';
+
+/**
+ * FW12xx: HTTP routes, their parameters and body DTOs.
+ * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
+ *
+ * @example
+ * httpCatalogue.FW1201.severity // 'error'
+ */
+export const httpCatalogue = {
+  FW1201: {
+    severity: 'error',
+    message: (a) => `Member '${a.member}' of body class ${a.dto} has no class-validator decorator; every body member needs one.`,
+    hint: (a) => `decorate '${a.member}' with a class-validator decorator that matches its type (e.g. @IsString()), or remove it from ${a.dto}.`,
+  },
+  FW1202: {
+    severity: 'error',
+    message: (a) => `@Param('${a.name}') of ${a.handler} has no ':${a.name}' in its route path '${a.path}'.`,
+    hint: (a) => (a.params ? `the path declares ${a.params}; use one of them, or add '/:${a.name}' to the path.` : `the path declares no parameters; add '/:${a.name}' to the path.`),
+  },
+  FW1203: {
+    severity: 'error',
+    message: (a) => `Duplicate route ${a.method} ${a.path}: ${a.first} (${a.firstAt}) and ${a.second} (${a.secondAt}) both handle it.`,
+    hint: () => 'change the path or the HTTP method of one of the two handlers, or merge them.',
+  },
+  FW1204: {
+    severity: 'error',
+    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class, so the body would reach the handler unchecked.`,
+    hint: () =>
+      'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, ' +
+      'or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
+  },
+  FW1205: {
+    severity: 'error',
+    message: (a) => `Parameter '${a.param}' of handler ${a.handler} has no parameter decorator, so the router has nothing to pass.`,
+    hint: () => 'decorate it with @Req(), @Body(), @Query(), @Param(name), @Header() or @Ctx(), or remove it.',
+  },
+  FW1206: {
+    severity: 'error',
+    message: (a) => `@${a.decorator} on ${a.handler} is ignored: ${a.controller} is a @GrpcController, which serves RPCs only, so no HTTP route is registered for it.`,
+    hint: (a) => `move the method to a @Controller class to serve it over HTTP, or remove @${a.decorator} (bind the method to an RPC with @GrpcMethod).`,
+  },
+  FW1207: {
+    severity: 'error',
+    message: (a) => `@HttpCode(${a.status}) on ${a.handler} is not a status a response can have: responses are built with statuses 200 to 599 only, so every call of this route would fail.`,
+    hint: () => 'use a status between 200 and 599 (for example 200, 201 or 204); 1xx statuses cannot be sent by a handler.',
+  },
+  FW1208: {
+    severity: 'warning',
+    message: (a) => `${a.handler} returns ${a.type}, but @HttpCode(${a.status}) answers without a body: a ${a.status} response cannot carry one, so the returned value is dropped.`,
+    hint: (a) => `declare ${a.handler} as returning void (or Promise<void>) and return nothing, or use a status that carries a body (200, or 201 for a creation).`,
+  },
+} satisfies Record<string, Entry>;

@@ -1,0 +1,21 @@
+import type { Entry } from './entry.js';
+
+/**
+ * FW17xx: compiled validation of DTOs.
+ * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
+ *
+ * @example
+ * validationCatalogue.FW1701.severity // 'warning'
+ */
+export const validationCatalogue = {
+  FW1701: {
+    severity: 'warning',
+    message: (a) => `Body class ${a.dto} is validated by class-validator at run time, not by a compiled validator: ${a.subject} cannot be compiled (${a.why}).`,
+    hint: () => 'its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under "Compiled validation" in the README with literal arguments (`--explain` lists every DTO and how it is validated).',
+  },
+  FW1702: {
+    severity: 'error',
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
+    hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
+  },
+} satisfies Record<string, Entry>;

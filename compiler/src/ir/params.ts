@@ -1,0 +1,86 @@
+/** Handler parameters: where each value comes from, its conversion and its pipes. Plain data, as the rest of the IR (see `index.ts`). */
+
+import type { DtoIR } from './dtos.js';
+import type { ClassUse, SourceLocation, ValueRef } from './source.js';
+
+/** How a handler parameter gets its value. */
+export type ParamSource =
+  | { readonly kind: 'req' }
+  /** `@Body()`; `unvalidated` for `@Body({ validate: false })`. */
+  | { readonly kind: 'body'; readonly unvalidated?: true }
+  | { readonly kind: 'query'; readonly name?: string }
+  | { readonly kind: 'param'; readonly name: string }
+  | { readonly kind: 'header'; readonly name?: string }
+  | { readonly kind: 'context' }
+  /** `@Messages()`: the client's messages of a `@Ws()` route, an `AsyncIterable` of `dto` (the element type). */
+  | { readonly kind: 'messages' }
+  /** `@GrpcPayload()`; `stream` for `@GrpcStream()`, the incoming messages of a client-streaming RPC. */
+  | { readonly kind: 'payload'; readonly stream?: true }
+  /** `@GrpcMetadata()` (whole metadata) or `@GrpcMetadata('key')` (the key's values). */
+  | { readonly kind: 'metadata'; readonly name?: string }
+  /** A parameter decorator of another transport (`@Body()` on a gRPC handler): `decorator` names it. */
+  | { readonly kind: 'foreign'; readonly decorator: string }
+  | { readonly kind: 'none' };
+
+/** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
+export type ConversionIR =
+  | { readonly kind: 'string' | 'number' | 'boolean' | 'date' }
+  /** An enum or a union of string (or of number) literals: these values. */
+  | { readonly kind: 'oneOf'; readonly values: readonly string[] | readonly number[] }
+  /** A type no conversion exists for (FW1801, FW1803): `type` as written. */
+  | { readonly kind: 'unsupported'; readonly type: string };
+
+/** A pipe given to `@Param(name, …)` or `@Query(name, …)`. */
+export type PipeIR =
+  /** A class: created by the injector, so it becomes a provider. */
+  | { readonly kind: 'class'; readonly cls: ClassUse; readonly ref: ValueRef }
+  /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
+  | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
+
+/**
+ * Pipes whose types do not meet: `input`, a pipe whose `transform` cannot take what it is given;
+ * `output`, a last pipe whose result is not the parameter's declared type. Types as written by tsc.
+ */
+export interface PipeMismatchIR {
+  readonly kind: 'input' | 'output';
+  readonly pipe: string;
+  /** What the pipe is given (`input`) or what the last pipe produces (`output`). */
+  readonly given: string;
+  /** Where `given` comes from, in words. */
+  readonly source: string;
+  /** What the pipe takes (`input`) or the parameter's declared type (`output`). */
+  readonly expected: string;
+  /** The pipe (`input`) or the parameter's name (`output`). */
+  readonly location: SourceLocation;
+}
+
+/** A member of a `@Query()` class with the conversion of its declared type. */
+export interface QueryMemberIR {
+  readonly name: string;
+  readonly conversion: ConversionIR;
+  readonly location: SourceLocation;
+}
+
+export interface ParamIR {
+  readonly index: number;
+  readonly name: string;
+  readonly typeText: string;
+  readonly source: ParamSource;
+  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
+  readonly dto?: DtoIR;
+  /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */
+  readonly conversion?: ConversionIR;
+  /** The parameter accepts `undefined` (`?`, a default value, or `| undefined` in its type). */
+  readonly optional?: true;
+  /** Pipes given after the name, applied in order instead of the conversion. */
+  readonly pipes?: readonly PipeIR[];
+  /** Where the types of those pipes do not meet (FW2308, FW2309). */
+  readonly pipeMismatch?: PipeMismatchIR;
+  /** For a whole `@Query()` of a class type: its members' conversions. */
+  readonly queryMembers?: readonly QueryMemberIR[];
+  /** The declared type when generated code can import it by name (a plain reference to an exported type). */
+  readonly typeRef?: ValueRef;
+  /** Names of the declared type's data properties, when it is an object type (gRPC payload check). */
+  readonly typeFields?: readonly string[];
+  readonly location: SourceLocation;
+}

@@ -1,0 +1,19 @@
+/** Everything `discover` found: the program IR. Plain data, as the rest of the IR (see `index.ts`). */
+
+import type { AppInterceptorIR } from './chain.js';
+import type { ConfigReadIR, ModuleIR } from './modules.js';
+import type { ClassIR } from './providers.js';
+
+/** Everything `discover` found. */
+export interface ProgramIR {
+  readonly srcDir: string;
+  readonly modules: readonly ModuleIR[];
+  /** Every class that may become a provider, by `ValueRef.key`. */
+  readonly classes: ReadonlyMap<string, ClassIR>;
+  /** Classes declared under srcDir carrying `@Controller` or `@Injectable` (for reachability). */
+  readonly declared: readonly string[];
+  /** The interceptors given to `app.useGlobalInterceptors(…)` anywhere in the sources. */
+  readonly appInterceptors?: readonly AppInterceptorIR[];
+  /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
+  readonly configReads?: readonly ConfigReadIR[];
+}

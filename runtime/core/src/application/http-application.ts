@@ -1,0 +1,92 @@
+import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
+import { resolveServerLimits } from '../http/server-limits.js';
+import { resolveStreamingOptions } from '../streaming/options.js';
+import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
+import type { Logger } from '../types/logger.js';
+import type { ApplicationOptions, ApplicationStats } from './options.js';
+
+/**
+ * The HTTP side of an application: its built-in HTTP transport, made from the application's
+ * options, and what `app.serveDocs`, `app.listen`, `app.fetch` and `app.stats` do with it.
+ * `FrameworkApplication` adds the lifecycle (init, transports, close); HTTP stays a transport
+ * like any other, registered first.
+ *
+ * @example
+ * const app = new FrameworkApplication(tables, { bodyLimit: 64 * 1024 });
+ * await app.init(AppModule);
+ * await app.listen(3000);
+ */
+export abstract class HttpApplication {
+  /** Where errors and warnings go (default `console`). */
+  protected readonly logger: Logger;
+  /** Built in: `listen` and `fetch` are its. */
+  protected readonly http: HttpTransport;
+
+  protected constructor(options: ApplicationOptions) {
+    this.logger = options.logger ?? console;
+    this.http = new HttpTransport({
+      bodyLimit: options.bodyLimit ?? 1024 * 1024,
+      shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
+      limits: resolveServerLimits(options),
+      logger: this.logger,
+      streaming: resolveStreamingOptions(options.streaming),
+    });
+  }
+
+  /** Throws when `init` has run: what `method` registers would never be served. */
+  protected abstract assertNotInitialised(method: string): void;
+
+  /**
+   * Serves the OpenAPI document `framework-build` wrote (`openapi.json`) and an interactive
+   * reference page (Swagger UI, from the `swagger-ui-dist` package, served by the app itself: no
+   * CDN) under `path`: the page at `path`, the document at `path/openapi.json`. Opt-in, public (no
+   * guard runs on these GETs), and must be called before `init`.
+   *
+   * @example
+   * app.serveDocs('/docs', (await import('../generated/openapi.json', { with: { type: 'json' } })).default);
+   */
+  serveDocs(path: string, document: object, options?: DocsOptions): this {
+    this.assertNotInitialised('serveDocs');
+    this.http.addStaticRoutes(docsRoutes(path, document, options));
+    return this;
+  }
+
+  /**
+   * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
+   * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
+   * Without `hostname` it listens on every interface, IPv6 and IPv4.
+   *
+   * @example
+   * const port = await app.listen(Number(process.env.PORT ?? 3000));
+   * await app.listen(0, '127.0.0.1'); // loopback only, a free port
+   */
+  listen(port = 3000, hostname?: string): Promise<number> {
+    return this.http.listen(port, hostname);
+  }
+
+  /**
+   * The Web-standard fetch handler of the HTTP routes, for in-process calls and other servers.
+   * The second argument is where `getRemoteAddress()` (the throttler's default key) comes from:
+   * `ServerBindings`, or what the hosting server passes itself (`Deno.serve`'s handler info,
+   * @hono/node-server's `{ incoming }`, Bun's server), so `Deno.serve(app.fetch)` and
+   * `serve({ fetch: app.fetch })` work as they are. Without one the address is `''`.
+   *
+   * @example
+   * const response = await app.fetch(new Request('http://local/health'));
+   * Deno.serve(app.fetch);
+   */
+  get fetch(): FetchHandler {
+    return this.http.fetch;
+  }
+
+  /**
+   * Counters of the running application, for a metrics endpoint or a log line.
+   *
+   * @example
+   * console.log(`aborted requests so far: ${app.stats().abortedRequests}`);
+   */
+  stats(): ApplicationStats {
+    const streams = this.http.streaming.counters;
+    return { abortedRequests: this.http.counters.abortedRequests, openStreams: streams.open, streamsClosedAtShutdown: streams.closedAtShutdown };
+  }
+}

@@ -1,0 +1,47 @@
+import type { ServerLimits } from '../http/server-limits.js';
+import type { StreamingOptions } from '../streaming/options.js';
+import type { ObservabilityOptions } from '../telemetry/observability.js';
+import type { Logger } from '../types/logger.js';
+
+/**
+ * Options of `new FrameworkApplication(tables, options)`. The server limits (`headersTimeoutMs`,
+ * `requestTimeoutMs`, `keepAliveTimeoutMs`, `maxConnections`; see `ServerLimits` for their
+ * defaults) apply to the server `listen` starts on Node; `Deno.serve` offers no such settings.
+ *
+ * @example
+ * new FrameworkApplication(tables, { bodyLimit: 64 * 1024, headersTimeoutMs: 5000, maxConnections: 2000, shutdownTimeoutMs: 10_000 });
+ */
+export interface ApplicationOptions extends Partial<ServerLimits>, ObservabilityOptions {
+  /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
+  readonly bodyLimit?: number;
+  /** Where errors and warnings go (default `console`). */
+  readonly logger?: Logger;
+  /**
+   * The longest `close()` waits for in-flight HTTP requests, in milliseconds, before it closes
+   * their connections (on Deno, which cannot cut them, stops waiting for them) and goes on to the
+   * `onAppClose` hooks. `close()` returns as soon as the last one is answered: this is an upper
+   * bound, not a wait. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
+   */
+  readonly shutdownTimeoutMs?: number;
+  /**
+   * What `init` reports through `logger.log`: `providers: true` logs how long each provider took
+   * to create (async factories included), slowest first, to find what holds the start up.
+   *
+   * @example
+   * new FrameworkApplication(tables, { debug: { providers: true } });
+   * // init: providers created in 412.3 ms; DATABASE (async) 398.1 ms (app.module.ts:14:5), …
+   */
+  readonly debug?: { readonly providers?: boolean };
+  /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
+  readonly streaming?: Partial<StreamingOptions>;
+}
+
+/** What `app.stats()` reports. */
+export interface ApplicationStats {
+  /** HTTP requests whose client closed the connection before the body arrived (counted, never logged). */
+  readonly abortedRequests: number;
+  /** `@Sse()` streams and `@Ws()` sockets open now. */
+  readonly openStreams: number;
+  /** Streams and sockets that `close()` ended (an event stream's body ended, a socket closed with 1001). */
+  readonly streamsClosedAtShutdown: number;
+}
