@@ -134,7 +134,9 @@ module.exports = {
     // Type-only imports are edges too: `tables.ts` importing a type is as much a dependency as a value.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/' },
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    // The packages' build output (where `@framework/core` resolves from its sibling packages) is not source.
+    exclude: { path: '^(compiler|runtime/[^/]+)/dist/' },
+    // Packages' subpath exports (`hono/utils/url`, `jose/jwt/sign`) resolve as Node resolves them.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default', 'types'] },
   },
 };
