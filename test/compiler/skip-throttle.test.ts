@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { skippedThrottlers } from '../../compiler/src/analyze/skip-throttle.js';
 import { planRoute } from '../../runtime/core/src/throttler/route-plan.js';
-import { ThrottlerConfig } from '../../runtime/core/src/throttler/config.js';
+import { ThrottlerConfig } from '../../runtime/core/src/throttler/throttler-config.js';
 import type { HandlerEntry } from '../../runtime/core/src/contract/tables.js';
 import { compileFixture } from './helpers.js';
 

@@ -27,7 +27,8 @@ export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHa
     }
     throw error;
   };
-  return (call) => {
+  // Named, as every layer of the chain, so a stack trace reads as the chain it went through.
+  return function filtersLayer(call) {
     try {
       const result = next(call);
       return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => handle(error, call)) : result;

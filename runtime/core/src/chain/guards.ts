@@ -34,7 +34,9 @@ export function withGuards(guards: readonly InstanceOf<AuthGuard>[], next: Prepa
     }
     return next(call);
   };
-  return (call) => from(0, call);
+  return function guardsLayer(call) {
+    return from(0, call);
+  };
 }
 
 /** Notes on the call's observation that `guard` refused it (or failed), and hands the error back to throw. */

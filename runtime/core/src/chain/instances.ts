@@ -7,7 +7,11 @@ export type InstanceOf<T> = (call: Call) => T;
 export function instanceGetter<T>(injector: Injector, index: number): InstanceOf<T> {
   if (!injector.isRequestScoped(index)) {
     const instance = injector.resolve(index) as T;
-    return () => instance;
+    return function singletonInstance() {
+      return instance;
+    };
   }
-  return (call) => injector.resolve(index, call.scope) as T;
+  return function requestScopedInstance(call) {
+    return injector.resolve(index, call.scope) as T;
+  };
 }

@@ -25,7 +25,9 @@ export function withInterceptors(interceptors: readonly InstanceOf<Interceptor>[
       return Promise.reject(error);
     }
   };
-  return (call) => run(0, call);
+  return function interceptorsLayer(call) {
+    return run(0, call);
+  };
 }
 
 /**

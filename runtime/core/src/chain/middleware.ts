@@ -54,7 +54,9 @@ export function withMiddleware(middleware: readonly ResolvedMiddleware[], next: 
     const result = await downstream;
     return own === undefined ? result : own;
   };
-  return (call) => from(0, call);
+  return function middlewareLayer(call) {
+    return from(0, call);
+  };
 }
 
 function ignore(): undefined {

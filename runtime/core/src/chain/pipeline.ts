@@ -69,7 +69,7 @@ export function prepareHandler(
   if (touchesRequestScope(entry, injector, layers)) {
     // Only routes that touch a request-scoped provider pay for a scope.
     const inner = run;
-    run = (call) => {
+    run = function requestScopeLayer(call) {
       call.scope = new Map();
       return inner(call);
     };
@@ -123,11 +123,15 @@ function handlerLayer(entry: HandlerEntry, injector: Injector): PreparedHandler 
   const pipeIndices = entry.pipes ?? [];
   if (pipeIndices.some((index) => injector.isRequestScoped(index))) {
     const pipes = pipeIndices.map((index) => instanceGetter<unknown>(injector, index));
-    return (call) => invoke(controller(call), call, pipes.map((pipe) => pipe(call)));
+    return function handlerWithScopedPipes(call) {
+      return invoke(controller(call), call, pipes.map((pipe) => pipe(call)));
+    };
   }
   // Singleton pipes (the usual case): one array for every call.
   const pipes = pipeIndices.map((index) => injector.resolve(index));
-  return (call) => invoke(controller(call), call, pipes);
+  return function handlerCall(call) {
+    return invoke(controller(call), call, pipes);
+  };
 }
 
 function globalMiddleware(middleware: FrameworkMiddleware | MiddlewareFunction): ResolvedMiddleware {

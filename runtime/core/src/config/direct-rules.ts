@@ -1,4 +1,4 @@
-import { isBoolean, isIn, isInt, isNotEmpty, isNumber, isString, max, maxLength, min, minLength } from '../validation/compiled/checks.js';
+import { isBoolean, isIn, isInt, isNotEmpty, isNumber, isString, max, maxLength, min, minLength } from '../validation/compiled/rule-checks.js';
 
 /** A rule the configuration checks itself: its check and class-validator's message for it. */
 interface DirectRule {

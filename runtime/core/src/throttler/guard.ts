@@ -3,7 +3,7 @@ import { isThenable } from '../types/thenable.js';
 import type { ExecutionContext } from '../contract/execution-context.js';
 import { ThrottlerException } from '../exceptions/request-exceptions.js';
 import type { HandlerEntry } from '../contract/tables.js';
-import type { ThrottlerConfig } from './config.js';
+import type { ThrottlerConfig } from './throttler-config.js';
 import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from '../network/client-address.js';

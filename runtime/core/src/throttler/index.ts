@@ -10,8 +10,8 @@
  * })
  * export class AppModule {}
  */
-export { ThrottlerModule } from './module.js';
-export { ThrottlerConfig } from './config.js';
+export { ThrottlerModule } from './throttler.module.js';
+export { ThrottlerConfig } from './throttler-config.js';
 export { ThrottlerGuard } from './guard.js';
 export { DEFAULT_THROTTLER, type ThrottlerOptions, type ThrottlerModuleOptions, type ResolvedThrottler } from './options.js';
 export { DEFAULT_TRUSTED_PROXIES, PRIVATE_NETWORKS, TrustedProxies } from '../network/trusted-proxies.js';

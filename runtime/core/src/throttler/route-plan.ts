@@ -1,5 +1,5 @@
 import type { HandlerEntry } from '../contract/tables.js';
-import type { ThrottlerConfig } from './config.js';
+import type { ThrottlerConfig } from './throttler-config.js';
 import { assertLimits, DEFAULT_THROTTLER } from './options.js';
 
 /** One throttler as it applies to one route: limits and every string a call needs, built once. */

@@ -11,7 +11,7 @@
  *   return o;
  * }
  */
-export * from './compiled/checks.js';
+export * from './compiled/rule-checks.js';
 export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
 export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';

@@ -1,5 +1,5 @@
 import type { DynamicModule } from '../decorators/dynamic-module.js';
-import { ThrottlerConfig } from './config.js';
+import { ThrottlerConfig } from './throttler-config.js';
 import type { ThrottlerModuleOptions, ThrottlerOptions } from './options.js';
 import type { ThrottlerStorage } from './storage.js';
 
