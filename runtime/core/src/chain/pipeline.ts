@@ -41,7 +41,9 @@ export function prepareHandler(
 
   if (options.readsBody) {
     const handler = run;
-    run = (call) => call.loadBody().then(() => handler(call));
+    run = function bodyLayer(call) {
+      return call.loadBody().then(() => handler(call));
+    };
   }
 
   const layers = layersOf(entry, injector, globals);
