@@ -30,7 +30,7 @@ const PACKAGES = {
       { name: 'entry', holds: ['index.ts', 'transport.ts'] },
       { name: 'application', holds: ['application/'] },
       { name: 'transports', holds: ['http/', 'streaming/', 'swagger-ui/'] },
-      { name: 'transport contract', holds: ['transport/'] },
+      { name: 'transport contract', holds: ['hosting/'] },
       { name: 'capabilities', holds: ['auth/', 'throttler/', 'interceptors/', 'health/', 'config/'] },
       { name: 'request chain', holds: ['chain/'] },
       { name: 'chain parts', holds: ['params/', 'telemetry/'] },

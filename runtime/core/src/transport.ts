@@ -18,7 +18,7 @@
  *   async close() {}
  * }
  */
-export type { ApplicationTransport, TransportHost } from './transport/transport-host.js';
+export type { ApplicationTransport, TransportHost } from './hosting/transport-host.js';
 export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
 export { CallBase, type HandlerRuntime } from './chain/call-base.js';
 export { GrpcCallBase } from './chain/grpc-call-base.js';

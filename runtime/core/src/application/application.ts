@@ -10,7 +10,7 @@ import { Observability, type ObservabilityOptions } from '../telemetry/observabi
 import { HttpApplication } from './http-application.js';
 import type { ApplicationOptions } from './options.js';
 import { assertTablesMatch } from './stale-check.js';
-import type { ApplicationTransport, TransportHost } from '../transport/transport-host.js';
+import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';

@@ -1,4 +1,4 @@
-import type { ApplicationTransport, TransportHost } from '../transport/transport-host.js';
+import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import type { Logger } from '../types/logger.js';
 import { buildHonoApp } from './hono/hono-app.js';
 import type { HttpCounters } from './answer-rules.js';
