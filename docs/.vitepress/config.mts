@@ -12,6 +12,8 @@ export default defineConfig({
   title: 'Framework',
   description: 'A TypeScript framework for Node.js and Deno: decorators checked at build time, HTTP and gRPC from one application.',
   cleanUrls: false,
+  // No icon file to fetch (a browser asks for /favicon.ico otherwise, and gets a 404).
+  head: [['link', { rel: 'icon', href: 'data:,' }]],
   ignoreDeadLinks: [outsideTheSite],
   markdown: {
     // Inline code is shown as written: without v-pre, Vue would read `{{` in it as an interpolation.
