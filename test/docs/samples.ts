@@ -3,7 +3,8 @@
 // HTML comment on the line above its fence, see docs/contributing.md) says what it is:
 //
 //   (none)                      a module of its page's application: src/sample-<n>.ts
-//   <!-- file: src/x.ts -->     that file of its page's application
+//   <!-- file: src/x.ts -->     that file of its page's application (on a block of any language:
+//                               a .proto, the app's tsconfig.json)
 //   <!-- fragment: <context> --> type-checked after test/docs/contexts/<context>.ts, not built;
 //                               a context named todo-example… places it in a test/ folder beside the
 //                               todo example's src/ and generated tables, as a test of the example
@@ -37,7 +38,8 @@ const KINDS: Record<string, Sample['kind']> = { file: 'module', fragment: 'fragm
 export function collectSamples(pages = docPages()): Sample[] {
   return pages.flatMap((page) =>
     codeBlocksOf(readPage(page))
-      .filter((block) => block.lang === 'ts' || block.lang === 'typescript')
+      // A block of another language is placed only when it names its file (a .proto, a tsconfig.json).
+      .filter((block) => block.lang === 'ts' || block.lang === 'typescript' || block.marker?.kind === 'file')
       .map((block, index): Sample => {
         if (!block.marker) return { page, block, kind: 'module', argument: `src/sample-${index + 1}.ts` };
         const kind = KINDS[block.marker.kind];
