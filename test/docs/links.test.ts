@@ -38,6 +38,16 @@ test('every relative link and #anchor of README.md, docs/ and bench/README.md re
   assert.equal(broken, []);
 });
 
+test('every page of docs/ is in the site\'s sidebar and in the README\'s table of pages', async () => {
+  const { default: config } = await import('../../docs/.vitepress/config.mjs');
+  const sidebar = (config.themeConfig?.sidebar as { items: { link: string }[] }[]).flatMap((group) => group.items.map((item) => `docs${item.link}.md`));
+  const readme = new Set(linksOf(readPage('README.md')).map((link) => link.target.split('#')[0]));
+  const pages = [...docPages().filter((page) => page.startsWith('docs/') && page !== 'docs/index.md'), ...EXPECTED_PAGES];
+  assert.equal(pages.filter((page) => !sidebar.includes(page)), [], 'pages missing from the sidebar');
+  assert.equal(sidebar.filter((page) => !pages.includes(page)), [], 'sidebar entries without a page');
+  assert.equal(pages.filter((page) => !readme.has(page)), [], "pages missing from the README's table");
+});
+
 test('a page listed as expected does not exist yet (remove it from expected-pages.ts once it does)', () => {
   const landed = EXPECTED_PAGES.filter((page) => fs.existsSync(path.join(ROOT, page)));
   assert.equal(landed, []);
