@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from './markdown.js';
-import { collectSamples, layOut, pagePosition, type Layout, type Sample } from './samples.js';
+import { collectSamples, layOut, pagePosition, type Layout } from './samples.js';
 
 const WORK = path.join(ROOT, 'test/.tmp/docs-samples');
 const samples = collectSamples();
@@ -72,10 +72,5 @@ test('every sample, with the tables generated for it, passes tsc --strict', () =
 test.after(() => {
   if (!process.env.KEEP_DOCS_SAMPLES) fs.rmSync(WORK, { recursive: true, force: true });
 });
-
-/** Only for a reader of failures: which samples each page holds. */
-export function samplesOf(page: string): Sample[] {
-  return samples.filter((s) => s.page === page);
-}
 
 test.run();
