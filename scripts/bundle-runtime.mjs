@@ -8,8 +8,9 @@
 //
 //   node scripts/bundle-runtime.mjs runtime/core
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { unwrapInferredNames } from './bundle-names.mjs';
 
 const BUNDLE_DIR = './dist/bundle/';
 
@@ -31,7 +32,7 @@ export async function bundlePackage(packageDir) {
   const entryPoints = entryPointsOf(pkg, path.join(packageDir, 'package.json')).map((entry) => path.join(packageDir, entry));
   const outdir = path.join(packageDir, BUNDLE_DIR);
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const { outputFiles } = await build({
     entryPoints,
     outbase: path.join(packageDir, 'dist'),
     outdir,
@@ -45,7 +46,12 @@ export async function bundlePackage(packageDir) {
     keepNames: true, // error names, guard and middleware names in logs come from `.name`
     target: 'node20',
     logLevel: 'warning',
+    write: false,
   });
+  for (const file of outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.path.endsWith('.js') ? unwrapInferredNames(file.text) : file.contents);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

@@ -1,7 +1,7 @@
 // Proof that a team outside this repository can adopt the framework: every package packed, an app
 // generated from the packed generator into a temporary folder (outside the repository), installed
 // with npm, built, started on port 0, called, and its own `npm test` run; the same with --grpc and a
-// real gRPC call; and the README's manual set-up for an existing project, followed to the letter.
+// real gRPC call; and the getting-started guide's manual set-up for an existing project, followed to the letter.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -109,8 +109,8 @@ test('a gRPC app (--grpc): built, started, a real gRPC call answered, and its ow
   assert.equal(nodeTestCounts(own.stdout), { pass: 6, fail: 0 }, own.stdout);
 });
 
-test("the README's manual set-up for an existing project builds and serves", async () => {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+test("the getting-started guide's manual set-up for an existing project builds and serves", async () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'docs/getting-started.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Manual set-up'), readme.indexOf('\n## ', readme.indexOf('## Manual set-up') + 3));
   const files = [...section.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)```/g)].map((m) => ({ path: m[1]!, text: m[2]! }));
   assert.equal(files.map((f) => f.path).sort(), ['package.json', 'src/app.module.ts', 'src/hello.controller.ts', 'src/hello.dto.ts', 'src/main.ts', 'tsconfig.json']);

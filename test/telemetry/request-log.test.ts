@@ -67,6 +67,15 @@ test('one JSON line per HTTP request, with the ids of its span', async ({ todo, 
   assert.is(line.reason, 'Not found');
 });
 
+test('a request no route matches has its line too, without a route', async ({ todo, lines }) => {
+  const response = await fetch(`${todo.base}/nowhere?x=1`, { headers: { 'user-agent': 'log-test/unmatched' } });
+  assert.is(response.status, 404);
+  const requestId = response.headers.get('x-request-id')!;
+  assert.match(requestId, UUID);
+  const line = await lines.find((l) => l.requestId === requestId);
+  assert.equal([line.method, line.route, line.path, line.status, line.userAgent], ['GET', undefined, '/nowhere', 404, 'log-test/unmatched']);
+});
+
 test('one JSON line per gRPC call; the request id travels in the trailing metadata', async ({ todo, lines }) => {
   const { error, trailers } = await getTodo(todo, '404', { authorization: `Bearer ${todo.token}` });
   assert.is(error?.code, 5);

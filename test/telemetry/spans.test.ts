@@ -47,6 +47,18 @@ test('an HTTP request is one server span named {METHOD} {route}, with the HTTP s
   assert.is(span.attributes['framework.request_id'], response.headers.get('x-request-id'));
 });
 
+test('a request no route matches is a span named {METHOD} without http.route, its 404 answered with a request id', async ({ todo }) => {
+  const response = await fetch(`${todo.base}/no/such/path`, { headers: { 'user-agent': 'unmatched' } });
+  assert.is(response.status, 404);
+  const span = await finishedSpan(sdk, 'GET', (s) => s.attributes['user_agent.original'] === 'unmatched');
+  assert.is(span.kind, SpanKind.SERVER);
+  assert.is(span.attributes['http.route'], undefined);
+  assert.is(span.attributes['url.path'], '/no/such/path');
+  assert.is(span.attributes['http.response.status_code'], 404);
+  assert.match(response.headers.get('x-request-id') ?? '', /.+/);
+  assert.is(span.attributes['framework.request_id'], response.headers.get('x-request-id'));
+});
+
 test('the caller’s traceparent is continued, and the chain runs inside the server span', async ({ todo }) => {
   const response = await fetch(`${todo.base}/health/`, { headers: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` } });
   assert.is(response.status, 200);

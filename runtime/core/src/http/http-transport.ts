@@ -85,7 +85,13 @@ export class HttpTransport implements ApplicationTransport {
     );
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    const app = buildHonoApp(routes, { bodyLimit, report, staticRoutes: this.staticRoutes, streamRoute: (route) => this.streaming.handlerOf(route) });
+    const app = buildHonoApp(routes, {
+      bodyLimit,
+      report,
+      staticRoutes: this.staticRoutes,
+      streamRoute: (route) => this.streaming.handlerOf(route),
+      telemetryOf: (route) => host.observability.httpRoute(route),
+    });
     this.served = { app, routes, bodyLimit, report };
   }
 

@@ -35,7 +35,8 @@ export interface RequestRecord {
   readonly spanId?: string;
   readonly transport: 'http' | 'grpc';
   readonly method: string;
-  readonly route: string;
+  /** The route template; absent when no route matched (a 404). */
+  readonly route?: string;
   readonly path?: string;
   readonly status: number;
   readonly durationMs: number;

@@ -8,8 +8,8 @@ import { ATTR } from './semantic.js';
 /** What an observed route prepared at `init` does at the end of each of its calls. */
 export interface RouteProfile {
   readonly transport: 'http' | 'grpc';
-  /** `/todo/:id`, or `todo.TodoService/GetTodo`. */
-  readonly route: string;
+  /** `/todo/:id`, or `todo.TodoService/GetTodo`; `undefined` for a request no route matched. */
+  readonly route: string | undefined;
   /** Sets the status attributes on the span and its status; `failed` when the call is a server fault. */
   endSpan(span: Span, status: number, errorType: string | undefined): void;
   /** Records the duration (and the end of an active request) on the instruments. */

@@ -29,7 +29,9 @@ const headerGetter: TextMapGetter<HttpRequestFacts> = {
 /**
  * One HTTP route's telemetry, prepared at `init` from its table entry: the span name
  * `{METHOD} {route}`, the attribute sets of its spans and metrics (one per status, made on first
- * use and kept), so a request only fills in what is its own.
+ * use and kept), so a request only fills in what is its own. Without a route it observes the
+ * requests no route matched (404s): spans named `{METHOD}` with no `http.route`, as the HTTP
+ * conventions ask, so a flood of unknown paths shows without one name per path.
  *
  * @example
  * const telemetry = observability.httpRoute({ method: 'GET', path: '/todo/:id' }); // undefined when nothing observes
@@ -37,19 +39,20 @@ const headerGetter: TextMapGetter<HttpRequestFacts> = {
  */
 export class HttpRouteTelemetry implements RouteProfile {
   readonly transport = 'http' as const;
-  private readonly method: string;
-  readonly route: string;
-  private readonly spanName: string;
+  /** The route's method (conventional), `undefined` for unmatched requests. */
+  private readonly method: string | undefined;
+  readonly route: string | undefined;
+  private readonly spanName: string | undefined;
   private readonly durationAttributes = new Map<string, Attributes>();
   private readonly activeAttributes = new Map<string, Attributes>();
 
   constructor(
     private readonly core: Observability,
-    route: { readonly method: string; readonly path: string },
+    route: { readonly method: string; readonly path: string } | undefined,
   ) {
-    this.method = conventionalMethod(route.method);
-    this.route = route.path;
-    this.spanName = `${route.method} ${route.path}`;
+    this.method = route && conventionalMethod(route.method);
+    this.route = route?.path;
+    this.spanName = route && `${route.method} ${route.path}`;
   }
 
   /** Starts observing one request: its request id, its span in the caller's trace, its active count. */
@@ -68,14 +71,14 @@ export class HttpRouteTelemetry implements RouteProfile {
         [ATTR.httpMethod]: method,
         [ATTR.urlScheme]: facts.scheme,
         [ATTR.urlPath]: facts.path,
-        [ATTR.httpRoute]: this.route,
         [ATTR.clientAddress]: client,
         [ATTR.requestId]: requestId,
       };
+      if (this.route !== undefined) attributes[ATTR.httpRoute] = this.route;
       if (method === '_OTHER') attributes[ATTR.httpMethodOriginal] = facts.method;
       if (facts.protocolVersion !== undefined) attributes[ATTR.protocolVersion] = facts.protocolVersion;
       if (userAgent !== undefined) attributes[ATTR.userAgent] = userAgent;
-      span = core.tracer.startSpan(this.method === method ? this.spanName : `${method} ${this.route}`, { kind: SpanKind.SERVER, attributes }, parent);
+      span = core.tracer.startSpan(this.spanNameOf(method), { kind: SpanKind.SERVER, attributes }, parent);
       spanContext = trace.setSpan(parent, span);
     }
     core.instruments?.httpActive.add(1, this.activeAttributesOf(method, facts.scheme));
@@ -88,6 +91,13 @@ export class HttpRouteTelemetry implements RouteProfile {
       core.instruments,
       core.log,
     );
+  }
+
+  /** `{METHOD} {route}`; `{METHOD}` alone without a route (`HTTP` for a method the conventions do not name). */
+  private spanNameOf(method: string): string {
+    if (this.method === method) return this.spanName!;
+    const name = method === '_OTHER' ? 'HTTP' : method;
+    return this.route === undefined ? name : `${name} ${this.route}`;
   }
 
   endSpan(span: Span, status: number, errorType: string | undefined): void {
@@ -112,7 +122,7 @@ export class HttpRouteTelemetry implements RouteProfile {
       attributes = Object.freeze({
         [ATTR.httpMethod]: method,
         [ATTR.urlScheme]: scheme,
-        [ATTR.httpRoute]: this.route,
+        ...(this.route === undefined ? {} : { [ATTR.httpRoute]: this.route }),
         [ATTR.httpStatus]: status,
         ...(errorType === undefined ? {} : { [ATTR.errorType]: errorType }),
       });

@@ -69,8 +69,11 @@ export class Observability {
     return this.tracer !== undefined || this.instruments !== undefined || this.log !== undefined;
   }
 
-  /** The telemetry of one HTTP route, prepared now; `undefined` when nothing is observed. */
-  httpRoute(route: { readonly method: string; readonly path: string }): HttpRouteTelemetry | undefined {
+  /**
+   * The telemetry of one HTTP route, prepared now; of the requests no route matches when `route`
+   * is `undefined`. `undefined` when nothing is observed.
+   */
+  httpRoute(route: { readonly method: string; readonly path: string } | undefined): HttpRouteTelemetry | undefined {
     return this.enabled ? new HttpRouteTelemetry(this, route) : undefined;
   }
 

@@ -6,6 +6,7 @@ import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler, type HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
+import type { HttpRouteTelemetry } from '../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../server-adapter.js';
 import type { StaticRoute } from '../../contract/static-route.js';
 
@@ -22,6 +23,8 @@ export function buildHonoApp(
     readonly staticRoutes?: readonly StaticRoute[];
     /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `streaming/`; undefined for other routes. */
     readonly streamRoute?: (route: HttpRoute) => HonoRouteHandler | undefined;
+    /** The telemetry of a static route (by path) and of requests no route matched; absent when nothing is observed. */
+    readonly telemetryOf?: (route: { readonly method: string; readonly path: string } | undefined) => HttpRouteTelemetry | undefined;
   },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
@@ -44,10 +47,16 @@ export function buildHonoApp(
     app.on(methods, entry.path, handler);
   }
 
+  const observed = (route: { readonly method: string; readonly path: string } | undefined, handler: HonoRouteHandler): HonoRouteHandler => {
+    const telemetry = options.telemetryOf?.(route);
+    return telemetry ? observedRoute(telemetry, handler) : handler;
+  };
   // Served beside the routes (the docs page): plain GETs outside the request chain.
-  for (const route of options.staticRoutes ?? []) app.get(route.path, (c) => route.respond(c.req.raw));
+  for (const route of options.staticRoutes ?? []) app.get(route.path, observed({ method: 'GET', path: route.path }, (c) => route.respond(c.req.raw)));
 
-  app.notFound((c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404));
+  // Requests no route matched (the Node-native path hands them here too) are observed as well:
+  // a flood of unknown paths is worth seeing.
+  app.notFound(observed(undefined, (c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
 }

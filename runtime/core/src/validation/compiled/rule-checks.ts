@@ -2,7 +2,8 @@
  * The checks of the class-validator decorators the compiler turns into direct code, each written as
  * class-validator 0.15 writes its own (`isHexColor`: a string that validator.js's `isHexColor`
  * accepts), calling validator.js's function itself wherever class-validator does: a format is never
- * re-implemented. Each module of validator.js is imported alone, so the formats an app does not use
+ * re-implemented (`plain-formats.ts` only answers `true` early for common emails and URLs that
+ * validator.js is sure to accept). Each module of validator.js is imported alone, so the formats an app does not use
  * are never loaded. (A module of validator.js is CommonJS: its function is `default` of what
  * is imported, as class-validator calls it.)
  *
@@ -19,6 +20,7 @@ import isLengthModule from 'validator/lib/isLength.js';
 import isURLModule from 'validator/lib/isURL.js';
 import isUUIDModule from 'validator/lib/isUUID.js';
 import matchesModule from 'validator/lib/matches.js';
+import { isPlainEmail, isPlainUrl } from './plain-formats.js';
 
 /** `@IsNumber(options)`'s options. */
 export interface IsNumberOptions {
@@ -180,7 +182,9 @@ export function notContains(value: unknown, seed: unknown): boolean {
 }
 
 export function isEmail(value: unknown, options?: unknown): boolean {
-  return typeof value === 'string' && isEmailModule.default(value, (options ?? defaultsFilledOnce.email) as object);
+  if (typeof value !== 'string') return false;
+  if (options === undefined && isPlainEmail(value)) return true;
+  return isEmailModule.default(value, (options ?? defaultsFilledOnce.email) as object);
 }
 
 export function isUUID(value: unknown, version?: unknown): boolean {
@@ -190,7 +194,9 @@ export function isUUID(value: unknown, version?: unknown): boolean {
 }
 
 export function isURL(value: unknown, options?: unknown): boolean {
-  return typeof value === 'string' && isURLModule.default(value, (options ?? defaultsFilledOnce.url) as object);
+  if (typeof value !== 'string') return false;
+  if (options === undefined && isPlainUrl(value)) return true;
+  return isURLModule.default(value, (options ?? defaultsFilledOnce.url) as object);
 }
 
 export function isISO8601(value: unknown, options?: unknown): boolean {

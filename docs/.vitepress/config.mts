@@ -1,0 +1,88 @@
+// The documentation site: `npm run docs:build` builds docs/ into docs/.vitepress/dist (ignored by
+// git), `npm run docs:dev` serves it while writing. The sidebar lists every page; search is local
+// (an index built with the site, nothing leaves the browser).
+import { defineConfig } from 'vitepress';
+import { EXPECTED_PAGES } from './expected-pages.js';
+
+/** Page links of the site that do not resolve within it on purpose: files outside docs/ and pages not written yet. */
+const outsideTheSite = (url: string): boolean =>
+  url.includes('../') || EXPECTED_PAGES.some((page) => url.replace(/\.(md|html)$/, '').endsWith(page.replace(/^docs\//, '').replace(/\.md$/, '')));
+
+export default defineConfig({
+  title: 'Framework',
+  description: 'A TypeScript framework for Node.js and Deno: decorators checked at build time, HTTP and gRPC from one application.',
+  cleanUrls: false,
+  // No icon file to fetch (a browser asks for /favicon.ico otherwise, and gets a 404).
+  head: [['link', { rel: 'icon', href: 'data:,' }]],
+  ignoreDeadLinks: [outsideTheSite],
+  markdown: {
+    // Inline code is shown as written: without v-pre, Vue would read `{{` in it as an interpolation.
+    config(md) {
+      const render = md.renderer.rules.code_inline!;
+      md.renderer.rules.code_inline = (...args) => render(...args).replace('<code', '<code v-pre');
+    },
+  },
+  themeConfig: {
+    search: { provider: 'local' },
+    outline: [2, 3],
+    nav: [
+      { text: 'Guide', link: '/getting-started' },
+      { text: 'Reference', link: '/diagnostics' },
+    ],
+    sidebar: [
+      {
+        text: 'Start',
+        items: [
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'The dev loop', link: '/dev-loop' },
+          { text: 'Runtimes and releases', link: '/runtimes' },
+        ],
+      },
+      {
+        text: 'Guides',
+        items: [
+          { text: 'Modules and providers', link: '/modules-and-providers' },
+          { text: 'Controllers and routing', link: '/controllers-and-routing' },
+          { text: 'Validation', link: '/validation' },
+          { text: 'Guards and authentication', link: '/guards-and-authentication' },
+          { text: 'Throttling', link: '/throttling' },
+          { text: 'Interceptors, pipes, filters, middleware', link: '/interceptors-and-pipes' },
+          { text: 'gRPC', link: '/grpc' },
+          { text: 'Streaming over HTTP', link: '/streaming' },
+          { text: 'Testing', link: '/testing' },
+          { text: 'Configuration', link: '/configuration' },
+          { text: 'OpenAPI and the typed client', link: '/openapi-and-client' },
+          { text: 'Inherited routes', link: '/inheritance' },
+        ],
+      },
+      {
+        text: 'Production',
+        items: [
+          { text: 'Deployment', link: '/deployment' },
+          { text: 'Health and readiness', link: '/health' },
+          { text: 'Observability', link: '/observability' },
+          { text: 'Deno', link: '/deno' },
+          { text: 'The Node-native HTTP path', link: '/node-native-path' },
+        ],
+      },
+      {
+        text: 'Reference',
+        items: [
+          { text: 'Diagnostics', link: '/diagnostics' },
+          { text: 'Wiring diagnostics', link: '/wiring-diagnostics' },
+          { text: 'CLI', link: '/cli' },
+          { text: 'Server options', link: '/server-options' },
+          { text: 'Limits', link: '/limits' },
+        ],
+      },
+      {
+        text: 'Inside',
+        items: [
+          { text: 'Architecture', link: '/architecture' },
+          { text: 'Request lifecycle', link: '/request-lifecycle' },
+          { text: 'Contributing', link: '/contributing' },
+        ],
+      },
+    ],
+  },
+});

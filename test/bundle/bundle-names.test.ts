@@ -1,0 +1,51 @@
+// The runtime's bundle keeps esbuild's `keepNames` only where the language would not name a
+// function by itself (scripts/bundle-names.mjs): every function keeps the same `name`, and the
+// closures made per call carry no `name` property of their own (a property store each).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { unwrapInferredNames } from '../../scripts/bundle-names.mjs';
+
+const sample = `
+var __defProp = Object.defineProperty;
+var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
+function outer() {
+  const run = /* @__PURE__ */ __name((call) => call + 1, "run");
+  let later;
+  later = /* @__PURE__ */ __name(function () { return 2; }, "later");
+  const table = { respond: /* @__PURE__ */ __name(() => /* @__PURE__ */ __name((x) => x, "inner"), "respond") };
+  const renamed = /* @__PURE__ */ __name(() => 3, "original");
+  return [run, later, table.respond, table.respond(), renamed];
+}
+var Widget2 = class { static { __name(this, "Widget"); } };
+function helper2() {}
+__name(helper2, "helper");
+export const made = () => [...outer(), Widget2, helper2];
+`;
+
+const namesOf = async (code: string) => {
+  const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { made(): Function[] };
+  return module.made().map((fn) => [fn.name, Object.getOwnPropertyDescriptor(fn, 'name')?.configurable === true && Object.hasOwn(fn, 'name')]);
+};
+
+test('every function keeps its name; only the wrappers the language makes redundant go', async () => {
+  const unwrapped = unwrapInferredNames(sample);
+  assert.equal((await namesOf(unwrapped)).map(([name]) => name), (await namesOf(sample)).map(([name]) => name));
+  assert.equal((await namesOf(unwrapped)).map(([name]) => name), ['run', 'later', 'respond', 'inner', 'original', 'Widget', 'helper']);
+  assert.not.match(unwrapped, '__name((call)');
+  assert.not.match(unwrapped, '"respond")');
+  // Kept: a name the language would not give (a returned closure, a renamed one, classes, declarations).
+  for (const kept of ['__name((x) => x, "inner")', '__name(() => 3, "original")', '__name(this, "Widget")', '__name(helper2, "helper")']) assert.match(unwrapped, kept);
+});
+
+test('the built runtime bundle has no wrapper the language makes redundant', () => {
+  const dir = new URL('../../runtime/core/dist/bundle/', import.meta.url);
+  const files = [...readdirSync(dir).map((f) => new URL(f, dir)), ...readdirSync(new URL('chunks/', dir)).map((f) => new URL(`chunks/${f}`, dir))].filter((u) => u.pathname.endsWith('.js'));
+  assert.ok(files.length > 2);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    assert.is(unwrapInferredNames(text), text, `${file.pathname} still wraps functions the language names`);
+  }
+});
+
+test.run();

@@ -1,0 +1,1 @@
+// A file in the todo example's test/ folder: ../src is the example, ../generated its tables and client.
