@@ -1,6 +1,7 @@
 import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
+import { drainGrpcServer } from './graceful-drain.js';
 import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
 import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
@@ -150,22 +151,13 @@ export class GrpcServer {
   }
 
   /**
-   * Stops accepting connections and sends every connection a GOAWAY (HTTP/2's graceful close:
-   * calls already started finish, new ones go elsewhere); resolves when the last call has finished,
-   * or cuts what is left after `shutdownTimeoutMs`.
+   * Stops accepting connections, serves every call a peer has already sent, and sends every
+   * connection a GOAWAY (HTTP/2's graceful close: new calls go elsewhere); resolves when the last
+   * call has finished, or cuts what is left after `shutdownTimeoutMs` (see `drainGrpcServer`).
    */
   private close(): Promise<void> {
     if (!this.closed) this.health?.shuttingDown();
-    this.closed ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => {
-        this.server.forceShutdown();
-        resolve();
-      }, this.shutdownTimeoutMs);
-      this.server.tryShutdown(() => {
-        clearTimeout(force);
-        resolve();
-      });
-    });
+    this.closed ??= drainGrpcServer(this.server, this.shutdownTimeoutMs);
     return this.closed;
   }
 }
