@@ -49,7 +49,7 @@ test('a peer that never answers the PING holds the drain up by one second at mos
     const begin = performance.now();
     await started.app.close();
     const took = performance.now() - begin;
-    assert.ok(took >= 900 && took < 3000, `close() took ${Math.round(took)} ms`);
+    assert.ok(took >= 900 && took < 4000, `close() took ${Math.round(took)} ms`);
   } finally {
     session.destroy();
     await proxy.close();
