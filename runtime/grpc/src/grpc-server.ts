@@ -1,9 +1,9 @@
 import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
+import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
 import { drainGrpcServer } from './graceful-drain.js';
 import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
-import { probePort } from './port-probe.js';
 import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
 
@@ -104,13 +104,14 @@ export class GrpcServer {
     }
     if (this.closed) return Promise.reject(new Error('The gRPC server was shut down by `app.close()`; create a new application to serve again.'));
     const address = hostname.includes(':') ? `[${hostname}]:${port}` : `${hostname}:${port}`;
-    const cannotListen = (error: Error) => Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: (error as NodeJS.ErrnoException).code });
-    return probePort(hostname, port).then(
+    return withoutBindFailureLine(
       () =>
         new Promise<number>((resolve, reject) => {
-          this.server.bindAsync(address, credentials, (error, boundPort) => (error ? reject(cannotListen(error)) : resolve(boundPort)));
+          this.server.bindAsync(address, credentials, (error, boundPort) => {
+            if (error) reject(Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: systemCodeOf(error) }));
+            else resolve(boundPort);
+          });
         }),
-      (error: Error) => Promise.reject(cannotListen(error)),
     );
   }
 
