@@ -1,5 +1,6 @@
 import type { Server } from '@grpc/grpc-js';
 import type { Http2Server, ServerHttp2Session } from 'node:http2';
+import { Server as NetServer } from 'node:net';
 
 /**
  * What grpc-js keeps of each listener: its open HTTP/2 sessions. Not public API, so it is only
@@ -63,8 +64,10 @@ export async function drainGrpcServer(server: Server, timeoutMs: number): Promis
   if (listeners instanceof Map) {
     const sessions: ServerHttp2Session[] = [];
     for (const [listener, entry] of listeners) {
-      // A second close() by tryShutdown is harmless: it reports once the connections are gone.
-      if (listener.listening) listener.close();
+      // net.Server's own close: Http2Server's (Node 22+) also closes every session at once, with
+      // the GOAWAY this drain delays. tryShutdown's close() later is harmless: it reports once
+      // the connections are gone.
+      if (listener.listening) NetServer.prototype.close.call(listener);
       sessions.push(...entry.sessions);
     }
     await Promise.all(sessions.map((session) => pingBarrier(session, Math.min(BARRIER_MS, timeoutMs / 2))));
