@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, credentials, Metadata, status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { loadProto } from '@framework/grpc';
-import { indexProtoFiles, invalidStringField, stringFieldPlan } from '../../runtime/grpc/src/string-fields.js';
+import { indexProtoFiles } from '../../runtime/grpc/src/proto-descriptors.js';
+import { invalidStringField, stringFieldPlan } from '../../runtime/grpc/src/string-fields.js';
 import { startExample, type RunningExample } from './fixtures/example.js';
 
 const passThrough = (bytes: Buffer) => bytes;

@@ -1,6 +1,7 @@
 import { HttpException } from '@framework/core';
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
-import { indexProtoFiles, invalidStringField, stringFieldPlan, type ProtoIndex } from './string-fields.js';
+import { indexProtoFiles, type ProtoIndex } from './proto-descriptors.js';
+import { invalidStringField, stringFieldPlan } from './string-fields.js';
 
 /**
  * A request message refused before it was decoded. grpc-js gives no way to answer a status from
