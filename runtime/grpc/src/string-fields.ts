@@ -9,6 +9,9 @@ import { forEachField, LENGTH_DELIMITED } from './protobuf-wire.js';
  * entries included), so a call's bytes can be checked in one pass before they are decoded.
  */
 
+/** How deep the check follows nested messages (protobuf's default recursion limit). */
+const MAX_DEPTH = 100;
+
 /** The string fields of one message type: a field number → its name, and its own plan when it is a message holding strings. */
 export type StringFieldPlan = Map<number, { readonly name: string; readonly nested?: StringFieldPlan }>;
 
@@ -57,7 +60,9 @@ export function stringFieldPlan(index: ProtoIndex, typeName: string): StringFiel
  * @example
  * invalidStringField(plan, Buffer.from([0x0a, 0x01, 0xff])); // 'title'
  */
-export function invalidStringField(plan: StringFieldPlan, bytes: Uint8Array, from = 0, to = bytes.length): string | undefined {
+export function invalidStringField(plan: StringFieldPlan, bytes: Uint8Array, from = 0, to = bytes.length, depth = 0): string | undefined {
+  // Deeper than protobuf's usual recursion limit: left to the decoder, which refuses such nesting.
+  if (depth > MAX_DEPTH) return undefined;
   let found: string | undefined;
   forEachField(bytes, from, to, (field, wire, start, end) => {
     const entry = wire === LENGTH_DELIMITED ? plan.get(field) : undefined;
@@ -65,7 +70,7 @@ export function invalidStringField(plan: StringFieldPlan, bytes: Uint8Array, fro
     if (!entry.nested) {
       if (!isUtf8(bytes.subarray(start, end))) found = entry.name;
     } else {
-      const inner = invalidStringField(entry.nested, bytes, start, end);
+      const inner = invalidStringField(entry.nested, bytes, start, end, depth + 1);
       if (inner !== undefined) found = `${entry.name}.${inner}`;
     }
     return found === undefined;
