@@ -16,6 +16,11 @@ import { startExample, type RunningExample } from './fixtures/example.js';
 const passThrough = (bytes: Buffer) => bytes;
 /** A length-delimited field: tag (field number, wire type 2), length, bytes. */
 const field = (number: number, bytes: Buffer) => Buffer.concat([Buffer.from([(number << 3) | 2, bytes.length]), bytes]);
+const varint = (value: number) => {
+  const bytes: number[] = [];
+  for (; value >= 0x80; value = Math.floor(value / 0x80)) bytes.push((value & 0x7f) | 0x80);
+  return Buffer.from([...bytes, value]);
+};
 const INVALID = Buffer.from([0x61, 0xff, 0xfe, 0x62]); // 'a', two bytes UTF-8 never uses, 'b'
 const OVERLONG = Buffer.from([0xc0, 0xaf]); // '/' encoded in two bytes: invalid too
 const VALID = Buffer.from('café ✓ 😀', 'utf8');
@@ -107,6 +112,10 @@ service Tree { rpc Put (Node) returns (Node); rpc Count (Numbers) returns (Numbe
     ['an unknown field is not a string', field(9, INVALID), undefined],
   ];
   for (const [what, bytes, expected] of cases) assert.is(invalidStringField(plan, bytes), expected, what);
+  let deep = field(1, INVALID);
+  for (let level = 0; level < 5000; level++) deep = Buffer.concat([Buffer.from([(4 << 3) | 2]), varint(deep.length), deep]);
+  assert.is(invalidStringField(plan, deep), undefined, 'nesting past the recursion limit is left to the decoder, without overflowing the stack');
+  assert.throws(() => definition.Put.requestDeserialize(deep), 'and the decoder refuses it');
   const decoded = definition.Put.requestDeserialize(field(1, INVALID));
   assert.is(decoded.name, 'a\uFFFD\uFFFDb', 'protobufjs alone would keep replacement characters');
 });
