@@ -56,7 +56,7 @@ test('DOCS=true: the page and its files carry security headers; only the allowed
   }
 });
 
-test('the compiled example binds loopback unless HOST is set, and a port already taken is one line', async () => {
+test('the compiled example binds loopback unless HOST is set, and a port already taken is one line, for HTTP and for gRPC', async () => {
   const server = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' } });
   try {
     assert.match(server.output(), /HTTP on http:\/\/127\.0\.0\.1:\d+, gRPC on 127\.0\.0\.1:\d+/);
@@ -73,6 +73,13 @@ test('the compiled example binds loopback unless HOST is set, and a port already
     );
     const output = error.slice(error.indexOf('\n') + 1).trim();
     assert.is(output, `todo example: cannot start. 127.0.0.1:${port} is already in use (PORT); stop the process using it or set PORT to another port.`);
+    // gRPC likewise: one line, nothing from grpc-js's own logger before it.
+    const grpcError = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { GRPC_PORT: String(port), JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' } }).then(
+      () => assert.unreachable('the start should fail'),
+      (failure: Error) => failure.message,
+    );
+    const grpcOutput = grpcError.slice(grpcError.indexOf('\n') + 1).trim();
+    assert.is(grpcOutput, `todo example: cannot start. 127.0.0.1:${port} is already in use (GRPC_PORT); stop the process using it or set GRPC_PORT to another port.`);
   } finally {
     taken.close();
   }

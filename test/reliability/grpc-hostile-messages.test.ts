@@ -7,43 +7,17 @@ import { connect } from 'node:http2';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { startExample } from './fixtures/example.js';
 import { call, todoClient } from '../e2e/grpc-client.js';
-
-/** One gRPC frame: compressed flag, a 4-byte length (by default the true one), the bytes. */
-function frame(payload: Buffer, options: { compressed?: boolean; length?: number } = {}): Buffer {
-  const head = Buffer.alloc(5);
-  head[0] = options.compressed ? 1 : 0;
-  head.writeUInt32BE(options.length ?? payload.length, 1);
-  return Buffer.concat([head, payload]);
-}
+import { grpcFrame as frame, rawGrpcCall } from './fixtures/raw-grpc.js';
 
 /** Sends `body` as a unary call over raw HTTP/2 and resolves with its grpc-status (-1 when none came within 3 s). */
-function rawCall(address: string, token: string, body: Buffer): Promise<number> {
-  return new Promise((resolve) => {
-    const session = connect(`http://${address}`);
-    const timer = setTimeout(() => finish(-1), 3000);
-    let status = -1;
-    const finish = (value: number) => {
-      clearTimeout(timer);
-      session.close();
-      resolve(value);
-    };
-    session.on('error', () => finish(status));
-    const stream = session.request({
-      ':method': 'POST',
-      ':path': '/todo.TodoService/CreateTodo',
-      'content-type': 'application/grpc',
-      te: 'trailers',
-      authorization: `Bearer ${token}`,
-    });
-    stream.on('response', (headers) => {
-      if (headers['grpc-status'] !== undefined) status = Number(headers['grpc-status']);
-    });
-    stream.on('trailers', (trailers) => (status = Number(trailers['grpc-status'])));
-    stream.on('close', () => finish(status));
-    stream.on('error', () => undefined);
-    stream.resume();
-    stream.end(body);
-  });
+async function rawCall(address: string, token: string, body: Buffer): Promise<number> {
+  const session = connect(`http://${address}`);
+  session.on('error', () => undefined);
+  try {
+    return (await rawGrpcCall(session, '/todo.TodoService/CreateTodo', [body], { headers: { authorization: `Bearer ${token}` } })).status;
+  } finally {
+    session.close();
+  }
 }
 
 test('garbage, lying and oversized gRPC messages end in a status; the server keeps serving and logs nothing', async () => {

@@ -2,6 +2,7 @@ import type { GrpcMethodEntry } from '@framework/core';
 import { GrpcCallBase, type CallObservation, type GrpcCallFacts, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { EventEmitter } from 'node:events';
+import { acceptedMessage } from './checked-requests.js';
 import { incomingMessages } from './incoming-messages.js';
 import type { RpcKind } from './unsupported-rpc.js';
 
@@ -58,7 +59,7 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
     return this.call.metadata;
   }
   get payload(): unknown {
-    if (this.kind === 'unary' || this.kind === 'serverStream') return this.call.request;
+    if (this.kind === 'unary' || this.kind === 'serverStream') return acceptedMessage(this.call.request);
     const count = this.observation && (() => this.receivedMessages++);
     return (this.incoming ??= incomingMessages(this.call as unknown as NodeJS.ReadableStream, this.signal, count));
   }

@@ -1,6 +1,8 @@
 import type { FrameworkApplication } from '@framework/core';
 import type { TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
+import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
+import { drainGrpcServer } from './graceful-drain.js';
 import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
 import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
@@ -102,12 +104,15 @@ export class GrpcServer {
     }
     if (this.closed) return Promise.reject(new Error('The gRPC server was shut down by `app.close()`; create a new application to serve again.'));
     const address = hostname.includes(':') ? `[${hostname}]:${port}` : `${hostname}:${port}`;
-    return new Promise((resolve, reject) => {
-      this.server.bindAsync(address, credentials, (error, boundPort) => {
-        if (error) reject(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }));
-        else resolve(boundPort);
-      });
-    });
+    return withoutBindFailureLine(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          this.server.bindAsync(address, credentials, (error, boundPort) => {
+            if (error) reject(Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: systemCodeOf(error) }));
+            else resolve(boundPort);
+          });
+        }),
+    );
   }
 
   /**
@@ -150,22 +155,13 @@ export class GrpcServer {
   }
 
   /**
-   * Stops accepting connections and sends every connection a GOAWAY (HTTP/2's graceful close:
-   * calls already started finish, new ones go elsewhere); resolves when the last call has finished,
-   * or cuts what is left after `shutdownTimeoutMs`.
+   * Stops accepting connections, serves every call a peer has already sent, and sends every
+   * connection a GOAWAY (HTTP/2's graceful close: new calls go elsewhere); resolves when the last
+   * call has finished, or cuts what is left after `shutdownTimeoutMs` (see `drainGrpcServer`).
    */
   private close(): Promise<void> {
     if (!this.closed) this.health?.shuttingDown();
-    this.closed ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => {
-        this.server.forceShutdown();
-        resolve();
-      }, this.shutdownTimeoutMs);
-      this.server.tryShutdown(() => {
-        clearTimeout(force);
-        resolve();
-      });
-    });
+    this.closed ??= drainGrpcServer(this.server, this.shutdownTimeoutMs);
     return this.closed;
   }
 }

@@ -1,4 +1,5 @@
 import { addAbortSignal, type Readable } from 'node:stream';
+import { acceptedMessage } from './checked-requests.js';
 
 /**
  * The messages a client streams in, as the `AsyncIterable` a `@GrpcStream()` parameter receives.
@@ -21,7 +22,8 @@ export function incomingMessages(stream: NodeJS.ReadableStream, signal: AbortSig
       // Leaving the loop early (break, return, throw) must not destroy the stream: in a
       // bidirectional call its writable side still carries the answer.
       const iterator = readable.iterator({ destroyOnReturn: false });
-      const pull = (): Promise<IteratorResult<unknown>> => iterator.next().catch((error: unknown) => Promise.reject(signal.aborted ? signal.reason : error));
+      const pull = (): Promise<IteratorResult<unknown>> =>
+        iterator.next().then(accepted, (error: unknown) => Promise.reject(signal.aborted ? signal.reason : error));
       // Counted only for an observed call (its span reports how many messages came in).
       const counted = onMessage && ((): Promise<IteratorResult<unknown>> => pull().then((result) => (result.done || onMessage(), result)));
       return {
@@ -30,6 +32,12 @@ export function incomingMessages(stream: NodeJS.ReadableStream, signal: AbortSig
       };
     },
   };
+}
+
+/** The next message, or the INVALID_ARGUMENT of one refused before decoding (see `acceptedMessage`). */
+function accepted(result: IteratorResult<unknown>): IteratorResult<unknown> {
+  if (!result.done) acceptedMessage(result.value);
+  return result;
 }
 
 function failing(reason: unknown): AsyncIterable<unknown> {

@@ -2,6 +2,7 @@ import { StaleTablesError, type GrpcServiceEntry } from '@framework/core';
 import { grpcServiceOf, type TransportHost } from '@framework/core/transport';
 import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { GrpcRpcRuntime } from './grpc-call.js';
+import { withStringChecks } from './checked-requests.js';
 import { streamHandler } from './stream-handler.js';
 import { unaryHandler } from './unary-handler.js';
 import { kindOf, unsupportedRpcHandler, type RpcKind } from './unsupported-rpc.js';
@@ -54,7 +55,7 @@ function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, ser
  * server.addService(definition, implementation);
  */
 export function bindService(service: GrpcServiceEntry, host: TransportHost): ServiceBinding {
-  const definition = definitionOf(service, host);
+  const definition = withStringChecks(definitionOf(service, host));
   const provider = host.tables.providers[service.controller]!;
   const controllerClass = provider.useClass!;
   const methodsByRpc = new Map(service.methods.map((entry) => [entry.rpc, entry]));
