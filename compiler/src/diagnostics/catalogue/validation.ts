@@ -11,7 +11,7 @@ export const validationCatalogue = {
   FW1701: {
     severity: 'warning',
     message: (a) => `Body class ${a.dto} is validated by class-validator at run time, not by a compiled validator: ${a.subject} cannot be compiled (${a.why}).`,
-    hint: () => 'its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under "Compiled validation" in the README with literal arguments (`--explain` lists every DTO and how it is validated).',
+    hint: () => 'its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under "Compiled validation" in docs/validation.md with literal arguments (`--explain` lists every DTO and how it is validated).',
   },
   FW1702: {
     severity: 'error',

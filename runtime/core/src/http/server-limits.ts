@@ -17,7 +17,7 @@ export interface ServerLimits {
   readonly maxConnections: number;
 }
 
-/** The defaults of `ServerLimits`, documented in the README's options reference. */
+/** The defaults of `ServerLimits`, documented in docs/server-options.md. */
 export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
