@@ -24,7 +24,7 @@ export type { ApplicationOptions, ApplicationStats } from './application/options
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 export { StaleTablesError } from './application/stale-check.js';
 export type { AuthGuard, RouteAwareGuard, Interceptor, RouteAwareInterceptor, RouteFacts, FrameworkMiddleware, ExceptionFilter, OnAppBootstrap, OnAppClose } from './chain/contracts.js';
-export type { ServerBindings } from './http/server-adapter.js';
+export type { ServerBindings } from './http/served-http.js';
 export { HttpException } from './exceptions/http-exception.js';
 export * from './exceptions/built-in.js';
 export {

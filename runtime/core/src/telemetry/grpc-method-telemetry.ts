@@ -1,7 +1,7 @@
 import { propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span, type TextMapGetter } from '@opentelemetry/api';
 import { CallObservation, type CallLogFacts, type RouteProfile } from './call-observation.js';
 import type { Instruments } from './instruments.js';
-import type { Observability } from './observability.js';
+import type { TelemetryCore } from './telemetry-core.js';
 import { ATTR } from './semantic.js';
 
 /** The table facts of one gRPC method that name its telemetry. */
@@ -46,7 +46,7 @@ export class GrpcMethodTelemetry implements RouteProfile {
   private readonly durationAttributes = new Map<number, Attributes>();
 
   constructor(
-    private readonly core: Observability,
+    private readonly core: TelemetryCore,
     private readonly method: GrpcMethodRoute,
   ) {
     this.route = `${method.service}/${method.rpc}`;

@@ -1,7 +1,7 @@
 import { propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span, type TextMapGetter } from '@opentelemetry/api';
 import { CallObservation, type CallLogFacts, type RouteProfile } from './call-observation.js';
 import type { Instruments } from './instruments.js';
-import type { Observability } from './observability.js';
+import type { TelemetryCore } from './telemetry-core.js';
 import { ATTR, conventionalMethod } from './semantic.js';
 
 /**
@@ -47,7 +47,7 @@ export class HttpRouteTelemetry implements RouteProfile {
   private readonly activeAttributes = new Map<string, Attributes>();
 
   constructor(
-    private readonly core: Observability,
+    private readonly core: TelemetryCore,
     route: { readonly method: string; readonly path: string } | undefined,
   ) {
     this.method = route && conventionalMethod(route.method);

@@ -7,6 +7,7 @@ import { GrpcMethodTelemetry, type GrpcMethodRoute } from './grpc-method-telemet
 import { HttpRouteTelemetry } from './http-route-telemetry.js';
 import { Instruments } from './instruments.js';
 import { liveMeter, liveTracer } from './live-api.js';
+import type { TelemetryCore } from './telemetry-core.js';
 
 /**
  * What an application observes of its calls (part of `ApplicationOptions`).
@@ -42,7 +43,7 @@ export interface ObservabilityOptions {
  * const observability = await Observability.create(options, '2.11.0');
  * const telemetry = observability.httpRoute({ method: 'GET', path: '/todo/:id' });
  */
-export class Observability {
+export class Observability implements TelemetryCore {
   private constructor(
     readonly tracer: Tracer | undefined,
     readonly instruments: Instruments | undefined,

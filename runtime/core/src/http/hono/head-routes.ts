@@ -1,5 +1,5 @@
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
-import type { HttpEnv } from '../server-adapter.js';
+import type { HttpEnv } from '../served-http.js';
 
 type RouteStep = (c: Context<HttpEnv>, next: Next) => Response | Promise<Response | void>;
 

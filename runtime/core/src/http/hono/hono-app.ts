@@ -7,7 +7,7 @@ import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler, type HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import type { HttpRouteTelemetry } from '../../telemetry/http-route-telemetry.js';
-import type { HttpEnv } from '../server-adapter.js';
+import type { HttpEnv } from '../served-http.js';
 import type { StaticRoute } from '../../contract/static-route.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ServerBindings } from '../server-adapter.js';
+import type { ServerBindings } from '../served-http.js';
 
 /**
  * What the common servers hand `app.fetch` as its second argument when they host it directly,

@@ -5,15 +5,11 @@ import { CallBase } from '../../chain/call-base.js';
 import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { HttpRoute } from '../http-route.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
-import type { HttpEnv } from '../server-adapter.js';
+import type { HttpEnv } from '../served-http.js';
 import { connectionAddress } from './hosted-address.js';
 import { observationOf } from './observed-route.js';
 import { readHonoBody } from './read-body.js';
-
-/** The error of a gRPC-only read on an HTTP call, whichever server path carries it. */
-export function grpcOnly(what: string): never {
-  throw new TypeError(`${what} is only available on gRPC calls; this handler was called over HTTP.`);
-}
+import { grpcOnly } from '../grpc-only.js';
 
 /** One HTTP call: the execution context and the argument source over a Hono context. */
 export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {

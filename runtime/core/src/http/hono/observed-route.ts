@@ -5,7 +5,7 @@ import { isThenable } from '../../types/thenable.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { connectionAddress } from './hosted-address.js';
 import { requestHeader } from './request-header.js';
-import type { HttpEnv } from '../server-adapter.js';
+import type { HttpEnv } from '../served-http.js';
 
 /** Where a route's handler and `errorResponse` find the request's observation on the Hono context. */
 const OBSERVATION = 'framework.observation';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { isThenable } from '../../types/thenable.js';
 import type { HttpRoute } from '../http-route.js';
-import type { HttpEnv } from '../server-adapter.js';
+import type { HttpEnv } from '../served-http.js';
 import { HttpCall } from './http-call.js';
 import { errorResponse, respond, type ErrorReport } from './respond.js';
 

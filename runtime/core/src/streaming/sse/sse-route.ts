@@ -4,7 +4,7 @@ import { HttpCall } from '../../http/hono/http-call.js';
 import { errorResponse, respond, type ErrorReport } from '../../http/hono/respond.js';
 import type { HonoRouteHandler } from '../../http/hono/route-handler.js';
 import type { HttpRoute } from '../../http/http-route.js';
-import type { HttpEnv } from '../../http/server-adapter.js';
+import type { HttpEnv } from '../../http/served-http.js';
 import { iteratorOf } from '../iterate.js';
 import type { OpenStreams } from '../open-streams.js';
 import { pumpEvents } from './event-pump.js';

@@ -1,4 +1,4 @@
-import type { HttpListener, ServedHttp } from '../../server-adapter.js';
+import type { HttpListener, ServedHttp } from '../../served-http.js';
 
 // The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
 interface DenoServeInfo {

@@ -6,7 +6,7 @@ import { CallBase } from '../../../chain/call-base.js';
 import { isThenable } from '../../../types/thenable.js';
 import type { HttpRouteEntry } from '../../../contract/tables.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
-import { grpcOnly } from '../../hono/http-call.js';
+import { grpcOnly } from '../../grpc-only.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import type { CallHeaders } from './node-answer.js';

@@ -1,6 +1,6 @@
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createServer } from 'node:http';
-import type { HttpListener, ServedHttp } from '../../server-adapter.js';
+import type { HttpListener, ServedHttp } from '../../served-http.js';
 import type { ServerLimits } from '../../server-limits.js';
 import { serveUpgrades } from '../../../streaming/websocket/node-upgrade.js';
 import { NodeDrain } from './node-drain.js';

@@ -2,8 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
-import type { NodeRouteHandler } from './node-route-handler.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
+
+/**
+ * Serves one matched request of a route on the Node-native path: `path` as requested, `values`
+ * its parameters in order. (Declared here, where the observation wraps one, so that this file
+ * imports nothing that imports it.)
+ */
+export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
 
 const observationKey = Symbol('framework.observation');
 type Observed = ServerResponse & { [observationKey]?: CallObservation };

@@ -8,10 +8,9 @@ import { bodyReadFailure } from '../../json-body.js';
 import { writeAnswer, writeError, writeJson } from './node-answer.js';
 import { readBodyText } from './node-body.js';
 import { NodeCall } from './node-call.js';
-import { observationOf, observedNodeRoute } from './node-observed-route.js';
+import { observationOf, observedNodeRoute, type NodeRouteHandler } from './node-observed-route.js';
 
-/** Serves one matched request of a route: `path` as requested, `values` its parameters in order. */
-export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
+export type { NodeRouteHandler };
 
 /** What every route handler of the Node-native path shares. */
 export interface NodeRouteOptions {

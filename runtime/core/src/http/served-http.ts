@@ -1,0 +1,56 @@
+// The types a server adapter and the routes share: what is served, and what each request carries
+// (kept apart from `server-adapter.ts`, which loads the adapters, so that they import nothing
+// that imports them).
+import type { Hono } from 'hono';
+import type { ErrorReport } from './answer-rules.js';
+import type { HttpRoute } from './http-route.js';
+import type { ServerLimits } from './server-limits.js';
+
+/**
+ * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
+ * the connection that the request chain needs and that Web-standard `Request` does not carry.
+ *
+ * @example
+ * // A custom server hosting `app.fetch` can pass its own:
+ * Deno.serve((request, info) => app.fetch(request, { remoteAddress: () => info.remoteAddr.hostname }));
+ */
+export interface ServerBindings {
+  /** The peer's IP address: `'127.0.0.1'`, or `'::ffff:127.0.0.1'` on a dual-stack socket. */
+  remoteAddress(): string;
+}
+
+/**
+ * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
+ * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
+ * as the framework's own servers pass it), read by `hostedAddress` and `requestHeader`.
+ */
+export interface HttpEnv {
+  Bindings: Partial<ServerBindings>;
+}
+
+/** A listening HTTP server that can be closed gracefully. */
+export interface HttpListener {
+  readonly port: number;
+  /**
+   * Stops accepting connections and resolves as soon as in-flight requests have been answered
+   * (each with `Connection: close`), or after `graceMs` milliseconds at the latest (Node then
+   * closes the connections still open; Deno, which cannot, stops waiting for them). Resolves
+   * with the number of connections it closed, when the server can tell.
+   */
+  close(graceMs: number): Promise<number | void>;
+}
+
+/** What a server adapter serves: the Hono app, and the routes it was built from (for a runtime's own path). */
+export interface ServedHttp {
+  readonly app: Hono<HttpEnv>;
+  readonly routes: readonly HttpRoute[];
+  readonly bodyLimit: number;
+  readonly report: ErrorReport;
+}
+
+/**
+ * Serves the application's routes on one runtime's HTTP server with the application's limits (as
+ * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
+ * IPv4 where the system allows it; port 0 lets the OS pick.
+ */
+export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
