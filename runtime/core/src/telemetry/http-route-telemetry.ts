@@ -21,6 +21,12 @@ export interface HttpRequestFacts {
   headers(): Record<string, string>;
 }
 
+/** What names an observed route: its method and path template (`GET`, `/todo/:id`). */
+export interface ObservedRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
 const headerGetter: TextMapGetter<HttpRequestFacts> = {
   get: (facts, key) => facts.header(key),
   keys: (facts) => Object.keys(facts.headers()),
@@ -48,7 +54,7 @@ export class HttpRouteTelemetry implements RouteProfile {
 
   constructor(
     private readonly core: TelemetryCore,
-    route: { readonly method: string; readonly path: string } | undefined,
+    route: ObservedRoute | undefined,
   ) {
     this.method = route && conventionalMethod(route.method);
     this.route = route?.path;

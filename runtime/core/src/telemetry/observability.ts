@@ -4,7 +4,7 @@ import { requestIdOf } from '../logging/request-id.js';
 import { clientAddress } from '../network/client-address.js';
 import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-proxies.js';
 import { GrpcMethodTelemetry, type GrpcMethodRoute } from './grpc-method-telemetry.js';
-import { HttpRouteTelemetry } from './http-route-telemetry.js';
+import { HttpRouteTelemetry, type ObservedRoute } from './http-route-telemetry.js';
 import { Instruments } from './instruments.js';
 import { liveMeter, liveTracer } from './live-api.js';
 import type { TelemetryCore } from './telemetry-core.js';
@@ -74,7 +74,7 @@ export class Observability implements TelemetryCore {
    * The telemetry of one HTTP route, prepared now; of the requests no route matches when `route`
    * is `undefined`. `undefined` when nothing is observed.
    */
-  httpRoute(route: { readonly method: string; readonly path: string } | undefined): HttpRouteTelemetry | undefined {
+  httpRoute(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined {
     return this.enabled ? new HttpRouteTelemetry(this, route) : undefined;
   }
 

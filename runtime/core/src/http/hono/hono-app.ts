@@ -6,7 +6,7 @@ import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import { routeHandler, type HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
-import type { HttpRouteTelemetry } from '../../telemetry/http-route-telemetry.js';
+import type { HttpRouteTelemetry, ObservedRoute } from '../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../served-http.js';
 import type { StaticRoute } from '../../contract/static-route.js';
 
@@ -24,7 +24,7 @@ export function buildHonoApp(
     /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `streaming/`; undefined for other routes. */
     readonly streamRoute?: (route: HttpRoute) => HonoRouteHandler | undefined;
     /** The telemetry of a static route (by path) and of requests no route matched; absent when nothing is observed. */
-    readonly telemetryOf?: (route: { readonly method: string; readonly path: string } | undefined) => HttpRouteTelemetry | undefined;
+    readonly telemetryOf?: (route: ObservedRoute | undefined) => HttpRouteTelemetry | undefined;
   },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
@@ -47,7 +47,7 @@ export function buildHonoApp(
     app.on(methods, entry.path, handler);
   }
 
-  const observed = (route: { readonly method: string; readonly path: string } | undefined, handler: HonoRouteHandler): HonoRouteHandler => {
+  const observed = (route: ObservedRoute | undefined, handler: HonoRouteHandler): HonoRouteHandler => {
     const telemetry = options.telemetryOf?.(route);
     return telemetry ? observedRoute(telemetry, handler) : handler;
   };
