@@ -6,7 +6,7 @@
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
-//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline <commit>   # "free when off"
+//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch   # "free when off"
 // Each ratio column is ours (`framework`) divided by another peer, row by row.
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
@@ -26,6 +26,8 @@ const { values: opt } = parseArgs({
     connections: { type: 'string', default: '20' },
     // The commit whose runtime the framework-baseline peer runs (lib/baseline.mjs).
     baseline: { type: 'string' },
+    // A patch applied to that runtime first (baselines/no-instrumentation.patch).
+    'baseline-patch': { type: 'string' },
   },
 });
 const chosen = opt.only.split(',').map((id) => {
@@ -33,7 +35,7 @@ const chosen = opt.only.split(',').map((id) => {
   if (!peer) throw new Error(`no Node HTTP peer '${id}'`);
   return peer;
 });
-if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`));
+if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch']);
 const scenarios = opt.scenario ? httpScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : httpScenarios;
 const seconds = Number(opt.seconds);
 const connections = Number(opt.connections);

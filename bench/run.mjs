@@ -34,6 +34,7 @@ const { values: opt } = parseArgs({
     'compiler-only': { type: 'boolean', default: false },
     profile: { type: 'string' }, // a scenario id: profile our app under that load
     baseline: { type: 'string' }, // the commit whose runtime the framework-baseline peer runs
+    'baseline-patch': { type: 'string' }, // a patch applied to that runtime first
   },
 });
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -83,7 +84,7 @@ if (!opt['compiler-only']) {
   const grpcMissing = buildFramework();
   if (grpcMissing) log(`our gRPC row will not be measured: ${grpcMissing}`);
   const selected = peers.filter((p) => (onlyPeers ? onlyPeers.includes(p.id) : !p.optIn));
-  if (selected.some((p) => p.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), log);
+  if (selected.some((p) => p.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), log, opt['baseline-patch']);
   const sink = selected.some((p) => p.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
   if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;
   const token = await signToken(secret);

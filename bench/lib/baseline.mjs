@@ -1,9 +1,12 @@
 // The `framework-baseline` peer: our bench app, as built now, running on the runtime of another
 // commit (by default the one this branch started from). Measured beside `framework` in one run, it
 // shows what a change to the runtime costs: "free when off" is every row of `framework` (no
-// OpenTelemetry SDK, no request log) within 2% of this one. The commit is named with --baseline.
+// OpenTelemetry SDK, no request log) within 2% of this one. The commit is named with --baseline;
+// --baseline-patch applies a patch to its runtime first (baselines/no-instrumentation.patch takes the
+// observation hooks out of the runtime, so the same commit can be measured with and without them).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const bench = new URL('..', import.meta.url).pathname;
 const root = new URL('../..', import.meta.url).pathname;
@@ -17,17 +20,21 @@ export function baselineCommit(ref) {
 
 /**
  * Builds `.tmp/baseline/`: the runtime packages (@framework/core, @framework/grpc) of `commit`,
- * compiled and bundled as `npm run build:framework` does, and a copy of the bench app's build
+ * compiled and bundled as `npm run build:framework` does (after `patch`, a file of `git diff`, when
+ * given), and a copy of the bench app's build
  * (`apps/framework/dist`, built by `buildFramework` first) that resolves them. Their own
  * dependencies (hono, grpc-js…) resolve from the repository's node_modules.
  */
-export function buildBaseline(commit, log) {
-  log(`building the baseline runtime of ${commit.slice(0, 12)}`);
+export function buildBaseline(commit, log, patch) {
+  log(`building the baseline runtime of ${commit.slice(0, 12)}${patch ? ` with ${patch} applied` : ''}`);
   rmSync(out, { recursive: true, force: true });
   const source = out + 'source/';
   mkdirSync(source, { recursive: true });
   // The packages and what their builds read, as they were at that commit.
-  execFileSync('sh', ['-c', `git archive ${commit} runtime/core runtime/grpc tsconfig.base.json scripts/bundle-runtime.mjs | tar -x -C ${source}`], { cwd: root });
+  execFileSync('sh', ['-c', `git archive ${commit} runtime/core runtime/grpc tsconfig.base.json scripts | tar -x -C ${source}`], { cwd: root });
+  if (patch) execFileSync('patch', ['-p1', '--quiet', '-d', source, '-i', resolve(patch)], { stdio: 'inherit' });
+  // Dependencies installed for the core package alone (pino) resolve as they do in the repository.
+  if (existsSync(root + 'runtime/core/node_modules')) symlinkSync(root + 'runtime/core/node_modules', source + 'runtime/core/node_modules');
   const tsc = root + 'node_modules/typescript/bin/tsc';
   // @framework/grpc's build resolves @framework/core's types: those of the baseline.
   mkdirSync(source + 'node_modules/@framework', { recursive: true });
