@@ -6,7 +6,7 @@
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
-//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch   # "free when off"
+//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
 // Each ratio column is ours (`framework`) divided by another peer, row by row.
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
@@ -24,6 +24,9 @@ const { values: opt } = parseArgs({
     // Long enough for the code to be optimised even when the server gets a sliver of its core.
     warmup: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
+    // Measure each scenario this many times per peer, peers alternating, and report medians: a
+    // virtual machine's clock drifts by ±25% over minutes, so only samples seconds apart compare.
+    alternate: { type: 'string', default: '1' },
     // The commit whose runtime the framework-baseline peer runs (lib/baseline.mjs).
     baseline: { type: 'string' },
     // A patch applied to that runtime first (baselines/no-instrumentation.patch).
@@ -42,7 +45,8 @@ const connections = Number(opt.connections);
 const token = await signToken(process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long');
 await choosePorts();
 
-/** µs of CPU per request, by peer and scenario. */
+const rounds = Number(opt.alternate);
+/** µs of CPU per request, by peer and scenario: one sample per round. */
 const costs = new Map();
 // Every server runs at once (idle ones cost nothing), and each scenario measures them one after
 // the other: the load the machine carries changes over minutes, so peers compared in the same
@@ -59,14 +63,17 @@ try {
   // otherwise pays for optimising code the later ones share (it measured up to 30% dearer).
   for (const { url } of servers) for (const s of scenarios) await wrk(url, s, { seconds: 2, connections, token });
   for (const s of scenarios) {
-    for (const { peer, child, url } of servers) {
-      await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
-      const before = cpuSeconds(child);
-      const result = await wrk(url, s, { seconds, connections, token });
-      const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
-      if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
-      costs.set(`${peer.id} ${s.id}`, micros);
-      console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
+    for (const { url } of servers) await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
+    for (let round = 0; round < rounds; round++) {
+      for (const { peer, child, url } of servers) {
+        const before = cpuSeconds(child);
+        const result = await wrk(url, s, { seconds, connections, token });
+        const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
+        if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
+        const key = `${peer.id} ${s.id}`;
+        costs.set(key, [...(costs.get(key) ?? []), micros]);
+        console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
+      }
     }
   }
 } finally {
@@ -75,11 +82,22 @@ try {
 
 const columns = chosen.map((p) => p.id);
 const others = columns.filter((id) => id !== 'framework');
-const ratio = (a, b) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '–');
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** Ours ÷ theirs: the median of the rounds' ratios (each round's samples are seconds apart), with their range when there are several. */
+const ratio = (ours, theirs) => {
+  if (!ours || !theirs) return '–';
+  const ratios = ours.map((value, round) => value / theirs[round]);
+  const range = ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
+  return `${median(ratios).toFixed(3)}×${range}`;
+};
 console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ${others.map((id) => `ours ÷ ${id}`).join(' | ')} |`);
 console.log(`|---|${[...columns, ...others].map(() => '--:').join('|')}|`);
 for (const s of scenarios) {
   const of = (id) => costs.get(`${id} ${s.id}`);
-  const cells = columns.map((id) => (of(id) === undefined ? '–' : of(id).toFixed(1)));
+  const cells = columns.map((id) => (of(id) === undefined ? '–' : median(of(id)).toFixed(1)));
   console.log(`| ${s.label} | ${cells.join(' | ')} | ${others.map((id) => ratio(of('framework'), of(id))).join(' | ')} |`);
 }
