@@ -15,6 +15,7 @@ import { choosePorts, cpuSeconds, ports, startServer, stopServer, whenAnswering 
 import { signToken } from './lib/setup.mjs';
 import { wrk } from './lib/load.mjs';
 import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
+import { startOtlpSink } from './lib/otlp-sink.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -39,6 +40,9 @@ const chosen = opt.only.split(',').map((id) => {
   return peer;
 });
 if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch']);
+// The "+ SDK" peers export their spans to a sink in this process, as under bench/run.mjs.
+const sink = chosen.some((peer) => peer.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
+if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;
 const scenarios = opt.scenario ? httpScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : httpScenarios;
 const seconds = Number(opt.seconds);
 const connections = Number(opt.connections);
@@ -78,6 +82,7 @@ try {
   }
 } finally {
   for (const { child } of servers) await stopServer(child);
+  await sink?.close();
 }
 
 const columns = chosen.map((p) => p.id);

@@ -3,11 +3,13 @@ import { RequestLog, type RequestLogOptions } from '../logging/request-log.js';
 import { requestIdOf } from '../logging/request-id.js';
 import { clientAddress } from '../network/client-address.js';
 import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-proxies.js';
-import { GrpcMethodTelemetry, type GrpcMethodRoute } from './grpc-method-telemetry.js';
-import { HttpRouteTelemetry, type ObservedRoute } from './http-route-telemetry.js';
-import { Instruments } from './instruments.js';
-import { liveMeter, liveTracer } from './live-api.js';
+import type { GrpcMethodRoute, GrpcMethodTelemetry } from './grpc-method-telemetry.js';
+import type { HttpRouteTelemetry, ObservedRoute } from './http-route-telemetry.js';
+import type { Instruments } from './instruments.js';
+import { registeredApi } from './registered-api.js';
 import type { TelemetryCore } from './telemetry-core.js';
+
+type ObservedCalls = typeof import('./observed-calls.js');
 
 /**
  * What an application observes of its calls (part of `ApplicationOptions`).
@@ -37,7 +39,8 @@ export interface ObservabilityOptions {
  * What an initialised application observes, decided once at `init`: the live tracer and
  * instruments (when an SDK is registered), the request log (when asked for), the trusted proxies.
  * Transports ask it for the telemetry of each route at `init`; it answers `undefined` when nothing
- * is observed, so that those routes run with no observation at all.
+ * is observed, so that those routes run with no observation at all, and `@opentelemetry/api` and
+ * the telemetry classes are not even loaded.
  *
  * @example
  * const observability = await Observability.create(options, '2.11.0');
@@ -49,20 +52,25 @@ export class Observability implements TelemetryCore {
     readonly instruments: Instruments | undefined,
     readonly log: RequestLog | undefined,
     readonly trusted: TrustedProxies | undefined,
+    /** The telemetry classes, loaded only when something is observed. */
+    private readonly observed: ObservedCalls | undefined,
   ) {}
 
   /** Nothing observed: no SDK, no request log. */
-  static readonly off = new Observability(undefined, undefined, undefined, undefined);
+  static readonly off = new Observability(undefined, undefined, undefined, undefined, undefined);
 
   static async create(options: ObservabilityOptions, version?: string): Promise<Observability> {
-    const telemetry = options.telemetry ?? true;
-    const tracer = telemetry ? liveTracer(version) : undefined;
-    const meter = telemetry ? liveMeter(version) : undefined;
+    const registered = options.telemetry ?? true ? registeredApi() : undefined;
+    const sdk = registered?.trace !== undefined || registered?.metrics !== undefined;
     const logOptions = options.requestLog === true ? {} : options.requestLog || undefined;
     const log = logOptions ? await RequestLog.create(logOptions) : undefined;
     const trustProxy = options.trustProxy ?? true;
     const trusted = trustProxy === false ? undefined : new TrustedProxies(trustProxy === true ? DEFAULT_TRUSTED_PROXIES : trustProxy, 'trustProxy');
-    return new Observability(tracer, meter && new Instruments(meter), log, trusted);
+    if (!sdk && log === undefined) return new Observability(undefined, undefined, undefined, trusted, undefined);
+    const observed = await import('./observed-calls.js');
+    const tracer = sdk ? observed.liveTracer(version) : undefined;
+    const meter = sdk ? observed.liveMeter(version) : undefined;
+    return new Observability(tracer, meter && new observed.Instruments(meter), log, trusted, observed);
   }
 
   /** Whether anything is observed; when not, no route pays for an observation. */
@@ -75,12 +83,12 @@ export class Observability implements TelemetryCore {
    * is `undefined`. `undefined` when nothing is observed.
    */
   httpRoute(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined {
-    return this.enabled ? new HttpRouteTelemetry(this, route) : undefined;
+    return this.enabled ? new this.observed!.HttpRouteTelemetry(this, route) : undefined;
   }
 
   /** The telemetry of one gRPC method, prepared now; `undefined` when nothing is observed. */
   grpcMethod(method: GrpcMethodRoute): GrpcMethodTelemetry | undefined {
-    return this.enabled ? new GrpcMethodTelemetry(this, method) : undefined;
+    return this.enabled ? new this.observed!.GrpcMethodTelemetry(this, method) : undefined;
   }
 
   /** The request id of a call: the forwarded one when usable and from a trusted proxy, else a new one. */

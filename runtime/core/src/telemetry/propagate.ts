@@ -1,9 +1,9 @@
-import { context, propagation } from '@opentelemetry/api';
+import { registeredApi } from './registered-api.js';
 
 /**
  * Writes the active trace context (`traceparent`, `tracestate`, baggage: whatever the registered
  * SDK's propagator writes) through `set`, so that a call the handler makes to another service
- * continues the request's trace. Does nothing when no SDK is registered.
+ * continues the request's trace. Does nothing when no SDK is registered (and loads nothing).
  *
  * @example
  * const metadata = new Metadata();
@@ -11,7 +11,10 @@ import { context, propagation } from '@opentelemetry/api';
  * propagateTraceContext((key, value) => headers.set(key, value));  // a fetch
  */
 export function propagateTraceContext(set: (key: string, value: string) => void): void {
-  propagation.inject(context.active(), set, setter);
+  const api = registeredApi();
+  // What `propagation.inject(context.active(), …)` of the API does, through the registered providers.
+  if (api?.propagation === undefined || api.context === undefined) return;
+  api.propagation.inject(api.context.active(), set, setter);
 }
 
 const setter = { set: (carrier: (key: string, value: string) => void, key: string, value: string) => carrier(key, value) };
