@@ -7,11 +7,8 @@ import { denoExecutable, denoRunFlags, launch } from '../launch.js';
 
 const { main, proto } = await buildFixture();
 const deno = denoExecutable();
-// The gRPC server's health service loads the standard health.proto of grpc-health-check (whose
-// loader checks access to it, which Deno lets it do with the uid).
-const healthProto = fileURLToPath(new URL('../../node_modules/grpc-health-check/proto/health/v1/health.proto', import.meta.url));
 
 if ('reason' in deno) console.log(`skipped the Deno suites: ${deno.reason}`);
-else registerFixtureSuites('deno', () => launch(deno.path, [...denoRunFlags([proto, healthProto]), '--allow-sys=uid', main], { env: { JWT_SECRET } }));
+else registerFixtureSuites('deno', () => launch(deno.path, [...denoRunFlags([proto]), main], { env: { JWT_SECRET } }));
 
 registerFixtureSuites('node', () => launch(process.execPath, [main], { env: { JWT_SECRET } }));

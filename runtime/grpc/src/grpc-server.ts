@@ -141,10 +141,10 @@ export class GrpcServer {
       served.set(service.service, definition);
     }
     if (this.options.health !== false) {
-      const health = await importReading(() => import('./health.js'), 'health checking', 'node_modules/grpc-health-check/proto/health/v1/health.proto');
+      const health = await import('./health.js');
       this.health = new health.ServerHealth([...served.keys()], host.health);
       this.health.addTo(this.server);
-      served.set(health.HEALTH_SERVICE, health.healthDefinition as unknown as ServiceDefinition);
+      served.set(health.HEALTH_SERVICE, health.healthDefinition());
     }
     if (this.options.reflection) {
       const reflection = await importReading(() => import('./reflection.js'), 'reflection', 'node_modules/@grpc/reflection/build/proto');

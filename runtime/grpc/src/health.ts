@@ -1,23 +1,26 @@
-import type { Server, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation, sendUnaryData } from '@grpc/grpc-js';
-import type { HealthState } from '@framework/core';
-import { HealthImplementation, service as healthDefinition, type ServingStatus } from 'grpc-health-check';
+import type { Server, ServerUnaryCall, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
+import { GrpcCode, type HealthState } from '@framework/core';
+import { healthDefinition, type ServingStatus } from './health-definition.js';
 
-export { healthDefinition, type ServingStatus };
+export { HEALTH_SERVICE, healthDefinition, type ServingStatus } from './health-definition.js';
 
-/** The name of the standard health service, as clients and reflection see it. */
-export const HEALTH_SERVICE = 'grpc.health.v1.Health';
+/** A List answer names at most this many services; beyond, RESOURCE_EXHAUSTED (as the protocol advises). */
+const LISTED_SERVICES_LIMIT = 100;
 
-type UnaryHandler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
+interface ServiceName {
+  readonly service?: string;
+}
 
 /**
- * The standard `grpc.health.v1.Health` service (Check, Watch, List) of `grpc-health-check`,
- * reporting the application's one health state (`app.health`): every served service and the
- * server as a whole (the empty name) are SERVING while the application is ready, and NOT_SERVING
- * while it is not (an indicator down, or `close()` begun). A Check or List first evaluates
- * readiness (shared with the HTTP probes, cached, never more than one check per indicator at a
- * time); an open Watch keeps it evaluated every `watchIntervalMs`. `set` marks one service
- * NOT_SERVING (or back) on its own, within the application's state. At close, the Watch streams
- * end so that the shutdown does not wait for them.
+ * The standard `grpc.health.v1.Health` service (Check, Watch, List), reporting the application's
+ * one health state (`app.health`): every served service and the server as a whole (the empty
+ * name) are SERVING while the application is ready, and NOT_SERVING while it is not (an indicator
+ * down, or `close()` begun). A Check or List first evaluates readiness (shared with the HTTP
+ * probes, cached, never more than one check per indicator at a time); an open Watch keeps it
+ * evaluated every `watchIntervalMs` and is sent every change. An unknown service is NOT_FOUND to
+ * Check and SERVICE_UNKNOWN to Watch, as the protocol says. `set` marks one service NOT_SERVING
+ * (or back) on its own, within the application's state. At close, the Watch streams end so that
+ * the shutdown does not wait for them.
  *
  * @example
  * const health = new ServerHealth(['todo.TodoService'], app.health);
@@ -25,8 +28,8 @@ type UnaryHandler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnar
  * health.set('todo.TodoService', 'NOT_SERVING');
  */
 export class ServerHealth {
-  private readonly implementation: HealthImplementation;
-  private readonly watches = new Set<ServerWritableStream<unknown, unknown>>();
+  /** Open Watch calls, by the service they watch. */
+  private readonly watches = new Map<string, Set<ServerWritableStream<ServiceName, unknown>>>();
   /** Statuses set by the application for one service; the application's readiness comes first. */
   private readonly own = new Map<string, ServingStatus>();
   private readonly current = new Map<string, ServingStatus>();
@@ -36,34 +39,28 @@ export class ServerHealth {
     private readonly services: readonly string[],
     private readonly state: HealthState,
   ) {
-    this.implementation = new HealthImplementation();
     this.apply();
     this.unsubscribe = state.subscribe(() => this.apply());
   }
 
-  /** Serves the health service on `server`, keeping hold of Watch calls so `close()` can end them. */
+  /** Serves the health service on `server`. */
   addTo(server: Pick<Server, 'addService'>): void {
-    this.implementation.addToServer({
-      addService: (definition, implementation: UntypedServiceImplementation) => {
-        const watch = implementation.watch as (call: ServerWritableStream<unknown, unknown>) => void;
-        const tracked = (call: ServerWritableStream<unknown, unknown>): void => {
-          this.watches.add(call);
-          const stopChecking = this.state.keepChecking();
-          const forget = (): void => {
-            stopChecking();
-            this.watches.delete(call);
-          };
-          call.once('cancelled', forget);
-          call.once('finish', forget);
-          watch(call);
-        };
-        server.addService(definition, {
-          ...implementation,
-          check: this.afterReadiness(implementation.check as UnaryHandler),
-          list: this.afterReadiness(implementation.list as UnaryHandler),
-          watch: tracked,
-        });
-      },
+    server.addService(healthDefinition(), {
+      check: (call: ServerUnaryCall<ServiceName, unknown>, callback: sendUnaryData<unknown>) =>
+        this.afterReadiness(() => {
+          const name = call.request.service ?? '';
+          const status = this.current.get(name);
+          if (status === undefined) callback({ code: GrpcCode.NOT_FOUND, details: `Health status unknown for service ${name}` });
+          else callback(null, { status });
+        }),
+      list: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
+        this.afterReadiness(() => {
+          if (this.current.size > LISTED_SERVICES_LIMIT) return callback({ code: GrpcCode.RESOURCE_EXHAUSTED, details: 'Too many services to list.' });
+          const statuses: Record<string, { status: ServingStatus }> = {};
+          for (const [name, status] of this.current) statuses[name] = { status };
+          callback(null, { statuses });
+        }),
+      watch: (call: ServerWritableStream<ServiceName, unknown>) => this.watch(call),
     });
   }
 
@@ -77,16 +74,29 @@ export class ServerHealth {
   shuttingDown(): void {
     this.unsubscribe();
     this.apply(false);
-    for (const call of this.watches) call.end();
+    for (const calls of this.watches.values()) for (const call of calls) call.end();
     this.watches.clear();
   }
 
-  // The statuses are updated by readiness itself (through the subscription) before the answer is read.
-  private afterReadiness(answer: UnaryHandler): UnaryHandler {
-    return (call, callback) => {
-      const respond = (): void => answer(call, callback);
-      this.state.readiness().then(respond, respond);
+  /** Sends the watched service's status now and at every change, keeping readiness evaluated meanwhile. */
+  private watch(call: ServerWritableStream<ServiceName, unknown>): void {
+    const name = call.request.service ?? '';
+    const calls = this.watches.get(name) ?? new Set();
+    this.watches.set(name, calls.add(call));
+    const stopChecking = this.state.keepChecking();
+    const forget = (): void => {
+      stopChecking();
+      calls.delete(call);
+      if (calls.size === 0 && this.watches.get(name) === calls) this.watches.delete(name);
     };
+    call.once('cancelled', forget);
+    call.once('finish', forget);
+    call.write({ status: this.current.get(name) ?? 'SERVICE_UNKNOWN' });
+  }
+
+  // The statuses are updated by readiness itself (through the subscription) before the answer is read.
+  private afterReadiness(answer: () => void): void {
+    this.state.readiness().then(answer, answer);
   }
 
   /** Brings every status in line with the application's readiness, telling watchers of changes only. */
@@ -95,7 +105,7 @@ export class ServerHealth {
       const status: ServingStatus = ready ? (this.own.get(name) ?? 'SERVING') : 'NOT_SERVING';
       if (this.current.get(name) === status) continue;
       this.current.set(name, status);
-      this.implementation.setStatus(name, status);
+      for (const call of this.watches.get(name) ?? []) call.write({ status });
     }
   }
 }
