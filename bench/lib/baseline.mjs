@@ -5,7 +5,7 @@
 // --baseline-patch applies a patch to its runtime first (baselines/no-instrumentation.patch takes the
 // observation hooks out of the runtime, so the same commit can be measured with and without them).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const bench = new URL('..', import.meta.url).pathname;
@@ -40,7 +40,9 @@ export function buildBaseline(commit, log, patch) {
   mkdirSync(source + 'node_modules/@framework', { recursive: true });
   symlinkSync(source + 'runtime/core', source + 'node_modules/@framework/core');
   execFileSync(process.execPath, [tsc, '-b', source + 'runtime/core', source + 'runtime/grpc'], { cwd: source, stdio: 'inherit' });
-  execFileSync(process.execPath, [source + 'scripts/bundle-runtime.mjs', source + 'runtime/core'], { cwd: source, stdio: 'inherit' });
+  // The packages whose exports point into a bundle at that commit (@framework/grpc only lately).
+  const bundled = ['runtime/core', 'runtime/grpc'].filter((dir) => JSON.parse(readFileSync(source + dir + '/package.json', 'utf8')).exports['.'].default.startsWith('./dist/bundle/'));
+  execFileSync(process.execPath, [source + 'scripts/bundle-runtime.mjs', ...bundled.map((dir) => source + dir)], { cwd: source, stdio: 'inherit' });
   // The app resolves @framework/* from .tmp/baseline/node_modules, everything else further up.
   mkdirSync(out + 'node_modules/@framework', { recursive: true });
   symlinkSync(source + 'runtime/core', out + 'node_modules/@framework/core');
