@@ -7,7 +7,7 @@
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
-// Each ratio column is ours (`framework`) divided by another peer, row by row.
+// Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row.
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
 import { httpScenarios } from './lib/scenarios.mjs';
@@ -86,7 +86,9 @@ try {
 }
 
 const columns = chosen.map((p) => p.id);
-const others = columns.filter((id) => id !== 'framework');
+// The ratios divide ours by each other peer: `framework` when measured, else the first peer named.
+const reference = columns.includes('framework') ? 'framework' : columns[0];
+const others = columns.filter((id) => id !== reference);
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
@@ -99,10 +101,10 @@ const ratio = (ours, theirs) => {
   const range = ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
   return `${median(ratios).toFixed(3)}×${range}`;
 };
-console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ${others.map((id) => `ours ÷ ${id}`).join(' | ')} |`);
+console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ${others.map((id) => `${reference} ÷ ${id}`).join(' | ')} |`);
 console.log(`|---|${[...columns, ...others].map(() => '--:').join('|')}|`);
 for (const s of scenarios) {
   const of = (id) => costs.get(`${id} ${s.id}`);
   const cells = columns.map((id) => (of(id) === undefined ? '–' : median(of(id)).toFixed(1)));
-  console.log(`| ${s.label} | ${cells.join(' | ')} | ${others.map((id) => ratio(of('framework'), of(id))).join(' | ')} |`);
+  console.log(`| ${s.label} | ${cells.join(' | ')} | ${others.map((id) => ratio(of(reference), of(id))).join(' | ')} |`);
 }
