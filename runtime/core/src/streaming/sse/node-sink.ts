@@ -29,6 +29,7 @@ export function nodeEventSink(outgoing: NodeResponseLike, headers: Record<string
   outgoing.flushHeaders();
   let corked = false;
   const uncork = (): void => {
+    if (!corked) return;
     corked = false;
     outgoing.uncork();
   };
@@ -53,6 +54,8 @@ export function nodeEventSink(outgoing: NodeResponseLike, headers: Record<string
         outgoing.once('close', done);
       }),
     end() {
+      // Node 24 drops what a corked response still holds when it ends before the uncork.
+      uncork();
       if (!outgoing.writableEnded) outgoing.end();
     },
     onGone(listener) {
