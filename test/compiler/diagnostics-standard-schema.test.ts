@@ -12,7 +12,7 @@ test('FW2501-FW2504: a schema the tables cannot import, a value that is no Stand
   const result = await compileFixture('fw2501-standard-schema');
   const error = at('fw2501-standard-schema', 'app.module.ts');
   assert.equal(result.diagnostics.map(golden), [
-    error('FW1007', 7, 7, 'Hidden is used by the route table as a request schema but is not exported from test/compiler/fixtures/fw2501-standard-schema/src/app.module.ts.'),
+    error('FW1007', 7, 7, 'Hidden is used by the route table as a request schema but is not exported from app.module.ts; the generated tables must import it.'),
     error('FW2501', 12, 28, 'The schema given to @Body is `makeSchema()`, which is not the name of a module-level const: the generated tables import the schema by name, so it must be resolvable at build time.'),
     error('FW2502', 17, 31, 'The schema given to @Body, notASchema, has type { validate: (value: unknown) => boolean; }, which is not a Standard Schema: it has no `~standard.validate`.'),
     error('FW2503', 22, 37, "Parameter 'todo' is declared as { name: number; }, but schema Todo of its @Body outputs { name: string; done: boolean; }, which is not assignable to it: the handler would receive a value of another type."),
@@ -30,10 +30,11 @@ test('FW2505 and FW2305: an async configuration schema, and a key its output doe
   const result = await compileFixture('fw2505-config-schema-value');
   const error = at('fw2505-config-schema-value', 'app.module.ts');
   assert.equal(result.diagnostics.map(golden), [
-    error('FW2305', 14, 82, "(this.config as ConfigService).get('PROT') reads 'PROT', which Env or AsyncEnv does not declare: it returns undefined."),
-    error('FW2505', 18, 41, 'Configuration schema AsyncEnv validates asynchronously, but ConfigModule.forRoot reads the environment synchronously at start: it would throw there.'),
+    error('FW2305', 15, 50, "untyped.get('PROT') reads 'PROT', which Env or AsyncEnv does not declare: it returns undefined."),
+    error('FW2505', 19, 42, 'Configuration schema AsyncEnv validates asynchronously, but ConfigModule.forRoot reads the environment synchronously at start: it would throw there.'),
   ]);
-  assert.equal(result.diagnostics[0]?.hint, "did you mean 'PORT'? Write (this.config as ConfigService).get('PORT').");
+  assert.equal(result.diagnostics[0]?.hint, "did you mean 'PORT'? Write untyped.get('PORT').");
+  assert.equal(result.diagnostics[1]?.hint, 'use the synchronous form of AsyncEnv (Valibot: `object` instead of `objectAsync`; no async refinements), and check anything that needs I/O in an application hook.');
 });
 
 test('FW2506: a schema whose module cannot be imported on its own is described as any JSON, with a warning', async () => {

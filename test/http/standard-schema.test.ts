@@ -62,7 +62,8 @@ for (const { prefix, todo } of LIBRARIES) {
         assert.is(answer.status, 400, `${what} (${route})`);
         assert.is(answer.json.name, 'NotValidBodyException', what);
         assert.equal(answer.json.reasons, expected, `${what} (${route})`);
-        assert.equal((answer.json.reasons as Reason[]).map((r) => r.property), properties, what);
+        // The library's order is the one asserted above (ArkType sorts by key); here only which members.
+        assert.equal((answer.json.reasons as Reason[]).map((r) => r.property).sort(), [...properties].sort(), what);
         assert.is(answer.json.message, `Invalid request body: ${expected.map((r) => r.errorMessage).join('; ')}`, what);
       }
     }
@@ -127,7 +128,7 @@ http('an async schema is awaited: its refinement answers a 400, a valid body rea
 http('the typed client sends the schema\'s input and throws BadRequestError with the reasons', async ({ base }) => {
   const api = createClient({ baseUrl: base });
   assert.equal(await api.zod.createTodo({ name: 'milk', priority: 1, colorLabel: '#abc' }), { plain: true, value: { name: 'milk', priority: 1, colorLabel: '#abc', done: false } });
-  assert.equal(await api.arktype.createTodo({ name: 'milk', priority: 1, colorLabel: '#abc', done: true }), { plain: true, value: { name: 'milk', priority: 1, colorLabel: '#abc', done: true } });
+  assert.equal(await api.arkType.createTodo({ name: 'milk', priority: 1, colorLabel: '#abc', done: true }), { plain: true, value: { name: 'milk', priority: 1, colorLabel: '#abc', done: true } });
   const refused = await api.valibot.createTodo({ name: '', priority: 1, colorLabel: '#abc' }).catch((error: unknown) => error);
   assert.instance(refused, BadRequestError);
   assert.equal((refused as InstanceType<typeof BadRequestError>).reasons.map((r) => r.property), ['name']);

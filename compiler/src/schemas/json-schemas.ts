@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteModel } from '../analyze/model.js';
@@ -12,7 +13,8 @@ export type SchemaDocument = { readonly input: JsonSchema; readonly output: Json
 /** Schema key (`<file>#<name>`) → its JSON Schemas, for the OpenAPI document. */
 export type SchemaDocuments = ReadonlyMap<string, SchemaDocument>;
 
-const CHILD = fileURLToPath(new URL('./json-schema-child.js', import.meta.url));
+// Beside this module: compiled (`dist/`), or the source when the compiler itself runs under tsx.
+const CHILD = ['./json-schema-child.js', './json-schema-child.ts'].map((file) => fileURLToPath(new URL(file, import.meta.url))).find((file) => fs.existsSync(file))!;
 
 /**
  * The Standard Schemas of the routes' bodies and query objects, converted to JSON Schema by their

@@ -92,13 +92,16 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     };
   }
   if (source.kind === 'messages') return messagesParam(ctx, base, p);
-  const schemaArg = d ? schemaOption(d) : undefined;
+  const schemaArg = source.kind === 'body' || source.kind === 'query' ? schemaOption(d!) : undefined;
   if (schemaArg) {
     const what = `@${d!.name}`;
     const schema = schemaOf(ctx, schemaArg, what);
-    if (schema) checkDeclaredType(ctx, p, typeNode ? typeNode.getType() : p.getType(), schema, what);
+    if (schema) {
+      checkDeclaredType(ctx, p, typeNode ? typeNode.getType() : p.getType(), schema, what);
+      return { ...base, schema: schema.ir };
+    }
     // A schema the compiler could not resolve was reported (FW2501/FW2502): not FW1204 on top of it.
-    return schema ? { ...base, schema: schema.ir } : { ...base, source: { kind: 'body', unvalidated: true } };
+    return source.kind === 'body' ? { ...base, source: { kind: 'body', unvalidated: true } } : base;
   }
   // `@Header('last-event-id') lastEventId?: string`: a header the caller may leave out.
   if (source.kind === 'header' && p.isOptional()) return { ...base, optional: true };
