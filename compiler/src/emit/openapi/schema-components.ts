@@ -2,7 +2,6 @@ import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { SchemaIR } from '../../ir/index.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import type { Components } from './components.js';
-import type { ParameterObject } from './parameters.js';
 
 /**
  * The component of a Standard Schema body: what the schema accepts (its input JSON Schema, as its
@@ -26,12 +25,20 @@ export function schemaBodyRef(components: Components, documents: SchemaDocuments
  * @example
  * schemaQueryParameters(documents, param.schema) // [{ name: 'limit', in: 'query', required: false, schema: { type: 'number' } }]
  */
-export function schemaQueryParameters(documents: SchemaDocuments, schema: SchemaIR): ParameterObject[] {
+export function schemaQueryParameters(documents: SchemaDocuments, schema: SchemaIR): QueryParameter[] {
   const input = inputOf(documents, schema);
   const properties = input?.properties;
   if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return [];
   const required = Array.isArray(input.required) ? input.required : [];
   return Object.entries(properties as Record<string, JsonSchema>).map(([name, property]) => ({ name, in: 'query' as const, required: required.includes(name), schema: property }));
+}
+
+/** A query parameter object of the document (a `ParameterObject` of `parameters.ts`). */
+interface QueryParameter {
+  readonly name: string;
+  readonly in: 'query';
+  readonly required: boolean;
+  readonly schema: JsonSchema;
 }
 
 function inputOf(documents: SchemaDocuments, schema: SchemaIR): JsonSchema | undefined {
