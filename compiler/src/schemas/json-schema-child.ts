@@ -22,7 +22,7 @@ type Converted = { readonly input: JsonSchema; readonly output: JsonSchema } | {
 
 interface StandardProps {
   readonly vendor: string;
-  /** The Standard JSON Schema interface, where the library implements it (Zod 4.2+, ArkType 2.1.28+). */
+  /** The Standard JSON Schema interface, where the library implements it (current Zod 4 and ArkType 2 releases). */
   readonly jsonSchema?: { input(options: { target: string }): JsonSchema; output(options: { target: string }): JsonSchema };
 }
 
