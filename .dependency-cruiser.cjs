@@ -16,7 +16,7 @@ const PACKAGES = {
       { name: 'entry', holds: ['cli.ts', 'index.ts', 'cli/'] },
       { name: 'dev loop', holds: ['dev/'] },
       { name: 'build orchestrator', holds: ['builder/'] },
-      { name: 'emit and set-up checks', holds: ['emit/', 'setup/'] },
+      { name: 'emit and set-up checks', holds: ['emit/', 'setup/', 'schemas/'] },
       { name: 'passes over the IR', holds: ['analyze/', 'discover/'] },
       { name: 'user project', holds: ['project/'] },
       { name: 'proto loading', holds: ['proto/'] },

@@ -44,6 +44,7 @@ export default defineConfig({
           { text: 'Modules and providers', link: '/modules-and-providers' },
           { text: 'Controllers and routing', link: '/controllers-and-routing' },
           { text: 'Validation', link: '/validation' },
+          { text: 'Standard Schema (Zod, Valibot, ArkType)', link: '/standard-schema' },
           { text: 'Guards and authentication', link: '/guards-and-authentication' },
           { text: 'Throttling', link: '/throttling' },
           { text: 'Interceptors, pipes, filters, middleware', link: '/interceptors-and-pipes' },

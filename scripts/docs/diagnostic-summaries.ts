@@ -90,4 +90,10 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2402: "A `@Ws()` handler returns one value",
   FW2403: "A `@Messages()` parameter is not an `AsyncIterable` of a DTO class",
   FW2404: "`@Messages()` outside a `@Ws()` route, or `@Body()` on a streaming route (opened by a GET)",
+  FW2501: 'The `schema` of `@Body`/`@Query` or `ConfigModule.forRoot` is not the name of a module-level `const` the tables can import',
+  FW2502: 'The value given as a schema is not a Standard Schema (no `~standard.validate`)',
+  FW2503: "The parameter's declared type cannot hold the schema's output",
+  FW2504: "The parameter is declared with the schema's input type, which differs from the output the handler receives",
+  FW2505: 'A configuration schema that validates asynchronously (read synchronously at start)',
+  FW2506: 'Warning: a schema the OpenAPI document could not convert to JSON Schema, described as any JSON',
 };

@@ -74,7 +74,7 @@ test('FW1204: a @Body() whose type is not a validated class is an error; @Body({
   ]);
   assert.is(
     result.diagnostics[0]?.hint,
-    'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
+    'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, name a Standard Schema (Zod, Valibot, ArkType) as @Body({ schema: CreateNote }), or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   );
   // NotesController.raw (`@Body({ validate: false }) event: unknown`) is not reported; the emit-golden
   // fixture shows how such a body is read (`a.body as Parameters<…>`), unchecked.

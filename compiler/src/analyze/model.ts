@@ -3,7 +3,7 @@
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
 import type { ValidationPlans } from './validation/plan.js';
-import type { DtoIR, ParamIR, RouteApiIR, SourceLocation, TokenIR, ValueRef } from '../ir/index.js';
+import type { DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
 export interface ProviderModel {
@@ -61,6 +61,8 @@ export interface RouteModel extends HandlerModel {
   readonly path: string;
   readonly readsBody: boolean;
   readonly body?: DtoIR;
+  /** The Standard Schema of `@Body({ schema })`, in the DTO's place. */
+  readonly bodySchema?: SchemaIR;
   readonly status: number;
   /** `@Sse()` or `@Ws()`. */
   readonly stream?: 'sse' | 'websocket';

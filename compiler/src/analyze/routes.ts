@@ -73,6 +73,7 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     pipes: route.params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [providerOf(pipe.cls.key)] : []))),
     readsBody: body !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
+    ...(body?.schema ? { bodySchema: body.schema } : {}),
     status: route.status,
     ...(route.stream ? { stream: route.stream.kind } : {}),
     ...(messages?.dto ? { messages: messages.dto } : {}),
@@ -93,10 +94,14 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
     if (source.kind === 'param' && !declared.includes(source.name)) {
       out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
     }
-    if (source.kind === 'body' && !param.dto && !source.unvalidated) {
+    if (source.kind === 'body' && !param.dto && !param.schema && !source.unvalidated) {
       out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText }));
     }
     if (param.dto) out.push(...checkDto(ir, param.dto, checkedDtos));
+    if (param.schema && !param.schema.ref.exported && !checkedDtos.has(param.schema.ref.key)) {
+      checkedDtos.add(param.schema.ref.key);
+      out.push(notExported(ir.srcDir, param.schema.ref, 'route table as a request schema'));
+    }
     out.push(...checkParamTypes(param, model.name, checkedQueries));
   }
   return out;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AppModel } from '../analyze/model.js';
 import { emitClient } from '../emit/client/client.js';
 import { openApiDocument, type OpenApiOptions } from '../emit/openapi/document.js';
+import type { SchemaDocuments } from '../schemas/json-schemas.js';
 import type { OutputFile } from '../files/output-file.js';
 import type { ProjectSettings } from '../project/settings.js';
 import type { BuildOptions } from './build-options.js';
@@ -37,10 +38,10 @@ export function apiOptions(options: Pick<BuildOptions, 'openapi' | 'client'>, se
 }
 
 /** `openapi.json` and `client.ts` for the output folder. */
-export function apiFiles(model: AppModel, outDir: string, api: ApiOutput): OutputFile[] {
+export function apiFiles(model: AppModel, outDir: string, api: ApiOutput, schemas?: SchemaDocuments): OutputFile[] {
   const files: OutputFile[] = [];
   if (!api.openapi && !api.client) return files;
-  const document = openApiDocument(model, api.openapi || { title: 'API', version: '0.0.0' });
+  const document = openApiDocument(model, api.openapi || { title: 'API', version: '0.0.0' }, schemas);
   if (api.openapi) files.push({ path: path.posix.join(outDir, 'openapi.json'), text: `${JSON.stringify(document, null, 2)}\n` });
   if (api.client) files.push({ path: path.posix.join(outDir, 'client.ts'), text: emitClient(document) });
   return files;

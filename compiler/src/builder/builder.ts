@@ -20,6 +20,7 @@ import type { OutputFile } from '../files/output-file.js';
 import { settleOutput } from './output.js';
 import type { BuildOptions, BuildResult, Builder } from './build-options.js';
 import { apiFiles, apiOptions } from './api-files.js';
+import { schemaDocuments, unconvertedSchemas, type SchemaDocument } from '../schemas/json-schemas.js';
 
 /**
  * Creates a builder for one source directory. Throws when the source directory or the given tsconfig
@@ -78,14 +79,17 @@ export function createBuilder(options: BuildOptions): Builder {
     const analyzed = analyze(discovered.ir, { ...(options.root !== undefined ? { root: options.root } : {}), protos, allowUnboundRpc });
     // Re-read on every build, so `--watch` and `dev` see a fixed tsconfig.json or package.json.
     const setup = checkSetup({ srcDir, outDir, ...(tsconfig ? { tsconfig } : {}) });
-    const diagnostics = sortDiagnostics(dedupe([...setup, ...syntaxErrors(project, files, srcDir), ...discovered.diagnostics, ...analyzed.diagnostics]));
+    const found = [...setup, ...syntaxErrors(project, files, srcDir), ...discovered.diagnostics, ...analyzed.diagnostics];
     const model = analyzed.model;
-    const ok = !hasErrors(diagnostics) && model !== undefined;
+    const ok = !hasErrors(found) && model !== undefined;
+    // The schemas' JSON Schemas need the user's modules to run: only for a build that writes the document or client.
+    const schemas = ok && model && (api.openapi || api.client) ? schemaDocuments(model.routes, tsconfig) : new Map<string, SchemaDocument>();
+    const diagnostics = sortDiagnostics(dedupe([...found, ...unconvertedSchemas(model?.routes ?? [], schemas)]));
     const output: OutputFile[] =
       ok && model
         ? [
             { path: path.posix.join(outDir, 'tables.ts'), text: emitTables(model, { outDir, ...banner, manifest: manifest(srcDir, files, protoInputs(protos)) }) },
-            ...apiFiles(model, outDir, api),
+            ...apiFiles(model, outDir, api, schemas),
             ...protoTypeFiles(protos, { srcDir, outDir, command: banner.command }),
           ]
         : [];

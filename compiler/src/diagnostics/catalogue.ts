@@ -6,6 +6,7 @@ import { httpCatalogue } from './catalogue/http.js';
 import { modulesCatalogue } from './catalogue/modules.js';
 import { openApiCatalogue } from './catalogue/openapi.js';
 import { setupCatalogue } from './catalogue/setup.js';
+import { standardSchemaCatalogue } from './catalogue/standard-schema.js';
 import { streamingCatalogue } from './catalogue/streaming.js';
 import { throttlerCatalogue } from './catalogue/throttler.js';
 import { validationCatalogue } from './catalogue/validation.js';
@@ -32,6 +33,7 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * - FW22xx (`grpc.ts`): gRPC streaming and message shapes.
  * - FW23xx (`wiring.ts`): wiring of the newer capabilities (interceptor options, pipes, configuration).
  * - FW24xx (`streaming.ts`): streaming HTTP routes (server-sent events, WebSockets).
+ * - FW25xx (`standard-schema.ts`): Standard Schema values (Zod, Valibot, ArkType…) in `@Body`, `@Query` and configuration.
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -48,6 +50,7 @@ export const catalogue = {
   ...openApiCatalogue,
   ...wiringCatalogue,
   ...streamingCatalogue,
+  ...standardSchemaCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -1,10 +1,11 @@
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import type { ConfigReadIR, ConfigSchemaIR, RuleValue } from '../ir/index.js';
+import type { ConfigReadIR, ConfigSchemaIR, RuleValue, SchemaIR } from '../ir/index.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { discoverDto } from './dtos.js';
 import { isFrameworkFile } from './packages.js';
 import { className, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
+import { schemaOf } from './standard-schema.js';
 import { resolveName } from './symbols.js';
 
 /**
@@ -33,6 +34,18 @@ export function configSchemaOf(ctx: DiscoverContext, element: Node): ConfigSchem
     if (!init && !mayBeUndefined) definite[property.getName()] = property.getTypeNode()?.getText() ?? type.getText(property);
   }
   return { dto, defaults, definite, location: ctx.location(arg) };
+}
+
+/**
+ * The Standard Schema value given to `ConfigModule.forRoot(EnvSchema)` in place of a class (FW2501
+ * when it is not a module-level const's name, FW2502 when it is not a Standard Schema).
+ *
+ * @example
+ * configSchemaValueOf(ctx, parse('ConfigModule.forRoot(Env)')) // { ref: Env, outputKeys: ['PORT', 'JWT_SECRET'], … }
+ */
+export function configSchemaValueOf(ctx: DiscoverContext, element: Node): SchemaIR | undefined {
+  const arg = Node.isCallExpression(element) ? element.getArguments()[0] : undefined;
+  return arg ? schemaOf(ctx, arg, 'ConfigModule.forRoot')?.ir : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ClassUse, DynamicModuleIR } from '../ir/index.js';
 import { declarationKey, type DiscoverContext } from './context.js';
 import { isFrameworkFile } from './packages.js';
 import { className, valueRef } from './refs.js';
-import { configSchemaOf } from './config.js';
+import { configSchemaOf, configSchemaValueOf } from './config.js';
 import { throttlersOf } from './throttle.js';
 
 /**
@@ -30,6 +30,7 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
   const throttlers = throttlersOf(ctx, element);
   const isConfig = valueClass?.getName() === 'ConfigService' && isFrameworkFile(valueClass.getSourceFile().getFilePath());
   const config = isConfig ? configSchemaOf(ctx, element) : undefined;
+  const configValue = isConfig && !config ? configSchemaValueOf(ctx, element) : undefined;
   return {
     index,
     text: element.getText(),
@@ -38,6 +39,7 @@ export function dynamicModuleOf(ctx: DiscoverContext, element: Node, index: numb
     injectables,
     ...(throttlers ? { throttlers } : {}),
     ...(config ? { config } : {}),
+    ...(configValue ? { configSchemaValue: configValue } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ConversionIR, DtoIR, ParamIR } from '../ir/index.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { key, quote } from './literals.js';
+import { schemaEntry, schemaOutput } from './schemas.js';
 
 /** What emitting the arguments of one handler needs besides the parameter itself. */
 export interface ArgumentSite {
@@ -47,11 +48,17 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       return typed(p, `a.param(${quote(s.name)})`, s.name, 'path', parameter, site);
     case 'query':
       if (s.name !== undefined) return typed(p, `a.query(${quote(s.name)})`, s.name, 'query', parameter, site);
+      if (p.schema) {
+        const reader = site.hoisted.declare('query', `${imports.core('validatedQuery')}<${schemaOutput(p.schema, imports)}>(${schemaEntry(p.schema, imports, site.hoisted)}, {})`);
+        return { text: `await ${reader}(a.queries())`, awaits: true };
+      }
       return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a.queries())`, awaits: true } : plain('a.queries()');
     case 'header':
       return plain(s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`);
     case 'body':
-      // Without a DTO class, cast to whatever the handler declares so tsc still checks the call.
+      // A schema's output, checked by tsc against the parameter; without a DTO class or a schema,
+      // cast to whatever the handler declares so tsc still checks the call.
+      if (p.schema) return plain(`a.body as ${schemaOutput(p.schema, imports)}`);
       return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`);
     case 'messages':
       // The socket's validated messages (an `AsyncIterable` of the DTO), which the `@Ws()` route puts in the body's place.

@@ -3,6 +3,7 @@ import { chainFields, handlerHead } from './handlers.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { quote } from './literals.js';
+import { schemaEntry } from './schemas.js';
 import type { DtoEntries } from './validators.js';
 
 /**
@@ -21,6 +22,7 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `path: ${quote(r.path)}`,
     `readsBody: ${r.readsBody}`,
     ...(r.body ? [`body: ${dtos.entry(r.body)}`] : []),
+    ...(r.bodySchema ? [`body: ${schemaEntry(r.bodySchema, imports, hoisted)}`] : []),
     `status: ${r.status}`,
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),

@@ -15,6 +15,7 @@ export type * from './modules.js';
 export type * from './chain.js';
 export type * from './params.js';
 export type * from './dtos.js';
+export type * from './schemas.js';
 export type * from './http.js';
 export type * from './controllers.js';
 export type * from './program.js';

@@ -1,6 +1,7 @@
 /** Modules: their imports (configured modules too), throttler declarations and configuration schemas. Plain data, as the rest of the IR (see `index.ts`). */
 
 import type { DtoIR, RuleValue } from './dtos.js';
+import type { SchemaIR } from './schemas.js';
 import type { InjectableIR } from './providers.js';
 import type { ClassUse, SourceLocation, ValueRef } from './source.js';
 
@@ -28,6 +29,8 @@ export interface DynamicModuleIR {
   readonly throttlers?: readonly ThrottlerDeclIR[] | 'dynamic';
   /** For `ConfigModule.forRoot(Schema)`: the schema the environment is read into. */
   readonly config?: ConfigSchemaIR;
+  /** For `ConfigModule.forRoot(EnvSchema)` given a Standard Schema value (Zod, Valibot, ArkType…) instead of a class. */
+  readonly configSchemaValue?: SchemaIR;
 }
 
 /** A configuration schema: its members and rules (read as a DTO), and the defaults the compiler can read. */

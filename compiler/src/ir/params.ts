@@ -1,6 +1,7 @@
 /** Handler parameters: where each value comes from, its conversion and its pipes. Plain data, as the rest of the IR (see `index.ts`). */
 
 import type { DtoIR } from './dtos.js';
+import type { SchemaIR } from './schemas.js';
 import type { ClassUse, SourceLocation, ValueRef } from './source.js';
 
 /** How a handler parameter gets its value. */
@@ -68,6 +69,8 @@ export interface ParamIR {
   readonly source: ParamSource;
   /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
   readonly dto?: DtoIR;
+  /** For `@Body({ schema })` and `@Query({ schema })`: the Standard Schema it is validated with (instead of a DTO). */
+  readonly schema?: SchemaIR;
   /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */
   readonly conversion?: ConversionIR;
   /** The parameter accepts `undefined` (`?`, a default value, or `| undefined` in its type). */

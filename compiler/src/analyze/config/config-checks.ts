@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { suggest } from '../../diagnostics/suggest.js';
-import type { ConfigSchemaIR, DtoMemberIR, ProgramIR } from '../../ir/index.js';
+import type { ConfigSchemaIR, DtoMemberIR, ProgramIR, SchemaIR } from '../../ir/index.js';
+import { notExported } from '../not-exported.js';
 import type { ModuleGraph } from '../module-graph.js';
 import { NUMBER_RULES, refusingRule } from './default-rules.js';
 
@@ -12,39 +13,63 @@ import { NUMBER_RULES, refusingRule } from './default-rules.js';
  * unset); FW2307: a number or boolean member without a rule that converts the text (the
  * environment's value stays a string); FW2311: an `@IsOptional()` member without a default whose
  * declared type excludes undefined (`get` returns undefined where the type promises a value).
+ * For a Standard Schema value (`ConfigModule.forRoot(Env)` with a Zod, Valibot or ArkType schema):
+ * FW2305 against its output's keys, FW2505 when its type says it validates asynchronously.
  *
  * @example
  * checkConfigSchemas(ir, graph) // [FW2305 at 'JWT_SECRT' of config.get('JWT_SECRT'): did you mean 'JWT_SECRET'?]
  */
 export function checkConfigSchemas(ir: ProgramIR, graph: ModuleGraph): Diagnostic[] {
   const loaded = new Map<string, ConfigSchemaIR>();
+  const values = new Map<string, SchemaIR>();
   for (const module of graph.order) {
-    for (const dynamic of module.dynamicModules) if (dynamic.config) loaded.set(dynamic.config.dto.ref.key, dynamic.config);
+    for (const dynamic of module.dynamicModules) {
+      if (dynamic.config) loaded.set(dynamic.config.dto.ref.key, dynamic.config);
+      if (dynamic.configSchemaValue) values.set(dynamic.configSchemaValue.ref.key, dynamic.configSchemaValue);
+    }
   }
   const out: Diagnostic[] = [];
   for (const schema of loaded.values()) {
     for (const member of schema.dto.members) out.push(...checkMember(schema, member));
   }
-  // A schema whose members are partly unknown (a base made by a call) cannot say what is missing.
-  if (loaded.size === 0 || [...loaded.values()].some((s) => s.dto.expressionBase !== undefined)) return out;
+  for (const value of values.values()) {
+    if (value.async) out.push(diagnostic('FW2505', value.location, { schema: value.ref.name }));
+    if (!value.ref.exported) out.push(notExported(ir.srcDir, value.ref, 'application as a configuration schema'));
+  }
+  // A schema whose members are partly unknown (a base made by a call, an output that is not an
+  // object type) cannot say what is missing.
+  const sources: KeySource[] = [
+    ...[...loaded.values()].map((s) => ({ key: s.dto.ref.key, name: s.dto.ref.name, keys: s.dto.members.map((m) => m.name), complete: s.dto.expressionBase === undefined })),
+    ...[...values.values()].map((v) => ({ key: v.ref.key, name: v.ref.name, keys: v.outputKeys, complete: v.outputKeys.length > 0 })),
+  ];
+  if (sources.length === 0 || sources.some((s) => !s.complete)) return out;
   for (const read of ir.configReads ?? []) {
-    const own = read.schema !== undefined ? loaded.get(read.schema) : undefined;
-    const schemas = own ? [own] : [...loaded.values()];
-    const keys = schemas.flatMap((s) => s.dto.members.map((m) => m.name));
+    const own = read.schema !== undefined ? sources.find((s) => s.key === read.schema) : undefined;
+    const schemas = own ? [own] : sources;
+    const keys = schemas.flatMap((s) => s.keys);
     if (keys.includes(read.key)) continue;
     const suggestion = suggest(read.key, keys);
     out.push(
       diagnostic('FW2305', read.location, {
         key: read.key,
         receiver: read.receiver,
-        schemas: schemas.map((s) => s.dto.ref.name).join(' or '),
-        schema: schemas[0]!.dto.ref.name,
+        schemas: schemas.map((s) => s.name).join(' or '),
+        schema: schemas[0]!.name,
         keys: keys.join(', '),
         ...(suggestion ? { suggestion } : {}),
       }),
     );
   }
   return out;
+}
+
+/** What a `config.get` key is checked against: a schema class's members or a Standard Schema's output keys. */
+interface KeySource {
+  readonly key: string;
+  readonly name: string;
+  readonly keys: readonly string[];
+  /** Whether `keys` is every key (false for a base made by a call, or an output that is not an object type). */
+  readonly complete: boolean;
 }
 
 function checkMember(schema: ConfigSchemaIR, member: DtoMemberIR): Diagnostic[] {

@@ -28,6 +28,7 @@ export const httpCatalogue = {
     message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class, so the body would reach the handler unchecked.`,
     hint: () =>
       'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, ' +
+      'name a Standard Schema (Zod, Valibot, ArkType) as @Body({ schema: CreateNote }), ' +
       'or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   },
   FW1205: {

@@ -1,4 +1,4 @@
-import { type ClassDeclaration, type Node, type ParameterDeclaration } from 'ts-morph';
+import { Node, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/index.js';
 import { notStatic, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
@@ -8,6 +8,7 @@ import { pipesOf } from '../pipes.js';
 import { pipeMismatchOf } from '../pipe-types.js';
 import { classOfType } from '../refs.js';
 import { evaluate, literalOf } from '../static-value.js';
+import { checkDeclaredType, schemaOf } from '../standard-schema.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
@@ -91,6 +92,17 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     };
   }
   if (source.kind === 'messages') return messagesParam(ctx, base, p);
+  const schemaArg = source.kind === 'body' || source.kind === 'query' ? schemaOption(d!) : undefined;
+  if (schemaArg) {
+    const what = `@${d!.name}`;
+    const schema = schemaOf(ctx, schemaArg, what);
+    if (schema) {
+      checkDeclaredType(ctx, p, typeNode ? typeNode.getType() : p.getType(), schema, what);
+      return { ...base, schema: schema.ir };
+    }
+    // A schema the compiler could not resolve was reported (FW2501/FW2502): not FW1204 on top of it.
+    return source.kind === 'body' ? { ...base, source: { kind: 'body', unvalidated: true } } : base;
+  }
   // `@Header('last-event-id') lastEventId?: string`: a header the caller may leave out.
   if (source.kind === 'header' && p.isOptional()) return { ...base, optional: true };
   if ((source.kind !== 'body' && source.kind !== 'query') || (source.kind === 'body' && source.unvalidated)) return base;
@@ -102,7 +114,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {
   if (!d) return { kind: 'none' };
-  if (d.name === 'Body') return bodySource(ctx, d);
+  if (d.name === 'Body') return schemaOption(d) ? { kind: 'body' } : bodySource(ctx, d);
+  if (d.name === 'Query' && schemaOption(d)) return { kind: 'query' };
   const name = d.args[0] ? staticString(ctx, d.args[0], `The name given to @${d.name}`) : undefined;
   switch (d.name) {
     case 'Req':
@@ -129,6 +142,16 @@ function bodySource(ctx: DiscoverContext, d: FrameworkDecorator): ParamSource {
   const value = options.value;
   const unvalidated = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { validate?: unknown }).validate === false;
   return unvalidated ? { kind: 'body', unvalidated: true } : { kind: 'body' };
+}
+
+/** The `schema` of `@Body({ schema: S })` or `@Query({ schema: S })`: the expression naming it. */
+function schemaOption(d: FrameworkDecorator): Node | undefined {
+  const arg = d.args[0];
+  const inner = arg && Node.isParenthesizedExpression(arg) ? arg.getExpression() : arg;
+  if (!Node.isObjectLiteralExpression(inner)) return undefined;
+  const property = inner.getProperty('schema');
+  if (Node.isPropertyAssignment(property)) return property.getInitializer();
+  return Node.isShorthandPropertyAssignment(property) ? property.getNameNode() : undefined;
 }
 
 /** A string argument that must be static; FW1004 when it is computed. */

@@ -6,6 +6,8 @@ import { methodsOf, operationIdOf, tagOf } from '../../analyze/operation-ids.js'
 import { openApiPath } from './operations.js';
 import { parametersOf } from './parameters.js';
 import { isGuarded, responsesOf } from './responses.js';
+import type { SchemaDocuments } from '../../schemas/json-schemas.js';
+import { schemaBodyRef } from './schema-components.js';
 
 /** The `info` and `servers` of the document (`framework-build --openapi-title …`, or `"frameworkBuild": { "openapi": {…} }`). */
 export interface OpenApiOptions {
@@ -24,12 +26,15 @@ export interface OpenApiOptions {
  * @example
  * JSON.parse(emitOpenApi(model, { title: 'Todo', version: '1.0.0' })).paths['/todo/{id}'].get.operationId // 'todo.findOne'
  */
-export function emitOpenApi(app: AppModel, options: OpenApiOptions): string {
-  return `${JSON.stringify(openApiDocument(app, options), null, 2)}\n`;
+export function emitOpenApi(app: AppModel, options: OpenApiOptions, documents?: SchemaDocuments): string {
+  return `${JSON.stringify(openApiDocument(app, options, documents), null, 2)}\n`;
 }
 
-/** The document as data (what {@link emitOpenApi} writes, and what the typed client is emitted from). */
-export function openApiDocument(app: AppModel, options: OpenApiOptions): OpenApiDocument {
+/**
+ * The document as data (what {@link emitOpenApi} writes, and what the typed client is emitted from).
+ * `documents` holds the JSON Schemas of the Standard Schemas bodies and query objects use (see `schemas/json-schemas.ts`).
+ */
+export function openApiDocument(app: AppModel, options: OpenApiOptions, documents: SchemaDocuments = new Map()): OpenApiDocument {
   const components = new Components();
   const paths: Record<string, Record<string, JsonValue>> = {};
   const tags = new Map<string, string | undefined>();
@@ -41,7 +46,7 @@ export function openApiDocument(app: AppModel, options: OpenApiOptions): OpenApi
     for (const method of methodsOf(route)) {
       const secured = isGuarded(app, route) && !route.api?.public;
       bearer ||= secured;
-      (paths[path] ??= {})[method] = operation(app, components, route, method, secured);
+      (paths[path] ??= {})[method] = operation(app, components, route, method, secured, documents);
     }
   }
   return {
@@ -66,10 +71,16 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown;
 }
 
-function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean): Record<string, JsonValue> {
+function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean, documents: SchemaDocuments): Record<string, JsonValue> {
   const api = route.api;
-  const parameters = parametersOf(components, app.validation, route);
-  const body = route.body ? dtoSchemaRef(components, app.validation, route.body) : route.readsBody ? {} : undefined;
+  const parameters = parametersOf(components, app.validation, route, documents);
+  const body = route.body
+    ? dtoSchemaRef(components, app.validation, route.body)
+    : route.bodySchema
+      ? schemaBodyRef(components, documents, route.bodySchema)
+      : route.readsBody
+        ? {}
+        : undefined;
   return {
     operationId: operationIdOf(route, method),
     tags: [tagOf(route)],

@@ -5,6 +5,8 @@ import type { ConversionIR, ParamIR } from '../../ir/index.js';
 import type { Components } from './components.js';
 import { memberSchema, merge } from './dto-schema.js';
 import { pathParamNames } from './operations.js';
+import type { SchemaDocuments } from '../../schemas/json-schemas.js';
+import { schemaQueryParameters } from './schema-components.js';
 
 /** One OpenAPI parameter object. */
 export interface ParameterObject {
@@ -19,12 +21,13 @@ export interface ParameterObject {
  * The path, query and header parameters of a route, each with the schema of the conversion the
  * handler's declared type makes (`id: number` → `number`; a `ParseIntPipe` → `integer`); the
  * members of a `@Query()` class with their conversions and rules. Path parameters the handler does
- * not read are still listed (as strings): the path names them.
+ * not read are still listed (as strings): the path names them. A `@Query({ schema })` object's
+ * parameters come from its schema's JSON Schema (`documents`).
  *
  * @example
  * parametersOf(components, model.validation, findOneRoute) // [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
  */
-export function parametersOf(components: Components, plans: ValidationPlans, route: RouteModel): ParameterObject[] {
+export function parametersOf(components: Components, plans: ValidationPlans, route: RouteModel, documents: SchemaDocuments = new Map()): ParameterObject[] {
   const out: ParameterObject[] = [];
   const read = new Map(route.params.filter((p) => p.source.kind === 'param').map((p) => [(p.source as { name: string }).name, p]));
   for (const name of pathParamNames(route)) {
@@ -35,6 +38,8 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
     const source = param.source;
     if (source.kind === 'query' && source.name !== undefined) {
       out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param) });
+    } else if (source.kind === 'query' && param.schema) {
+      out.push(...schemaQueryParameters(documents, param.schema));
     } else if (source.kind === 'query' && param.dto) {
       out.push(...queryDtoParameters(components, plans, param));
     } else if (source.kind === 'header' && source.name !== undefined) {
@@ -60,7 +65,7 @@ function queryDtoParameters(components: Components, plans: ValidationPlans, para
 export function parametersCanFail(route: RouteModel): boolean {
   return route.params.some((p) => {
     const source = p.source;
-    if (source.kind === 'query' && source.name === undefined) return p.dto !== undefined;
+    if (source.kind === 'query' && source.name === undefined) return p.dto !== undefined || p.schema !== undefined;
     if (source.kind !== 'param' && source.kind !== 'query' && !(source.kind === 'header' && source.name)) return false;
     if (p.pipes && p.pipes.length > 0) return true;
     if (source.kind !== 'param' && !p.optional) return true;

@@ -1,9 +1,11 @@
 import type { DynamicModule } from '../decorators/dynamic-module.js';
 import type { Class } from '../types/class.js';
+import { isStandardSchema, type StandardSchemaV1 } from '../types/standard-schema.js';
 import { loadClassValidator } from '../validation/decorators.js';
 import { ConfigService } from './config.service.js';
 import { processEnv, readEnvFile } from './env-source.js';
 import { classValidatorMembers, classValidatorProblems, convert, directProblems, recordedMembers, type SchemaMember } from './env-schema.js';
+import { validateWithSchema } from './schema-config.js';
 
 /** Options of `ConfigModule.forRoot(Schema, options)`. */
 export interface ConfigModuleOptions {
@@ -46,8 +48,18 @@ export class ConfigModule {
    * }
    * @Module({ imports: [ConfigModule.forRoot(EnvSchema)] })
    * export class AppModule {}
+   *
+   * // or a Standard Schema value (Zod, Valibot, ArkType…), an exported const: its output is the configuration
+   * export const Env = z.object({ PORT: z.coerce.number().int().default(3000), JWT_SECRET: z.string().min(32) });
+   * @Module({ imports: [ConfigModule.forRoot(Env)] }) // inject ConfigService<z.output<typeof Env>>
+   * export class AppModule {}
    */
-  static forRoot<Env extends object>(schema: new () => Env, options: ConfigModuleOptions = {}): DynamicModule<ConfigService<Env>, []> {
+  static forRoot<Env extends object>(schema: new () => Env, options?: ConfigModuleOptions): DynamicModule<ConfigService<Env>, []>;
+  static forRoot<Schema extends StandardSchemaV1<unknown, object>>(
+    schema: Schema,
+    options?: ConfigModuleOptions,
+  ): DynamicModule<ConfigService<StandardSchemaV1.InferOutput<Schema> & object>, []>;
+  static forRoot(schema: (new () => object) | StandardSchemaV1, options: ConfigModuleOptions = {}): DynamicModule<ConfigService<object>, []> {
     return { module: ConfigModule, create: () => loadConfig(schema, options), injectables: [] };
   }
 }
@@ -58,9 +70,14 @@ export class ConfigModule {
  * @example
  * const config = await loadConfig(EnvSchema, { env: { PORT: '8080', JWT_SECRET: '…' }, envFilePath: false });
  */
-export async function loadConfig<Env extends object>(schema: new () => Env, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
+export async function loadConfig<Env extends object>(schema: (new () => Env) | StandardSchemaV1, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
   const file = options.envFilePath === false ? {} : readEnvFile(options.envFilePath ?? '.env');
   const env = { ...file, ...(options.env ?? processEnv()) };
+  if (isStandardSchema(schema)) {
+    const checked = validateWithSchema(schema, env);
+    if (!checked.ok) throw new InvalidConfigurationError(`the ${schema['~standard'].vendor} configuration schema`, checked.problems);
+    return new ConfigService<Env>(checked.value as Env);
+  }
   const instance = new schema() as Record<string, unknown>;
   // Rules from @framework/core/validators are checked here; others need class-validator (loaded then).
   const recorded = recordedMembers(schema as Class);

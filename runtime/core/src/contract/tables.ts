@@ -18,6 +18,7 @@
 import type { ArgumentSource } from './argument-source.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { Class } from '../types/class.js';
+import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import type { CompiledValidate } from './compiled-validate.js';
 import type { Token } from '../types/token.js';
 
@@ -108,13 +109,26 @@ export interface DtoEntry {
   readonly validate?: CompiledValidate;
 }
 
+/**
+ * A Standard Schema value (Zod, Valibot, ArkType…) named by `@Body({ schema })` or
+ * `@Query({ schema })`: the generated tables import it from the user's module.
+ */
+export interface SchemaEntry {
+  readonly schema: StandardSchemaV1;
+  /** The const's name, for messages (`CreateTodo`). */
+  readonly name: string;
+}
+
+/** What a body or query object is checked against: a DTO class, or a Standard Schema. */
+export type BodyEntry = DtoEntry | SchemaEntry;
+
 export interface HttpRouteEntry extends HandlerEntry {
   /** `ALL` for `@All()`. */
   readonly method: HttpMethod | 'ALL';
   /** Full path: controller prefix + method path, starting with `/`, `:name` for parameters. */
   readonly path: string;
-  /** The `@Body()` class when the handler reads the body. */
-  readonly body?: DtoEntry;
+  /** The `@Body()` class, or its `{ schema }`, when the handler reads the body. */
+  readonly body?: BodyEntry;
   /** Whether any parameter reads the body (`@Body()` with or without a DTO). */
   readonly readsBody: boolean;
   /** `@HttpCode(n)`, else 200. */

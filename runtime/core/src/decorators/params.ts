@@ -1,4 +1,5 @@
 import type { Class } from '../types/class.js';
+import type { StandardSchemaV1 } from '../types/standard-schema.js';
 
 /** A pipe given to `@Param`/`@Query` after the name: a pipe class, or `new Pipe(…)` with literal arguments. */
 export type PipeArgument = Class | { transform(value: never, metadata: never): unknown };
@@ -14,21 +15,38 @@ export function Req(): ParameterDecorator {
   return marker;
 }
 
-/** Options of `@Body(...)`. */
-export interface BodyOptions {
-  /**
-   * `false` hands the handler the parsed JSON without any check: the one explicit way to take a
-   * body whose type is not a validated class (without it, `framework-build` reports FW1204).
-   */
-  readonly validate: false;
+/** Options of `@Body(...)`: either `{ validate: false }` or `{ schema }`. */
+export type BodyOptions =
+  | {
+      /**
+       * `false` hands the handler the parsed JSON without any check: the one explicit way to take a
+       * body whose type is not a validated class (without it, `framework-build` reports FW1204).
+       */
+      readonly validate: false;
+    }
+  | {
+      /**
+       * A Standard Schema value (Zod 4, Valibot 1, ArkType 2…) the body is validated with, instead of
+       * the parameter's class: an exported or module-level `const`, which the generated tables
+       * import. The parameter is typed with the schema's output (see docs/standard-schema.md).
+       */
+      readonly schema: StandardSchemaV1;
+    };
+
+/** Options of a whole `@Query(...)` object: the Standard Schema its text values are validated with. */
+export interface QueryOptions {
+  /** A Standard Schema value, as for `@Body({ schema })`; it receives every query value as text (coerce there). */
+  readonly schema: StandardSchemaV1;
 }
 
 /**
  * The request body, validated against the parameter's class (a DTO whose members carry
- * class-validator decorators). `@Body({ validate: false })` takes the parsed JSON unchecked, on purpose.
+ * class-validator decorators) or a Standard Schema given as `{ schema }`. `@Body({ validate: false })`
+ * takes the parsed JSON unchecked, on purpose.
  *
  * @example
  * create(@Body() dto: CreateTodoDto) {}
+ * create(@Body({ schema: CreateTodo }) dto: z.output<typeof CreateTodo>) {} // Zod, Valibot, ArkType…
  * hook(@Body({ validate: false }) event: unknown) {} // the handler checks it itself
  */
 export function Body(_options?: BodyOptions): ParameterDecorator {
@@ -36,15 +54,16 @@ export function Body(_options?: BodyOptions): ParameterDecorator {
 }
 
 /**
- * All query parameters (a plain record, or a class validated like a body), or the one named,
- * converted to its declared type (`number`, `boolean`, `Date`, an enum, a literal union) or
- * passed through the pipes given after the name.
+ * All query parameters (a plain record, a class validated like a body, or the output of the
+ * Standard Schema given as `{ schema }`), or the one named, converted to its declared type
+ * (`number`, `boolean`, `Date`, an enum, a literal union) or passed through the pipes given after the name.
  *
  * @example
  * list(@Query('limit') limit = 20, @Query('sort') sort?: 'asc' | 'desc') {}
  * search(@Query() query: SearchQueryDto) {}
+ * page(@Query({ schema: PageQuery }) page: z.output<typeof PageQuery>) {}
  */
-export function Query(_name?: string, ..._pipes: PipeArgument[]): ParameterDecorator {
+export function Query(_nameOrOptions?: string | QueryOptions, ..._pipes: PipeArgument[]): ParameterDecorator {
   return marker;
 }
 

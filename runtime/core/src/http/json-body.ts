@@ -1,6 +1,7 @@
 import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
+import { bodyEntryName } from '../validation/schema-check.js';
 
 /**
  * Parses a body's text as JSON for one route; see `jsonParserFor`. Transport-neutral: each server
@@ -19,7 +20,7 @@ const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
  * const parse = jsonParserFor(route); // per request: parse('POST', 'application/json', text)
  */
 export function jsonParserFor(route: HttpRouteEntry): JsonBodyParser {
-  const what = route.body ? `a JSON object matching ${route.body.dto.name}` : 'a JSON body';
+  const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';
   return (method, type, text) => {
     if (text.trim() === '') {
       if (!route.body) return undefined;

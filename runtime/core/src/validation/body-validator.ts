@@ -1,7 +1,9 @@
 import { NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
-import type { DtoEntry } from '../contract/tables.js';
+import type { BodyEntry, DtoEntry } from '../contract/tables.js';
+import { isThenable } from '../types/thenable.js';
 import { isPlainObject, notAnObject } from './compiled/instance.js';
 import { loadClassValidator } from './decorators.js';
+import { isSchemaEntry, schemaCheckFor } from './schema-check.js';
 
 /** Validates parsed JSON against a DTO: the instance the handler receives, or a thrown 400. */
 export type BodyValidator = (value: unknown) => object | Promise<object>;
@@ -10,29 +12,34 @@ export type BodyValidator = (value: unknown) => object | Promise<object>;
  * The validator of a DTO, chosen once at init: the compiled one when `framework-build` emitted it
  * (`entry.validate`), else class-validator, imported only then, so an application whose DTOs are
  * all compiled never loads it. Both give the same answers (a differential test holds them to it).
+ * A Standard Schema entry runs the schema's own `validate`, with the same 400.
  * Reused by every place that validates a DTO (bodies today, query objects alike).
  *
  * @example
  * const validate = bodyValidatorFor(route.body); // at init
  * const dto = await validate(JSON.parse(text)); // per request; throws NotValidBodyException
  */
-export function bodyValidatorFor(entry: DtoEntry): BodyValidator {
+export function bodyValidatorFor(entry: BodyEntry): BodyValidator {
   const check = compiledBodyCheckFor(entry);
-  if (!check) return classValidatorFor(entry);
+  if (!check) return classValidatorFor(entry as DtoEntry);
+  const settle = (reasons: ValidationReason[], instance: object): object => {
+    if (reasons.length > 0) throw new NotValidBodyException(reasons);
+    return instance;
+  };
   return (value) => {
     const reasons: ValidationReason[] = [];
     const instance = check(value, reasons);
-    if (reasons.length > 0) throw new NotValidBodyException(reasons);
-    return instance;
+    return isThenable(instance) ? instance.then((settled) => settle(reasons, settled)) : settle(reasons, instance);
   };
 }
 
 /**
  * A compiled DTO's check: the instance, with every failed rule pushed to `reasons` (left empty
  * when the body is valid). Throws a MalformedBodyException for a value that is not an object or
- * holds a forbidden key.
+ * holds a forbidden key. A Standard Schema's check has the same shape; it answers with a promise
+ * (and pushes its reasons when it settles) only when the schema validates asynchronously.
  */
-export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object;
+export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object | Promise<object>;
 
 /**
  * The compiled check of a DTO, or `undefined` when the DTO stays on class-validator. For callers
@@ -40,10 +47,11 @@ export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object;
  *
  * @example
  * const check = compiledBodyCheckFor(route.body); // at init
- * const reasons = []; const dto = check(JSON.parse(text), reasons); // per request
+ * const reasons = []; const dto = await check(JSON.parse(text), reasons); // per request (a promise only for an async schema)
  * if (reasons.length > 0) return c.json(NotValidBodyException.bodyFor(reasons), 400);
  */
-export function compiledBodyCheckFor(entry: DtoEntry): BodyCheck | undefined {
+export function compiledBodyCheckFor(entry: BodyEntry): BodyCheck | undefined {
+  if (isSchemaEntry(entry)) return schemaCheckFor(entry);
   const compiled = entry.validate;
   if (!compiled) return undefined;
   return (value, reasons) => {

@@ -15,4 +15,4 @@ export * from './compiled/rule-checks.js';
 export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
 export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';
-export type { DtoEntry } from '../contract/tables.js';
+export type { BodyEntry, DtoEntry, SchemaEntry } from '../contract/tables.js';

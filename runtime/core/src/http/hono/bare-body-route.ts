@@ -36,7 +36,9 @@ export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteH
       const parsed = parseJson(c.req.method, requestHeader(c, 'content-type'), text);
       if (check) {
         const reasons: ValidationReason[] = [];
-        call.body = check(parsed, reasons);
+        const checked = check(parsed, reasons);
+        // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
+        call.body = isThenable(checked) ? await checked : checked;
         if (reasons.length > 0) {
           call.answered = true;
           observationOf(c)?.refuse('validation', invalidBodyMessage(reasons));

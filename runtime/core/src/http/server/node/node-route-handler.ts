@@ -85,7 +85,9 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
       const parsed = parseJson(incoming.method!, incoming.headers['content-type'], await call.readText());
       if (check) {
         const reasons: ValidationReason[] = [];
-        call.body = check(parsed, reasons);
+        const checked = check(parsed, reasons);
+        // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
+        call.body = isThenable(checked) ? await checked : checked;
         if (reasons.length > 0) {
           call.answered = true;
           observationOf(outgoing)?.refuse('validation', invalidBodyMessage(reasons));

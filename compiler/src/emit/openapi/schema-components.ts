@@ -1,0 +1,65 @@
+import type { JsonSchema, JsonValue } from '../../ir/api.js';
+import type { SchemaIR } from '../../ir/index.js';
+import type { SchemaDocuments } from '../../schemas/json-schemas.js';
+import type { Components } from './components.js';
+
+/**
+ * The component of a Standard Schema body: what the schema accepts (its input JSON Schema, as its
+ * library converts it), named after its const. Definitions the library put under `$defs` become
+ * components of their own, since a `#/$defs/…` reference inside a component would resolve against
+ * the document's root. An unconverted schema (FW2506) is `{}`: any JSON.
+ *
+ * @example
+ * schemaBodyRef(components, documents, route.bodySchema) // { $ref: '#/components/schemas/CreateTodo' }
+ */
+export function schemaBodyRef(components: Components, documents: SchemaDocuments, schema: SchemaIR): JsonSchema {
+  const input = inputOf(documents, schema);
+  if (!input) return {};
+  return components.define(schema.ref.name, `schema:${schema.ref.key}`, () => hoistDefinitions(components, input));
+}
+
+/**
+ * The query parameters of a `@Query({ schema })` object: one per property of its input JSON Schema,
+ * required as the schema says.
+ *
+ * @example
+ * schemaQueryParameters(documents, param.schema) // [{ name: 'limit', in: 'query', required: false, schema: { type: 'number' } }]
+ */
+export function schemaQueryParameters(documents: SchemaDocuments, schema: SchemaIR): QueryParameter[] {
+  const input = inputOf(documents, schema);
+  const properties = input?.properties;
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return [];
+  const required = Array.isArray(input.required) ? input.required : [];
+  return Object.entries(properties as Record<string, JsonSchema>).map(([name, property]) => ({ name, in: 'query' as const, required: required.includes(name), schema: property }));
+}
+
+/** A query parameter object of the document (a `ParameterObject` of `parameters.ts`). */
+interface QueryParameter {
+  readonly name: string;
+  readonly in: 'query';
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+}
+
+function inputOf(documents: SchemaDocuments, schema: SchemaIR): JsonSchema | undefined {
+  const document = documents.get(schema.ref.key);
+  return document && !('error' in document) ? document.input : undefined;
+}
+
+function hoistDefinitions(components: Components, schema: JsonSchema): JsonSchema {
+  const { $defs: definitions, ...rest } = schema;
+  if (!definitions || typeof definitions !== 'object' || Array.isArray(definitions)) return rest;
+  const named = Object.fromEntries(Object.entries(definitions as Record<string, JsonSchema>).map(([name, body]) => [name, pointAtComponents(body) as JsonSchema]));
+  return components.addNamed(pointAtComponents(rest) as JsonSchema, named);
+}
+
+/** `#/$defs/Name` → `#/components/schemas/Name` (renamed by `addNamed` where taken). */
+function pointAtComponents(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(pointAtComponents);
+  const out: Record<string, JsonValue> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${v.slice('#/$defs/'.length)}` : pointAtComponents(v);
+  }
+  return out;
+}
