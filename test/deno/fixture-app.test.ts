@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildFixture } from './fixture.js';
 import { registerFixtureSuites, JWT_SECRET } from './fixture-suite.js';
+import { registerStreamingSuite } from './streaming-suite.js';
 import { denoExecutable, denoRunFlags, launch } from '../launch.js';
 
 const { main, proto } = await buildFixture();
@@ -11,7 +12,13 @@ const deno = denoExecutable();
 // loader checks access to it, which Deno lets it do with the uid).
 const healthProto = fileURLToPath(new URL('../../node_modules/grpc-health-check/proto/health/v1/health.proto', import.meta.url));
 
-if ('reason' in deno) console.log(`skipped the Deno suites: ${deno.reason}`);
-else registerFixtureSuites('deno', () => launch(deno.path, [...denoRunFlags([proto, healthProto]), '--allow-sys=uid', main], { env: { JWT_SECRET } }));
+const onDeno = () => launch((deno as { path: string }).path, [...denoRunFlags([proto, healthProto]), '--allow-sys=uid', main], { env: { JWT_SECRET } });
+const onNode = () => launch(process.execPath, [main], { env: { JWT_SECRET } });
 
-registerFixtureSuites('node', () => launch(process.execPath, [main], { env: { JWT_SECRET } }));
+if ('reason' in deno) console.log(`skipped the Deno suites: ${deno.reason}`);
+else {
+  registerFixtureSuites('deno', onDeno);
+  registerStreamingSuite('deno', onDeno);
+}
+registerFixtureSuites('node', onNode);
+registerStreamingSuite('node', onNode);
