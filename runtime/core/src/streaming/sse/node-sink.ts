@@ -8,6 +8,7 @@ export interface NodeResponseLike {
   end(): unknown;
   cork(): void;
   uncork(): void;
+  on(event: 'close', listener: () => void): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
   readonly writableEnded: boolean;
@@ -79,6 +80,7 @@ export class NodeEventSink implements EventSink {
 
   onGone(watcher: SinkWatcher): void {
     (this.outgoing as WatchedResponse)[WATCHER] = watcher;
-    this.outgoing.once('close', onResponseClose);
+    // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
+    this.outgoing.on('close', onResponseClose);
   }
 }

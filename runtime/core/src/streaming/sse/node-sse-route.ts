@@ -13,6 +13,18 @@ import { EVENT_STREAM_HEADERS, eventPumpOptions } from './sse-stream.js';
 const NativeResponse = Response;
 
 /**
+ * The call of an event stream: once the stream is open, its `EventPump` tells it that the client
+ * left (and aborts `context.signal`), so a signal first read then needs no listener of its own on
+ * the response.
+ */
+class EventStreamNodeCall extends NodeCall {
+  streaming = false;
+  protected override onCancel(cancel: (reason: unknown) => void): void {
+    if (!this.streaming) super.onCancel(cancel);
+  }
+}
+
+/**
  * The Node-native handler of an `@Sse()` route: the same answers as the Hono one (`sseRoute`), on
  * Node's request and response directly, so that an open stream keeps no Hono context, Web
  * `Request` or `Response`: the chain runs once on a `NodeCall`, a refusal is written as the error
@@ -25,11 +37,11 @@ const NativeResponse = Response;
 export function nodeSseRoute(route: HttpRoute, serving: StreamServing, { bodyLimit, report }: NodeRouteOptions): NodeRouteHandler {
   const { entry, run } = route;
   const pump = eventPumpOptions(entry, serving, report);
-  const refuse = (call: NodeCall, error: unknown): void => {
+  const refuse = (call: EventStreamNodeCall, error: unknown): void => {
     call.answered = true;
     writeError(call.outgoing, error, entry.name, report, call, call.responseHeaders);
   };
-  const begin = (call: NodeCall, answer: unknown): void => {
+  const begin = (call: EventStreamNodeCall, answer: unknown): void => {
     // A guard, interceptor or filter may answer with a Response of its own.
     if (answer instanceof NativeResponse) {
       call.answered = true;
@@ -44,10 +56,11 @@ export function nodeSseRoute(route: HttpRoute, serving: StreamServing, { bodyLim
       return refuse(call, error);
     }
     const headers = call.responseHeaders ? { ...call.responseHeaders, ...EVENT_STREAM_HEADERS } : EVENT_STREAM_HEADERS;
+    call.streaming = true;
     new EventPump(iterator, new NodeEventSink(call.outgoing, headers), call, pump).start();
   };
   const handler: NodeRouteHandler = (incoming, outgoing, path, values) => {
-    const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
+    const call = new EventStreamNodeCall(incoming, outgoing, route, path, values, bodyLimit);
     let answer: unknown;
     try {
       answer = run(call);
