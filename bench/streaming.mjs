@@ -95,14 +95,26 @@ async function echoRate(port, window = 64) {
   return rate;
 }
 
-/** Opens `idle` idle connections (an event stream or an upgraded socket each) and returns the server's RSS and heap growth per connection. */
-async function idleMemory(child, port, kind) {
-  const before = await memoryOf(child);
-  const sockets = await openIdle(port, kind, idle);
-  const after = await memoryOf(child);
-  for (const socket of sockets) socket.destroy();
-  await sleep(500);
-  return { rss: (after.rss - before.rss) / idle, heap: (after.heap - before.heap) / idle };
+/**
+ * The server's RSS and heap growth per idle connection (an event stream or an upgraded socket
+ * each), `idle` of them, in a fresh process: memory another figure freed would otherwise be
+ * reused and hide part of the growth.
+ */
+async function idleMemory(server, kind) {
+  await choosePorts();
+  const child = await startStreamingServer(server, ports.http);
+  try {
+    await openIdle(ports.http, kind, 1).then((warm) => warm.forEach((socket) => socket.destroy()));
+    await sleep(300);
+    const before = await memoryOf(child);
+    const sockets = await openIdle(ports.http, kind, idle);
+    const after = await memoryOf(child);
+    for (const socket of sockets) socket.destroy();
+    return { rss: (after.rss - before.rss) / idle, heap: (after.heap - before.heap) / idle };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
 }
 
 const rates = { sse: sseRate, push: pushRate, echo: echoRate };
@@ -133,18 +145,19 @@ for (let round = 0; round < Number(opt.rounds); round++) {
     const port = ports.http;
     log(`round ${round + 1}: ${server.label} on ${port}…`);
     const child = await startStreamingServer(server, port);
+    const figures = {};
     try {
       await sseRate(port); // warm-up
-      const figures = { sse: await sseRate(port), push: await pushRate(port), echo: await echoRate(port) };
-      const sseIdle = await idleMemory(child, port, 'sse');
-      const wsIdle = await idleMemory(child, port, 'ws');
-      Object.assign(figures, { sseIdleBytes: sseIdle.rss, sseIdleHeap: sseIdle.heap, wsIdleBytes: wsIdle.rss, wsIdleHeap: wsIdle.heap });
-      const best = results[server.id];
-      results[server.id] = best ? Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, /(Bytes|Heap)$/.test(k) ? Math.min(v, best[k]) : Math.max(v, best[k])])) : figures;
+      Object.assign(figures, { sse: await sseRate(port), push: await pushRate(port), echo: await echoRate(port) });
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
+    const sseIdle = await idleMemory(server, 'sse');
+    const wsIdle = await idleMemory(server, 'ws');
+    Object.assign(figures, { sseIdleBytes: sseIdle.rss, sseIdleHeap: sseIdle.heap, wsIdleBytes: wsIdle.rss, wsIdleHeap: wsIdle.heap });
+    const best = results[server.id];
+    results[server.id] = best ? Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, /(Bytes|Heap)$/.test(k) ? Math.min(v, best[k]) : Math.max(v, best[k])])) : figures;
   }
 }
 
