@@ -6,12 +6,12 @@
 // server runs alone, pinned to core 0; the clients run here, on core 1.
 //
 //   npm run build:framework && node bench/streaming.mjs [--seconds 3] [--rounds 1] [--idle 10000]
-import { build } from '@framework/compiler';
-import { spawn } from 'node:child_process';
+//   node bench/streaming.mjs --profile sse|push|echo   # that figure alone, each server under --cpu-prof, summarised
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { printSummary, summarise } from './lib/profile.mjs';
+import { buildStreamingApp, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
 import { choosePorts, ports } from './lib/server.mjs';
 
 const { values: opt } = parseArgs({
@@ -19,34 +19,31 @@ const { values: opt } = parseArgs({
     seconds: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '1' },
     idle: { type: 'string', default: '10000' },
+    profile: { type: 'string' },
   },
 });
 const seconds = Number(opt.seconds);
 const idle = Number(opt.idle);
 const log = (line) => process.stderr.write(`[streaming] ${line}\n`);
-const appDir = new URL('./apps/streaming/', import.meta.url);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const built = await build({ srcDir: new URL('src', appDir).pathname, outDir: new URL('generated', appDir).pathname, root: 'AppModule', write: true });
-if (!built.ok) throw new Error(built.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
+await buildStreamingApp();
 
-const servers = [
-  { id: 'framework', label: 'ours (@Sse / @Ws)', script: new URL('serve.ts', appDir).pathname },
-  { id: 'peer', label: 'hand-written node:http + ws', script: new URL('peer.mjs', appDir).pathname },
-];
-
-function start(server, port) {
-  const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', '--import', 'tsx', server.script], { env: { ...process.env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${server.id} exited with ${code}`)));
+/** The server's resident memory and its heap in use, after a full garbage collection (the server prints `heap <bytes>` on SIGUSR2). */
+async function memoryOf(child) {
+  const heap = new Promise((resolve) => {
+    const read = (chunk) => {
+      const match = /heap (\d+)/.exec(String(chunk));
+      if (!match) return;
+      child.stdout.off('data', read);
+      resolve(Number(match[1]));
+    };
+    child.stdout.on('data', read);
   });
-}
-/** The server's resident memory after a full garbage collection. */
-async function rssOf(child) {
   child.kill('SIGUSR2');
-  await sleep(500);
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024;
+  const heapUsed = await heap;
+  await sleep(300);
+  return { rss: Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024, heap: heapUsed };
 }
 
 /** Events per second of one stream read to its end, repeated for `seconds`. */
@@ -98,45 +95,69 @@ async function echoRate(port, window = 64) {
   return rate;
 }
 
-/** Opens `count` idle connections (raw sockets: an event stream or an upgraded socket each) and returns the server's RSS growth per connection. */
-async function idleMemory(child, port, kind) {
-  const before = await rssOf(child);
-  const sockets = [];
-  const request = kind === 'sse'
-    ? 'GET /idle HTTP/1.1\r\nhost: x\r\n\r\n'
-    : 'GET /echo HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n\r\n';
-  for (let i = 0; i < idle; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, idle - i) }, () => new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write(request));
-      socket.once('data', resolve);
-      socket.once('error', reject);
-      sockets.push(socket);
-    })));
+/**
+ * The server's RSS and heap growth per idle connection (an event stream or an upgraded socket
+ * each), `idle` of them, in a fresh process: memory another figure freed would otherwise be
+ * reused and hide part of the growth.
+ */
+async function idleMemory(server, kind) {
+  await choosePorts();
+  const child = await startStreamingServer(server, ports.http);
+  try {
+    await openIdle(ports.http, kind, 1).then((warm) => warm.forEach((socket) => socket.destroy()));
+    await sleep(300);
+    const before = await memoryOf(child);
+    const sockets = await openIdle(ports.http, kind, idle);
+    const after = await memoryOf(child);
+    for (const socket of sockets) socket.destroy();
+    return { rss: (after.rss - before.rss) / idle, heap: (after.heap - before.heap) / idle };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
   }
-  const after = await rssOf(child);
-  for (const socket of sockets) socket.destroy();
-  await sleep(500);
-  return (after - before) / idle;
 }
 
-const results = {};
-for (let round = 0; round < Number(opt.rounds); round++) {
-  for (const server of servers) {
+const rates = { sse: sseRate, push: pushRate, echo: echoRate };
+
+if (opt.profile) {
+  if (!rates[opt.profile]) throw new Error(`--profile takes one of ${Object.keys(rates).join(', ')}`);
+  const dir = new URL('./results/profiles/', import.meta.url).pathname;
+  for (const server of STREAMING_SERVERS) {
     await choosePorts();
-    const port = ports.http;
-    log(`round ${round + 1}: ${server.label} on ${port}…`);
-    const child = await start(server, port);
+    const name = `streaming-${server.id}-${opt.profile}.cpuprofile`;
+    const child = await startStreamingServer(server, ports.http, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', name]);
     try {
-      await sseRate(port); // warm-up
-      const figures = { sse: await sseRate(port), push: await pushRate(port), echo: await echoRate(port) };
-      figures.sseIdleBytes = await idleMemory(child, port, 'sse');
-      figures.wsIdleBytes = await idleMemory(child, port, 'ws');
-      const best = results[server.id];
-      results[server.id] = best ? Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, k.endsWith('Bytes') ? Math.min(v, best[k]) : Math.max(v, best[k])])) : figures;
+      await rates[opt.profile](ports.http); // warm-up
+      log(`${server.label}: ${Math.round(await rates[opt.profile](ports.http)).toLocaleString('en')} ${opt.profile} per second under the profiler`);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
+    printSummary(summarise(dir + name), (line) => console.log(`[${server.id}] ${line}`));
+  }
+  process.exit(0);
+}
+
+const results = {};
+for (let round = 0; round < Number(opt.rounds); round++) {
+  for (const server of STREAMING_SERVERS) {
+    await choosePorts();
+    const port = ports.http;
+    log(`round ${round + 1}: ${server.label} on ${port}…`);
+    const child = await startStreamingServer(server, port);
+    const figures = {};
+    try {
+      await sseRate(port); // warm-up
+      Object.assign(figures, { sse: await sseRate(port), push: await pushRate(port), echo: await echoRate(port) });
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const sseIdle = await idleMemory(server, 'sse');
+    const wsIdle = await idleMemory(server, 'ws');
+    Object.assign(figures, { sseIdleBytes: sseIdle.rss, sseIdleHeap: sseIdle.heap, wsIdleBytes: wsIdle.rss, wsIdleHeap: wsIdle.heap });
+    const best = results[server.id];
+    results[server.id] = best ? Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, /(Bytes|Heap)$/.test(k) ? Math.min(v, best[k]) : Math.max(v, best[k])])) : figures;
   }
 }
 
@@ -147,6 +168,8 @@ console.log(['| figure | ours | hand-written | × hand-written |', '|---|--:|--:
   row('SSE: events/s through one stream', 'sse', 'ev/s'),
   row('WebSocket: messages/s pushed through one socket', 'push', 'msg/s'),
   row('WebSocket: validated echoes/s through one socket (64 in flight)', 'echo', 'msg/s'),
-  row(`memory per idle event stream (${idle.toLocaleString('en')} open)`, 'sseIdleBytes', 'bytes', true),
-  row(`memory per idle socket (${idle.toLocaleString('en')} open)`, 'wsIdleBytes', 'bytes', true),
+  row(`memory (RSS) per idle event stream (${idle.toLocaleString('en')} open)`, 'sseIdleBytes', 'bytes', true),
+  row(`heap per idle event stream (${idle.toLocaleString('en')} open)`, 'sseIdleHeap', 'bytes', true),
+  row(`memory (RSS) per idle socket (${idle.toLocaleString('en')} open)`, 'wsIdleBytes', 'bytes', true),
+  row(`heap per idle socket (${idle.toLocaleString('en')} open)`, 'wsIdleHeap', 'bytes', true),
 ].join('\n'));

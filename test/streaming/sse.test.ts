@@ -6,6 +6,7 @@
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { Test } from '@framework/testing';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture } from '../compile-fixture.js';
@@ -76,6 +77,23 @@ test('a reader that stops reading pauses the generator once the socket buffers a
   assert.is(observed.produced, sample, 'nothing more is produced while nobody reads');
   response.destroy();
   await until(() => observed.finished === finished + 1 && app.stats().openStreams === 0, 'the generator to close');
+});
+
+test('an upgrade request to an event stream is a 400, and opens no stream (it could never be answered otherwise)', async () => {
+  const started = observed.started;
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET /streams/ticks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.once('close', () => resolve(text));
+    socket.once('error', reject);
+  });
+  assert.match(answer, /^HTTP\/1\.1 400 /);
+  assert.match(answer, 'is an event stream');
+  assert.is(observed.started, started);
+  assert.is(app.stats().openStreams, 0);
 });
 
 test('1,000 concurrent streams: each gets its events, and all are closed and released when the clients leave', async () => {

@@ -3,7 +3,7 @@
  * guard at the upgrade, the limits and the close code each one ends with, ping/pong, a client that
  * stops reading, and a thousand sockets at once.
  */
-import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
@@ -14,9 +14,12 @@ import { observed } from './fixtures/app/src/streams.controller.js';
 import { closeFor, closed, nextMessage, openSocket, until, untilStalled } from './helpers.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
+const logged: unknown[][] = [];
+const logger: Logger = { error: (...args) => void logged.push(args), warn: () => undefined, log: () => undefined };
 const app = await new FrameworkApplication(tables, {
   // Pings are the ping test's own app's: a client in this busy process may answer one late.
   streaming: { maxMessageBytes: 1024, messagesPerSecond: 20, pingIntervalMs: 0, highWaterMarkBytes: 64 * 1024 },
+  logger,
 }).init(AppModule);
 const port = await app.listen(0, '127.0.0.1');
 // The same routes with an idle timeout.
@@ -69,6 +72,24 @@ for (const [what, send, code, reason] of [
     await until(() => app.stats().openStreams === 0, 'the session to end');
   });
 }
+
+test('parameters read the upgrade request; on the Node-native path the generator reading it through the context after the socket opened fails with 1011, logged with what to do', async () => {
+  // Listening before the socket opens: the handler's first message may come with the handshake's answer.
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/streams/late-read?q=hi`, { headers: { 'x-key': 'k1' } });
+  const answers: unknown[] = [];
+  socket.on('message', (data) => answers.push(JSON.parse(String(data))));
+  const { code } = await closed(socket);
+  assert.equal(answers[0], { key: 'k1', q: 'hi', address: '127.0.0.1' });
+  if (process.env.FRAMEWORK_HTTP_PATH === 'hono') {
+    // Through Hono the call keeps its context, and the request with it.
+    assert.equal(answers[1], { late: 'k1' });
+    assert.is(code, 1000);
+    return;
+  }
+  assert.is(code, 1011);
+  const line = logged.map((args) => args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')).find((text) => text.includes('late-read'));
+  assert.ok(line?.includes('@Header()'), `logged: ${line}`);
+});
 
 test('more messages per second than allowed close the socket with 1008', async () => {
   const socket = (await open('/echo')) as WebSocket;

@@ -48,6 +48,9 @@ server.on('upgrade', (req, socket, head) => {
 });
 
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`ready ${server.address().port}`));
-// The runner collects garbage before it reads the memory (the process runs with --expose-gc).
-process.on('SIGUSR2', () => globalThis.gc?.());
+// The runner collects garbage before it reads the memory (the process runs with --expose-gc), and reads the heap in use.
+process.on('SIGUSR2', () => {
+  globalThis.gc?.();
+  console.log(`heap ${process.memoryUsage().heapUsed}`);
+});
 process.once('SIGTERM', () => process.exit(0));

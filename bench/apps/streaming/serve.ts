@@ -9,6 +9,9 @@ const app = await new FrameworkApplication(tables, {
   logger: { error: console.error, warn: () => undefined, log: () => undefined },
 }).init(AppModule);
 console.log(`ready ${await app.listen(Number(process.env.PORT), '127.0.0.1')}`);
-// The runner collects garbage before it reads the memory (the process runs with --expose-gc).
-process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+// The runner collects garbage before it reads the memory (the process runs with --expose-gc), and reads the heap in use.
+process.on('SIGUSR2', () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  console.log(`heap ${process.memoryUsage().heapUsed}`);
+});
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

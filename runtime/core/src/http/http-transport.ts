@@ -93,7 +93,7 @@ export class HttpTransport implements ApplicationTransport {
       streamRoute: (route) => this.streaming.handlerOf(route),
       telemetryOf: (route) => host.observability.httpRoute(route),
     });
-    this.served = { app, routes, bodyLimit, report };
+    this.served = { app, routes, bodyLimit, report, streaming: this.streaming };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */

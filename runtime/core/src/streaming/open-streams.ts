@@ -15,12 +15,13 @@ export interface StreamCounters {
 /**
  * The streams open at one moment, so that graceful shutdown can end every one of them (an event
  * stream or a socket never ends by itself, so waiting for it would wait for the whole grace
- * period) and count them.
+ * period) and count them. A stream is its own entry (no wrapper or closure per stream: an idle
+ * connection keeps as little as it can).
  *
  * @example
- * const untrack = streams.track({ shutdown: () => controller.close() });
+ * streams.track(session); // session.shutdown() is called by shutdownAll()
  * // … when the stream ends for any other reason:
- * untrack();
+ * streams.untrack(session);
  */
 export class OpenStreams {
   private readonly open = new Set<OpenStream>();
@@ -30,13 +31,14 @@ export class OpenStreams {
     this.counters = counters;
   }
 
-  /** Adds a stream; the function returned removes it (idempotent). */
-  track(stream: OpenStream): () => void {
+  track(stream: OpenStream): void {
     this.open.add(stream);
     this.counters.open = this.open.size;
-    return () => {
-      if (this.open.delete(stream)) this.counters.open = this.open.size;
-    };
+  }
+
+  /** Removes a stream; idempotent. */
+  untrack(stream: OpenStream): void {
+    if (this.open.delete(stream)) this.counters.open = this.open.size;
   }
 
   /** Ends every open stream; returns how many there were. */

@@ -1,6 +1,8 @@
 import { closeIterator } from '../iterate.js';
-import type { OpenStreams } from '../open-streams.js';
-import type { EventSink } from './event-sink.js';
+import { IteratorPump } from '../iterator-pump.js';
+import type { OpenStream, OpenStreams } from '../open-streams.js';
+import type { SharedInterval } from '../shared-interval.js';
+import type { EventSink, SinkWatcher } from './event-sink.js';
 import { encodeEvent } from './server-sent-event.js';
 
 /** A comment line: ignored by every client, but it keeps proxies from closing a quiet connection. */
@@ -14,12 +16,13 @@ export interface EventStreamCall {
   answered: boolean;
 }
 
+/** What every stream of one `@Sse()` route shares (one object per route, not per stream). */
 export interface EventPumpOptions {
-  /** Milliseconds without an event after which a heartbeat comment is sent; 0 sends none. */
-  readonly heartbeatMs: number;
   /** `TodoController.events (GET /todo/events)`, for messages. */
   readonly where: string;
   readonly streams: OpenStreams;
+  /** The application's heartbeat timer: a stream without an event since its last visit gets a comment line. */
+  readonly heartbeats: SharedInterval<EventPump>;
   /** The text of the event sent when the handler fails mid-stream (after the status went out). */
   readonly failureEvent: (error: unknown) => string;
 }
@@ -32,67 +35,71 @@ export interface EventPumpOptions {
  * `finally` blocks. An error the iterator throws is sent as one last event (`failureEvent`).
  *
  * @example
- * pumpEvents(iterator, nodeEventSink(outgoing), call, { heartbeatMs: 15_000, where, streams, failureEvent });
+ * new EventPump(iterator, new NodeEventSink(outgoing, headers), call, options).start();
  */
-export function pumpEvents(iterator: AsyncIterator<unknown> | Iterator<unknown>, sink: EventSink, call: EventStreamCall, options: EventPumpOptions): void {
-  let finished = false;
-  let iteratorDone = false;
-  let wroteSinceBeat = false;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
+  private wroteSinceBeat = false;
 
-  /** Ends the stream once, whatever ends it; `reason` set means the iterator is left early. */
-  const end = (consumerGone: boolean, reason?: unknown): void => {
-    if (finished) return;
-    finished = true;
-    clearInterval(heartbeat);
-    untrack();
-    if (!consumerGone) sink.end();
-    if (reason !== undefined && !iteratorDone) {
-      call.abort(reason);
-      closeIterator(iterator);
-    }
-    call.answered = true;
-  };
-  const untrack = options.streams.track({ shutdown: () => end(false, new DOMException('The application is shutting down.', 'AbortError')) });
-  sink.onGone((reason) => end(true, reason ?? new DOMException('The client closed the event stream.', 'AbortError')));
-  if (options.heartbeatMs > 0) {
-    heartbeat = setInterval(() => {
-      if (!wroteSinceBeat && !finished) sink.write(HEARTBEAT);
-      wroteSinceBeat = false;
-    }, options.heartbeatMs);
-    // A heartbeat alone must not keep the process alive.
-    (heartbeat as { unref?: () => void }).unref?.();
+  constructor(
+    iterator: AsyncIterator<unknown> | Iterator<unknown>,
+    private readonly sink: EventSink,
+    private readonly call: EventStreamCall,
+    private readonly options: EventPumpOptions,
+  ) {
+    super(iterator);
   }
 
-  const fail = (error: unknown): void => {
-    if (finished) return;
-    sink.write(options.failureEvent(error));
-    end(false, error ?? new Error('the event stream failed'));
-  };
+  start(): void {
+    this.options.streams.track(this);
+    this.options.heartbeats.add(this);
+    this.sink.onGone(this);
+    this.pull();
+  }
 
-  void (async () => {
-    for (;;) {
-      let next: IteratorResult<unknown>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        iteratorDone = true; // A generator that threw is finished.
-        return fail(error);
-      }
-      if (finished) return;
-      if (next.done) {
-        iteratorDone = true;
-        return end(false);
-      }
-      let text: string;
-      try {
-        text = encodeEvent(next.value, options.where);
-      } catch (error) {
-        return fail(error);
-      }
-      wroteSinceBeat = true;
-      if (!sink.write(text)) await sink.ready();
-      if (finished) return;
+  /** The application shuts down: the body ends cleanly, the handler is stopped. */
+  shutdown(): void {
+    this.end(false, new DOMException('The application is shutting down.', 'AbortError'));
+  }
+
+  /** The client went away (the sink saw the connection close before the end). */
+  gone(reason: unknown): void {
+    this.end(true, reason ?? new DOMException('The client closed the event stream.', 'AbortError'));
+  }
+
+  /** A visit of the heartbeat timer. */
+  beat(): void {
+    if (!this.wroteSinceBeat && !this.finished) this.sink.write(HEARTBEAT);
+    this.wroteSinceBeat = false;
+  }
+
+  protected deliver(value: unknown): Promise<void> | undefined {
+    const text = encodeEvent(value, this.options.where);
+    this.wroteSinceBeat = true;
+    return this.sink.write(text) ? undefined : this.sink.ready();
+  }
+
+  protected ended(): void {
+    this.end(false);
+  }
+
+  /** The handler failed mid-stream: one last event says so, then the stream ends. */
+  protected threw(error: unknown): void {
+    if (this.finished) return;
+    this.sink.write(this.options.failureEvent(error));
+    this.end(false, error ?? new Error('the event stream failed'));
+  }
+
+  /** Ends the stream once, whatever ends it; `reason` set means the iterator is left early. */
+  private end(consumerGone: boolean, reason?: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.options.streams.untrack(this);
+    this.options.heartbeats.delete(this);
+    if (!consumerGone) this.sink.end();
+    if (reason !== undefined && !this.iteratorDone) {
+      this.call.abort(reason);
+      closeIterator(this.iterator);
     }
-  })();
+    this.call.answered = true;
+  }
 }

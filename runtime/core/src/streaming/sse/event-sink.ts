@@ -1,7 +1,12 @@
+/** Who an `EventSink` tells that its consumer went away before the end (an `EventPump`). */
+export interface SinkWatcher {
+  gone(reason: unknown): void;
+}
+
 /**
  * Where the events of one `@Sse()` stream are written: a Web `ReadableStream` (Deno, in-process
  * calls, any host of `app.fetch`) or Node's `ServerResponse` directly (the framework's own Node
- * server, without a Web stream in between). `pumpEvents` drives either.
+ * server, without a Web stream in between). An `EventPump` drives either.
  */
 export interface EventSink {
   /** Writes one event's text; false once the consumer's buffer is full (then wait for `ready`). */
@@ -10,6 +15,6 @@ export interface EventSink {
   ready(): Promise<void>;
   /** Ends the stream cleanly (the last chunk of a chunked body). */
   end(): void;
-  /** Calls `listener` once when the consumer goes away before `end` (the client disconnected). */
-  onGone(listener: (reason: unknown) => void): void;
+  /** Tells `watcher` once when the consumer goes away before `end` (the client disconnected). */
+  onGone(watcher: SinkWatcher): void;
 }

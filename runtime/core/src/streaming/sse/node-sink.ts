@@ -1,4 +1,4 @@
-import type { EventSink } from './event-sink.js';
+import type { EventSink, SinkWatcher } from './event-sink.js';
 
 /** What the Node sink uses of `http.ServerResponse`, so this file needs no Node types at run time. */
 export interface NodeResponseLike {
@@ -8,10 +8,25 @@ export interface NodeResponseLike {
   end(): unknown;
   cork(): void;
   uncork(): void;
+  on(event: 'close', listener: () => void): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
   readonly writableEnded: boolean;
   readonly destroyed: boolean;
+}
+
+const WATCHER = Symbol('framework.sse.watcher');
+type WatchedResponse = NodeResponseLike & { [WATCHER]?: SinkWatcher };
+
+/** One listener function for every stream (not a closure each): the response it fires on names its watcher. */
+function onResponseClose(this: WatchedResponse): void {
+  if (!this.writableEnded) this[WATCHER]?.gone(new DOMException('The client closed the event stream.', 'AbortError'));
+}
+
+function uncork(sink: NodeEventSink): void {
+  if (!sink.corked) return;
+  sink.corked = false;
+  sink.outgoing.uncork();
 }
 
 /**
@@ -21,47 +36,54 @@ export interface NodeResponseLike {
  * for `drain`; the response closing before `end` is the client going away.
  *
  * @example
- * const sink = nodeEventSink(outgoing, { 'content-type': 'text/event-stream' });
+ * const sink = new NodeEventSink(outgoing, { 'content-type': 'text/event-stream' });
  */
-export function nodeEventSink(outgoing: NodeResponseLike, headers: Record<string, string | string[]>): EventSink {
-  outgoing.writeHead(200, headers);
-  // The client learns at once that the stream is open (EventSource's `open`), before any event.
-  outgoing.flushHeaders();
-  let corked = false;
-  const uncork = (): void => {
-    if (!corked) return;
-    corked = false;
-    outgoing.uncork();
-  };
-  return {
-    write(text) {
-      if (outgoing.writableEnded || outgoing.destroyed) return true;
-      if (!corked) {
-        corked = true;
-        outgoing.cork();
-        process.nextTick(uncork);
-      }
-      return outgoing.write(text);
-    },
-    ready: () =>
-      new Promise<void>((resolve) => {
-        const done = (): void => {
-          outgoing.off('drain', done);
-          outgoing.off('close', done);
-          resolve();
-        };
-        outgoing.once('drain', done);
-        outgoing.once('close', done);
-      }),
-    end() {
-      // Node 24 drops what a corked response still holds when it ends before the uncork.
-      uncork();
-      if (!outgoing.writableEnded) outgoing.end();
-    },
-    onGone(listener) {
-      outgoing.once('close', () => {
-        if (!outgoing.writableEnded) listener(new DOMException('The client closed the event stream.', 'AbortError'));
-      });
-    },
-  };
+export class NodeEventSink implements EventSink {
+  /** Whether writes are held until the next tick (see `write`). */
+  corked = false;
+
+  constructor(
+    readonly outgoing: NodeResponseLike,
+    headers: Record<string, string | string[]>,
+  ) {
+    outgoing.writeHead(200, headers);
+    // The client learns at once that the stream is open (EventSource's `open`), before any event.
+    outgoing.flushHeaders();
+  }
+
+  write(text: string): boolean {
+    const { outgoing } = this;
+    if (outgoing.writableEnded || outgoing.destroyed) return true;
+    if (!this.corked) {
+      this.corked = true;
+      outgoing.cork();
+      process.nextTick(uncork, this);
+    }
+    return outgoing.write(text);
+  }
+
+  ready(): Promise<void> {
+    const { outgoing } = this;
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        outgoing.off('drain', done);
+        outgoing.off('close', done);
+        resolve();
+      };
+      outgoing.once('drain', done);
+      outgoing.once('close', done);
+    });
+  }
+
+  end(): void {
+    // Node 24 drops what a corked response still holds when it ends before the uncork.
+    uncork(this);
+    if (!this.outgoing.writableEnded) this.outgoing.end();
+  }
+
+  onGone(watcher: SinkWatcher): void {
+    (this.outgoing as WatchedResponse)[WATCHER] = watcher;
+    // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
+    this.outgoing.on('close', onResponseClose);
+  }
 }

@@ -1,4 +1,4 @@
-import type { EventSink } from './event-sink.js';
+import type { EventSink, SinkWatcher } from './event-sink.js';
 
 /** Bytes a Web event stream holds for a slow reader before the handler is paused. */
 const HIGH_WATER_MARK = 16 * 1024;
@@ -9,14 +9,14 @@ const HIGH_WATER_MARK = 16 * 1024;
  *
  * @example
  * const { body, sink } = webEventSink();
- * pumpEvents(iterator, sink, call, options);
+ * new EventPump(iterator, sink, call, options).start();
  * return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
  */
 export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink } {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let wake: (() => void) | undefined;
-  let gone: ((reason: unknown) => void) | undefined;
+  let watcher: SinkWatcher | undefined;
   let closed = false;
   const wakeUp = (): void => {
     const resume = wake;
@@ -31,7 +31,7 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
       pull: wakeUp,
       cancel(reason) {
         closed = true;
-        gone?.(reason);
+        watcher?.gone(reason);
         wakeUp();
       },
     },
@@ -51,7 +51,7 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
       wakeUp();
     },
     onGone(listener) {
-      gone = listener;
+      watcher = listener;
     },
   };
   return { body, sink };

@@ -1,3 +1,4 @@
+import { HttpException } from '../../exceptions/http-exception.js';
 import type { StreamingOptions } from '../options.js';
 import type { SocketPort, SocketUpgrade } from './socket-port.js';
 
@@ -24,7 +25,15 @@ export function denoUpgrade(request: Request, options: StreamingOptions): Socket
     const idleTimeout = Math.ceil(options.pingIntervalMs / 1000);
     // As `ws` does on Node: the first subprotocol offered (`bearer` when the token travels there) is the one chosen.
     const protocol = request.headers.get('sec-websocket-protocol')?.split(',')[0]?.trim();
-    const { socket, response } = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
+    let upgraded: ReturnType<DenoWebSocketRuntime['upgradeWebSocket']>;
+    try {
+      upgraded = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
+    } catch (error) {
+      // Deno refuses a handshake it cannot answer: subprotocols listed as `a,b` (it reads only
+      // `a, b`, the form browsers send), or a request that is no WebSocket handshake.
+      throw new HttpException(400, `The WebSocket handshake cannot be answered: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    const { socket, response } = upgraded;
     const port: SocketPort = {
       send: (text) => socket.send(text),
       get bufferedAmount() {

@@ -1,24 +1,32 @@
+/** Who stops and restarts reading a socket (a `SocketSession`). */
+export interface FlowControl {
+  pause(): void;
+  resume(): void;
+}
+
+const DONE: IteratorResult<unknown> = Object.freeze({ value: undefined, done: true });
+
 /**
  * The messages a client sent, as the `AsyncIterable` a `@Messages()` parameter receives: a queue
- * the socket pushes into and the handler pulls from. When more than `pauseAt` messages wait, the
- * socket is paused (it stops reading, so TCP flow control makes the client wait) until the handler
- * has caught up. `end()` finishes the iteration (the socket closed); a handler waiting for the next
- * message then sees the loop end.
+ * the socket pushes into and the handler pulls from (it is its own iterator: one handler reads
+ * it). When more than `pauseAt` messages wait, `flow` is paused (the socket stops reading, so TCP
+ * flow control makes the client wait) until the handler has caught up. `end()` finishes the
+ * iteration (the socket closed); a handler waiting for the next message then sees the loop end.
  *
  * @example
- * const incoming = new IncomingMessages(16, { pause: () => ws.pause(), resume: () => ws.resume() });
- * ws.on('message', (data) => incoming.push(JSON.parse(String(data))));
+ * const incoming = new IncomingMessages(32);
+ * incoming.flow = session; // once the socket is open
+ * incoming.push(message);
  */
-export class IncomingMessages implements AsyncIterable<unknown> {
-  private readonly queue: unknown[] = [];
+export class IncomingMessages implements AsyncIterable<unknown>, AsyncIterator<unknown> {
+  /** Who pauses the socket; set once it is open (messages arrive only after that). */
+  flow?: FlowControl;
+  private queue?: unknown[];
   private waiting?: (result: IteratorResult<unknown>) => void;
   private ended = false;
   private paused = false;
 
-  constructor(
-    private readonly pauseAt: number,
-    private readonly flow: { pause(): void; resume(): void },
-  ) {}
+  constructor(private readonly pauseAt: number) {}
 
   push(message: unknown): void {
     if (this.ended) return;
@@ -28,10 +36,12 @@ export class IncomingMessages implements AsyncIterable<unknown> {
       wake({ value: message, done: false });
       return;
     }
-    this.queue.push(message);
-    if (!this.paused && this.queue.length >= this.pauseAt) {
+    // Created on first need: a handler that keeps up never queues.
+    const queue = (this.queue ??= []);
+    queue.push(message);
+    if (!this.paused && queue.length >= this.pauseAt) {
       this.paused = true;
-      this.flow.pause();
+      this.flow?.pause();
     }
   }
 
@@ -40,29 +50,31 @@ export class IncomingMessages implements AsyncIterable<unknown> {
     this.ended = true;
     const wake = this.waiting;
     this.waiting = undefined;
-    wake?.({ value: undefined, done: true });
+    wake?.(DONE);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<unknown> {
-    return {
-      next: () => {
-        if (this.queue.length > 0) {
-          const value = this.queue.shift();
-          if (this.paused && this.queue.length < this.pauseAt / 2) {
-            this.paused = false;
-            this.flow.resume();
-          }
-          return Promise.resolve({ value, done: false });
-        }
-        if (this.ended) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((resolve) => (this.waiting = resolve));
-      },
-      // Leaving the loop early drops what is queued; the socket's own life is the session's.
-      return: () => {
-        this.queue.length = 0;
-        this.end();
-        return Promise.resolve({ value: undefined, done: true });
-      },
-    };
+    return this;
+  }
+
+  next(): Promise<IteratorResult<unknown>> {
+    const { queue } = this;
+    if (queue !== undefined && queue.length > 0) {
+      const value = queue.shift();
+      if (this.paused && queue.length < this.pauseAt / 2) {
+        this.paused = false;
+        this.flow?.resume();
+      }
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.ended) return Promise.resolve(DONE);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Leaving the loop early drops what is queued; the socket's own life is the session's. */
+  return(): Promise<IteratorResult<unknown>> {
+    if (this.queue) this.queue.length = 0;
+    this.end();
+    return Promise.resolve(DONE);
   }
 }

@@ -15,3 +15,8 @@ export function nodeUpgradeOf(env: unknown, maxPayload: number): SocketUpgrade |
   const upgrade = (env as Partial<NodeUpgradeEnv> | undefined)?.[NODE_UPGRADE];
   return upgrade ? upgrade(maxPayload) : undefined;
 }
+
+/** Whether a request came through the Node upgrade listener (it asked to switch protocols). */
+export function isNodeUpgrade(env: unknown): boolean {
+  return (env as Partial<NodeUpgradeEnv> | undefined)?.[NODE_UPGRADE] !== undefined;
+}

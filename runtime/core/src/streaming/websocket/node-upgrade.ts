@@ -1,23 +1,39 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
+import type { ErrorReport } from '../../http/answer-rules.js';
+import type { HttpRoute } from '../../http/http-route.js';
+import { nativePathOf, routedPath } from '../../http/server/node/node-dispatch.js';
+import { NodeRouter } from '../../http/server/node/node-router.js';
+import type { StreamServing } from '../stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
-import type { SocketPort, SocketUpgrade } from './socket-port.js';
+import { destroyOnError, NodeSocketPort } from './node-socket-port.js';
+import { nodeSocketRoute, type NodeUpgradeHandler } from './node-socket-route.js';
+import type { SocketUpgrade } from './socket-port.js';
+import { EventStreamUpgradeException, writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
 
+/** What the Node-native path needs to serve `@Ws()` upgrades itself. */
+export interface NativeUpgrades {
+  readonly routes: readonly HttpRoute[];
+  readonly serving: StreamServing;
+  readonly report: ErrorReport;
+}
+
 /**
- * Serves WebSocket upgrades on a Node HTTP server through the application's routes: each upgrade
- * request goes through `fetch` (so through the route's chain, guards included) with an env whose
- * upgrade function the `@Ws()` route calls once the chain let it through; then `ws` completes the
- * handshake. Any other answer (a 403 from a guard, a 404, a 426) is written to the socket as an
- * HTTP response, and the connection closed.
+ * Serves WebSocket upgrades on a Node HTTP server. With `native` (the Node-native path), an
+ * upgrade request matched to a `@Ws()` route is served from Node's request directly
+ * (`nodeSocketRoute`); any other (an unmatched path, an unusual URL, every request when the
+ * application is served through Hono) goes through `fetch`, the Hono app, with an env whose
+ * upgrade function the route calls once the chain let it through. Either way `ws` completes the
+ * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
+ * as an HTTP response, and the connection closed.
  *
  * @example
- * serveUpgrades(server, app.fetch); // in the Node listener
+ * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }); // in the Node listener
  */
-export function serveUpgrades(server: Server, fetch: Fetch): void {
+export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades): void {
   // One `ws` server per maximum payload (in practice one per application), without its own HTTP server.
   const servers = new Map<number, WebSocketServer>();
   const wssFor = (maxPayload: number): WebSocketServer => {
@@ -25,74 +41,62 @@ export function serveUpgrades(server: Server, fetch: Fetch): void {
     if (!wss) servers.set(maxPayload, (wss = new WebSocketServer({ noServer: true, maxPayload, clientTracking: false })));
     return wss;
   };
+  const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor(native.serving.options.maxMessageBytes)) : undefined;
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    let upgraded = false;
-    const upgrade = (maxPayload: number): SocketUpgrade => (onOpen) => {
-      upgraded = true;
-      wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
-        const events = onOpen(nodePort(ws));
-        ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-          const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-          events.receive(isBinary ? undefined : bytes.toString('utf8'), bytes.length);
-        });
-        ws.on('pong', () => events.pong());
-        ws.on('close', () => events.closedByPeer());
-        // A protocol error (an oversized frame: 1009) closes the socket; 'close' follows.
-        ws.on('error', () => undefined);
-      });
-      return new Response(null, { status: 200 });
-    };
-    const env: NodeUpgradeEnv = { incoming, outgoing: undefined, [NODE_UPGRADE]: upgrade };
-    Promise.resolve()
-      .then(() => fetch(requestOf(incoming), env))
-      .then(
-        (response) => {
-          if (!upgraded) return reject(socket, response);
-        },
-        () => reject(socket, new Response(null, { status: 500 })),
-      );
+    socket.on('error', destroyOnError);
+    if (nativeUpgrade?.(incoming, socket, head)) return;
+    upgradeThroughFetch(incoming, socket, head, fetch, wssFor);
   });
 }
 
-function nodePort(ws: WebSocket): SocketPort {
-  const socket = (ws as WebSocket & { _socket?: Duplex })._socket;
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    socket?.uncork();
+/**
+ * The native handler of upgrade requests: true when it served the request (a `@Ws()` route
+ * matched, or an `@Sse()` one, refused), false to hand it on. Every GET route is in its router, in order, so that a path
+ * matches the route Hono would pick.
+ */
+function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wss: WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+  const router = new NodeRouter<NodeUpgradeHandler | undefined>();
+  for (const route of routes) {
+    const { entry } = route;
+    if (entry.method !== 'GET' && entry.method !== 'ALL') continue;
+    const handler = entry.stream === 'websocket' ? nodeSocketRoute(route, serving, report, wss) : entry.stream === 'sse' ? refuseEventStreamUpgrade(entry.path) : undefined;
+    router.add('GET', entry.path, handler);
+  }
+  return (incoming, socket, head) => {
+    const path = incoming.method === 'GET' ? nativePathOf(incoming) : undefined;
+    const match = path === undefined ? undefined : router.match('GET', routedPath(path));
+    if (!match?.handler) return false;
+    match.handler(incoming, socket, head, path!, match.values);
+    return true;
   };
-  return {
-    send: (text) => {
-      // The messages sent in one turn of the event loop leave in one write.
-      if (!corked && socket) {
-        corked = true;
-        socket.cork();
-        process.nextTick(uncork);
-      }
-      ws.send(text);
-    },
-    get bufferedAmount() {
-      return ws.bufferedAmount;
-    },
-    close: (code, reason) => ws.close(code, reason),
-    terminate: () => ws.terminate(),
-    pause: () => ws.pause(),
-    resume: () => ws.resume(),
-    ping: () => ws.ping(),
-    drained: (bytes) =>
-      new Promise((resolve) => {
-        if (ws.bufferedAmount <= bytes || !socket) return resolve();
-        const done = (): void => {
-          if (ws.bufferedAmount > bytes && ws.readyState === ws.OPEN) return;
-          socket.off('drain', done);
-          ws.off('close', done);
-          resolve();
-        };
-        socket.on('drain', done);
-        ws.on('close', done);
-      }),
+}
+
+/** The answer to an upgrade request for an event stream (see `EventStreamUpgradeException`). */
+function refuseEventStreamUpgrade(path: string): NodeUpgradeHandler {
+  const body = JSON.stringify(new EventStreamUpgradeException(path).toJSON());
+  return (_incoming, socket) => writeRefusal(socket, 400, [['content-type', 'application/json']], body);
+}
+
+/** Serves an upgrade request through the Hono app (see `serveUpgrades`). */
+function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Buffer, fetch: Fetch, wssFor: (maxPayload: number) => WebSocketServer): void {
+  let upgraded = false;
+  const upgrade = (maxPayload: number): SocketUpgrade => (onOpen) => {
+    upgraded = true;
+    wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
+      const port = new NodeSocketPort(ws);
+      port.listen(onOpen(port));
+    });
+    return new Response(null, { status: 200 });
   };
+  const env: NodeUpgradeEnv = { incoming, outgoing: undefined, [NODE_UPGRADE]: upgrade };
+  Promise.resolve()
+    .then(() => fetch(requestOf(incoming), env))
+    .then(
+      (response) => {
+        if (!upgraded) return writeResponseRefusal(socket, response);
+      },
+      () => writeResponseRefusal(socket, new Response(null, { status: 500 })),
+    );
 }
 
 /** The Web request of an upgrade request: its URL and headers (it has no body). */
@@ -104,15 +108,4 @@ function requestOf(incoming: IncomingMessage): Request {
   }
   const protocol = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   return new Request(`${protocol}://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, { headers });
-}
-
-/** Writes a refused upgrade's answer as an HTTP/1.1 response and closes the connection. */
-async function reject(socket: Duplex, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
-  if (socket.destroyed) return;
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`, 'connection: close', `content-length: ${body.length}`];
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'connection' && name !== 'transfer-encoding') lines.push(`${name}: ${value}`);
-  });
-  socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]));
 }

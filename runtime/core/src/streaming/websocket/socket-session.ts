@@ -1,11 +1,13 @@
 import { NotValidBodyException } from '../../exceptions/request-exceptions.js';
-import type { ErrorReport } from '../../http/hono/respond.js';
+import type { ErrorReport } from '../../http/answer-rules.js';
 import type { BodyValidator } from '../../validation/body-validator.js';
 import { closeIterator } from '../iterate.js';
-import type { OpenStreams } from '../open-streams.js';
+import { IteratorPump } from '../iterator-pump.js';
+import type { OpenStream, OpenStreams } from '../open-streams.js';
 import type { StreamingOptions } from '../options.js';
+import type { SharedInterval } from '../shared-interval.js';
 import { CloseCode, closeOfError, closeReason } from './close-codes.js';
-import type { IncomingMessages } from './incoming-messages.js';
+import type { FlowControl, IncomingMessages } from './incoming-messages.js';
 import type { SocketEvents, SocketPort } from './socket-port.js';
 
 /** What a session needs of the call it belongs to (an `HttpCall`). */
@@ -14,6 +16,7 @@ export interface SessionCall {
   answered: boolean;
 }
 
+/** What every socket of one `@Ws()` route shares (one object per route, not per socket). */
 export interface SessionOptions {
   readonly limits: StreamingOptions;
   /** Checks one parsed message against the route's DTO (identity when it declares none). */
@@ -22,6 +25,15 @@ export interface SessionOptions {
   readonly report: ErrorReport;
   /** `TodoController.socket (GET /todo/ws)`, for messages. */
   readonly where: string;
+  /** The application's ping timer (every `pingIntervalMs`), for sockets whose host does not ping by itself. */
+  readonly pings: SharedInterval<SocketSession>;
+  /** The application's idle check (see `idleCheckPeriod`). */
+  readonly idleChecks: SharedInterval<SocketSession>;
+}
+
+/** How often sockets are checked for `idleTimeoutMs`: one is closed within a quarter of it after its time. */
+export function idleCheckPeriod(idleTimeoutMs: number): number {
+  return idleTimeoutMs === 0 ? 0 : Math.max(10, Math.ceil(idleTimeoutMs / 4));
 }
 
 /**
@@ -30,57 +42,47 @@ export interface SessionOptions {
  * while less than `highWaterMarkBytes` wait to be written. It enforces the limits (message size,
  * messages per second, idle time, ping/pong) and ends with a close code saying why (see
  * `CloseCode`). The peer leaving, or the application shutting down (1001), aborts
- * `context.signal` and closes the handler's generator.
+ * `context.signal` and closes the handler's generator. It keeps no timer or closure of its own:
+ * pings and idle checks come from the application's shared intervals.
  *
  * @example
  * const session = new SocketSession(port, incoming, iterator, call, options);
  * session.start(); // the host adapter then calls session.receive(text, bytes) per message
  */
-export class SocketSession implements SocketEvents {
-  private finished = false;
-  private iteratorDone = false;
+export class SocketSession extends IteratorPump implements SocketEvents, OpenStream, FlowControl {
+  /** Whether the peer answered (or sent anything) since the last ping. */
   private alive = true;
   private tokens: number;
-  private refilledAt = Date.now();
-  private pinger?: ReturnType<typeof setInterval>;
-  private idle?: ReturnType<typeof setTimeout>;
-  private untrack = (): void => undefined;
+  /** When the last message came (the socket opening, before any): the token bucket's refill and the idle check read it. */
+  private lastReceivedAt = Date.now();
   /** Messages whose validation is still running (class-validator is async): kept in order. */
   private validating?: Promise<void>;
 
   constructor(
     private readonly port: SocketPort,
     private readonly incoming: IncomingMessages,
-    private readonly iterator: AsyncIterator<unknown> | Iterator<unknown>,
+    iterator: AsyncIterator<unknown> | Iterator<unknown>,
     private readonly call: SessionCall,
     private readonly options: SessionOptions,
   ) {
+    super(iterator);
     this.tokens = options.limits.messagesPerSecond;
   }
 
   start(): void {
-    const { limits } = this.options;
-    this.untrack = this.options.streams.track({ shutdown: () => this.finish(CloseCode.goingAway, 'The server is shutting down.') });
-    const ping = this.port.ping;
-    if (ping && limits.pingIntervalMs > 0) {
-      this.pinger = setInterval(() => {
-        // No answer to the last ping: the peer is gone without a close (a pulled cable, a frozen tab).
-        if (!this.alive) return this.drop();
-        this.alive = false;
-        ping();
-      }, limits.pingIntervalMs);
-      this.pinger.unref?.();
-    }
-    this.armIdle();
-    void this.pump();
+    const { options } = this;
+    options.streams.track(this);
+    if (this.port.ping) options.pings.add(this);
+    options.idleChecks.add(this);
+    this.incoming.flow = this;
+    this.pull();
   }
 
   receive(text: string | undefined, bytes: number): void {
     if (this.finished) return;
     this.alive = true;
-    this.armIdle();
     const { limits } = this.options;
-    if (!this.take()) return this.finish(CloseCode.policyViolation, `More than ${limits.messagesPerSecond} messages per second.`);
+    if (!this.takeToken()) return this.finish(CloseCode.policyViolation, `More than ${limits.messagesPerSecond} messages per second.`);
     if (text === undefined) return this.finish(CloseCode.unsupportedData, 'Binary messages are not accepted: send JSON text.');
     if (bytes > limits.maxMessageBytes) return this.finish(CloseCode.messageTooBig, `A message is limited to ${limits.maxMessageBytes} bytes.`);
     let parsed: unknown;
@@ -105,6 +107,33 @@ export class SocketSession implements SocketEvents {
     this.finish(undefined, new DOMException('The client closed the socket.', 'AbortError'));
   }
 
+  /** The application shuts down. */
+  shutdown(): void {
+    this.finish(CloseCode.goingAway, 'The server is shutting down.');
+  }
+
+  /** A visit of the ping timer: a peer that did not answer the last ping is gone without a close (a pulled cable, a frozen tab). */
+  ping(): void {
+    if (!this.alive) return this.drop();
+    this.alive = false;
+    this.port.ping?.();
+  }
+
+  /** A visit of the idle check. */
+  checkIdle(now: number): void {
+    const ms = this.options.limits.idleTimeoutMs;
+    if (now - this.lastReceivedAt >= ms) this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`);
+  }
+
+  /** The handler reads more slowly than the client sends: stop reading the socket. */
+  pause(): void {
+    this.port.pause();
+  }
+
+  resume(): void {
+    this.port.resume();
+  }
+
   /** Validates one message and hands it to the handler; a promise while class-validator runs. */
   private accept(parsed: unknown): Promise<void> | undefined {
     const refuse = (error: unknown): void => {
@@ -123,46 +152,35 @@ export class SocketSession implements SocketEvents {
   }
 
   /** A token bucket of one second's worth of messages, refilled continuously. */
-  private take(): boolean {
+  private takeToken(): boolean {
     const rate = this.options.limits.messagesPerSecond;
     const now = Date.now();
-    this.tokens = Math.min(rate, this.tokens + ((now - this.refilledAt) * rate) / 1000);
-    this.refilledAt = now;
+    this.tokens = Math.min(rate, this.tokens + ((now - this.lastReceivedAt) * rate) / 1000);
+    this.lastReceivedAt = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
   }
 
-  private armIdle(): void {
-    const ms = this.options.limits.idleTimeoutMs;
-    if (ms === 0) return;
-    clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`), ms);
-    this.idle.unref?.();
+  /** Sends one value the handler yielded; waits while more than `highWaterMarkBytes` wait to be written. */
+  protected deliver(value: unknown): Promise<void> | undefined {
+    const { port } = this;
+    port.send(JSON.stringify(value) ?? 'null');
+    const highWaterMark = this.options.limits.highWaterMarkBytes;
+    return port.bufferedAmount > highWaterMark ? port.drained(highWaterMark) : undefined;
   }
 
-  /** Sends what the handler yields, one message at a time, waiting while the socket's buffer is full. */
-  private async pump(): Promise<void> {
-    const highWaterMark = this.options.limits.highWaterMarkBytes;
-    try {
-      for (;;) {
-        const next = await this.iterator.next();
-        if (this.finished) return;
-        if (next.done) {
-          this.iteratorDone = true;
-          return this.finish(CloseCode.normal, '');
-        }
-        this.port.send(JSON.stringify(next.value) ?? 'null');
-        if (this.port.bufferedAmount > highWaterMark) await this.port.drained(highWaterMark);
-        if (this.finished) return;
-      }
-    } catch (error) {
-      this.iteratorDone = true;
-      if (this.finished) return;
-      const { code, reason, unexpected } = closeOfError(error);
-      if (unexpected) this.options.report.logger.error(`Unhandled error in the socket of ${this.options.where}`, error);
-      this.finish(code, reason);
-    }
+  /** The handler's stream ended: so does the socket. */
+  protected ended(): void {
+    this.finish(CloseCode.normal, '');
+  }
+
+  /** The handler failed: an `HttpException` closes with 4000 + its status, anything else with 1011 (logged). */
+  protected threw(error: unknown): void {
+    if (this.finished) return;
+    const { code, reason, unexpected } = closeOfError(error);
+    if (unexpected) this.options.report.logger.error(`Unhandled error in the socket of ${this.options.where}`, error);
+    this.finish(code, reason);
   }
 
   private drop(): void {
@@ -174,9 +192,10 @@ export class SocketSession implements SocketEvents {
   private finish(code: number | undefined, reason: unknown): void {
     if (this.finished) return;
     this.finished = true;
-    clearInterval(this.pinger);
-    clearTimeout(this.idle);
-    this.untrack();
+    const { options } = this;
+    options.streams.untrack(this);
+    options.pings.delete(this);
+    options.idleChecks.delete(this);
     this.incoming.end();
     if (code !== undefined) this.port.close(code, typeof reason === 'string' ? reason : '');
     if (!this.iteratorDone) {

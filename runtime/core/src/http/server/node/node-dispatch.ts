@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
+import { nodeSseRoute } from '../../../streaming/sse/node-sse-route.js';
+import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { NodeRouter } from './node-router.js';
 import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
 
@@ -23,30 +25,53 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  * const listener = nodeNativeListener(routes, { bodyLimit, report }, getRequestListener(app.fetch)) ?? fallback;
  * http.createServer(listener);
  */
-export function nodeNativeListener(routes: readonly HttpRoute[], options: NodeRouteOptions, fallback: RequestListener): RequestListener | undefined {
+export function nodeNativeListener(
+  routes: readonly HttpRoute[],
+  options: NodeRouteOptions & { readonly streaming?: StreamServing },
+  fallback: RequestListener,
+): RequestListener | undefined {
   if (!routes.every((route) => NodeRouter.serves(route.entry.path))) return undefined;
   const router = new NodeRouter<NodeRouteHandler>();
   for (const route of routes) {
     const { entry } = route;
     // A @Head() route answers HEAD requests only, and those go to Hono (which strips GET's body).
     if (entry.method === 'HEAD') continue;
-    // Streams (`@Sse()`, `@Ws()`) are served by their Hono handlers (see `streaming/`), which write to Node's response themselves.
-    const handler: NodeRouteHandler = entry.stream ? (incoming, outgoing) => fallback(incoming, outgoing) : nodeRouteHandler(route, options);
+    // Event streams have their own handler (`streaming/`); a `@Ws()` route's upgrades are served by the
+    // server's 'upgrade' listener, and a plain request to it goes to Hono (a 426).
+    const handler: NodeRouteHandler =
+      entry.stream === 'sse' && options.streaming
+        ? nodeSseRoute(route, options.streaming, options)
+        : entry.stream
+          ? (incoming, outgoing) => fallback(incoming, outgoing)
+          : nodeRouteHandler(route, options);
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const url = incoming.url!;
-    const method = incoming.method!;
-    const host = incoming.headers.host;
-    if (method === 'HEAD' || host === undefined || !plainHost.test(host) || !plainTarget.test(url) || dotSegment.test(url)) {
-      return fallback(incoming, outgoing);
-    }
-    const path = pathOf(url);
-    // `/todo/` is `/todo` (Hono's `strict: false`).
-    const match = router.match(method, path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+    const path = nativePathOf(incoming);
+    if (path === undefined) return fallback(incoming, outgoing);
+    const match = router.match(incoming.method!, routedPath(path));
     if (match === undefined) return fallback(incoming, outgoing);
     match.handler(incoming, outgoing, path, match.values);
   };
+}
+
+/**
+ * The path of a request the Node-native path routes itself; undefined for one it hands to Hono
+ * (HEAD, a URL or a host that needs normalising).
+ *
+ * @example
+ * nativePathOf(incoming); // '/todo/42' for GET /todo/42?x=1
+ */
+export function nativePathOf(incoming: IncomingMessage): string | undefined {
+  const url = incoming.url!;
+  const host = incoming.headers.host;
+  if (incoming.method === 'HEAD' || host === undefined || !plainHost.test(host) || !plainTarget.test(url) || dotSegment.test(url)) return undefined;
+  return pathOf(url);
+}
+
+/** The path a request is matched by: `/todo/` is `/todo` (Hono's `strict: false`). */
+export function routedPath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** The path of a request target: up to its query or fragment. */

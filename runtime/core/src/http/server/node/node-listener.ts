@@ -35,8 +35,9 @@ export function listenNode(served: ServedHttp, port: number, hostname: string | 
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  // `@Ws()` routes: upgrade requests go through the same routes.
-  serveUpgrades(server, served.app.fetch as Parameters<typeof serveUpgrades>[1]);
+  // `@Ws()` routes: upgrade requests go through the same routes (natively, with the native path).
+  const upgrades = native && served.streaming ? { routes: served.routes, serving: served.streaming, report: served.report } : undefined;
+  serveUpgrades(server, served.app.fetch as Parameters<typeof serveUpgrades>[1], upgrades);
   const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -20,7 +20,7 @@ export function observationOf(outgoing: ServerResponse): CallObservation | undef
 }
 
 /** The HTTP facts of a Node request, read only when the telemetry asks for them. */
-class NodeRequestFacts implements HttpRequestFacts {
+export class NodeRequestFacts implements HttpRequestFacts {
   constructor(
     private readonly incoming: IncomingMessage,
     readonly path: string,

@@ -1,0 +1,62 @@
+/**
+ * Pulls a streaming handler's iterator one element at a time into a consumer (an event stream's
+ * sink, a socket), the next one only once the consumer has room: a slow client pauses the
+ * handler instead of growing a buffer. Promise callbacks instead of an `async` loop, made once per
+ * stream: a stream waiting for its handler (an idle socket, a quiet event
+ * stream) then holds one pending reaction, not a suspended async function with its own frame,
+ * promise and await closures (about 200 bytes less per idle connection, measured with
+ * `bench/streaming-heap.mjs`).
+ *
+ * @example
+ * class EventPump extends IteratorPump { protected deliver(value) { … } protected ended() { … } protected threw(error) { … } }
+ */
+export abstract class IteratorPump {
+  /** Set once the stream is over, whatever ended it: nothing more is pulled or delivered. */
+  protected finished = false;
+  /** Whether the iterator finished by itself (done, or threw): then it needs no closing. */
+  protected iteratorDone = false;
+  private readonly onResult = (result: IteratorResult<unknown>): void => this.take(result);
+  private readonly onThrow = (error: unknown): void => {
+    this.iteratorDone = true; // A generator that threw is finished.
+    if (!this.finished) this.threw(error);
+  };
+  /** Made on first need: most streams never wait for room. */
+  private onRoom?: () => void;
+
+  constructor(protected readonly iterator: AsyncIterator<unknown> | Iterator<unknown>) {}
+
+  /** Asks the iterator for its next element. */
+  protected pull(): void {
+    let next: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
+    try {
+      next = this.iterator.next();
+    } catch (error) {
+      return this.onThrow(error);
+    }
+    Promise.resolve(next).then(this.onResult, this.onThrow);
+  }
+
+  /** Hands one element to the consumer; a promise when it is full (the next pull waits for it). What it throws goes to `threw`. */
+  protected abstract deliver(value: unknown): Promise<void> | undefined;
+  /** The iterator is done. */
+  protected abstract ended(): void;
+  /** The iterator threw (or its element could not be delivered). */
+  protected abstract threw(error: unknown): void;
+
+  private take(result: IteratorResult<unknown>): void {
+    if (this.finished) return;
+    if (result.done) {
+      this.iteratorDone = true;
+      return this.ended();
+    }
+    let full: Promise<void> | undefined;
+    try {
+      full = this.deliver(result.value);
+    } catch (error) {
+      return this.threw(error);
+    }
+    if (this.finished) return;
+    if (full) full.then((this.onRoom ??= () => void (this.finished || this.pull())));
+    else this.pull();
+  }
+}

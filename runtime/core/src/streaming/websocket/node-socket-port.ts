@@ -1,0 +1,103 @@
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import type { SocketEvents, SocketPort } from './socket-port.js';
+
+const EVENTS = Symbol('framework.websocket.events');
+type TaggedSocket = WebSocket & { [EVENTS]: SocketEvents };
+
+// One listener function of each kind for every socket (not closures per socket): the socket an
+// event fires on names the session it reports to.
+function onMessage(this: WebSocket, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+  const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+  (this as TaggedSocket)[EVENTS].receive(isBinary ? undefined : bytes.toString('utf8'), bytes.length);
+}
+function onPong(this: WebSocket): void {
+  (this as TaggedSocket)[EVENTS].pong();
+}
+function onClose(this: WebSocket): void {
+  (this as TaggedSocket)[EVENTS].closedByPeer();
+}
+/** A protocol error (an oversized frame: 1009) closes the socket; 'close' follows. */
+function onError(): void {}
+
+/** Destroys a connection that failed before `ws` took it over (the upgrade listener's, until then). */
+export function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+function uncork(port: NodeSocketPort): void {
+  port.corked = false;
+  port.socket?.uncork();
+}
+
+/**
+ * A `ws` socket as a `SocketPort`: messages sent in one turn of the event loop leave in one write
+ * (the TCP socket is corked until the next tick), and `drained` waits for the TCP socket's `drain`.
+ * `listen` hands the socket's events to a session.
+ *
+ * @example
+ * const port = new NodeSocketPort(ws);
+ * port.listen(new SocketSession(port, incoming, iterator, call, options));
+ */
+export class NodeSocketPort implements SocketPort {
+  /** The TCP socket under `ws` (its `_socket`). */
+  readonly socket: Duplex | undefined;
+  corked = false;
+
+  constructor(readonly ws: WebSocket) {
+    this.socket = (ws as WebSocket & { _socket?: Duplex })._socket;
+  }
+
+  /** Reports the socket's messages, pongs and end to `events`. */
+  listen(events: SocketEvents): void {
+    const { ws } = this;
+    // `ws` handles the connection's errors from now on.
+    this.socket?.off('error', destroyOnError);
+    (ws as TaggedSocket)[EVENTS] = events;
+    ws.on('message', onMessage);
+    ws.on('pong', onPong);
+    ws.on('close', onClose);
+    ws.on('error', onError);
+  }
+
+  send(text: string): void {
+    if (!this.corked && this.socket) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(uncork, this);
+    }
+    this.ws.send(text);
+  }
+  get bufferedAmount(): number {
+    return this.ws.bufferedAmount;
+  }
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+  }
+  terminate(): void {
+    this.ws.terminate();
+  }
+  pause(): void {
+    this.ws.pause();
+  }
+  resume(): void {
+    this.ws.resume();
+  }
+  ping(): void {
+    this.ws.ping();
+  }
+  drained(bytes: number): Promise<void> {
+    const { ws, socket } = this;
+    return new Promise((resolve) => {
+      if (ws.bufferedAmount <= bytes || !socket) return resolve();
+      const done = (): void => {
+        if (ws.bufferedAmount > bytes && ws.readyState === ws.OPEN) return;
+        socket.off('drain', done);
+        ws.off('close', done);
+        resolve();
+      };
+      socket.on('drain', done);
+      ws.on('close', done);
+    });
+  }
+}

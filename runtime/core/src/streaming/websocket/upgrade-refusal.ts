@@ -1,0 +1,54 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HttpException } from '../../exceptions/http-exception.js';
+
+/** A request to a `@Ws()` route that is not a WebSocket upgrade. */
+export class UpgradeRequiredException extends HttpException {
+  constructor(path: string) {
+    super(426, `${path} is a WebSocket: open it with an upgrade request (new WebSocket(url)).`);
+    this.name = 'UpgradeRequiredException';
+  }
+}
+
+/**
+ * An upgrade request to an `@Sse()` route: the stream cannot be served on a connection whose
+ * client asked for another protocol (and would never end, so its answer could never be written).
+ */
+export class EventStreamUpgradeException extends HttpException {
+  constructor(path: string) {
+    super(400, `${path} is an event stream: request it without an Upgrade header (new EventSource(url), fetch).`);
+    this.name = 'EventStreamUpgradeException';
+  }
+}
+
+/** Headers a refusal never repeats from its source: it sets its own length and closes the connection. */
+const OWN_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding']);
+
+/**
+ * Writes the answer to an upgrade request that opens no socket (a guard's 403, a 429, a 404) as an
+ * HTTP/1.1 response on the raw connection, and closes it: after an upgrade request, the connection
+ * is no HTTP connection Node serves any more.
+ *
+ * @example
+ * writeRefusal(socket, 403, { 'content-type': 'application/json' }, '{"status":403}');
+ */
+export function writeRefusal(socket: Duplex, status: number, headers: readonly (readonly [string, string])[], body: string | Buffer): void {
+  if (socket.destroyed) return;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nconnection: close\r\ncontent-length: ${bytes.length}\r\n`;
+  for (const [name, value] of headers) if (!OWN_HEADERS.has(name)) head += `${name}: ${value}\r\n`;
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n`), bytes]));
+}
+
+/**
+ * Writes a Web `Response` (a guard's or filter's own answer, or the Hono app's to an upgrade
+ * request it did not accept) as a refusal, with `extra` headers the call set where the response
+ * has none of its own.
+ */
+export async function writeResponseRefusal(socket: Duplex, response: Response, extra?: Record<string, string>): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  for (const [name, value] of Object.entries(extra ?? {})) if (!response.headers.has(name)) headers.push([name, value]);
+  writeRefusal(socket, response.status, headers, body);
+}

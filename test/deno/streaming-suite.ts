@@ -1,0 +1,161 @@
+// Black-box contract of the streaming routes on a runtime's own server: the fixture app's event
+// stream read with fetch, its sockets opened with the `ws` client (a header, or the subprotocols a
+// browser's WebSocket uses for the token), the same assertions for Deno and Node.
+import { serverEvents, type TestEvent } from '@framework/testing';
+import { spawn } from 'node:child_process';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
+import { denoExecutable, type LaunchedServer } from '../launch.js';
+import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
+
+const deno = denoExecutable();
+
+interface Probe {
+  started: number;
+  aborted: number;
+  finished: number;
+}
+
+const probeOf = async (server: LaunchedServer): Promise<Probe> => (await (await fetch(`${server.base}/streams/probe`)).json()) as Probe;
+const wsUrl = (server: LaunchedServer, path: string): string => `${server.base.replace('http:', 'ws:')}/streams${path}`;
+
+/** Polls the fixture's probe until `check` holds (the handler's `finally` runs in the server's process). */
+async function untilProbe(server: LaunchedServer, check: (probe: Probe) => boolean, what: string): Promise<void> {
+  let probe = await probeOf(server);
+  for (let tries = 0; !check(probe); tries++) {
+    if (tries === 50) assert.unreachable(`timed out waiting for ${what}: ${JSON.stringify(probe)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    probe = await probeOf(server);
+  }
+}
+
+/** The first message of a socket, listened for before it opens (a handler yielding at once sends it with the handshake's answer). */
+function firstMessage(url: string, options: WebSocket.ClientOptions = {}): Promise<unknown> {
+  const socket = new WebSocket(url, options);
+  return new Promise((resolve, reject) => {
+    socket.once('message', (data) => {
+      resolve(JSON.parse(String(data)));
+      socket.terminate();
+    });
+    socket.once('error', reject);
+  });
+}
+
+/**
+ * The protocol and first message of a socket opened by Deno's own `WebSocket` (the browser's API:
+ * it offers subprotocols as `a, b`, where the `ws` client writes `a,b`).
+ */
+function firstMessageFromDeno(url: string, protocols: string[]): Promise<{ protocol: string; message: unknown }> {
+  const code = `const s = new WebSocket(${JSON.stringify(url)}, ${JSON.stringify(protocols)});
+s.onmessage = (e) => { console.log(JSON.stringify({ protocol: s.protocol, message: JSON.parse(e.data) })); s.close(); };
+s.onerror = () => { console.log('error'); Deno.exit(1); };`;
+  const child = spawn((deno as { path: string }).path, ['eval', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => child.once('exit', (status) => (status === 0 ? resolve(JSON.parse(output)) : reject(new Error(`deno's WebSocket: ${output}`)))));
+}
+
+async function tokenOf(server: LaunchedServer): Promise<string> {
+  const answer = await fetch(`${server.base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'ada' }) });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Registers the streaming suite for one runtime; `start` launches a fresh fixture process.
+ *
+ * @example
+ * registerStreamingSuite('deno', () => launch(deno.path, [...denoRunFlags([proto]), main], { env: { JWT_SECRET } }));
+ */
+export function registerStreamingSuite(runtime: string, start: () => Promise<LaunchedServer>): void {
+  const streams = suite<{ server: LaunchedServer }>(`fixture app streaming (${runtime})`);
+  streams.before(async (context) => {
+    context.server = await start();
+  });
+  streams.after(({ server }) => server.stop());
+
+  streams('an event stream read with fetch: its head, then each event with its type and id, then its end', async ({ server }) => {
+    const response = await fetch(`${server.base}/streams/ticks?count=3`);
+    assert.is(response.status, 200);
+    assert.is(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.is(response.headers.get('cache-control'), 'no-cache');
+    const events: TestEvent[] = [];
+    for await (const event of serverEvents(response)) events.push(event);
+    assert.equal(events, [1, 2, 3].map((n) => ({ event: 'tick', id: String(n), data: { n } })));
+  });
+
+  streams('Last-Event-ID resumes after the last event the client saw', async ({ server }) => {
+    const response = await fetch(`${server.base}/streams/ticks?count=2`, { headers: { 'last-event-id': '41' } });
+    const ids: (string | undefined)[] = [];
+    for await (const event of serverEvents(response)) ids.push(event.id);
+    assert.equal(ids, ['42', '43']);
+  });
+
+  streams('a client leaving an endless stream aborts the handler and closes its generator', async ({ server }) => {
+    const before = await probeOf(server);
+    const leave = new AbortController();
+    const response = await fetch(`${server.base}/streams/ticks`, { signal: leave.signal });
+    let seen = 0;
+    for await (const _ of serverEvents(response)) if (++seen === 2) break;
+    leave.abort();
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see the client leave');
+  });
+
+  streams('a socket: each validated message reaches the handler, each value it yields comes back', async ({ server }) => {
+    const socket = (await openSocket(wsUrl(server, '/echo'))) as WebSocket;
+    for (const n of [1, 2]) {
+      const answer = nextMessage(socket);
+      socket.send(JSON.stringify({ text: `hello ${n}`, n }));
+      assert.equal(await answer, { text: `hello ${n}`, doubled: n * 2 });
+    }
+    const end = closed(socket);
+    socket.close(1000);
+    assert.is((await end).code, 1000);
+  });
+
+  streams('a message breaking its DTO closes the socket with 1007 naming the rule; one that is not JSON too', async ({ server }) => {
+    for (const [send, reason] of [[JSON.stringify({ text: 'x', n: -1 }), 'n must not be less than 0'], ['not json', 'not JSON']] as const) {
+      const socket = (await openSocket(wsUrl(server, '/echo'))) as WebSocket;
+      const end = closed(socket);
+      socket.send(send);
+      const result = await end;
+      assert.is(result.code, 1007);
+      assert.match(result.reason, reason);
+    }
+  });
+
+  streams('a client dropping its socket aborts the handler and closes its generator', async ({ server }) => {
+    const before = await probeOf(server);
+    const socket = (await openSocket(wsUrl(server, '/echo'))) as WebSocket;
+    const answer = nextMessage(socket);
+    socket.send(JSON.stringify({ text: 'one', n: 1 }));
+    await answer;
+    socket.terminate();
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see the socket drop');
+  });
+
+  streams('the guard runs at the upgrade: no token is an HTTP 403; the token in a header, or in the subprotocols of a browser-standard WebSocket (Deno\'s), opens the socket', async ({ server }) => {
+    assert.is(await openSocket(wsUrl(server, '/private')), 403);
+    const token = await tokenOf(server);
+    assert.equal(await firstMessage(wsUrl(server, '/private'), { headers: { authorization: `Bearer ${token}` } }), { authorized: true });
+    if ('reason' in deno) return;
+    assert.equal(await firstMessageFromDeno(wsUrl(server, '/private'), ['bearer', token]), { protocol: 'bearer', message: { authorized: false } });
+  });
+
+  streams('SIGTERM ends an open event stream cleanly and closes an open socket with 1001, then the process exits 0', async () => {
+    const server = await start();
+    const response = await fetch(`${server.base}/streams/ticks`);
+    const events = serverEvents(response)[Symbol.asyncIterator]();
+    assert.is((await events.next()).done, false);
+    const socket = (await openSocket(wsUrl(server, '/echo'))) as WebSocket;
+    const socketEnd = closed(socket);
+    const stopped = server.stop();
+    // The stream's body ends (no error): the iteration finishes.
+    for (;;) if ((await events.next()).done) break;
+    assert.is((await socketEnd).code, 1001);
+    await stopped;
+    assert.is(await server.exited, 0, server.output());
+  });
+
+  streams.run();
+}
