@@ -38,7 +38,7 @@ async function startLoop(flags) {
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
-  const port = () => [...output.matchAll(/HTTP on http:\/\/localhost:(\d+)/g)].at(-1)?.[1];
+  const port = () => [...output.matchAll(/HTTP on http:\/\/[^:/\s]+:(\d+)/g)].at(-1)?.[1];
   const started = performance.now();
   while (!port()) {
     if (performance.now() - started > 180_000) throw new Error(`the dev loop did not start:\n${output}`);
