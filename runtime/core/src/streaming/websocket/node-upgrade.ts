@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { ErrorReport } from '../../http/answer-rules.js';
 import type { HttpRoute } from '../../http/http-route.js';
 import { nativePathOf, routedPath } from '../../http/server/node/node-dispatch.js';
@@ -31,17 +31,20 @@ export interface NativeUpgrades {
  * as an HTTP response, and the connection closed.
  *
  * @example
- * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }); // in the Node listener
+ * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, (await import('ws')).WebSocketServer); // in the Node listener
  */
-export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades): void {
+export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, webSocketServer?: typeof WebSocketServer): void {
   // One `ws` server per maximum payload (in practice one per application), without its own HTTP server.
   const servers = new Map<number, WebSocketServer>();
   const wssFor = (maxPayload: number): WebSocketServer => {
     let wss = servers.get(maxPayload);
-    if (!wss) servers.set(maxPayload, (wss = new WebSocketServer({ noServer: true, maxPayload, clientTracking: false })));
+    if (wss) return wss;
+    // Only a `@Ws()` route completes a handshake, and the listener loads `ws` when the application has one.
+    if (!webSocketServer) throw new Error('A WebSocket handshake was asked for, but the application has no @Ws() route.');
+    servers.set(maxPayload, (wss = new webSocketServer({ noServer: true, maxPayload, clientTracking: false })));
     return wss;
   };
-  const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor(native.serving.options.maxMessageBytes)) : undefined;
+  const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor) : undefined;
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', destroyOnError);
     if (nativeUpgrade?.(incoming, socket, head)) return;
@@ -54,12 +57,17 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
  * matched, or an `@Sse()` one, refused), false to hand it on. Every GET route is in its router, in order, so that a path
  * matches the route Hono would pick.
  */
-function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wss: WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor: (maxPayload: number) => WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   const router = new NodeRouter<NodeUpgradeHandler | undefined>();
   for (const route of routes) {
     const { entry } = route;
     if (entry.method !== 'GET' && entry.method !== 'ALL') continue;
-    const handler = entry.stream === 'websocket' ? nodeSocketRoute(route, serving, report, wss) : entry.stream === 'sse' ? refuseEventStreamUpgrade(entry.path) : undefined;
+    const handler =
+      entry.stream === 'websocket'
+        ? nodeSocketRoute(route, serving, report, wssFor(serving.options.maxMessageBytes))
+        : entry.stream === 'sse'
+          ? refuseEventStreamUpgrade(entry.path)
+          : undefined;
     router.add('GET', entry.path, handler);
   }
   return (incoming, socket, head) => {

@@ -23,7 +23,9 @@ export const HTTP_PATH_VARIABLE = 'FRAMEWORK_HTTP_PATH';
  * @example
  * const listener = await listenNode({ app, routes, bodyLimit, report }, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
  */
-export function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+export async function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+  // `ws` is loaded only by an application with `@Ws()` routes: the others never complete a handshake.
+  const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? (await import('ws')).WebSocketServer : undefined;
   // @hono/node-server's env (`{ incoming, outgoing }`) becomes `c.env` as it is: `hostedAddress`
   // and `requestHeader` read Node's request from it, and no wrapper is allocated per request.
   const fetch = served.app.fetch as (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
@@ -37,7 +39,7 @@ export function listenNode(served: ServedHttp, port: number, hostname: string | 
   server.maxConnections = limits.maxConnections;
   // `@Ws()` routes: upgrade requests go through the same routes (natively, with the native path).
   const upgrades = native && served.streaming ? { routes: served.routes, serving: served.streaming, report: served.report } : undefined;
-  serveUpgrades(server, served.app.fetch as Parameters<typeof serveUpgrades>[1], upgrades);
+  serveUpgrades(server, served.app.fetch as Parameters<typeof serveUpgrades>[1], upgrades, webSocketServer);
   const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
