@@ -6,7 +6,7 @@ import type { HttpRoute } from '../../http/http-route.js';
 import type { HttpEnv } from '../../http/served-http.js';
 import { iteratorOf } from '../iterate.js';
 import { isNodeUpgrade } from '../websocket/node-upgrade-env.js';
-import { EventStreamUpgradeException } from '../websocket/upgrade-refusal.js';
+import { EventStreamUpgradeException } from '../websocket/upgrade-exceptions.js';
 import { EventPump } from './event-pump.js';
 import { NodeEventSink, type NodeResponseLike } from './node-sink.js';
 import type { ErrorReport } from '../../http/answer-rules.js';

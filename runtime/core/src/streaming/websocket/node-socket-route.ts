@@ -12,7 +12,8 @@ import { NodeSocketPort } from './node-socket-port.js';
 import { PAUSE_AT, sessionOptionsFor } from './session-options.js';
 import { SocketSession } from './socket-session.js';
 import { UpgradeCall } from './upgrade-call.js';
-import { UpgradeRequiredException, writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+import { UpgradeRequiredException } from './upgrade-exceptions.js';
+import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
 /** Serves one upgrade request matched to a `@Ws()` route: `path` as requested, `values` its parameters in order. */
 export type NodeUpgradeHandler = (incoming: IncomingMessage, socket: Duplex, head: Buffer, path: string, values: readonly string[]) => void;

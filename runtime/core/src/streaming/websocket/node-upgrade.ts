@@ -10,7 +10,8 @@ import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
 import { destroyOnError, NodeSocketPort } from './node-socket-port.js';
 import { nodeSocketRoute, type NodeUpgradeHandler } from './node-socket-route.js';
 import type { SocketUpgrade } from './socket-port.js';
-import { EventStreamUpgradeException, writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+import { EventStreamUpgradeException } from './upgrade-exceptions.js';
+import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
 

@@ -12,7 +12,7 @@ import { nodeUpgradeOf } from './node-upgrade-env.js';
 import { PAUSE_AT, sessionOptionsFor } from './session-options.js';
 import { SocketSession } from './socket-session.js';
 import type { SocketUpgrade } from './socket-port.js';
-import { UpgradeRequiredException } from './upgrade-refusal.js';
+import { UpgradeRequiredException } from './upgrade-exceptions.js';
 
 const NativeResponse = Response;
 
