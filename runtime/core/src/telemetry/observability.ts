@@ -60,7 +60,7 @@ export class Observability implements TelemetryCore {
   static readonly off = new Observability(undefined, undefined, undefined, undefined, undefined);
 
   static async create(options: ObservabilityOptions, version?: string): Promise<Observability> {
-    const registered = options.telemetry ?? true ? registeredApi() : undefined;
+    const registered = (options.telemetry ?? true) ? registeredApi() : undefined;
     const sdk = registered?.trace !== undefined || registered?.metrics !== undefined;
     const logOptions = options.requestLog === true ? {} : options.requestLog || undefined;
     const log = logOptions ? await RequestLog.create(logOptions) : undefined;
