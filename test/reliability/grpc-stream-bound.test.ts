@@ -53,6 +53,8 @@ test('150 streaming calls on one connection: 100 run, the others wait and run as
     for (const i of [...answered].slice(0, 50)) calls[i]!.cancel();
     await waitFor(() => answered.size + refused.size === 150);
     assert.is(answered.size + refused.size, 150, 'every waiting call ran once others ended, or was refused');
+    // Node 20's HTTP/2 server lets every one of them wait and run.
+    if (Number(process.versions.node.split('.')[0]) < 22) assert.is(refused.size, 0, 'on Node 20 none is refused');
     assert.equal(example.errors, []);
   } finally {
     for (const call of calls) call.cancel();
