@@ -1,8 +1,8 @@
 // The types a server adapter and the routes share: what is served, and what each request carries
 // (kept apart from `server-adapter.ts`, which loads the adapters, so that they import nothing
 // that imports them).
-import type { Hono } from 'hono';
 import type { ErrorReport } from './answer-rules.js';
+import type { LazyHonoApp } from './hono/lazy-hono-app.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
@@ -41,9 +41,9 @@ export interface HttpListener {
   close(graceMs: number): Promise<number | void>;
 }
 
-/** What a server adapter serves: the Hono app, and the routes it was built from (for a runtime's own path). */
+/** What a server adapter serves: the Hono app (built on first need), and the routes it is built from (for a runtime's own path). */
 export interface ServedHttp {
-  readonly app: Hono<HttpEnv>;
+  readonly hono: LazyHonoApp;
   readonly routes: readonly HttpRoute[];
   readonly bodyLimit: number;
   readonly report: ErrorReport;
