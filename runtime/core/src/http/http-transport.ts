@@ -123,9 +123,8 @@ export class HttpTransport implements ApplicationTransport {
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts), so the
-    // wider parameter type is safe.
-    return this.served.hono.fetch as FetchHandler;
+    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts).
+    return this.served.hono.fetch;
   }
 
   /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */

@@ -1,8 +1,5 @@
 import type { Hono } from 'hono';
-import type { HttpEnv } from '../served-http.js';
-
-/** The Web-standard handler of the Hono app, with the server's bindings as `c.env`. */
-export type HonoFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+import type { HonoFetch, HttpEnv, ServedHono } from '../served-http.js';
 
 /**
  * The application's Hono app, built on first need. On Node the native path serves the compiled
@@ -15,7 +12,7 @@ export type HonoFetch = (request: Request, env?: unknown) => Response | Promise<
  * const hono = new LazyHonoApp(async () => (await import('./hono-app.js')).buildHonoApp(routes, options));
  * await hono.fetch(new Request('http://localhost/todo')); // builds the app, then serves
  */
-export class LazyHonoApp {
+export class LazyHonoApp implements ServedHono {
   private app?: Hono<HttpEnv>;
   private loading?: Promise<Hono<HttpEnv>>;
 
@@ -29,7 +26,7 @@ export class LazyHonoApp {
 
   /** Serves a request: directly once the app is built, after building it the first time. */
   readonly fetch: HonoFetch = (request, env) => {
-    if (this.app) return this.app.fetch(request, env as HttpEnv['Bindings']);
-    return this.load().then((app) => app.fetch(request, env as HttpEnv['Bindings']));
+    if (this.app) return this.app.fetch(request, env);
+    return this.load().then((app) => app.fetch(request, env));
   };
 }

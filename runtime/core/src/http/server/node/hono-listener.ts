@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ErrorReport } from '../../answer-rules.js';
-import type { LazyHonoApp } from '../../hono/lazy-hono-app.js';
+import type { ServedHono } from '../../served-http.js';
 import { writeError } from './node-answer.js';
 
 /** The Node listener of the Hono app, and the way to build both ahead of the first request. */
@@ -19,14 +19,14 @@ export interface HonoListener {
  * const throughHono = honoListener(served.hono, '127.0.0.1', report);
  * http.createServer(nodeNativeListener(routes, options, throughHono.listener) ?? throughHono.listener);
  */
-export function honoListener(hono: LazyHonoApp, hostname: string | undefined, report: ErrorReport): HonoListener {
+export function honoListener(hono: ServedHono, hostname: string | undefined, report: ErrorReport): HonoListener {
   let ready: RequestListener | undefined;
   let loading: Promise<RequestListener> | undefined;
   const load = (): Promise<RequestListener> => {
     loading ??= Promise.all([import('@hono/node-server'), hono.load()]).then(
       // @hono/node-server's env (`{ incoming, outgoing }`) becomes `c.env` as it is: `hostedAddress`
       // and `requestHeader` read Node's request from it, and no wrapper is allocated per request.
-      ([{ getRequestListener }, app]) => (ready = getRequestListener(app.fetch as Parameters<typeof getRequestListener>[0], { hostname })),
+      ([{ getRequestListener }, app]) => (ready = getRequestListener(app.fetch, { hostname })),
       (error: unknown) => {
         loading = undefined;
         throw error;

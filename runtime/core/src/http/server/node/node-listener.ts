@@ -39,7 +39,7 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   server.maxConnections = limits.maxConnections;
   // `@Ws()` routes: upgrade requests go through the same routes (natively, with the native path).
   const upgrades = native && served.streaming ? { routes: served.routes, serving: served.streaming, report: served.report } : undefined;
-  serveUpgrades(server, served.hono.fetch as Parameters<typeof serveUpgrades>[1], upgrades, webSocketServer);
+  serveUpgrades(server, served.hono.fetch, upgrades, webSocketServer);
   const drain = new NodeDrain(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
