@@ -1,6 +1,7 @@
 // On Node, the native path serves the compiled routes without Hono: Hono and @hono/node-server
-// load only when the first request comes that the native path hands over (HEAD, a path no route
-// matches), and the requests that arrive while they load are all answered as before.
+// (and Node's Fetch implementation) load only when the first request comes that the native path
+// hands over (HEAD, a path no route matches), and the requests that arrive while they load are
+// all answered as before.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startRecordedApp, type RecordedApp } from '../telemetry/fixtures/recorded-app.js';
@@ -22,6 +23,8 @@ test('compiled routes are served without loading Hono; the first fallback reques
     assert.is((await answer(app, '/info')).status, 200);
     assert.is((await answer(app, '/todo/1')).status, 403); // the guard's answer, on the native path
     assert.equal(app.loaded(), [], 'nothing of Hono is loaded by compiled routes');
+    // Nor Node's Fetch implementation (undici), which plain answers never need.
+    assert.not.ok((await app.builtins()).some((name) => name.includes('undici')), 'undici is not loaded');
 
     // Several requests that only Hono serves, all sent while it loads: each gets its answer.
     const [missing, head, posted, ...more] = await Promise.all([
@@ -37,6 +40,7 @@ test('compiled routes are served without loading Hono; the first fallback reques
     assert.equal(head, { status: 200, type: 'application/json', body: '' });
     assert.ok(app.loaded().some((url) => url.includes('/@hono/node-server/')), app.loaded().join('\n'));
     assert.ok(app.loaded().some((url) => url.includes('/hono/dist/hono-base.js')), app.loaded().join('\n'));
+    assert.ok((await app.builtins()).some((name) => name.includes('undici')), 'Hono answers with Web Responses: undici is loaded now');
     // Served by the native path as before.
     assert.is((await answer(app, '/health')).status, 200);
   } finally {
