@@ -1,4 +1,5 @@
 // Telling a Web `Response` apart from the plain values a handler answers, on every server path.
+
 /**
  * The runtime's own Response class. Read on first need, not as this module loads: on Node the
  * global is a getter that loads the whole Fetch implementation (undici), a large share of a cold
@@ -8,7 +9,13 @@
  */
 let nativeResponse: typeof Response | undefined;
 
-function nativeResponseClass(): typeof Response {
+/**
+ * The runtime's own Response class (never @hono/node-server's lighter one), found on first call.
+ *
+ * @example
+ * const sent = new (nativeResponseClass())(null, { status: 204 });
+ */
+export function nativeResponseClass(): typeof Response {
   if (nativeResponse) return nativeResponse;
   let root: typeof Response = Response;
   while (Object.getPrototypeOf(root) !== Function.prototype) root = Object.getPrototypeOf(root) as typeof Response;

@@ -13,7 +13,7 @@ import type { ErrorReport } from '../../http/answer-rules.js';
 import type { StreamServing } from '../stream-serving.js';
 import { EVENT_STREAM_HEADERS, eventPumpOptions } from './sse-stream.js';
 import { webEventSink } from './web-sink.js';
-import { isWebResponse } from '../../types/web-response.js';
+import { isWebResponse, nativeResponseClass } from '../../types/web-response.js';
 
 /**
  * The Hono handler of an `@Sse()` route (Deno, `app.fetch`, and Node when forced through Hono; the
@@ -59,8 +59,9 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
 
 /** @hono/node-server's contract for a handler that wrote the response itself: it then writes nothing. */
 let alreadySentResponse: Response | undefined;
-// Built on first need: the Response class is not touched as the module loads (see `isWebResponse`).
-const alreadySent = (): Response => (alreadySentResponse ??= new Response(null, { headers: { 'x-hono-already-sent': 'true' } }));
+// Built on first need (the Response class is not touched as the module loads), with the native
+// class: @hono/node-server writes its own lighter Responses without reading this header.
+const alreadySent = (): Response => (alreadySentResponse ??= new (nativeResponseClass())(null, { headers: { 'x-hono-already-sent': 'true' } }));
 
 /** Node's response, when the call came through @hono/node-server's request listener. */
 function nodeResponseOf(c: Context<HttpEnv>): NodeResponseLike | undefined {
