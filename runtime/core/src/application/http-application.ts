@@ -3,6 +3,7 @@ import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../streaming/options.js';
 import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import type { Logger } from '../types/logger.js';
+import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
 
 /**
@@ -60,7 +61,8 @@ export abstract class HttpApplication {
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
    * await app.listen(0, '127.0.0.1'); // loopback only, a free port
    */
-  listen(port = 3000, hostname?: string): Promise<number> {
+  async listen(port = 3000, hostname?: string): Promise<number> {
+    await listenTurn(); // the dev loop's hand-off; nothing to wait for elsewhere
     return this.http.listen(port, hostname);
   }
 
