@@ -9,8 +9,8 @@ export type ToLoop = { readonly type: 'waiting' };
 
 /** One app process of the dev loop, from warm spare to serving app. */
 export interface AppChild {
-  /** Resolves when the app waits at its first `listen` for its turn. */
-  readonly waiting: Promise<void>;
+  /** Resolves when the app waits at its first `listen` for its turn, with the milliseconds since {@link run}. */
+  readonly waiting: Promise<number>;
   /** Resolves when the process has ended, with how (`code 1`, `SIGTERM`). */
   readonly exited: Promise<string>;
   /** Whether the process is still running. */
@@ -57,7 +57,10 @@ export function spawnApp(entry: string, cwd: string): AppChild {
     child.once('exit', (code, signal) => ended(signal ?? `code ${code}`));
     child.once('error', (error) => ended(error.message)); // could not start at all
   });
-  const waiting = new Promise<void>((resolve) => child.on('message', (message: ToLoop) => message.type === 'waiting' && resolve()));
+  let ranAt = 0;
+  const waiting = new Promise<number>((resolve) =>
+    child.on('message', (message: ToLoop) => message.type === 'waiting' && resolve(Math.round(performance.now() - ranAt))),
+  );
   // A process that has just ended cannot be told anything; its `exited` says what happened.
   const send = (message: ToApp): void => void (child.connected && child.send(message, () => undefined));
 
@@ -67,7 +70,10 @@ export function spawnApp(entry: string, cwd: string): AppChild {
     get alive() {
       return alive;
     },
-    run: () => send({ type: 'run' }),
+    run(): void {
+      ranAt = performance.now();
+      send({ type: 'run' });
+    },
     listen: () => send({ type: 'listen' }),
     stop(timeoutMs: number): Promise<void> {
       // Once: a second SIGTERM would cut short the graceful close the first one began.

@@ -34,7 +34,8 @@ const onMessage = (message: ToApp): void => {
     givenListen();
     process.off('message', onMessage);
     process.off('disconnect', loopGone);
-    process.disconnect();
+    // After this message is handled: Node fails when the channel closes amid a batch of messages.
+    setImmediate(() => process.connected && process.disconnect());
   }
 };
 process.on('message', onMessage);

@@ -17,6 +17,14 @@ export interface AppProcessOptions {
   readonly handOverWaitMs?: number;
 }
 
+/** Where a hand-over's time went, for `--timings`. */
+export interface HandOverTimes {
+  /** From running the entry point to its first `listen` (modules loaded, `init` done). */
+  readonly readyMs: number;
+  /** Stopping the last good app (its graceful close), which frees the ports. */
+  readonly stopMs: number;
+}
+
 /** The app run by the dev loop: prepared while the last good one answers, then handed the ports. */
 export interface AppProcess {
   /**
@@ -28,9 +36,10 @@ export interface AppProcess {
   discard(): void;
   /**
    * Hands over to the prepared app (prepared now when none is): once it waits at its `listen`,
-   * the running app is stopped and the new one binds. Resolves when it was told to bind.
+   * the running app is stopped and the new one binds. Resolves when it was told to bind, with
+   * the times of the hand-over (none when a newer build took its place, or it did not start).
    */
-  commit(): Promise<void>;
+  commit(): Promise<HandOverTimes | undefined>;
   /** Stops the running app, then starts the next one (nothing overlaps; `--no-overlap`). */
   restart(): Promise<void>;
   /** Stops every app process (SIGTERM, then SIGKILL after the timeout); nothing starts afterwards. */
@@ -62,7 +71,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   let committed: AppChild | undefined; // handed over to, not serving yet
   // The newest switch asked for (a committed app, or a restart); older queued ones give way to it.
   let latest: object | undefined;
-  let switches = Promise.resolve();
+  let switches: Promise<unknown> = Promise.resolve();
   let closed = false;
 
   const spawn = (): AppChild => {
@@ -101,27 +110,35 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     next.run();
     serve(next);
   };
-  const queue = (request: object, run: () => Promise<void>): Promise<void> => {
+  const queue = <T>(request: object, run: () => Promise<T>): Promise<T | undefined> => {
     latest = request;
-    switches = switches.then(() => (closed || latest !== request ? undefined : run()));
-    return switches;
+    const done = switches.then(() => (closed || latest !== request ? undefined : run()));
+    switches = done;
+    return done;
   };
 
-  const handOver = async (next: AppChild): Promise<void> => {
+  const handOver = async (next: AppChild): Promise<HandOverTimes | undefined> => {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-    await Promise.race([next.waiting, next.exited, late]);
+    const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(waitMs), waitMs)));
+    const readyMs = await Promise.race([next.waiting, next.exited.then(() => 0), late]);
     clearTimeout(timer);
     if (closed || latest !== next) return; // a newer build took its place (and stopped it)
     if (!next.alive) {
       const how = await next.exited;
-      if (!current) return options.log(`app exited (${how}); it starts again after the next clean build`);
+      if (!current) {
+        options.log(`app exited (${how}); it starts again after the next clean build`);
+        return undefined;
+      }
       // Perhaps it needs what the last good app holds (a fixed port opened outside listen, a lock).
       options.log(`the new app exited while starting (${how}); the last good app stops and the new one starts alone`);
-      return startAlone();
+      await startAlone();
+      return undefined;
     }
+    const stopping = performance.now();
     await stopCurrent();
-    if (!closed && latest === next) serve(next);
+    if (closed || latest !== next) return undefined;
+    serve(next);
+    return { readyMs, stopMs: Math.round(performance.now() - stopping) };
   };
 
   return {
@@ -136,8 +153,8 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       prepared = undefined;
       keepSpare();
     },
-    commit(): Promise<void> {
-      if (closed) return Promise.resolve();
+    commit(): Promise<HandOverTimes | undefined> {
+      if (closed) return Promise.resolve(undefined);
       if (!prepared) this.prepare();
       const next = prepared!;
       prepared = undefined;
@@ -146,9 +163,8 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       committed = next;
       return queue(next, () => handOver(next).finally(() => committed === next && (committed = undefined)));
     },
-    restart(): Promise<void> {
-      if (closed) return Promise.resolve();
-      return queue({}, startAlone);
+    async restart(): Promise<void> {
+      if (!closed) await queue({}, startAlone);
     },
     async stop(): Promise<void> {
       closed = true;

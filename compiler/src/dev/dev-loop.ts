@@ -31,6 +31,8 @@ export interface DevLoopOptions {
    * outside `listen`, a lock file).
    */
   readonly overlap?: boolean;
+  /** Print where each restart's time went (build, check, the new app's start, the old one's stop); default false. */
+  readonly timings?: boolean;
 }
 
 /**
@@ -69,7 +71,12 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
       return keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`);
     }
     log(`${checked ? `types checked in ${checked.ms} ms; ` : ''}${app.running ? 'restarting' : 'starting'} ${options.entry}`);
-    void (overlap ? app.commit() : app.restart());
+    if (!overlap) return void app.restart();
+    void app.commit().then((times) => {
+      if (!options.timings || !times) return;
+      const check = checked ? `, type check ${checked.ms} ms` : '';
+      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one stopped in ${times.stopMs} ms`);
+    });
   };
 
   const first = options.builder.build();
