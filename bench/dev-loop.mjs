@@ -42,7 +42,7 @@ const file = target.file;
 const original = fs.readFileSync(file, 'utf8');
 // The loop may be stopped before it rebuilt the put-back source: its output is put back too.
 const outDir = path.join(target.cwd, app ? 'generated' : 'generated/todo');
-const outputs = new Map(fs.readdirSync(outDir, { recursive: true }).map((name) => path.join(outDir, String(name))).filter((f) => fs.statSync(f).isFile()).map((f) => [f, fs.readFileSync(f)]));
+const outputs = new Map((fs.existsSync(outDir) ? fs.readdirSync(outDir, { recursive: true }) : []).map((name) => path.join(outDir, String(name))).filter((f) => fs.statSync(f).isFile()).map((f) => [f, fs.readFileSync(f)]));
 const restore = () => {
   fs.writeFileSync(file, original);
   for (const [output, bytes] of outputs) fs.writeFileSync(output, bytes);
