@@ -55,7 +55,8 @@ export abstract class HttpApplication {
   /**
    * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
    * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
-   * Without `hostname` it listens on every interface, IPv6 and IPv4.
+   * Without `hostname` it listens on every interface, IPv6 and IPv4. Under `framework-build dev`
+   * it first waits until the last good app has stopped (see `listenTurn`).
    *
    * @example
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
