@@ -16,8 +16,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToApp, ToLoop } from './app-child.js';
 
-/** What every start of a framework app loads; the app's own modules load after `run`. */
-const WARM_PACKAGES = ['@framework/core', '@framework/core/config', '@framework/core/validators', '@framework/grpc'];
+/**
+ * What a start of a framework app loads, whatever the save: the framework and class-validator (its
+ * peer, which DTOs import). None has side effects an app's own code could need to precede. The
+ * app's own modules, and its other packages, load after `run`.
+ */
+const WARM_PACKAGES = ['@framework/core', '@framework/core/config', '@framework/core/validators', '@framework/grpc', 'class-validator'];
 
 // Once `listen` closed the channel there is no one to tell.
 const send = (message: ToLoop): void => void (process.connected && process.send?.(message));
@@ -50,8 +54,9 @@ let asked = false;
   return listenGiven;
 };
 
-// Resolved from the entry point, as the app's own imports are: the same files, loaded once. The
-// packages export one file per subpath for every condition, so require's resolution is import's.
+// Resolved from the entry point, as the app's own imports are: the same files, loaded once. These
+// packages have one file per subpath for every condition (or no `exports`), so require's
+// resolution is import's.
 const resolveFromApp = createRequire(path.resolve(process.argv[1] ?? 'main.ts'));
 for (const name of WARM_PACKAGES) {
   let file: string;
