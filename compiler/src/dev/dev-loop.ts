@@ -61,7 +61,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   const settle = (result: BuildResult): void => {
     options.show(result);
     if (!result.ok) return keep('the build has errors');
-    // The new app loads in its own process while this one checks: the two take turns no more.
+    // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
     const checked = types?.check();
