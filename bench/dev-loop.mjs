@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The dev loop's time from save to answer on the example: `framework-build dev` runs the todo
-// example (as `npm run dev` does), the health controller's answer is changed by an atomic save,
-// and the time until the restarted app serves the new answer is measured; with the type check
-// (the default) and with --no-type-check, `--rounds` saves each, medians printed. The example's
-// sources are put back at the end (and on Ctrl-C). Needs `npm run build:framework` first.
+// The dev loop's time from save to answer: `framework-build dev` runs the todo example (as
+// `npm run dev` does), the health controller's answer is changed by an atomic save, and the time
+// until the restarted app serves the new answer is measured; with the type check (the default)
+// and with --no-type-check, `--rounds` saves each, 2 s apart (as edits come), medians printed with
+// the build and check times the loop printed. `--app <dir>` measures a generated app instead (made
+// by `npm create framework-app`, installed): its `npm run dev`, saving its greeting service.
+// The sources are put back at the end (and on Ctrl-C). Needs `npm run build:framework` first.
 //
-//   node bench/dev-loop.mjs [--rounds 5]
+//   node bench/dev-loop.mjs [--rounds 5] [--app <dir>] [-- <more dev flags, e.g. --no-overlap>]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,11 +15,38 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
+const { values, positionals: extraFlags } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, app: { type: 'string' }, timings: { type: 'boolean', default: true } }, allowNegative: true, allowPositionals: true });
 const rounds = Number(values.rounds);
-const file = path.join(root, 'examples/todo/src/health/health.controller.ts');
+// Where the time went, from a dev loop that can say it (`--timings`; `--no-timings` for one that cannot).
+const timings = values.timings ? ['--timings'] : [];
+const app = values.app && path.resolve(values.app);
+/** What runs, the file saved, what is changed in it, and where the answer is read. */
+const target = app
+  ? {
+      cwd: app,
+      command: [path.join(app, 'node_modules/@framework/compiler/bin/framework-build.js'), 'dev', 'src', '--entry', 'src/main.ts'],
+      file: path.join(app, 'src/greeting/greeting.service.ts'),
+      change: (text, mark) => text.replace('Hello, ${name}!', `Hello-${mark}, \${name}!`),
+      answer: async (base) => (await (await fetch(`${base}/greetings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })).json()).message,
+      expected: (mark) => `Hello-${mark}, Ada!`,
+    }
+  : {
+      cwd: root,
+      command: [path.join(root, 'compiler/bin/framework-build.js'), 'dev', 'examples/todo/src', '--out', 'generated/todo', '--entry', 'examples/todo/src/main.ts'],
+      file: path.join(root, 'examples/todo/src/health/health.controller.ts'),
+      change: (text, mark) => text.replaceAll("'ok'", `'ok-${mark}'`),
+      answer: async (base) => (await (await fetch(`${base}/health/`)).json()).status,
+      expected: (mark) => `ok-${mark}`,
+    };
+const file = target.file;
 const original = fs.readFileSync(file, 'utf8');
-const restore = () => fs.writeFileSync(file, original);
+// The loop may be stopped before it rebuilt the put-back source: its output is put back too.
+const outDir = path.join(target.cwd, app ? 'generated' : 'generated/todo');
+const outputs = new Map((fs.existsSync(outDir) ? fs.readdirSync(outDir, { recursive: true }) : []).map((name) => path.join(outDir, String(name))).filter((f) => fs.statSync(f).isFile()).map((f) => [f, fs.readFileSync(f)]));
+const restore = () => {
+  fs.writeFileSync(file, original);
+  for (const [output, bytes] of outputs) fs.writeFileSync(output, bytes);
+};
 process.once('SIGINT', () => (restore(), process.exit(130)));
 
 const atomicSave = (text) => {
@@ -32,8 +61,8 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 async function startLoop(flags) {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'compiler/bin/framework-build.js'), 'dev', 'examples/todo/src', '--out', 'generated/todo', '--entry', 'examples/todo/src/main.ts', ...flags],
-    { cwd: root, env: { ...process.env, PORT: '0', GRPC_PORT: '0', JWT_SECRET: 'dev-loop-bench-secret-of-32-bytes-at-least', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [...target.command, ...flags, ...extraFlags],
+    { cwd: target.cwd, env: { ...process.env, PORT: '0', GRPC_PORT: '0', JWT_SECRET: 'dev-loop-bench-secret-of-32-bytes-at-least', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout.on('data', (c) => (output += c));
@@ -47,11 +76,11 @@ async function startLoop(flags) {
   return { port, output: () => output, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 }
 
-async function status(port) {
+async function answer(port) {
   try {
-    return ((await (await fetch(`http://127.0.0.1:${port}/health/`)).json()).status);
+    return await target.answer(`http://127.0.0.1:${port}`);
   } catch {
-    return undefined;
+    return undefined; // between two processes
   }
 }
 
@@ -61,30 +90,35 @@ async function measure(flags) {
   const startMs = Math.round(performance.now() - startedAt);
   const times = [];
   try {
+    await sleep(2000); // the first save, too, comes a moment after the start
     for (let round = 1; round <= rounds; round++) {
-      const wanted = `ok-${round}`;
+      const wanted = target.expected(round);
       const saved = performance.now();
-      atomicSave(original.replaceAll("'ok'", `'${wanted}'`));
-      while ((await status(loop.port())) !== wanted) {
+      atomicSave(target.change(original, round));
+      while ((await answer(loop.port())) !== wanted) {
         if (performance.now() - saved > 60_000) throw new Error(`not served within 60 s:\n${loop.output()}`);
         await sleep(5);
       }
       times.push(Math.round(performance.now() - saved));
-      await sleep(300);
+      await sleep(2000);
     }
   } finally {
     restore();
     await loop.stop();
   }
   const checks = [...loop.output().matchAll(/types checked in (\d+) ms/g)].map((m) => Number(m[1]));
-  return { startMs, times, checks };
+  const builds = [...loop.output().matchAll(/into \S+ in (\d+) ms/g)].map((m) => Number(m[1]));
+  // Printed by --timings (a loop that has it): the new app's load and init, the old app's stop.
+  const starts = [...loop.output().matchAll(/loaded and initialised in (\d+) ms, the last one stopped in (\d+) ms/g)].map((m) => `${m[1]}+${m[2]}`);
+  return { startMs, times, checks, builds, starts };
 }
 
 try {
-  for (const [label, flags] of [['type check', []], ['--no-type-check', ['--no-type-check']]]) {
-    const { startMs, times, checks } = await measure(flags);
+  for (const [label, flags] of [['type check', []], ['--no-type-check', ['--no-type-check']]].map(([l, f]) => [l, [...f, ...timings]])) {
+    const { startMs, times, checks, builds, starts } = await measure(flags);
     const checkText = checks.length > 1 ? `; type checks ${checks.slice(1).join(', ')} ms (first, at start: ${checks[0]} ms)` : '';
-    console.log(`${label}: save → answer median ${median(times)} ms (${times.join(', ')}); start to first answer ${startMs} ms${checkText}`);
+    const buildText = `; builds ${builds.slice(1).join(', ')} ms${starts.length > 1 ? `; app start+old stop ${starts.slice(1).join(', ')} ms` : ''}`;
+    console.log(`${label}: save → answer median ${median(times)} ms (${times.join(', ')}); start to first answer ${startMs} ms${buildText}${checkText}`);
   }
 } finally {
   restore();

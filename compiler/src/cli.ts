@@ -2,7 +2,7 @@
 /**
  * `framework-build <srcDir> [--out generated] [--check] [--json] [--watch] [--root <Module>] [--tsconfig <path>]
  *   [--allow-unbound-rpc] [--explain]`
- * `framework-build dev <srcDir> [--entry src/main.ts] [--no-type-check] [--out generated] …`: rebuild and
+ * `framework-build dev <srcDir> [--entry src/main.ts] [--no-type-check] [--no-overlap] [--out generated] …`: rebuild and
  *   type-check on change, restart the app when both are clean.
  *
  * Compiles the decorated sources under srcDir into `<out>/tables.ts` and `<out>/openapi.json` (and, with
@@ -39,7 +39,13 @@ const argv = await yargs(hideBin(process.argv))
         type: 'boolean',
         default: true,
         describe: 'Type-check the project after each clean build and restart only without type errors (--no-type-check: restart sooner, type errors reach the app)',
-      }),
+      })
+      .option('overlap', {
+        type: 'boolean',
+        default: true,
+        describe: 'Start the next app beside the last good one and hand the ports over when it is ready (--no-overlap: stop the old app first, for an app whose start takes a fixed port or a lock)',
+      })
+      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' }),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -99,7 +105,7 @@ const show = (result: BuildResult, ms: number): void => {
 
 if (argv._[0] === 'dev') {
   try {
-    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, show: (result) => show(result, result.stats.ms), write });
+    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
     printFailure(error);
     process.exit(1);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnApp, type AppChild } from './app-child.js';
 
 /** Options of {@link appProcess}. */
 export interface AppProcessOptions {
@@ -10,82 +10,169 @@ export interface AppProcessOptions {
   readonly log: (line: string) => void;
   /** How long a stopping app may take to close before it is killed; default 5000 ms. */
   readonly stopTimeoutMs?: number;
+  /**
+   * How long the last good app keeps answering while the next one has not reached its `listen`;
+   * then it is stopped anyway and the next one binds when it gets there. Default 5000 ms.
+   */
+  readonly handOverWaitMs?: number;
 }
 
-/** The app run by the dev loop: started, restarted after a clean build, stopped on exit. */
+/** Where a hand-over's time went, for `--timings`. */
+export interface HandOverTimes {
+  /** From running the entry point to its first `listen` (modules loaded, `init` done). */
+  readonly readyMs: number;
+  /** Stopping the last good app (its graceful close), which frees the ports. */
+  readonly stopMs: number;
+}
+
+/** The app run by the dev loop: prepared while the last good one answers, then handed the ports. */
 export interface AppProcess {
-  /** Stops the running app (if any), then starts it anew. Calls made meanwhile collapse into one. */
+  /**
+   * Starts the next app from the build on disk now, beside the running one: it loads its modules
+   * and runs `init`, and its `listen` waits for {@link commit}. Replaces an app prepared earlier.
+   */
+  prepare(): void;
+  /** Discards the prepared app (its build failed the type check); the running one stays. */
+  discard(): void;
+  /**
+   * Hands over to the prepared app (prepared now when none is): once it waits at its `listen`,
+   * the running app is stopped and the new one binds. Resolves when it was told to bind, with
+   * the times of the hand-over (none when a newer build took its place, or it did not start).
+   */
+  commit(): Promise<HandOverTimes | undefined>;
+  /** Stops the running app, then starts the next one (nothing overlaps; `--no-overlap`). */
   restart(): Promise<void>;
-  /** Stops the app for good: SIGTERM, then SIGKILL after the timeout; a restart under way starts nothing. */
+  /** Stops every app process (SIGTERM, then SIGKILL after the timeout); nothing starts afterwards. */
   stop(): Promise<void>;
-  /** Whether an app process is running now. */
+  /** Whether an app is serving (or starting alone) now. */
   readonly running: boolean;
 }
 
 /**
- * Runs `node --import tsx <entry>` as a child sharing the terminal. tsx is resolved from the
- * compiler's own dependencies, so the app needs none to run `framework-build dev`. The old process
- * is stopped (and its port released) before the new one starts.
+ * The app processes of `framework-build dev`. A warm spare (tsx and the framework's packages
+ * already loaded) waits for each build; a clean build runs its entry point beside the last good
+ * app while the types are checked, and the ports change hands only when the check is clean and
+ * the new app is initialised: stopping the old process and binding take milliseconds, so a save
+ * is served after max(check, start) instead of their sum. An app that ends before its turn is
+ * started again alone, after the last good one stopped (as when it takes a fixed resource).
  *
  * @example
  * const app = appProcess({ entry: 'src/main.ts', cwd: process.cwd(), log: console.log });
- * await app.restart(); // after each clean build
+ * app.prepare();                                   // after a clean build
+ * if (typeErrors === 0) await app.commit(); else app.discard();
  */
 export function appProcess(options: AppProcessOptions): AppProcess {
-  const loader = import.meta.resolve('tsx');
-  let child: ChildProcess | undefined;
-  let pending: Promise<void> | undefined;
-  let again = false;
+  const stopMs = options.stopTimeoutMs ?? 5000;
+  const waitMs = options.handOverWaitMs ?? 5000;
+  const children = new Set<AppChild>();
+  let current: AppChild | undefined;
+  let spare: AppChild | undefined;
+  let prepared: AppChild | undefined;
+  let committed: AppChild | undefined; // handed over to, not serving yet
+  // The newest switch asked for (a committed app, or a restart); older queued ones give way to it.
+  let latest: object | undefined;
+  let switches: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const start = (): void => {
-    const started = spawn(process.execPath, ['--enable-source-maps', '--import', loader, options.entry], { cwd: options.cwd, stdio: 'inherit', env: process.env });
-    child = started;
-    started.once('exit', (code, signal) => {
-      if (child !== started) return; // stopped on purpose
-      child = undefined;
-      options.log(`app exited (${signal ?? `code ${code}`}); it starts again after the next clean build`);
+  const spawn = (): AppChild => {
+    const child = spawnApp(options.entry, options.cwd);
+    children.add(child);
+    void child.exited.then(() => children.delete(child));
+    return child;
+  };
+  const takeSpare = (): AppChild => {
+    const next = spare?.alive ? spare : spawn();
+    spare = undefined;
+    return next;
+  };
+  // Warmed between saves, so the next build starts from loaded packages.
+  const keepSpare = (): void => void (!closed && !spare?.alive && (spare = spawn()));
+
+  const serve = (next: AppChild): void => {
+    current = next;
+    next.listen();
+    void next.exited.then((how) => {
+      if (current !== next) return; // stopped on purpose
+      current = undefined;
+      if (!closed) options.log(`app exited (${how}); it starts again after the next clean build`);
     });
+    keepSpare();
+  };
+  const stopCurrent = async (): Promise<void> => {
+    const old = current;
+    current = undefined;
+    await old?.stop(stopMs);
+  };
+  const startAlone = async (): Promise<void> => {
+    await stopCurrent();
+    if (closed) return;
+    const next = takeSpare();
+    next.run();
+    serve(next);
+  };
+  const queue = <T>(request: object, run: () => Promise<T>): Promise<T | undefined> => {
+    latest = request;
+    const done = switches.then(() => (closed || latest !== request ? undefined : run()));
+    switches = done;
+    return done;
   };
 
-  const stopChild = async (): Promise<void> => {
-    const current = child;
-    if (!current || current.exitCode !== null || current.signalCode !== null) return;
-    child = undefined;
-    const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
-    current.kill('SIGTERM');
-    const timer = setTimeout(() => current.kill('SIGKILL'), options.stopTimeoutMs ?? 5000);
-    await exited;
+  const handOver = async (next: AppChild): Promise<HandOverTimes | undefined> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(waitMs), waitMs)));
+    const readyMs = await Promise.race([next.waiting, next.exited.then(() => 0), late]);
     clearTimeout(timer);
-  };
-
-  const cycle = async (): Promise<void> => {
-    do {
-      again = false;
-      await stopChild();
-      // Stopped for good while the old app was ending: no new one outlives the loop.
-      if (!closed) start();
-    } while (again && !closed);
+    if (closed || latest !== next) return; // a newer build took its place (and stopped it)
+    if (!next.alive) {
+      const how = await next.exited;
+      if (!current) {
+        options.log(`app exited (${how}); it starts again after the next clean build`);
+        return undefined;
+      }
+      // Perhaps it needs what the last good app holds (a fixed port opened outside listen, a lock).
+      options.log(`the new app exited while starting (${how}); the last good app stops and the new one starts alone`);
+      await startAlone();
+      return undefined;
+    }
+    const stopping = performance.now();
+    await stopCurrent();
+    if (closed || latest !== next) return undefined;
+    serve(next);
+    return { readyMs, stopMs: Math.round(performance.now() - stopping) };
   };
 
   return {
-    restart(): Promise<void> {
-      if (closed) return Promise.resolve();
-      // A build finishing during a restart asks for one more, not for two processes.
-      if (pending) {
-        again = true;
-        return pending;
-      }
-      pending = cycle().finally(() => (pending = undefined));
-      return pending;
+    prepare(): void {
+      if (closed) return;
+      void prepared?.stop(stopMs);
+      prepared = takeSpare();
+      prepared.run();
+    },
+    discard(): void {
+      void prepared?.stop(stopMs);
+      prepared = undefined;
+      keepSpare();
+    },
+    commit(): Promise<HandOverTimes | undefined> {
+      if (closed) return Promise.resolve(undefined);
+      if (!prepared) this.prepare();
+      const next = prepared!;
+      prepared = undefined;
+      // An app committed earlier and not serving yet is superseded by this newer build.
+      void committed?.stop(stopMs);
+      committed = next;
+      return queue(next, () => handOver(next).finally(() => committed === next && (committed = undefined)));
+    },
+    async restart(): Promise<void> {
+      if (!closed) await queue({}, startAlone);
     },
     async stop(): Promise<void> {
       closed = true;
-      await pending;
-      await stopChild();
+      await Promise.all([...children].map((child) => child.stop(stopMs)));
+      await switches;
     },
     get running(): boolean {
-      return child !== undefined;
+      return current?.alive === true;
     },
   };
 }

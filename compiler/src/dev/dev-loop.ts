@@ -24,13 +24,23 @@ export interface DevLoopOptions {
   readonly typeCheck?: boolean;
   /** Where the type errors are printed; default stdout. */
   readonly write?: (text: string) => void;
+  /**
+   * Start the next app beside the last good one while the types are checked, and hand the ports
+   * over when it is ready; default true. Off (`--no-overlap`), the old app stops before the next
+   * one starts: for an app whose start takes what only one process can hold (a fixed port opened
+   * outside `listen`, a lock file).
+   */
+  readonly overlap?: boolean;
+  /** Print where each restart's time went (build, check, the new app's start, the old one's stop); default false. */
+  readonly timings?: boolean;
 }
 
 /**
  * `framework-build dev`: builds the tables, starts the app, then on every change of a source or
  * `.proto` file rebuilds, type-checks the project incrementally, prints the diagnostics of both and
  * restarts the app when both are clean. A build with errors or a type error keeps the running app
- * (the last good one). Ends the app when the loop ends (SIGINT, SIGTERM).
+ * (the last good one). The next app loads and initialises while the check runs, and takes the
+ * ports only once it is clean (see appProcess). Ends the app when the loop ends (SIGINT, SIGTERM).
  *
  * @example
  * runDevLoop({ builder: createBuilder({ srcDir: 'src', outDir: 'generated' }), entry: 'src/main.ts', cwd, show });
@@ -42,6 +52,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   }
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
   const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
+  const overlap = options.overlap !== false;
   const tsconfig = options.builder.tsconfig;
   const types = options.typeCheck !== false && tsconfig ? typeChecker(tsconfig, options.cwd) : undefined;
   if (options.typeCheck !== false && !tsconfig) log('no tsconfig.json found: types are not checked (tsx runs the app without checking them)');
@@ -50,14 +61,22 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   const settle = (result: BuildResult): void => {
     options.show(result);
     if (!result.ok) return keep('the build has errors');
+    // The next app loads in its own process while this one type-checks, not after it.
+    if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
     const checked = types?.check();
     if (checked && checked.errors > 0) {
+      app.discard();
       write(checked.text);
       return keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`);
     }
     log(`${checked ? `types checked in ${checked.ms} ms; ` : ''}${app.running ? 'restarting' : 'starting'} ${options.entry}`);
-    void app.restart();
+    if (!overlap) return void app.restart();
+    void app.commit().then((times) => {
+      if (!options.timings || !times) return;
+      const check = checked ? `, type check ${checked.ms} ms` : '';
+      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one stopped in ${times.stopMs} ms`);
+    });
   };
 
   const first = options.builder.build();

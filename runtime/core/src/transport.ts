@@ -25,6 +25,7 @@ export { GrpcCallBase } from './chain/grpc-call-base.js';
 export { isThenable } from './types/thenable.js';
 export { Injector, type RequestScope } from './di/injector.js';
 export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
+export { listenTurn } from './application/listen-turn.js';
 export { HttpTransport, type HttpTransportOptions, type FetchHandler } from './http/http-transport.js';
 export type { Observability } from './telemetry/observability.js';
 export type { CallObservation } from './telemetry/call-observation.js';

@@ -1,5 +1,5 @@
 import type { FrameworkApplication } from '@framework/core';
-import type { TransportHost } from '@framework/core/transport';
+import { listenTurn, type TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
 import { drainGrpcServer } from './graceful-drain.js';
@@ -104,15 +104,15 @@ export class GrpcServer {
     }
     if (this.closed) return Promise.reject(new Error('The gRPC server was shut down by `app.close()`; create a new application to serve again.'));
     const address = hostname.includes(':') ? `[${hostname}]:${port}` : `${hostname}:${port}`;
-    return withoutBindFailureLine(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          this.server.bindAsync(address, credentials, (error, boundPort) => {
-            if (error) reject(Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: systemCodeOf(error) }));
-            else resolve(boundPort);
-          });
-        }),
-    );
+    const bind = (): Promise<number> =>
+      new Promise<number>((resolve, reject) => {
+        this.server.bindAsync(address, credentials, (error, boundPort) => {
+          if (error) reject(Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: systemCodeOf(error) }));
+          else resolve(boundPort);
+        });
+      });
+    // The dev loop's hand-off (see listenTurn); nothing to wait for elsewhere.
+    return listenTurn().then(() => withoutBindFailureLine(bind));
   }
 
   /**

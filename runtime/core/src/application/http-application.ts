@@ -3,6 +3,7 @@ import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../streaming/options.js';
 import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import type { Logger } from '../types/logger.js';
+import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
 
 /**
@@ -54,13 +55,15 @@ export abstract class HttpApplication {
   /**
    * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
    * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
-   * Without `hostname` it listens on every interface, IPv6 and IPv4.
+   * Without `hostname` it listens on every interface, IPv6 and IPv4. Under `framework-build dev`
+   * it first waits until the last good app has stopped (see `listenTurn`).
    *
    * @example
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
    * await app.listen(0, '127.0.0.1'); // loopback only, a free port
    */
-  listen(port = 3000, hostname?: string): Promise<number> {
+  async listen(port = 3000, hostname?: string): Promise<number> {
+    await listenTurn(); // the dev loop's hand-off; nothing to wait for elsewhere
     return this.http.listen(port, hostname);
   }
 

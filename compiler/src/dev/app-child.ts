@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports. */
+export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' };
+/** What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init` done). */
+export type ToLoop = { readonly type: 'waiting' };
+
+/** One app process of the dev loop, from warm spare to serving app. */
+export interface AppChild {
+  /** Resolves when the app waits at its first `listen` for its turn, with the milliseconds since {@link run}. */
+  readonly waiting: Promise<number>;
+  /** Resolves when the process has ended, with how (`code 1`, `SIGTERM`). */
+  readonly exited: Promise<string>;
+  /** Whether the process is still running. */
+  readonly alive: boolean;
+  /** Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}. */
+  run(): void;
+  /** Lets the app bind its ports, now or as soon as it asks; it then leaves the loop's channel. */
+  listen(): void;
+  /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has ended. Later calls wait for the first. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+const loader = import.meta.resolve('tsx');
+// Built beside this file; under tsx (the compiler's own tests) the source is run.
+const preloadJs = new URL('./app-preload.js', import.meta.url);
+const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new URL('./app-preload.ts', import.meta.url).href;
+
+/**
+ * Starts `node --import tsx <entry>` with the dev loop's preload (app-preload.ts) and an IPC
+ * channel, sharing the terminal. The process loads tsx and the framework's packages at once, then
+ * waits for {@link AppChild.run}: started ahead of a save, it is a warm spare. tsx is resolved from
+ * the compiler's own dependencies, so the app needs none to run `framework-build dev`.
+ *
+ * @example
+ * const next = spawnApp('src/main.ts', process.cwd());
+ * next.run();
+ * await next.waiting; // loaded and initialised, the old app still answering
+ * await old.stop(5000);
+ * next.listen();
+ */
+export function spawnApp(entry: string, cwd: string): AppChild {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', loader, '--import', preload, entry], {
+    cwd,
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+  });
+  let alive = true;
+  let stopping: Promise<void> | undefined;
+  const exited = new Promise<string>((resolve) => {
+    const ended = (how: string): void => {
+      alive = false;
+      resolve(how);
+    };
+    child.once('exit', (code, signal) => ended(signal ?? `code ${code}`));
+    child.once('error', (error) => ended(error.message)); // could not start at all
+  });
+  let ranAt = 0;
+  const waiting = new Promise<number>((resolve) =>
+    child.on('message', (message: ToLoop) => message.type === 'waiting' && resolve(Math.round(performance.now() - ranAt))),
+  );
+  // A process that has just ended cannot be told anything; its `exited` says what happened.
+  const send = (message: ToApp): void => void (child.connected && child.send(message, () => undefined));
+
+  return {
+    waiting,
+    exited,
+    get alive() {
+      return alive;
+    },
+    run(): void {
+      ranAt = performance.now();
+      send({ type: 'run' });
+    },
+    listen: () => send({ type: 'listen' }),
+    stop(timeoutMs: number): Promise<void> {
+      // Once: a second SIGTERM would cut short the graceful close the first one began.
+      stopping ??= (async () => {
+        if (!alive) return;
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        await exited;
+        clearTimeout(timer);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Runs first in every app process of the dev loop (`node --import tsx --import <this> src/main.ts`),
+ * before the app's entry point. It makes the process a warm spare and holds it at two points:
+ *
+ * 1. Before the entry: it loads the framework's packages (the slow part of a start, the same for
+ *    every build) and waits for `run`; the entry point, the app's own modules, loads after it.
+ * 2. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
+ *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
+ *    `waiting` to the loop and resolves on `listen`, once the last good app has stopped.
+ *
+ * After `listen` the IPC channel is closed: the app lives on as any process started by a shell.
+ * Should the loop die first, a process still waiting exits with it.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ToApp, ToLoop } from './app-child.js';
+
+/**
+ * What a start of a framework app loads, whatever the save: the framework and class-validator (its
+ * peer, which DTOs import). None has side effects an app's own code could need to precede. The
+ * app's own modules, and its other packages, load after `run`.
+ */
+const WARM_PACKAGES = ['@framework/core', '@framework/core/config', '@framework/core/validators', '@framework/grpc', 'class-validator'];
+
+// Once `listen` closed the channel there is no one to tell.
+const send = (message: ToLoop): void => void (process.connected && process.send?.(message));
+let givenRun!: () => void;
+let givenListen!: () => void;
+const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
+const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
+const loopGone = (): never => process.exit(0);
+
+// Listening from the first line: a message with no listener yet would be lost.
+const onMessage = (message: ToApp): void => {
+  if (message.type === 'run') givenRun();
+  if (message.type === 'listen') {
+    givenListen();
+    process.off('message', onMessage);
+    process.off('disconnect', loopGone);
+    // After this message is handled: Node fails when the channel closes amid a batch of messages.
+    setImmediate(() => process.connected && process.disconnect());
+  }
+};
+process.on('message', onMessage);
+process.on('disconnect', loopGone);
+
+let asked = false;
+(globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.listenTurn')] = (): Promise<void> => {
+  if (!asked) {
+    asked = true;
+    send({ type: 'waiting' });
+  }
+  return listenGiven;
+};
+
+// Resolved from the entry point, as the app's own imports are: the same files, loaded once. These
+// packages have one file per subpath for every condition (or no `exports`), so require's
+// resolution is import's.
+const resolveFromApp = createRequire(path.resolve(process.argv[1] ?? 'main.ts'));
+for (const name of WARM_PACKAGES) {
+  let file: string;
+  try {
+    file = resolveFromApp.resolve(name);
+  } catch {
+    continue; // not a dependency of this app
+  }
+  // One that fails to load fails again in the app's own import, where its error belongs.
+  await import(pathToFileURL(file).href).catch(() => undefined);
+}
+await runGiven;

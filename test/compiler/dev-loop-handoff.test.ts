@@ -1,0 +1,173 @@
+// The dev loop's hand-off (framework-build dev on a copy of the todo example): the next app loads
+// and initialises beside the last good one while the types are checked, and takes its place only
+// when the check is clean. A type error discards the prepared app (the last good one answers, no
+// process is left behind); an app that ends while starting (here: it opens a fixed port the last
+// good app holds) is started again alone; `--no-overlap` stops the old app first; stopping the
+// loop stops every app process. Linux: the loop's child processes are read from /proc.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { launch, type LaunchedServer } from '../launch.js';
+import { ROOT, TMP } from './helpers.js';
+
+const copy = path.join(TMP, `dev-loop-${process.pid}`);
+const src = path.join(copy, 'examples/todo/src');
+const health = path.join(src, 'health/health.controller.ts');
+let original = '';
+const READY = /HTTP on http:\/\/[^:/\s]+:(\d+)/g;
+// The first build and full type check of a cold process, on a machine busy with other suites.
+const FIRST_START_MS = 120_000;
+
+test.before(() => {
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.mkdirSync(path.join(copy, 'examples'), { recursive: true });
+  // The example's imports and tsconfig reach ../../generated/todo and ../../tsconfig.base.json.
+  fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
+  original = fs.readFileSync(health, 'utf8');
+});
+test.after(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+function atomicSave(file: string, text: string): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, file);
+}
+
+/** The health controller answering `status`, with `extra` lines at the top of the module. */
+const healthSource = (status: string, extra = ''): string => `${extra}\n${original.replaceAll("'ok'", `'${status}'`)}`;
+
+function startLoop(flags: readonly string[] = []): Promise<LaunchedServer> {
+  // Run from the example's folder, as `npm run dev` runs in an app's: tsx reads its tsconfig.json.
+  const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', ...flags];
+  return launch(process.execPath, args, {
+    cwd: path.dirname(src),
+    env: { JWT_SECRET: 'dev-loop-handoff-test-secret-32-bytes-long', LOG_LEVEL: 'warn' },
+    readyWithinMs: FIRST_START_MS,
+  });
+}
+
+/** The port of the app started last by the loop (each start listens on a new port 0). */
+const latestPort = (loop: LaunchedServer): string => [...loop.output().matchAll(READY)].at(-1)![1]!;
+
+async function status(port: string): Promise<string | undefined> {
+  try {
+    return ((await (await fetch(`http://127.0.0.1:${port}/health/`)).json()) as { status?: string }).status;
+  } catch {
+    return undefined; // not listening (any more)
+  }
+}
+
+async function until<T>(what: string, loop: LaunchedServer, probe: () => T | Promise<T>, limitMs = 60_000): Promise<NonNullable<T>> {
+  const started = performance.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (performance.now() - started > limitMs) throw new Error(`${what} not within ${limitMs} ms; dev output:\n${loop.output()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The living processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
+    try {
+      // pid (comm) state ppid …: the name may hold spaces and parentheses, the rest follows the last ')'.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(ppid) === pid && state !== 'Z' ? [Number(name)] : [];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
+
+const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+
+/** A free TCP port, closed again. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('a clean save is served by the next app; a type error discards the prepared app and the last good one answers', async () => {
+  atomicSave(health, original);
+  const loop = await startLoop(['--timings']);
+  try {
+    assert.is(await status(latestPort(loop)), 'ok');
+    const first = latestPort(loop);
+
+    atomicSave(health, healthSource('ok-2'));
+    const second = await until("'ok-2' served", loop, async () => (await status(latestPort(loop))) === 'ok-2' && latestPort(loop));
+    assert.is.not(second, first, 'a new process serves the change');
+    assert.is(await status(first), undefined, 'the last app was stopped');
+    await until('the hand-over timings', loop, () => /timings: build \d+ ms, type check \d+ ms; the new app loaded and initialised in \d+ ms/.test(loop.output()));
+    // The serving app and one warm spare for the next save; nothing else.
+    await until('two app processes (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
+
+    // A type error the app would run without complaint (tsx strips types); it reports its pid
+    // when its modules load, which happens while the check runs.
+    const mark = loop.output().length;
+    atomicSave(health, healthSource('ok-3', "console.log(`prepared app ${process.pid}`);\nconst wrong: number = 'text';\nvoid wrong;"));
+    await until('the type error', loop, () => /health\.controller\.ts:\d+:\d+ - error TS2322/.test(loop.output().slice(mark)));
+    await until('the last good app kept', loop, () => /1 type error \(checked in \d+ ms\): the app keeps running the last good build/.test(loop.output().slice(mark)));
+    assert.is(await status(second), 'ok-2', 'the last good app still answers');
+    assert.is(latestPort(loop), second, 'no other app listens');
+    const prepared = /prepared app (\d+)/.exec(loop.output().slice(mark));
+    if (prepared) await until('the prepared app stopped', loop, () => !alive(Number(prepared[1])));
+    await until('two app processes again (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.is(childrenOf(loop.pid).length, 2, 'no process is left behind');
+
+    atomicSave(health, healthSource('ok-4'));
+    await until("'ok-4' served after the fix", loop, async () => (await status(latestPort(loop))) === 'ok-4');
+    assert.is(await status(second), undefined);
+  } finally {
+    const children = childrenOf(loop.pid);
+    await loop.stop();
+    for (const pid of children) await until(`app process ${pid} stopped with the loop`, loop, () => !alive(pid), 10_000);
+  }
+  assert.not.match(loop.output(), /\bat .*\.(ts|js):\d+/, 'no stack printed');
+});
+
+test('an app that ends while starting beside the last good one (a fixed port it holds) is started again alone', async () => {
+  atomicSave(health, original);
+  const fixed = await freePort();
+  // Opened at module load, outside listen: only one process can hold it.
+  const holdsPort = `import { createServer } from 'node:net';\ncreateServer().listen(${fixed}, '127.0.0.1');`;
+  atomicSave(health, healthSource('held-1', holdsPort));
+  const loop = await startLoop(['--no-type-check']);
+  try {
+    assert.is(await status(latestPort(loop)), 'held-1');
+    const mark = loop.output().length;
+    atomicSave(health, healthSource('held-2', holdsPort));
+    await until("'held-2' served", loop, async () => (await status(latestPort(loop))) === 'held-2');
+    assert.match(loop.output().slice(mark), /the new app exited while starting \(code 1\); the last good app stops and the new one starts alone/);
+    await until('two app processes (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
+  } finally {
+    await loop.stop();
+    atomicSave(health, original);
+  }
+});
+
+test('--no-overlap: the last app stops before the next one starts, and the change is served', async () => {
+  atomicSave(health, original);
+  const loop = await startLoop(['--no-overlap', '--no-type-check']);
+  try {
+    const first = latestPort(loop);
+    assert.is(await status(first), 'ok');
+    atomicSave(health, healthSource('alone'));
+    await until("'alone' served", loop, async () => (await status(latestPort(loop))) === 'alone');
+    assert.is(await status(first), undefined);
+    await until('two app processes (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
+  } finally {
+    await loop.stop();
+  }
+});
+
+test.run();
