@@ -48,14 +48,13 @@ export class NodeSocketPort implements SocketPort {
     this.socket = (ws as WebSocket & { _socket?: Duplex })._socket;
   }
 
-  /** Reports the socket's messages, pongs and end to `events`. */
+  /** Reports the socket's messages and end to `events` (and its pongs, from the first `ping`). */
   listen(events: SocketEvents): void {
     const { ws } = this;
     // `ws` handles the connection's errors from now on.
     this.socket?.off('error', destroyOnError);
     (ws as TaggedSocket)[EVENTS] = events;
     ws.on('message', onMessage);
-    ws.on('pong', onPong);
     ws.on('close', onClose);
     ws.on('error', onError);
   }
@@ -84,7 +83,11 @@ export class NodeSocketPort implements SocketPort {
     this.ws.resume();
   }
   ping(): void {
-    this.ws.ping();
+    const { ws } = this;
+    // Listened to from the first ping on: a socket never pinged (pings off) keeps three event
+    // names in `ws`'s table of listeners, and a fourth would double that table (96 bytes a socket).
+    if (ws.listenerCount('pong') === 0) ws.on('pong', onPong);
+    ws.ping();
   }
   drained(bytes: number): Promise<void> {
     const { ws, socket } = this;
