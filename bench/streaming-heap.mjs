@@ -5,10 +5,12 @@
 // largest first. The tool for finding what an idle connection need not keep.
 //
 //   npm run build:framework && node bench/streaming-heap.mjs [--kind sse|ws] [--idle 2000] [--top 25] [--only framework|peer]
+//   node bench/streaming-heap.mjs --kind sse --why 'array:(object elements)'   # what keeps that group's new objects alive
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { whyKept } from './lib/heap-retainers.mjs';
 import { buildStreamingApp, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
 import { choosePorts, ports } from './lib/server.mjs';
 
@@ -18,6 +20,7 @@ const { values: opt } = parseArgs({
     idle: { type: 'string', default: '2000' },
     top: { type: 'string', default: '25' },
     only: { type: 'string' },
+    why: { type: 'string' },
   },
 });
 const idle = Number(opt.idle);
@@ -43,7 +46,7 @@ function groupsOf(file) {
   return groups;
 }
 
-/** Writes a heap snapshot of the child (it runs with --heapsnapshot-signal=SIGUSR1) and returns its groups. */
+/** Writes a heap snapshot of the child (it runs with --heapsnapshot-signal=SIGUSR1) and returns its file. */
 async function snapshotOf(child, dir) {
   const known = new Set(readdirSync(dir));
   child.kill('SIGUSR1');
@@ -54,7 +57,7 @@ async function snapshotOf(child, dir) {
     // Written once its size stops changing.
     const size = statSync(join(dir, file)).size;
     await sleep(1000);
-    if (statSync(join(dir, file)).size === size && size > 0) return groupsOf(join(dir, file));
+    if (statSync(join(dir, file)).size === size && size > 0) return join(dir, file);
   }
 }
 
@@ -66,10 +69,17 @@ for (const server of STREAMING_SERVERS.filter((s) => !opt.only || s.id === opt.o
   try {
     // One connection first, so that what is built once (the `ws` server, compiled code) is in both snapshots.
     const warm = await openIdle(ports.http, opt.kind, 1);
-    const before = await snapshotOf(child, dir);
+    const beforeFile = await snapshotOf(child, dir);
     const sockets = await openIdle(ports.http, opt.kind, idle);
-    const after = await snapshotOf(child, dir);
+    const afterFile = await snapshotOf(child, dir);
     for (const socket of [...warm, ...sockets]) socket.destroy();
+    if (opt.why) {
+      console.log(`\n${server.label}: what keeps each new ${opt.why} (per connection, its size, then its retainers)`);
+      for (const { perConnection, chain } of whyKept(beforeFile, afterFile, opt.why, idle).slice(0, Number(opt.top))) console.log(`${perConnection.toFixed(2)}  ${chain}`);
+      continue;
+    }
+    const before = groupsOf(beforeFile);
+    const after = groupsOf(afterFile);
     const rows = [...after].map(([key, { bytes, count }]) => {
       const old = before.get(key) ?? { bytes: 0, count: 0 };
       return { key, bytes: (bytes - old.bytes) / idle, count: (count - old.count) / idle };

@@ -5,9 +5,10 @@
 // a hand-written node:http + ws peer (`apps/streaming/peer.mjs`) doing the same, as ratios. Each
 // server runs alone, pinned to core 0; the clients run here, on core 1.
 //
-//   npm run build:framework && node bench/streaming.mjs [--seconds 3] [--rounds 1] [--idle 10000]
+//   npm run build:framework && node bench/streaming.mjs [--seconds 3] [--rounds 1] [--idle 10000] [--only sse,push,echo,memory]
 //   node bench/streaming.mjs --profile sse|push|echo   # that figure alone, each server under --cpu-prof, summarised
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { printSummary, summarise } from './lib/profile.mjs';
@@ -20,8 +21,11 @@ const { values: opt } = parseArgs({
     rounds: { type: 'string', default: '1' },
     idle: { type: 'string', default: '10000' },
     profile: { type: 'string' },
+    // A shorter run: only these figures (the throughput ones by name, `memory` for the idle ones).
+    only: { type: 'string', default: 'sse,push,echo,memory' },
   },
 });
+const only = new Set(opt.only.split(','));
 const seconds = Number(opt.seconds);
 const idle = Number(opt.idle);
 const log = (line) => process.stderr.write(`[streaming] ${line}\n`);
@@ -144,18 +148,23 @@ for (let round = 0; round < Number(opt.rounds); round++) {
     await choosePorts();
     const port = ports.http;
     log(`round ${round + 1}: ${server.label} on ${port}…`);
-    const child = await startStreamingServer(server, port);
     const figures = {};
-    try {
-      await sseRate(port); // warm-up
-      Object.assign(figures, { sse: await sseRate(port), push: await pushRate(port), echo: await echoRate(port) });
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+    const throughput = Object.keys(rates).filter((name) => only.has(name));
+    if (throughput.length > 0) {
+      const child = await startStreamingServer(server, port);
+      try {
+        await sseRate(port); // warm-up
+        for (const name of throughput) figures[name] = await rates[name](port);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
     }
-    const sseIdle = await idleMemory(server, 'sse');
-    const wsIdle = await idleMemory(server, 'ws');
-    Object.assign(figures, { sseIdleBytes: sseIdle.rss, sseIdleHeap: sseIdle.heap, wsIdleBytes: wsIdle.rss, wsIdleHeap: wsIdle.heap });
+    if (only.has('memory')) {
+      const sseIdle = await idleMemory(server, 'sse');
+      const wsIdle = await idleMemory(server, 'ws');
+      Object.assign(figures, { sseIdleBytes: sseIdle.rss, sseIdleHeap: sseIdle.heap, wsIdleBytes: wsIdle.rss, wsIdleHeap: wsIdle.heap });
+    }
     const best = results[server.id];
     results[server.id] = best ? Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, /(Bytes|Heap)$/.test(k) ? Math.min(v, best[k]) : Math.max(v, best[k])])) : figures;
   }
@@ -163,7 +172,8 @@ for (let round = 0; round < Number(opt.rounds); round++) {
 
 const ours = results.framework;
 const peer = results.peer;
-const row = (what, key, unit, lowerIsBetter = false) => `| ${what} | ${Math.round(ours[key]).toLocaleString('en')} ${unit} | ${Math.round(peer[key]).toLocaleString('en')} | ${(lowerIsBetter ? peer[key] / ours[key] : ours[key] / peer[key]).toFixed(2)}× |`;
+const row = (what, key, unit, lowerIsBetter = false) => ours[key] === undefined ? '' : `| ${what} | ${Math.round(ours[key]).toLocaleString('en')} ${unit} | ${Math.round(peer[key]).toLocaleString('en')} | ${(lowerIsBetter ? peer[key] / ours[key] : ours[key] / peer[key]).toFixed(2)}× |`;
+console.log(`Node ${process.version}, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} at the end`);
 console.log(['| figure | ours | hand-written | × hand-written |', '|---|--:|--:|--:|',
   row('SSE: events/s through one stream', 'sse', 'ev/s'),
   row('WebSocket: messages/s pushed through one socket', 'push', 'msg/s'),
@@ -172,4 +182,4 @@ console.log(['| figure | ours | hand-written | × hand-written |', '|---|--:|--:
   row(`heap per idle event stream (${idle.toLocaleString('en')} open)`, 'sseIdleHeap', 'bytes', true),
   row(`memory (RSS) per idle socket (${idle.toLocaleString('en')} open)`, 'wsIdleBytes', 'bytes', true),
   row(`heap per idle socket (${idle.toLocaleString('en')} open)`, 'wsIdleHeap', 'bytes', true),
-].join('\n'));
+].filter(Boolean).join('\n'));

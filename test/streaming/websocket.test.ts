@@ -115,6 +115,19 @@ test('a peer that stops answering pings is dropped', async () => {
   await until(() => pingApp.stats().openStreams === 0, 'the session to end');
 });
 
+test('a silent peer that answers pings stays open', async () => {
+  const socket = (await open('/echo', {}, pingPort)) as WebSocket;
+  let closedEarly = false;
+  socket.once('close', () => (closedEarly = true));
+  // Five pings: each one after the first is dropped unless the pong to the one before was heard.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.not.ok(closedEarly, 'the socket is still open');
+  const answer = nextMessage(socket);
+  socket.send(JSON.stringify({ text: 'still here', n: 1 }));
+  assert.equal(await answer, { text: 'still here', doubled: 2 });
+  socket.close();
+});
+
 test('a client that stops reading pauses the handler once the socket buffers are full', async () => {
   const socket = (await open('/flood?count=1000000')) as WebSocket;
   socket.pause();

@@ -6,6 +6,8 @@ import { AppModule } from './src/app.module.js';
 const app = await new FrameworkApplication(tables, {
   // The bench floods: no rate limit or heartbeat in the way, the peer has none either.
   streaming: { messagesPerSecond: 1_000_000_000, heartbeatMs: 0, pingIntervalMs: 0 },
+  // The peer has no connection cap: neither has ours within the bench's idle connections (10,000 by default).
+  maxConnections: 100_000,
   logger: { error: console.error, warn: () => undefined, log: () => undefined },
 }).init(AppModule);
 console.log(`ready ${await app.listen(Number(process.env.PORT), '127.0.0.1')}`);

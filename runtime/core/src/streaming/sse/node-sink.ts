@@ -6,8 +6,6 @@ export interface NodeResponseLike {
   flushHeaders(): void;
   write(chunk: string): boolean;
   end(): unknown;
-  cork(): void;
-  uncork(): void;
   on(event: 'close', listener: () => void): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
@@ -23,25 +21,18 @@ function onResponseClose(this: WatchedResponse): void {
   if (!this.writableEnded) this[WATCHER]?.gone(new DOMException('The client closed the event stream.', 'AbortError'));
 }
 
-function uncork(sink: NodeEventSink): void {
-  if (!sink.corked) return;
-  sink.corked = false;
-  sink.outgoing.uncork();
-}
-
 /**
  * An `EventSink` writing straight to Node's `ServerResponse` (the framework's own Node server):
- * no Web stream in between, and the events written in one turn of the event loop leave in one
- * packet (`cork` until the next tick). `write` returning false (the socket's buffer is full) waits
- * for `drain`; the response closing before `end` is the client going away.
+ * no Web stream in between. The events written in one turn of the event loop leave in one packet:
+ * Node's response corks its socket at the first write of a turn and uncorks it on the next tick.
+ * (Corking the response itself would not add to that, and on Node 22+ it would make its uncork
+ * send each event with a system call of its own.) `write` returning false (the socket's buffer is
+ * full) waits for `drain`; the response closing before `end` is the client going away.
  *
  * @example
  * const sink = new NodeEventSink(outgoing, { 'content-type': 'text/event-stream' });
  */
 export class NodeEventSink implements EventSink {
-  /** Whether writes are held until the next tick (see `write`). */
-  corked = false;
-
   constructor(
     readonly outgoing: NodeResponseLike,
     headers: Record<string, string | string[]>,
@@ -54,11 +45,6 @@ export class NodeEventSink implements EventSink {
   write(text: string): boolean {
     const { outgoing } = this;
     if (outgoing.writableEnded || outgoing.destroyed) return true;
-    if (!this.corked) {
-      this.corked = true;
-      outgoing.cork();
-      process.nextTick(uncork, this);
-    }
     return outgoing.write(text);
   }
 
@@ -76,8 +62,6 @@ export class NodeEventSink implements EventSink {
   }
 
   end(): void {
-    // Node 24 drops what a corked response still holds when it ends before the uncork.
-    uncork(this);
     if (!this.outgoing.writableEnded) this.outgoing.end();
   }
 

@@ -66,7 +66,7 @@ const alreadySent = (): Response => (alreadySentResponse ??= new (nativeResponse
 /** Node's response, when the call came through @hono/node-server's request listener. */
 function nodeResponseOf(c: Context<HttpEnv>): NodeResponseLike | undefined {
   const outgoing = (c.env as { outgoing?: Partial<NodeResponseLike> } | undefined)?.outgoing;
-  return typeof outgoing?.writeHead === 'function' && typeof outgoing.cork === 'function' ? (outgoing as NodeResponseLike) : undefined;
+  return typeof outgoing?.writeHead === 'function' && typeof outgoing.flushHeaders === 'function' ? (outgoing as NodeResponseLike) : undefined;
 }
 
 /** The stream's headers with those set on the context meanwhile (`setResponseHeader`, the throttler's). */

@@ -11,9 +11,6 @@ function onMessage(this: WebSocket, data: Buffer | ArrayBuffer | Buffer[], isBin
   const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
   (this as TaggedSocket)[EVENTS].receive(isBinary ? undefined : bytes.toString('utf8'), bytes.length);
 }
-function onPong(this: WebSocket): void {
-  (this as TaggedSocket)[EVENTS].pong();
-}
 function onClose(this: WebSocket): void {
   (this as TaggedSocket)[EVENTS].closedByPeer();
 }
@@ -32,8 +29,9 @@ function uncork(port: NodeSocketPort): void {
 
 /**
  * A `ws` socket as a `SocketPort`: messages sent in one turn of the event loop leave in one write
- * (the TCP socket is corked until the next tick), and `drained` waits for the TCP socket's `drain`.
- * `listen` hands the socket's events to a session.
+ * (the TCP socket is corked until the next tick), `drained` waits for the TCP socket's `drain`, and
+ * `ping` tells whether anything came since the previous ping. `listen` hands the socket's events
+ * to a session.
  *
  * @example
  * const port = new NodeSocketPort(ws);
@@ -43,19 +41,20 @@ export class NodeSocketPort implements SocketPort {
   /** The TCP socket under `ws` (its `_socket`). */
   readonly socket: Duplex | undefined;
   corked = false;
+  /** The bytes the connection had received when it was last pinged (none yet: undefined). */
+  private readAtPing?: number;
 
   constructor(readonly ws: WebSocket) {
     this.socket = (ws as WebSocket & { _socket?: Duplex })._socket;
   }
 
-  /** Reports the socket's messages, pongs and end to `events`. */
+  /** Reports the socket's messages and end to `events`. */
   listen(events: SocketEvents): void {
     const { ws } = this;
     // `ws` handles the connection's errors from now on.
     this.socket?.off('error', destroyOnError);
     (ws as TaggedSocket)[EVENTS] = events;
     ws.on('message', onMessage);
-    ws.on('pong', onPong);
     ws.on('close', onClose);
     ws.on('error', onError);
   }
@@ -83,8 +82,16 @@ export class NodeSocketPort implements SocketPort {
   resume(): void {
     this.ws.resume();
   }
-  ping(): void {
+  ping(): boolean {
+    // Whether the peer answered is read from the bytes the connection received, not from a 'pong'
+    // listener: a fourth event name would double the table of listeners `ws` keeps per socket (96
+    // bytes). A pong, like any message, is bytes read; a connection that is not a TCP socket
+    // (no `bytesRead`) is taken as answering.
+    const read = (this.socket as { bytesRead?: number } | undefined)?.bytesRead;
+    if (read !== undefined && read === this.readAtPing) return false;
+    this.readAtPing = read;
     this.ws.ping();
+    return true;
   }
   drained(bytes: number): Promise<void> {
     const { ws, socket } = this;

@@ -1,6 +1,6 @@
 /**
  * What a `@Ws()` session needs of a socket, whichever server opened it (`ws` on Node,
- * `Deno.upgradeWebSocket` on Deno). The host adapter calls the session's `receive`, `pong` and
+ * `Deno.upgradeWebSocket` on Deno). The host adapter calls the session's `receive` and
  * `closedByPeer` as the socket reports them.
  */
 export interface SocketPort {
@@ -15,8 +15,12 @@ export interface SocketPort {
   /** Stops reading messages (TCP flow control then makes the client wait); a no-op where the host cannot. */
   pause(): void;
   resume(): void;
-  /** Sends a ping; undefined where the host pings by itself (Deno's `idleTimeout`). */
-  readonly ping?: () => void;
+  /**
+   * Sends a ping, unless nothing came from the peer since the previous one (not even its pong):
+   * then it returns false, and the peer is taken for gone. Undefined where the host pings by itself
+   * (Deno's `idleTimeout`).
+   */
+  readonly ping?: () => boolean;
   /** Resolves once `bufferedAmount` is at most `bytes`, or the socket closed. */
   drained(bytes: number): Promise<void>;
 }
@@ -28,7 +32,6 @@ export type SocketUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => Resp
 export interface SocketEvents {
   /** A message: its text, or `undefined` for a binary one; `bytes` is its size. */
   receive(text: string | undefined, bytes: number): void;
-  pong(): void;
   /** The connection ended (the peer closed it, or it broke). */
   closedByPeer(): void;
 }

@@ -50,8 +50,6 @@ export function idleCheckPeriod(idleTimeoutMs: number): number {
  * session.start(); // the host adapter then calls session.receive(text, bytes) per message
  */
 export class SocketSession extends IteratorPump implements SocketEvents, OpenStream, FlowControl {
-  /** Whether the peer answered (or sent anything) since the last ping. */
-  private alive = true;
   private tokens: number;
   /** When the last message came (the socket opening, before any): the token bucket's refill and the idle check read it. */
   private lastReceivedAt = Date.now();
@@ -80,7 +78,6 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
 
   receive(text: string | undefined, bytes: number): void {
     if (this.finished) return;
-    this.alive = true;
     const { limits } = this.options;
     if (!this.takeToken()) return this.finish(CloseCode.policyViolation, `More than ${limits.messagesPerSecond} messages per second.`);
     if (text === undefined) return this.finish(CloseCode.unsupportedData, 'Binary messages are not accepted: send JSON text.');
@@ -99,10 +96,6 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     if (done) this.validating = done.finally(() => (this.validating = undefined));
   }
 
-  pong(): void {
-    this.alive = true;
-  }
-
   closedByPeer(): void {
     this.finish(undefined, new DOMException('The client closed the socket.', 'AbortError'));
   }
@@ -114,9 +107,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
 
   /** A visit of the ping timer: a peer that did not answer the last ping is gone without a close (a pulled cable, a frozen tab). */
   ping(): void {
-    if (!this.alive) return this.drop();
-    this.alive = false;
-    this.port.ping?.();
+    if (this.port.ping?.() === false) this.drop();
   }
 
   /** A visit of the idle check. */
