@@ -3,9 +3,8 @@
  * `JwtService`: importing a key (even an HMAC secret) on every request is the main avoidable cost
  * of JWT verification.
  */
-// jose's subpaths, not its index: the index loads every JWE and JWK helper at start-up.
 import type { CryptoKey, JWK, JWSAlgorithm } from 'jose';
-import { importJWK, importPKCS8, importSPKI, importX509 } from 'jose/key/import';
+import { loadJose } from './load-jose.js';
 import type { JwtConfig } from './jwt-config.js';
 import type { KeyMaterial } from './jwt-options.js';
 import { watchRemoteKeySet, type WatchedKeySet } from './remote-key-set.js';
@@ -31,6 +30,7 @@ async function importMaterial(material: KeyMaterial, algorithm: JWSAlgorithm, ro
       if (material.type !== expected) throw new TypeError(`expected a ${expected} CryptoKey, got a ${material.type} one`);
       return material;
     }
+    const { importJWK, importPKCS8, importSPKI, importX509 } = await loadJose();
     if (typeof material === 'string') {
       // Keys kept in environment variables often arrive with literal `\n` instead of line breaks.
       const pem = material.includes('\\n') ? material.replace(/\\n/g, '\n').trim() : material.trim();
@@ -61,7 +61,7 @@ export function loadVerificationKey(config: JwtConfig): Promise<VerificationKey>
     case 'keyPair':
       return importMaterial(source.options.publicKey, algorithm, 'publicKey');
     case 'jwks':
-      return Promise.resolve(watchRemoteKeySet(new URL(source.options.jwksUrl), source.options.jwksOptions));
+      return loadJose().then((jose) => watchRemoteKeySet(jose, new URL(source.options.jwksUrl), source.options.jwksOptions));
   }
 }
 

@@ -1,9 +1,8 @@
 import type { CryptoKey, JWTHeaderParameters } from 'jose';
-import { SignJWT } from 'jose/jwt/sign';
-import { jwtVerify } from 'jose/jwt/verify';
 import type { OnAppBootstrap } from '../chain/contracts.js';
 import { JwtConfig } from './jwt-config.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
+import { loadJose, type Jose } from './load-jose.js';
 import type { WatchedKeySet } from './remote-key-set.js';
 import type { Duration, JwtClaims, JwtSignOptions } from './jwt-options.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
@@ -45,6 +44,8 @@ function at(now: number, duration: Duration): number | string {
  * }
  */
 export class JwtService implements OnAppBootstrap {
+  /** jose, loaded with the first key (so whenever a key is set, this is too). */
+  private jose?: Jose;
   /** What jose verifies with: one key, or the remote key set's resolver. */
   private verifyKey?: CryptoKey | WatchedKeySet['key'];
   /** The remote key set, when the module has one: told apart once, when the key loads. */
@@ -85,7 +86,7 @@ export class JwtService implements OnAppBootstrap {
   async sign(claims: JwtClaims = {}, options: JwtSignOptions = {}): Promise<string> {
     const key = this.signKey ?? (await this.signingKey());
     const now = Math.floor(Date.now() / 1000);
-    const token = new SignJWT(claims).setProtectedHeader(this.header).setIssuedAt(now);
+    const token = new this.jose!.SignJWT(claims).setProtectedHeader(this.header).setIssuedAt(now);
     const expiresIn = options.expiresIn !== undefined ? options.expiresIn : this.config.expiresIn;
     if (expiresIn !== false) token.setExpirationTime(at(now, expiresIn));
     if (options.notBefore !== undefined) token.setNotBefore(at(now, options.notBefore));
@@ -113,6 +114,7 @@ export class JwtService implements OnAppBootstrap {
     const key = this.verifyKey;
     if (key === undefined) return this.verificationKey().then(() => this.verify(token));
     const cache = this.verified;
+    const { jwtVerify } = this.jose!;
     if (cache === undefined) return jwtVerify(token, key, this.config.verifyOptions).then(payloadOf, refuse);
     // With a remote key set the cache holds tokens verified with its current keys only: whenever a
     // fetch brought other keys (whether the verification that caused it succeeded or not), every
@@ -132,7 +134,7 @@ export class JwtService implements OnAppBootstrap {
   }
 
   private verificationKey(): Promise<VerificationKey> {
-    return (this.verifyKeyLoad ??= loadVerificationKey(this.config).then((key) => {
+    return (this.verifyKeyLoad ??= this.loadJose().then(() => loadVerificationKey(this.config)).then((key) => {
       if ('generation' in key) {
         this.remoteKeys = key;
         this.verifyKey = key.key;
@@ -144,6 +146,10 @@ export class JwtService implements OnAppBootstrap {
   }
 
   private signingKey(): Promise<CryptoKey> {
-    return (this.signKeyLoad ??= loadSigningKey(this.config).then((key) => (this.signKey = key)));
+    return (this.signKeyLoad ??= this.loadJose().then(() => loadSigningKey(this.config)).then((key) => (this.signKey = key)));
+  }
+
+  private async loadJose(): Promise<void> {
+    this.jose ??= await loadJose();
   }
 }

@@ -7,7 +7,8 @@
  * the keys before.
  */
 import type { JWTVerifyGetKey } from 'jose';
-import { createRemoteJWKSet, customFetch, type FetchImplementation, type RemoteJWKSetOptions } from 'jose/jwks/remote';
+import type { FetchImplementation, RemoteJWKSetOptions } from 'jose/jwks/remote';
+import type { Jose } from './load-jose.js';
 
 export interface WatchedKeySet {
   /** What `jwtVerify` is given. */
@@ -20,13 +21,13 @@ export interface WatchedKeySet {
 
 /**
  * @example
- * const keys = watchRemoteKeySet(new URL('https://issuer.example/.well-known/jwks.json'));
+ * const keys = watchRemoteKeySet(await loadJose(), new URL('https://issuer.example/.well-known/jwks.json'));
  * const before = keys.generation;
  * await jwtVerify(token, keys.key);
  * if (keys.generation !== before) forgetVerifiedTokens();
  */
-export function watchRemoteKeySet(url: URL, options: RemoteJWKSetOptions = {}): WatchedKeySet {
-  const fetchWith: FetchImplementation = options[customFetch] ?? fetch;
+export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOptions = {}): WatchedKeySet {
+  const fetchWith: FetchImplementation = options[jose.customFetch] ?? fetch;
   let lastText: string | undefined;
   let generation = 0;
   const watchingFetch: FetchImplementation = async (url, init) => {
@@ -39,7 +40,7 @@ export function watchRemoteKeySet(url: URL, options: RemoteJWKSetOptions = {}): 
     lastText = text;
     return new Response(text, { status: 200, headers: response.headers });
   };
-  const key = createRemoteJWKSet(url, { ...options, [customFetch]: watchingFetch });
+  const key = jose.createRemoteJWKSet(url, { ...options, [jose.customFetch]: watchingFetch });
   return {
     key,
     get fresh() {

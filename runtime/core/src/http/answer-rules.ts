@@ -3,16 +3,6 @@ import { RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { CallObservation } from '../telemetry/call-observation.js';
 import type { Logger } from '../types/logger.js';
 
-// The Response class as this module loads. On Node, @hono/node-server's listener later replaces the
-// global with a lighter class whose `instanceof` misses native Responses (from `fetch()`, or built
-// before `listen`); its own instances still pass this check, their prototype chain holds the native one.
-const NativeResponse = Response;
-
-/** Whether a handler's answer is a Web `Response`, sent as built (plus the call's headers). */
-export function isWebResponse(value: unknown): value is Response {
-  return value instanceof NativeResponse;
-}
-
 /** The Fetch standard's null-body statuses that a Response can have (101 and 103 cannot be built at all). */
 export function isNullBodyStatus(status: number): boolean {
   return status === 204 || status === 205 || status === 304;

@@ -1,8 +1,8 @@
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import type { Logger } from '../types/logger.js';
-import { buildHonoApp } from './hono/hono-app.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute } from './http-route.js';
+import { LazyHonoApp } from './hono/lazy-hono-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
 import { serverAdapterForRuntime } from './server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
@@ -27,7 +27,7 @@ export interface HttpTransportOptions {
 export type FetchHandler = (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
 
 /**
- * Serves the application's HTTP routes: a Hono app built once at attach, on the runtime's own
+ * Serves the application's HTTP routes: a Hono app (built on first need), on the runtime's own
  * server (`Deno.serve` on Deno, Node's own with the Node-native path on Node) or hosted by any server through `fetch`.
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
@@ -69,8 +69,8 @@ export class HttpTransport implements ApplicationTransport {
   }
 
   /**
-   * Builds one `HttpRoute` per route (its chain prepared) and registers them on a new Hono app;
-   * the runtime's server path gets the same routes at `listen`.
+   * Builds one `HttpRoute` per route (its chain prepared), and the Hono app that registers them
+   * when first needed; the runtime's server path gets the same routes at `listen`.
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
@@ -86,14 +86,17 @@ export class HttpTransport implements ApplicationTransport {
     );
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    const app = buildHonoApp(routes, {
-      bodyLimit,
-      report,
-      staticRoutes: this.staticRoutes,
-      streamRoute: (route) => this.streaming.handlerOf(route),
-      telemetryOf: (route) => host.observability.httpRoute(route),
-    });
-    this.served = { app, routes, bodyLimit, report, streaming: this.streaming };
+    // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
+    const hono = new LazyHonoApp(async () =>
+      (await import('./hono/hono-app.js')).buildHonoApp(routes, {
+        bodyLimit,
+        report,
+        staticRoutes: this.staticRoutes,
+        streamRoute: (route) => this.streaming.handlerOf(route),
+        telemetryOf: (route) => host.observability.httpRoute(route),
+      }),
+    );
+    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
@@ -120,9 +123,8 @@ export class HttpTransport implements ApplicationTransport {
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts), so the
-    // wider parameter type is safe.
-    return this.served.app.fetch as FetchHandler;
+    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts).
+    return this.served.hono.fetch;
   }
 
   /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */

@@ -1,7 +1,6 @@
 // The types a server adapter and the routes share: what is served, and what each request carries
 // (kept apart from `server-adapter.ts`, which loads the adapters, so that they import nothing
 // that imports them).
-import type { Hono } from 'hono';
 import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
@@ -41,9 +40,20 @@ export interface HttpListener {
   close(graceMs: number): Promise<number | void>;
 }
 
-/** What a server adapter serves: the Hono app, and the routes it was built from (for a runtime's own path). */
+/** The Web-standard handler of the Hono app, with the server's bindings as `c.env`. */
+export type HonoFetch = (request: Request, env?: object) => Response | Promise<Response>;
+
+/** The Hono app of the routes, built on first need (`LazyHonoApp`). */
+export interface ServedHono {
+  /** Builds the app (once) and resolves with it. */
+  load(): Promise<{ readonly fetch: HonoFetch }>;
+  /** Serves a request, building the app first if it is not yet. */
+  readonly fetch: HonoFetch;
+}
+
+/** What a server adapter serves: the Hono app (built on first need), and the routes it is built from (for a runtime's own path). */
 export interface ServedHttp {
-  readonly app: Hono<HttpEnv>;
+  readonly hono: ServedHono;
   readonly routes: readonly HttpRoute[];
   readonly bodyLimit: number;
   readonly report: ErrorReport;

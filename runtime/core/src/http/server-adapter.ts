@@ -7,7 +7,7 @@ import type { ServerAdapter } from './served-http.js';
  *
  * @example
  * const serve = await serverAdapterForRuntime();
- * const listener = await serve({ app, routes, bodyLimit, report }, 0, undefined, DEFAULT_SERVER_LIMITS);
+ * const listener = await serve({ hono, routes, bodyLimit, report }, 0, undefined, DEFAULT_SERVER_LIMITS);
  */
 export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
   if ('Deno' in globalThis) return (await import('./server/deno/deno-listener.js')).listenDeno;

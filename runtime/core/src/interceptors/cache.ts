@@ -7,6 +7,7 @@ import { cacheKeyOf, cachePlanOf, type CachePlan } from './cache-plan.js';
 import { forbidsSharing, watchMiss } from './cache-miss-watch.js';
 import { MemoryCacheStore, type CacheStore } from './cache-store.js';
 import { positiveMs } from './route-setting.js';
+import { isWebResponse } from '../types/web-response.js';
 
 const CACHE_TTL_KEY = Symbol('cacheTtl');
 
@@ -96,7 +97,7 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   private answerMiss(context: ExecutionContext, plan: CachePlan, key: string, next: () => Promise<unknown>): Promise<unknown> {
     const watch = watchMiss(context, plan.vary === undefined);
     return next().then((value) => {
-      if (value === undefined || value instanceof Response || watch.readHeaders || forbidsSharing(watch.cacheControl)) return value;
+      if (value === undefined || isWebResponse(value) || watch.readHeaders || forbidsSharing(watch.cacheControl)) return value;
       const text = jsonOf(value);
       if (text === undefined) return value;
       // Answered once kept, so a caller's next request finds it on any instance sharing the store;

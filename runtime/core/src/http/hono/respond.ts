@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { errorAnswer, isNullBodyStatus, isWebResponse, type ErrorReport } from '../answer-rules.js';
+import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../answer-rules.js';
 import { observationOf } from './observed-route.js';
 import { withContextHeaders } from './response-headers.js';
+import { isWebResponse } from '../../types/web-response.js';
 
 /**
  * Turns a handler's answer into a Response: a string is `text/plain`, an object or array JSON,

@@ -9,8 +9,7 @@ import { EventPump } from './event-pump.js';
 import { NodeEventSink } from './node-sink.js';
 import type { StreamServing } from '../stream-serving.js';
 import { EVENT_STREAM_HEADERS, eventPumpOptions } from './sse-stream.js';
-
-const NativeResponse = Response;
+import { isWebResponse } from '../../types/web-response.js';
 
 /**
  * The call of an event stream: once the stream is open, its `EventPump` tells it that the client
@@ -43,7 +42,7 @@ export function nodeSseRoute(route: HttpRoute, serving: StreamServing, { bodyLim
   };
   const begin = (call: EventStreamNodeCall, answer: unknown): void => {
     // A guard, interceptor or filter may answer with a Response of its own.
-    if (answer instanceof NativeResponse) {
+    if (isWebResponse(answer)) {
       call.answered = true;
       const writing = writeAnswer(call.outgoing, answer, 200, call.responseHeaders);
       if (writing) writing.catch((error: unknown) => writeError(call.outgoing, error, 'the HTTP adapter', report, call, undefined));

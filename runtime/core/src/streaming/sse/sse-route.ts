@@ -13,8 +13,7 @@ import type { ErrorReport } from '../../http/answer-rules.js';
 import type { StreamServing } from '../stream-serving.js';
 import { EVENT_STREAM_HEADERS, eventPumpOptions } from './sse-stream.js';
 import { webEventSink } from './web-sink.js';
-
-const NativeResponse = Response;
+import { isWebResponse, nativeResponseClass } from '../../types/web-response.js';
 
 /**
  * The Hono handler of an `@Sse()` route (Deno, `app.fetch`, and Node when forced through Hono; the
@@ -36,7 +35,7 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
     try {
       const answer = await run(call);
       // A guard, interceptor or filter may answer with a Response of its own.
-      if (answer instanceof NativeResponse) {
+      if (isWebResponse(answer)) {
         call.answered = true;
         return respond(c, answer, 200);
       }
@@ -49,7 +48,7 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
     if (outgoing) {
       // On @hono/node-server: events go straight to Node's response, without a Web stream.
       new EventPump(iterator, new NodeEventSink(outgoing, headersOf(c)), call, pump).start();
-      return ALREADY_SENT;
+      return alreadySent();
     }
     const { body, sink } = webEventSink();
     new EventPump(iterator, sink, call, pump).start();
@@ -59,7 +58,10 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
 }
 
 /** @hono/node-server's contract for a handler that wrote the response itself: it then writes nothing. */
-const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+let alreadySentResponse: Response | undefined;
+// Built on first need (the Response class is not touched as the module loads), with the native
+// class: @hono/node-server writes its own lighter Responses without reading this header.
+const alreadySent = (): Response => (alreadySentResponse ??= new (nativeResponseClass())(null, { headers: { 'x-hono-already-sent': 'true' } }));
 
 /** Node's response, when the call came through @hono/node-server's request listener. */
 function nodeResponseOf(c: Context<HttpEnv>): NodeResponseLike | undefined {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
-import { errorAnswer, isWebResponse, type ErrorReport } from '../../http/answer-rules.js';
+import { errorAnswer, type ErrorReport } from '../../http/answer-rules.js';
 import type { HttpRoute } from '../../http/http-route.js';
 import { NodeRequestFacts } from '../../http/server/node/node-observed-route.js';
 import { isThenable } from '../../types/thenable.js';
@@ -14,6 +14,7 @@ import { SocketSession } from './socket-session.js';
 import { UpgradeCall } from './upgrade-call.js';
 import { UpgradeRequiredException } from './upgrade-exceptions.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+import { isWebResponse } from '../../types/web-response.js';
 
 /** Serves one upgrade request matched to a `@Ws()` route: `path` as requested, `values` its parameters in order. */
 export type NodeUpgradeHandler = (incoming: IncomingMessage, socket: Duplex, head: Buffer, path: string, values: readonly string[]) => void;

@@ -13,8 +13,7 @@ import { PAUSE_AT, sessionOptionsFor } from './session-options.js';
 import { SocketSession } from './socket-session.js';
 import type { SocketUpgrade } from './socket-port.js';
 import { UpgradeRequiredException } from './upgrade-exceptions.js';
-
-const NativeResponse = Response;
+import { isWebResponse } from '../../types/web-response.js';
 
 /**
  * The Hono handler of a `@Ws()` route (Deno, and Node when forced through Hono; the Node-native
@@ -42,7 +41,7 @@ export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: 
     let iterator: ReturnType<typeof iteratorOf>;
     try {
       const answer = await run(call);
-      if (answer instanceof NativeResponse) {
+      if (isWebResponse(answer)) {
         call.answered = true;
         return respond(c, answer, 200);
       }

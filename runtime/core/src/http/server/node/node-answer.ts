@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { errorAnswer, isNullBodyStatus, isWebResponse, type ErrorReport } from '../../answer-rules.js';
+import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../../answer-rules.js';
 import { observationOf } from './node-observed-route.js';
 import { writeWebResponse } from './web-response.js';
+import { isWebResponse } from '../../../types/web-response.js';
 
 /** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins. */
 export type CallHeaders = Record<string, string>;
