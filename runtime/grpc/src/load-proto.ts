@@ -64,7 +64,7 @@ export function loadProto(path: string, options: Options = {}): ProtoTree {
 
 // The schema is parsed here with protobufjs rather than through @grpc/proto-loader's loadSync,
 // which gives the same definitions but also loads protobufjs's descriptor schema and encodes
-// every file's descriptor at once (see proto-definitions.ts): a third of a gRPC app's start.
+// every file's descriptor at once (see proto-definitions.ts): tens of milliseconds of a start.
 
 let wellKnownAdded = false;
 /** Google's well-known files that protobufjs does not bundle itself (proto-loader adds the same four). */
