@@ -2,7 +2,10 @@
 import { once } from 'node:events';
 import { Server, ServerCredentials, loadPackageDefinition } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { protoPath } from '../shared/common.mjs';
+
+// The spec's todo.proto, named here rather than through ../shared/common.mjs: that module loads
+// validator.js and imports a JWT key, which a gRPC server does not need at start.
+const protoPath = new URL('../../apps/framework/src/grpc/todo.proto', import.meta.url).pathname;
 
 const definition = loadSync(protoPath, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
 const proto = loadPackageDefinition(definition);

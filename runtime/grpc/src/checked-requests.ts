@@ -1,6 +1,8 @@
 import { HttpException } from '@framework/core';
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
+import { requestTypeOf } from './proto-definitions.js';
 import { indexProtoFiles, type ProtoIndex } from './proto-descriptors.js';
+import { indexProtoRoot } from './proto-root-index.js';
 import { invalidStringField, stringFieldPlan } from './string-fields.js';
 
 /**
@@ -27,8 +29,25 @@ export function acceptedMessage(message: unknown): unknown {
 
 type AnyMethod = MethodDefinition<unknown, unknown> & { readonly requestType?: { readonly fileDescriptorProtos?: readonly Uint8Array[] } };
 
-/** One index per loaded schema: every method of a `loadProto` result shares its `fileDescriptorProtos` array. */
-const indexes = new WeakMap<readonly Uint8Array[], ProtoIndex>();
+/** One index per loaded schema: a `loadProto` root, or the `fileDescriptorProtos` array every method of a proto-loader definition shares. */
+const indexes = new WeakMap<object, ProtoIndex>();
+
+function indexed<T extends object>(schema: T, index: (schema: T) => ProtoIndex): ProtoIndex {
+  let found = indexes.get(schema);
+  if (!found) indexes.set(schema, (found = index(schema)));
+  return found;
+}
+
+/** The schema index and the request type name of `method`, or undefined when it carries no schema. */
+function requestSchemaOf(method: AnyMethod): { index: ProtoIndex; typeName: string | undefined } | undefined {
+  // Definitions from loadProto are read from the parsed schema: their descriptors are made only on demand.
+  const type = requestTypeOf(method);
+  if (type) return { index: indexed(type.root, indexProtoRoot), typeName: type.fullName };
+  const files = method.requestType?.fileDescriptorProtos;
+  if (!files) return undefined;
+  const index = indexed(files, indexProtoFiles);
+  return { index, typeName: index.inputTypes.get(method.path) };
+}
 
 /**
  * `definition` with each RPC whose request holds `string` fields (at any depth) checking, before
@@ -43,12 +62,9 @@ const indexes = new WeakMap<readonly Uint8Array[], ProtoIndex>();
 export function withStringChecks(definition: ServiceDefinition): ServiceDefinition {
   let checked: Record<string, AnyMethod> | undefined;
   for (const [rpc, method] of Object.entries(definition) as [string, AnyMethod][]) {
-    const files = method.requestType?.fileDescriptorProtos;
-    if (!files) continue;
-    let index = indexes.get(files);
-    if (!index) indexes.set(files, (index = indexProtoFiles(files)));
-    const typeName = index.inputTypes.get(method.path);
-    const plan = typeName && stringFieldPlan(index, typeName);
+    const schema = requestSchemaOf(method);
+    const typeName = schema?.typeName;
+    const plan = typeName && stringFieldPlan(schema.index, typeName);
     if (!plan) continue;
     const decode = method.requestDeserialize;
     const type = typeName.slice(1);

@@ -1,5 +1,7 @@
-import { fromJSON } from '@grpc/proto-loader';
 import type { ServiceDefinition } from '@grpc/grpc-js';
+import protobuf from 'protobufjs';
+import { defaultProtoOptions } from './load-proto.js';
+import { packageDefinitionOf } from './proto-definitions.js';
 
 /** The name of the standard health service, as clients and reflection see it. */
 export const HEALTH_SERVICE = 'grpc.health.v1.Health';
@@ -8,8 +10,8 @@ export const HEALTH_SERVICE = 'grpc.health.v1.Health';
 export type ServingStatus = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
 
 // The messages and methods of the standard `grpc.health.v1` protocol, as a protobuf.js JSON
-// descriptor: built in memory with the proto loader the server already has, so serving health
-// checks loads no other copy of it and reads no file (Deno needs no read permission for it).
+// descriptor: built in memory with the protobufjs the server already has, so serving health
+// checks reads no file (Deno needs no read permission for it).
 const HEALTH_PROTOCOL = {
   nested: {
     grpc: {
@@ -39,7 +41,7 @@ const HEALTH_PROTOCOL = {
       },
     },
   },
-} as unknown as Parameters<typeof fromJSON>[0]; // protobuf.js's JSON types want a `comment` on every method and have no map fields
+} as unknown as protobuf.INamespace; // protobuf.js's JSON types want a `comment` on every method and have no map fields
 
 /**
  * The grpc-js definition of `grpc.health.v1.Health` (Check, List, Watch), statuses as their enum
@@ -49,7 +51,11 @@ const HEALTH_PROTOCOL = {
  * server.addService(healthDefinition(), { check, list, watch });
  */
 export function healthDefinition(): ServiceDefinition {
-  definition ??= fromJSON(HEALTH_PROTOCOL, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true })[HEALTH_SERVICE] as ServiceDefinition;
+  if (!definition) {
+    const root = protobuf.Root.fromJSON(HEALTH_PROTOCOL);
+    root.resolveAll();
+    definition = packageDefinitionOf(root, defaultProtoOptions)[HEALTH_SERVICE] as ServiceDefinition;
+  }
   return definition;
 }
 

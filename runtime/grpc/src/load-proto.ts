@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
 import { loadPackageDefinition, type ServiceDefinition } from '@grpc/grpc-js';
-import { loadSync, type Options } from '@grpc/proto-loader';
+import type { Options } from '@grpc/proto-loader';
+import protobuf from 'protobufjs';
+import { packageDefinitionOf } from './proto-definitions.js';
 
 /**
  * The package tree of a loaded `.proto`: packages and services by name, so that
@@ -49,11 +52,55 @@ export function loadProto(path: string, options: Options = {}): ProtoTree {
     const given = isAbsolute(path) ? `'${path}'` : `'${path}' (resolved to '${absolute}')`;
     throw new Error(`loadProto: the schema file ${given} does not exist. ${isAbsolute(path) ? '' : anchorHint}`.trimEnd());
   }
-  let definition;
+  const merged = { ...defaultProtoOptions, ...options };
+  let root: protobuf.Root;
   try {
-    definition = loadSync(absolute, { ...defaultProtoOptions, ...options });
+    root = parsedRoot(absolute, merged);
   } catch (error) {
     throw new Error(`loadProto: cannot parse the schema file '${absolute}': ${(error as Error).message}`, { cause: error });
   }
-  return loadPackageDefinition(definition) as unknown as ProtoTree;
+  return loadPackageDefinition(packageDefinitionOf(root, merged)) as unknown as ProtoTree;
+}
+
+// The schema is parsed here with protobufjs rather than through @grpc/proto-loader's loadSync,
+// which gives the same definitions but also loads protobufjs's descriptor schema and encodes
+// every file's descriptor at once (see proto-definitions.ts): tens of milliseconds of a start.
+
+let wellKnownAdded = false;
+/** Google's well-known files that protobufjs does not bundle itself (proto-loader adds the same four). */
+function addWellKnownFiles(): void {
+  if (wellKnownAdded) return;
+  wellKnownAdded = true;
+  const require = createRequire(import.meta.url);
+  for (const name of ['api', 'descriptor', 'source_context', 'type']) {
+    const json = require(`protobufjs/google/protobuf/${name}.json`) as { nested: { google: { nested: { protobuf: { nested: object } } } } };
+    protobuf.common(name, json.nested.google.nested.protobuf.nested);
+  }
+}
+
+/** Parses `path` and the files it imports; `includeDirs` are searched for imports before the importing file's directory. */
+function parsedRoot(path: string, options: Options): protobuf.Root {
+  addWellKnownFiles();
+  const root = new protobuf.Root();
+  const includeDirs = options.includeDirs;
+  if (includeDirs !== undefined) {
+    if (!Array.isArray(includeDirs)) throw new TypeError('The includeDirs option must be an array of directories.');
+    const fromImporter = root.resolvePath.bind(root);
+    root.resolvePath = (origin, target) => {
+      if (isAbsolute(target)) return target;
+      for (const directory of includeDirs) {
+        const candidate = join(directory, target);
+        try {
+          accessSync(candidate, constants.R_OK);
+          return candidate;
+        } catch {
+          // not in this directory
+        }
+      }
+      return fromImporter(origin, target);
+    };
+  }
+  const loaded = root.loadSync(path, options);
+  loaded.resolveAll(); // here, so that a type no file declares is reported as the schema's fault
+  return loaded;
 }

@@ -1,6 +1,6 @@
 /**
- * The framework's bench app. HTTP on PORT; with GRPC_PORT set, gRPC too (tables built with
- * `--root GrpcAppModule`). Module paths are variables so that tsc compiles the gRPC half only
+ * The framework's bench app. HTTP on PORT; with GRPC_PORT set, gRPC instead (tables built with
+ * `--root GrpcAppModule`, which holds the gRPC controller alone, as the gRPC peers serve gRPC alone). Module paths are variables so that tsc compiles the gRPC half only
  * when framework-build could generate its tables (see bench/lib/setup.mjs). With
  * BENCH_GLOBAL_INTERCEPTOR=1 every route runs through one pass-through global interceptor (the
  * `framework-interceptor` peer: the cost of the layer, against the same app without it).
@@ -39,6 +39,7 @@ if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
 // The gRPC server must exist before init.
 const grpc = grpcPort === undefined ? undefined : new ((await import(grpcPackage)) as GrpcPackage).GrpcServer(app);
 await app.init(rootModule);
-const port = await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+// The gRPC flavour serves gRPC only (its root has no HTTP controller), as the gRPC peers do.
+const port = grpc ? '-' : await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
 const boundGrpc = grpc ? await grpc.listen(Number(grpcPort), undefined, '127.0.0.1') : '-';
 console.log(`ready ${port} ${boundGrpc}`);

@@ -1,7 +1,9 @@
 import { Module } from '@framework/core';
-import { AppModule } from '../http/app.module.js';
 import { TodoGrpcController } from './todo.grpc.js';
 
-/** Root of the gRPC build (`framework-build --root GrpcAppModule`): the HTTP app plus the gRPC controller. */
-@Module({ imports: [AppModule], controllers: [TodoGrpcController] })
+/**
+ * Root of the gRPC build (`framework-build --root GrpcAppModule`): the gRPC controller alone, so
+ * that the gRPC rows measure a gRPC service, as raw grpc-js and NestJS's gRPC microservice serve.
+ */
+@Module({ controllers: [TodoGrpcController] })
 export class GrpcAppModule {}

@@ -1,0 +1,76 @@
+// Server reflection, asked by a real grpc-js client: the descriptors loadProto makes only on
+// demand must reach it whole (the service, its messages, the health service).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createRequire } from 'node:module';
+import { credentials, loadPackageDefinition, type Client } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { startApp, type StartedApp } from './fixtures/harness.js';
+
+const require = createRequire(import.meta.url);
+const reflectionProto = require.resolve('@grpc/reflection/build/proto/grpc/reflection/v1/reflection.proto');
+// protobufjs's descriptor types, to read the FileDescriptorProto bytes reflection answers with.
+const { FileDescriptorProto } = require(require.resolve('protobufjs/ext/descriptor', { paths: [require.resolve('@grpc/proto-loader')] })) as {
+  FileDescriptorProto: { decode(bytes: Uint8Array): { name: string; package: string; messageType: { name: string }[]; service: { name: string; method: { name: string }[] }[] } };
+};
+
+interface ReflectionAnswer {
+  list_services_response?: { service: { name: string }[] };
+  file_descriptor_response?: { file_descriptor_proto: Buffer[] };
+  error_response?: { error_code: number; error_message: string };
+}
+
+const test = suite<{ started: StartedApp; client: Client }>('gRPC reflection');
+
+test.before(async (context) => {
+  context.started = await startApp({ grpcOptions: { reflection: true } });
+  const Reflection = (loadPackageDefinition(loadSync(reflectionProto, { keepCase: true })) as any).grpc.reflection.v1.ServerReflection;
+  context.client = new Reflection(`127.0.0.1:${context.started.grpcPort}`, credentials.createInsecure());
+});
+
+test.after(async ({ started, client }) => {
+  client.close();
+  await started.stop();
+});
+
+function ask(client: Client, request: object): Promise<ReflectionAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = (client as any).ServerReflectionInfo();
+    call.on('data', (answer: ReflectionAnswer) => {
+      resolve(answer);
+      call.end();
+    });
+    call.on('error', reject);
+    call.write(request);
+  });
+}
+
+test('lists the served services, health included', async ({ client }) => {
+  const answer = await ask(client, { list_services: '' });
+  const names = answer.list_services_response!.service.map((service) => service.name).sort();
+  assert.equal(names, ['grpc.health.v1.Health', 'probe.ProbeService', 'todo.TodoService']);
+});
+
+test('gives the file of a service with its messages and RPCs', async ({ client }) => {
+  const answer = await ask(client, { file_containing_symbol: 'todo.TodoService' });
+  const files = answer.file_descriptor_response!.file_descriptor_proto.map((bytes) => FileDescriptorProto.decode(bytes));
+  const todo = files.find((file) => file.package === 'todo');
+  assert.ok(todo, `a file of package todo among ${files.map((file) => file.name).join(', ')}`);
+  assert.equal(todo.service.map((service) => service.name), ['TodoService']);
+  assert.equal(todo.service[0]!.method.map((method) => method.name), ['GetTodo', 'CreateTodo']);
+  assert.ok(todo.messageType.some((type) => type.name === 'Todo'));
+});
+
+test('gives the health service\'s file, built in memory', async ({ client }) => {
+  const answer = await ask(client, { file_containing_symbol: 'grpc.health.v1.Health' });
+  const files = answer.file_descriptor_response!.file_descriptor_proto.map((bytes) => FileDescriptorProto.decode(bytes));
+  const health = files.find((file) => file.package === 'grpc.health.v1');
+  assert.equal(health?.service[0]?.method.map((method) => method.name), ['Check', 'List', 'Watch']);
+});
+
+test('an unknown symbol is NOT_FOUND', async ({ client }) => {
+  const answer = await ask(client, { file_containing_symbol: 'todo.Nope' });
+  assert.is(answer.error_response?.error_code, 5);
+});
+
+test.run();
