@@ -5,7 +5,7 @@ import type { HonoFetch, HttpEnv, ServedHono } from '../served-http.js';
  * The application's Hono app, built on first need. On Node the native path serves the compiled
  * routes itself and hands Hono only what it does not serve (HEAD, unmatched paths, the docs page,
  * URLs that need normalising), so an application that never gets such a request never loads Hono
- * (about 30 modules, a tenth of a cold start). Deno's server builds it at `listen`; `app.fetch` at
+ * (about 30 modules and their evaluation, some 50 ms). Deno's server builds it at `listen`; `app.fetch` at
  * its first request.
  *
  * @example
@@ -18,9 +18,15 @@ export class LazyHonoApp implements ServedHono {
 
   constructor(private readonly build: () => Promise<Hono<HttpEnv>>) {}
 
-  /** The app, built once; every caller gets the same one. */
+  /** The app, built once; every caller gets the same one. A failed build is tried again at the next call. */
   load(): Promise<Hono<HttpEnv>> {
-    this.loading ??= this.build().then((app) => (this.app = app));
+    this.loading ??= this.build().then(
+      (app) => (this.app = app),
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
     return this.loading;
   }
 
