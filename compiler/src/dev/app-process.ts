@@ -88,13 +88,23 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   // Warmed between saves, so the next build starts from loaded packages.
   const keepSpare = (): void => void (!closed && !spare?.alive && (spare = spawn()));
 
-  const serve = (next: AppChild): void => {
+  // An app started beside the last good one may fail on what that one held only once it is
+  // handed the ports: an error of a resource opened at module load can arrive after `init`.
+  const settleMs = 2000;
+  const serve = (next: AppChild, handedOver = false): void => {
     current = next;
+    const servedAt = performance.now();
     next.listen();
     void next.exited.then((how) => {
       if (current !== next) return; // stopped on purpose
       current = undefined;
-      if (!closed) options.log(`app exited (${how}); it starts again after the next clean build`);
+      if (closed) return;
+      if (handedOver && performance.now() - servedAt < settleMs) {
+        options.log(`the new app exited while starting (${how}); it starts again alone`);
+        void queue({}, startAlone);
+        return;
+      }
+      options.log(`app exited (${how}); it starts again after the next clean build`);
     });
     keepSpare();
   };
@@ -137,7 +147,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     const stopping = performance.now();
     await stopCurrent();
     if (closed || latest !== next) return undefined;
-    serve(next);
+    serve(next, true);
     return { readyMs, stopMs: Math.round(performance.now() - stopping) };
   };
 
