@@ -3,6 +3,7 @@
 // span, refusals as events, faults recorded on the span and never in the answer.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { request as httpRequest } from 'node:http';
 import { Metadata, type ServiceError } from '@grpc/grpc-js';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { todoClient } from '../e2e/grpc-client.js';
@@ -14,6 +15,7 @@ const test = suite<{ todo: StartedTodo }>('server spans');
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
+const LATE_BODY_PARENT = '00f067aa0ba902c8';
 
 test.before(async (context) => {
   context.todo = await startTodo();
@@ -66,6 +68,30 @@ test('the caller’s traceparent is continued, and the chain runs inside the ser
   assert.is(server.parentSpanContext?.spanId, PARENT_ID);
   const child = await finishedSpan(sdk, 'middleware child', (span) => span.spanContext().traceId === TRACE_ID);
   assert.is(child.parentSpanContext?.spanId, server.spanContext().spanId);
+});
+
+test('a body sent after the headers, without a declared length, is read and the chain still runs inside the server span', async ({ todo }) => {
+  // The body ends in a later socket event than the request began in: what runs after the read must be back in the span.
+  const { port } = new URL(todo.base);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1', port, method: 'POST', path: '/todo',
+        headers: { authorization: `Bearer ${todo.token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked', traceparent: `00-${TRACE_ID}-${LATE_BODY_PARENT}-01` },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      },
+    );
+    request.on('error', reject);
+    request.flushHeaders();
+    setTimeout(() => request.end(JSON.stringify({ name: 'late body', priority: 1, colorLabel: '#fff' })), 50);
+  });
+  assert.is(status, 200);
+  const server = await finishedSpan(sdk, 'POST /todo', (span) => span.parentSpanContext?.spanId === LATE_BODY_PARENT);
+  const child = await finishedSpan(sdk, 'middleware child', (span) => span.parentSpanContext?.spanId === server.spanContext().spanId);
+  assert.is(child.spanContext().traceId, TRACE_ID);
 });
 
 test('a malformed traceparent starts a new trace, with no error', async ({ todo }) => {

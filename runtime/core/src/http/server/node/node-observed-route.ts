@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
+import type { BodyDone } from './node-body.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
@@ -17,6 +18,19 @@ type Observed = ServerResponse & { [observationKey]?: CallObservation };
 /** The observation of the request a Node response answers, when its route is observed. */
 export function observationOf(outgoing: ServerResponse): CallObservation | undefined {
   return (outgoing as Observed)[observationKey];
+}
+
+/**
+ * `done` to be called inside the observation of the request `outgoing` answers (its span's
+ * context): a body's read ends in a socket event, outside the context the request began in, so
+ * what runs after it would otherwise lose its span. `done` itself for an unobserved route.
+ *
+ * @example
+ * readBody(incoming, limit, inObservationOf(outgoing, (error, text) => serve(text)));
+ */
+export function inObservationOf(outgoing: ServerResponse, done: BodyDone): BodyDone {
+  const observation = observationOf(outgoing);
+  return observation === undefined ? done : (error, text) => observation.run(() => done(error, text));
 }
 
 /** The HTTP facts of a Node request, read only when the telemetry asks for them. */

@@ -6,9 +6,9 @@ import type { ErrorReport } from '../../answer-rules.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import { writeAnswer, writeError, writeJson } from './node-answer.js';
-import { readBodyText } from './node-body.js';
+import { readBody } from './node-body.js';
 import { NodeCall } from './node-call.js';
-import { observationOf, observedNodeRoute, type NodeRouteHandler } from './node-observed-route.js';
+import { inObservationOf, observationOf, observedNodeRoute, type NodeRouteHandler } from './node-observed-route.js';
 
 export type { NodeRouteHandler };
 
@@ -46,12 +46,14 @@ function unobservedHandler(route: HttpRoute, options: NodeRouteOptions): NodeRou
       return serve(incoming, outgoing, path, values);
     }
     // Without a declared length the body is read, within the limit, before any layer runs (as Hono's bodyLimit does).
-    readBodyText(incoming, bodyLimit).then(
-      (text) => serve(incoming, outgoing, path, values, text),
-      (error: unknown) => {
+    readBody(
+      incoming,
+      bodyLimit,
+      inObservationOf(outgoing, (error, text) => {
+        if (error === undefined) return serve(incoming, outgoing, path, values, text);
         if (error instanceof BodyTooLargeException) return tooLarge(outgoing, bodyLimit);
         writeError(outgoing, bodyReadFailure(error), 'the HTTP adapter', report, { incoming, path }, undefined);
-      },
+      }),
     );
   };
 }
@@ -74,33 +76,44 @@ function chainStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): S
   };
 }
 
-/** Reads, parses and checks the body and calls the bare handler, in one step. */
+/**
+ * Reads, parses and checks the body and calls the bare handler, in one step: callbacks rather than
+ * promises, so that a valid body is answered in the read's own `end` event.
+ */
 function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): Step {
   const { bare, check, parseJson, entry } = route;
-  return async (incoming, outgoing, path, values, bodyText) => {
+  /** Answers a failure before the handler: the body's read, parse or check. */
+  const refuse = (call: NodeCall, error: unknown) => {
+    call.answered = true;
+    writeError(call.outgoing, error, entry.name, report, call, call.responseHeaders);
+  };
+  /** Answers the reasons of an invalid body, or calls the handler with the checked one. */
+  const answerChecked = (call: NodeCall, body: unknown, reasons: readonly ValidationReason[]) => {
+    call.body = body;
+    if (reasons.length === 0) return callAndAnswer(call, bare!, report);
+    call.answered = true;
+    observationOf(call.outgoing)?.refuse('validation', invalidBodyMessage(reasons));
+    writeJson(call.outgoing, 400, NotValidBodyException.bodyFor(reasons), call.responseHeaders);
+  };
+  const serveText = (call: NodeCall, text: string) => {
+    call.bodyText = text;
+    const reasons: ValidationReason[] = [];
+    let checked: unknown;
+    try {
+      const parsed = parseJson(call.incoming.method!, call.incoming.headers['content-type'], text);
+      checked = check ? check(parsed, reasons) : parsed;
+    } catch (error) {
+      return refuse(call, error);
+    }
+    // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
+    if (!isThenable(checked)) return answerChecked(call, checked, reasons);
+    Promise.resolve(checked).then((body) => answerChecked(call, body, reasons), (error: unknown) => refuse(call, error));
+  };
+  return (incoming, outgoing, path, values, bodyText) => {
     // The call is created before the read: allocated inside the read's callback, it measured slower (on Hono's path).
     const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
-    if (bodyText !== undefined) call.bodyText = bodyText;
-    try {
-      const parsed = parseJson(incoming.method!, incoming.headers['content-type'], await call.readText());
-      if (check) {
-        const reasons: ValidationReason[] = [];
-        const checked = check(parsed, reasons);
-        // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
-        call.body = isThenable(checked) ? await checked : checked;
-        if (reasons.length > 0) {
-          call.answered = true;
-          observationOf(outgoing)?.refuse('validation', invalidBodyMessage(reasons));
-          return writeJson(outgoing, 400, NotValidBodyException.bodyFor(reasons), call.responseHeaders);
-        }
-      } else {
-        call.body = parsed;
-      }
-    } catch (error) {
-      call.answered = true;
-      return writeError(outgoing, error, entry.name, report, call, call.responseHeaders);
-    }
-    callAndAnswer(call, bare!, report);
+    if (bodyText !== undefined) return serveText(call, bodyText);
+    readBody(incoming, bodyLimit, inObservationOf(outgoing, (error, text) => (error === undefined ? serveText(call, text) : refuse(call, bodyReadFailure(error)))));
   };
 }
 
