@@ -91,6 +91,8 @@ const probes: Probe[] = [
   { method: 'GET', path: '/features/crash' },
   { method: 'GET', path: '/features/custom' },
   { method: 'GET', path: '/features/teapot' },
+  { method: 'GET', path: '/features/set-headers' },
+  { method: 'GET', path: '/features/set-headers?name=constructor' },
   { method: 'GET', path: '/nowhere' },
   { method: 'GET', path: '/features/%74ext' },
   { method: 'GET', path: '/features/users/%E2%9C%93/posts/1' },
@@ -133,6 +135,12 @@ parity('every probe gets the same status, headers and body on both paths', async
   }
   assert.equal(native.logged, hono.logged);
   assert.ok(native.logged.some((line) => line.includes('FeaturesController.crash')), 'the crash was logged with its route');
+});
+
+parity('headers a handler sets are sent under any valid name, the last value winning and the answer’s type over its own', async ({ native }) => {
+  const response = await fetch(`http://127.0.0.1:${native.port}/features/set-headers?name=__proto__`);
+  assert.equal([response.headers.get('x-custom'), response.headers.get('__proto__'), response.headers.get('content-type')], ['three', 'two', 'application/json']);
+  assert.equal(await response.json(), { set: true });
 });
 
 parity('the native path is the one serving (its headers come straight from writeHead)', async ({ native, hono }) => {

@@ -9,7 +9,7 @@ import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { grpcOnly } from '../../grpc-only.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
-import type { CallHeaders } from './node-answer.js';
+import { newCallHeaders, type CallHeaders } from './node-answer.js';
 import { readBodyText } from './node-body.js';
 import { observationOf } from './node-observed-route.js';
 import { NodeRequest } from './node-request.js';
@@ -78,7 +78,7 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
   setResponseHeader(name: string, value: string): void {
     // Refused here, as `Headers.set` refuses on the Hono path, rather than when the answer is written.
     validateHeaderValue(name, value);
-    (this.responseHeaders ??= Object.create(null) as CallHeaders)[lowerCaseHeaderName(name)] = value;
+    (this.responseHeaders ??= newCallHeaders())[lowerCaseHeaderName(name)] = value;
   }
   param(name: string): string {
     return this.values[this.route.paramNames.indexOf(name)]!;
