@@ -52,28 +52,36 @@ export class NodeRouter<Handler> {
     const table = this.methods.get(method);
     if (!table) return undefined;
     const found = table.statics.get(path);
-    let parts: string[] | undefined;
     for (const candidate of table.params) {
       if (found !== undefined && candidate.order > found.order) break;
-      parts ??= path.split('/');
-      const values = valuesOf(candidate.segments!, parts);
+      const values = valuesOf(candidate.segments!, path);
       if (values) return { handler: candidate.handler, values };
     }
     return found && { handler: found.handler, values: noValues };
   }
 }
 
-/** The parameters' values when the path's segments fit the route's (a parameter is never empty). */
-function valuesOf(segments: readonly (string | undefined)[], parts: readonly string[]): string[] | undefined {
-  if (segments.length !== parts.length) return undefined;
+/**
+ * The parameters' values when the path's segments fit the route's (a parameter is never empty).
+ * Walks the path in place: splitting it would allocate an array per candidate and request.
+ */
+function valuesOf(segments: readonly (string | undefined)[], path: string): string[] | undefined {
   const values: string[] = [];
-  for (let i = 0; i < segments.length; i++) {
+  // `segments[0]` is the empty one before the leading slash.
+  let start = 1;
+  for (let i = 1; i < segments.length; i++) {
+    if (start > path.length) return undefined;
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
     const literal = segments[i];
-    const part = parts[i]!;
     if (literal === undefined) {
-      if (part === '') return undefined;
-      values.push(part);
-    } else if (literal !== part) return undefined;
+      if (end === start) return undefined;
+      values.push(path.slice(start, end));
+    } else if (end - start !== literal.length || !path.startsWith(literal, start)) {
+      return undefined;
+    }
+    start = end + 1;
   }
-  return values;
+  // Every segment of the path used, and no more.
+  return start === path.length + 1 ? values : undefined;
 }
