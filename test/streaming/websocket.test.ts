@@ -174,6 +174,23 @@ test('close() cuts a socket whose peer never answers the 1001 close (it does not
   await cut;
 });
 
+test('a socket whose upgrade is still in the chain when close() begins is closed (1001) as it opens', async () => {
+  const closing = await new FrameworkApplication(tables, { shutdownTimeoutMs: 5000, streaming: { pingIntervalMs: 0 } }).init(AppModule);
+  const on = await closing.listen(0, '127.0.0.1');
+  // The guard answers 400 ms later: close() begins while the upgrade waits for it.
+  const socket = openSocket(`ws://127.0.0.1:${on}/streams/guarded-ws`, { headers: { 'x-key': 'open-sesame', 'x-delay-ms': '400' } });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = Date.now();
+  await closing.close();
+  const took = Date.now() - started;
+  assert.ok(took < 2000, `close() took ${took} ms`);
+  const opened = await socket;
+  assert.ok(opened instanceof WebSocket, 'the upgrade let through before close() still opens');
+  const { code } = await closed(opened as WebSocket);
+  assert.is(code, 1001);
+  assert.is(closing.stats().openStreams, 0);
+});
+
 test.after(async () => {
   await app.close();
   await idleApp.close();

@@ -29,6 +29,16 @@ export function destroyOnError(this: Duplex): void {
   this.destroy();
 }
 
+/**
+ * Whether the server that accepted `socket` stopped listening (`app.close()` began, and has closed
+ * the streams open then): a socket whose upgrade was still in the chain at that moment is closed as
+ * soon as it opens, so that the server's close does not wait for it.
+ */
+export function acceptedByClosingServer(socket: Duplex): boolean {
+  const server = (socket as Duplex & { server?: { listening: boolean } | null }).server;
+  return server ? !server.listening : false;
+}
+
 function terminate(ws: WebSocket): void {
   ws.terminate();
 }
