@@ -7,6 +7,7 @@ import { FrameworkApplication, type ApplicationTables, type Logger } from '@fram
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
+import { connect } from 'node:net';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { KeyGuard } from './fixtures/app/src/key.guard.js';
@@ -154,6 +155,40 @@ test('1,000 concurrent sockets each get their answer, and all are released when 
   assert.ok(answers.every((answer, n) => (answer as { doubled: number }).doubled === n * 2));
   for (const socket of sockets) socket.close();
   await until(() => app.stats().openStreams === 0, 'every socket to be released', 10_000);
+});
+
+test('close() cuts a socket whose peer never answers the 1001 close (it does not wait the 30 s ws would)', async () => {
+  const closing = await new FrameworkApplication(tables, { shutdownTimeoutMs: 5000, streaming: { pingIntervalMs: 0 } }).init(AppModule);
+  const on = await closing.listen(0, '127.0.0.1');
+  // A raw connection: it upgrades, then reads and never writes again (no close frame back).
+  const raw = connect(on, '127.0.0.1');
+  raw.write(`GET /streams/echo HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n\r\n`);
+  const head = await new Promise<string>((resolve) => raw.once('data', (data) => resolve(String(data))));
+  assert.match(head, /^HTTP\/1\.1 101/);
+  const cut = new Promise((resolve) => raw.once('close', resolve));
+  await until(() => closing.stats().openStreams === 1, 'the socket to open');
+  const started = Date.now();
+  await closing.close();
+  const took = Date.now() - started;
+  assert.ok(took < 2000, `close() took ${took} ms`);
+  await cut;
+});
+
+test('a socket whose upgrade is still in the chain when close() begins is closed (1001) as it opens', async () => {
+  const closing = await new FrameworkApplication(tables, { shutdownTimeoutMs: 5000, streaming: { pingIntervalMs: 0 } }).init(AppModule);
+  const on = await closing.listen(0, '127.0.0.1');
+  // The guard answers 400 ms later: close() begins while the upgrade waits for it.
+  const socket = openSocket(`ws://127.0.0.1:${on}/streams/guarded-ws`, { headers: { 'x-key': 'open-sesame', 'x-delay-ms': '400' } });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = Date.now();
+  await closing.close();
+  const took = Date.now() - started;
+  assert.ok(took < 2000, `close() took ${took} ms`);
+  const opened = await socket;
+  assert.ok(opened instanceof WebSocket, 'the upgrade let through before close() still opens');
+  const { code } = await closed(opened as WebSocket);
+  assert.is(code, 1001);
+  assert.is(closing.stats().openStreams, 0);
 });
 
 test.after(async () => {

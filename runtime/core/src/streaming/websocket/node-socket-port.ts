@@ -1,6 +1,13 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { CloseCode } from './close-codes.js';
 import type { SocketEvents, SocketPort } from './socket-port.js';
+
+/**
+ * How long a socket closed because the application shuts down waits for its peer's close frame
+ * before it is cut: the server's close waits for every connection, and `ws` alone would wait 30 s.
+ */
+const SHUTDOWN_CLOSE_WAIT_MS = 250;
 
 const EVENTS = Symbol('framework.websocket.events');
 type TaggedSocket = WebSocket & { [EVENTS]: SocketEvents };
@@ -20,6 +27,20 @@ function onError(): void {}
 /** Destroys a connection that failed before `ws` took it over (the upgrade listener's, until then). */
 export function destroyOnError(this: Duplex): void {
   this.destroy();
+}
+
+/**
+ * Whether the server that accepted `socket` stopped listening (`app.close()` began, and has closed
+ * the streams open then): a socket whose upgrade was still in the chain at that moment is closed as
+ * soon as it opens, so that the server's close does not wait for it.
+ */
+export function acceptedByClosingServer(socket: Duplex): boolean {
+  const server = (socket as Duplex & { server?: { listening: boolean } | null }).server;
+  return server ? !server.listening : false;
+}
+
+function terminate(ws: WebSocket): void {
+  ws.terminate();
 }
 
 function uncork(port: NodeSocketPort): void {
@@ -72,6 +93,8 @@ export class NodeSocketPort implements SocketPort {
   }
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
+    // One timer per socket at shutdown only: an idle socket keeps none.
+    if (code === CloseCode.goingAway) setTimeout(terminate, SHUTDOWN_CLOSE_WAIT_MS, this.ws).unref();
   }
   terminate(): void {
     this.ws.terminate();

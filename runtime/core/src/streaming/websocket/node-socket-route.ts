@@ -8,7 +8,7 @@ import { isThenable } from '../../types/thenable.js';
 import { iteratorOf } from '../iterate.js';
 import type { StreamServing } from '../stream-serving.js';
 import { IncomingMessages } from './incoming-messages.js';
-import { NodeSocketPort } from './node-socket-port.js';
+import { acceptedByClosingServer, NodeSocketPort } from './node-socket-port.js';
 import { PAUSE_AT, sessionOptionsFor } from './session-options.js';
 import { SocketSession } from './socket-session.js';
 import { UpgradeCall } from './upgrade-call.js';
@@ -61,6 +61,7 @@ export function nodeSocketRoute(route: HttpRoute, serving: StreamServing, report
       const opened = new SocketSession(port, messages, iterator, call, session);
       port.listen(opened);
       opened.start();
+      if (acceptedByClosingServer(socket)) opened.shutdown();
       const { observation } = call;
       if (observation) ws.once('close', () => observation.end(101));
       call.release();

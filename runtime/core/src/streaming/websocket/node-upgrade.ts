@@ -7,7 +7,7 @@ import { nativePathOf, routedPath } from '../../http/server/node/node-dispatch.j
 import { NodeRouter } from '../../http/server/node/node-router.js';
 import type { StreamServing } from '../stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
-import { destroyOnError, NodeSocketPort } from './node-socket-port.js';
+import { acceptedByClosingServer, destroyOnError, NodeSocketPort } from './node-socket-port.js';
 import { nodeSocketRoute, type NodeUpgradeHandler } from './node-socket-route.js';
 import type { SocketUpgrade } from './socket-port.js';
 import { EventStreamUpgradeException } from './upgrade-exceptions.js';
@@ -93,7 +93,9 @@ function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Bu
     upgraded = true;
     wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
       const port = new NodeSocketPort(ws);
-      port.listen(onOpen(port));
+      const events = onOpen(port);
+      port.listen(events);
+      if (acceptedByClosingServer(socket)) events.shutdown();
     });
     return new Response(null, { status: 200 });
   };

@@ -34,4 +34,6 @@ export interface SocketEvents {
   receive(text: string | undefined, bytes: number): void;
   /** The connection ended (the peer closed it, or it broke). */
   closedByPeer(): void;
+  /** The application shuts down: close with 1001. */
+  shutdown(): void;
 }

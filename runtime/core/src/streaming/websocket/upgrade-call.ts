@@ -25,8 +25,13 @@ import type { CallObservation } from '../../telemetry/call-observation.js';
  * call.release(); // once the socket is open
  */
 export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
-  readonly transport = 'http' as const;
-  readonly grpcMetadata = undefined;
+  // Constants on the prototype, not fields: an idle socket keeps its call, and each field is 8 bytes of it.
+  get transport(): 'http' {
+    return 'http';
+  }
+  get grpcMetadata(): undefined {
+    return undefined;
+  }
   /** The `@Messages()` iterable (an upgrade request has no body). */
   body: unknown = undefined;
   /** Headers the chain set (a throttler's), sent with a refusal. */
