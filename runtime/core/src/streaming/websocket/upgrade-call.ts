@@ -64,7 +64,7 @@ export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallSha
     );
   }
   get req(): NodeRequest {
-    return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, () => this.signal));
+    return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, this));
   }
   get payload(): never {
     return grpcOnly('@GrpcPayload()');

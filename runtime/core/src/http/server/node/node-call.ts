@@ -40,8 +40,13 @@ function lowerCaseHeaderName(name: string): string {
  * call.param('id'); // '42'
  */
 export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
-  readonly transport = 'http' as const;
-  readonly grpcMetadata = undefined;
+  // Constants on the prototype, not fields: every call (and each open event stream's) is 16 bytes smaller.
+  get transport(): 'http' {
+    return 'http';
+  }
+  get grpcMetadata(): undefined {
+    return undefined;
+  }
   body: unknown = undefined;
   /** Headers the call set, sent with its answer. */
   responseHeaders?: CallHeaders;
@@ -65,7 +70,7 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     return observationOf(this.outgoing);
   }
   get req(): NodeRequest {
-    return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, () => this.signal, () => this.bodyText));
+    return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, this));
   }
   get payload(): never {
     return grpcOnly('@GrpcPayload()');

@@ -5,13 +5,21 @@ import { getQueryParam } from 'hono/utils/url';
 import type { HttpRequest } from '../../../contract/argument-source.js';
 import { requestHeaderOf } from './request-headers.js';
 
+/** The call a request belongs to: what `raw` takes from it. */
+export interface RequestOwner {
+  /** The call's own: `raw`'s signal is it (aborted when the client goes away first). */
+  readonly signal: AbortSignal;
+  /** The body's text once the call has read it: `raw` then carries it. */
+  readonly bodyText?: string;
+}
+
 /**
  * The request of a call on the Node-native path, as `@Req()` and `context.req` see it: the same
  * members and answers as Hono's request on @hono/node-server, read from Node's `IncomingMessage`.
  * `raw`, the Web `Request`, is built on first read only (most calls never ask for it).
  *
  * @example
- * const req = new NodeRequest(incoming, '/todo/42', ['id'], ['42'], () => call.signal);
+ * const req = new NodeRequest(incoming, '/todo/42', ['id'], ['42'], call);
  * req.param('id'); // '42'
  * req.raw.headers.get('accept'); // a Web Request, built now
  */
@@ -25,10 +33,8 @@ export class NodeRequest implements HttpRequest {
     readonly path: string,
     private readonly paramNames: readonly string[],
     private readonly paramValues: readonly string[],
-    /** The call's own: `raw`'s signal is it (aborted when the client goes away first). */
-    private readonly signal: () => AbortSignal,
-    /** The body's text once the call has read it: `raw` then carries it. */
-    private readonly bodyText: () => string | undefined = () => undefined,
+    /** Read only when `raw` is built (not copied: the call's signal is made on first read). */
+    private readonly owner: RequestOwner,
   ) {}
 
   get method(): string {
@@ -65,9 +71,9 @@ export class NodeRequest implements HttpRequest {
     const headers = new Headers();
     for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
     const method = incoming.method!;
-    const signal = this.signal();
+    const { signal } = this.owner;
     if (method === 'GET' || method === 'HEAD') return new Request(this.url, { method, headers, signal });
-    const text = this.bodyText();
+    const text = this.owner.bodyText;
     const body = text !== undefined ? text : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
     return new Request(this.url, { method, headers, body, signal, duplex: 'half' } as RequestInit);
   }
