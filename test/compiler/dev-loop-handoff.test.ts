@@ -140,6 +140,34 @@ test('a clean save is served by the next app; a type error discards the prepared
   assert.not.match(loop.output(), /\bat .*\.(ts|js):\d+/, 'no stack printed');
 });
 
+test('a save of a method body alone is served by a new app; a save that adds a route serves it', async () => {
+  atomicSave(health, original);
+  const loop = await startLoop();
+  try {
+    // At once after the first answer, while the loop warms its builder up: the save waits one step at most.
+    const withPid = original.replace("return { status: 'ok' };", "return { status: 'ok', pid: process.pid } as { status: 'ok' };");
+    atomicSave(health, withPid);
+    const first = latestPort(loop);
+    const pid = await until('the new body served', loop, async () => {
+      if (latestPort(loop) === first) return undefined;
+      const body = (await (await fetch(`http://127.0.0.1:${latestPort(loop)}/health/`)).json()) as { pid?: number };
+      return body.pid;
+    });
+    assert.ok(alive(pid) && childrenOf(loop.pid).includes(pid), 'a new app process of the loop answers');
+
+    await new Promise((r) => setTimeout(r, 3000)); // the warm-up done
+    const ready = "\n\n  @Get('/ready')\n  ready(): { ready: boolean } {\n    return { ready: true };\n  }\n}\n";
+    atomicSave(health, withPid.replace(/\n}\n$/, ready));
+    await until('the new route served', loop, async () => {
+      const response = await fetch(`http://127.0.0.1:${latestPort(loop)}/health/ready`).catch(() => undefined);
+      return response?.ok && ((await response.json()) as { ready?: boolean }).ready;
+    });
+  } finally {
+    await loop.stop();
+    atomicSave(health, original);
+  }
+});
+
 test('an app that ends while starting beside the last good one (a fixed port it holds) is started again alone', async () => {
   atomicSave(health, original);
   const fixed = await freePort();

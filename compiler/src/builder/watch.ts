@@ -23,7 +23,7 @@ export function watchSources(
   srcDir: string,
   outDir: string,
   onBuild: (result: BuildResult) => void,
-  delayMs = 80,
+  delayMs = 30,
   onError: (error: unknown) => void = printFailure,
 ): SourceWatcher {
   const changed = new Set<string>();
