@@ -3,7 +3,8 @@
 // when the check is clean. A type error discards the prepared app (the last good one answers, no
 // process is left behind); an app that ends while starting (here: it opens a fixed port the last
 // good app holds) is started again alone; `--no-overlap` stops the old app first; stopping the
-// loop stops every app process. Linux: the loop's child processes are read from /proc.
+// loop stops every app process; a save of a method body alone, and one that adds a route, are
+// served. Linux: the loop's child processes are read from /proc.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -156,11 +157,11 @@ test('a save of a method body alone is served by a new app; a save that adds a r
     assert.ok(alive(pid) && childrenOf(loop.pid).includes(pid), 'a new app process of the loop answers');
 
     await new Promise((r) => setTimeout(r, 3000)); // the warm-up done
-    const ready = "\n\n  @Get('/ready')\n  ready(): { ready: boolean } {\n    return { ready: true };\n  }\n}\n";
-    atomicSave(health, withPid.replace(/\n}\n$/, ready));
+    const ping = "\n\n  @Get('/ping')\n  ping(): { pong: boolean } {\n    return { pong: true };\n  }\n}\n";
+    atomicSave(health, withPid.replace(/\n}\n$/, ping));
     await until('the new route served', loop, async () => {
-      const response = await fetch(`http://127.0.0.1:${latestPort(loop)}/health/ready`).catch(() => undefined);
-      return response?.ok && ((await response.json()) as { ready?: boolean }).ready;
+      const response = await fetch(`http://127.0.0.1:${latestPort(loop)}/health/ping`).catch(() => undefined);
+      return response?.ok && ((await response.json()) as { pong?: boolean }).pong;
     });
   } finally {
     await loop.stop();

@@ -42,7 +42,7 @@ test('after the warm-up a save reuses the program, and every incremental build e
   const saves = [
     ['a method body', original.replace("return { status: 'ok' };", "const status = 'ok' as const;\n    return { status };")],
     ['a return type (the client and document change)', original.replaceAll("'ok'", "'ok-1'")],
-    ['a new route', original.replace(/\n}\n$/, "\n\n  /** Readiness. */\n  @Get('/ready')\n  ready(): { ready: boolean } {\n    return { ready: true };\n  }\n}\n")],
+    ['a new route', original.replace(/\n}\n$/, "\n\n  /** Answers pong. */\n  @Get('/ping')\n  ping(): { pong: boolean } {\n    return { pong: true };\n  }\n}\n")],
   ] as const;
   for (const [what, text] of saves) {
     fs.writeFileSync(health, text);
@@ -54,7 +54,7 @@ test('after the warm-up a save reuses the program, and every incremental build e
     assert.equal(written(incremental), written(fresh), `after ${what} the incremental build writes what a full build writes`);
   }
   assert.ok(
-    written(kept.build())['openapi.json']?.includes('"/health/ready"'),
+    written(kept.build())['openapi.json']?.includes('"/health/ping"'),
     'the new route is in the output',
   );
 });
