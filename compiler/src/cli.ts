@@ -117,6 +117,6 @@ if (argv._[0] === 'dev') {
   show(first, Math.round(performance.now()));
   if (argv.watch) {
     write(`Watching ${displayPath(first.srcDir, cwd)} for changes...\n`);
-    watchSources(builder, first.srcDir, first.outDir, (result) => show(result, result.stats.ms));
+    watchSources(builder, first.srcDir, first.outDir, (result) => show(result, result.stats.ms)).warmUp();
   }
 }

@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '051942cb25718e42974f2be6db9c83725d95ce0e7d9035b547980fa2993ac341',
+  manifest: 'cf749cac34a391dbbc6af8adfb60a3a40bb33bc30951f559c4d7ec59852c9f2f',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

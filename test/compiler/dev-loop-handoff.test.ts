@@ -3,7 +3,8 @@
 // when the check is clean. A type error discards the prepared app (the last good one answers, no
 // process is left behind); an app that ends while starting (here: it opens a fixed port the last
 // good app holds) is started again alone; `--no-overlap` stops the old app first; stopping the
-// loop stops every app process. Linux: the loop's child processes are read from /proc.
+// loop stops every app process; a save of a method body alone, and one that adds a route, are
+// served. Linux: the loop's child processes are read from /proc.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -138,6 +139,34 @@ test('a clean save is served by the next app; a type error discards the prepared
     for (const pid of children) await until(`app process ${pid} stopped with the loop`, loop, () => !alive(pid), 10_000);
   }
   assert.not.match(loop.output(), /\bat .*\.(ts|js):\d+/, 'no stack printed');
+});
+
+test('a save of a method body alone is served by a new app; a save that adds a route serves it', async () => {
+  atomicSave(health, original);
+  const loop = await startLoop();
+  try {
+    // At once after the first answer, while the loop warms its builder up: the save waits one step at most.
+    const withPid = original.replace("return { status: 'ok' };", "return { status: 'ok', pid: process.pid } as { status: 'ok' };");
+    atomicSave(health, withPid);
+    const first = latestPort(loop);
+    const pid = await until('the new body served', loop, async () => {
+      if (latestPort(loop) === first) return undefined;
+      const body = (await (await fetch(`http://127.0.0.1:${latestPort(loop)}/health/`)).json()) as { pid?: number };
+      return body.pid;
+    });
+    assert.ok(alive(pid) && childrenOf(loop.pid).includes(pid), 'a new app process of the loop answers');
+
+    await new Promise((r) => setTimeout(r, 3000)); // the warm-up done
+    const ping = "\n\n  @Get('/ping')\n  ping(): { pong: boolean } {\n    return { pong: true };\n  }\n}\n";
+    atomicSave(health, withPid.replace(/\n}\n$/, ping));
+    await until('the new route served', loop, async () => {
+      const response = await fetch(`http://127.0.0.1:${latestPort(loop)}/health/ping`).catch(() => undefined);
+      return response?.ok && ((await response.json()) as { pong?: boolean }).pong;
+    });
+  } finally {
+    await loop.stop();
+    atomicSave(health, original);
+  }
 });
 
 test('an app that ends while starting beside the last good one (a fixed port it holds) is started again alone', async () => {

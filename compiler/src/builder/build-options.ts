@@ -63,6 +63,11 @@ export interface Builder {
    */
   inputsOutsideSources(): readonly string[];
   build(): BuildResult;
+  /**
+   * One step of readying the kept project for fast incremental builds, for idle time after the
+   * first build (see `warmUp`); returns whether another step may still help.
+   */
+  warmUp(): boolean;
   /** Re-reads changed, added or deleted files before the next build. */
   refresh(changedPaths: readonly string[]): void;
 }

@@ -20,6 +20,7 @@ import type { OutputFile } from '../files/output-file.js';
 import { settleOutput } from './output.js';
 import type { BuildOptions, BuildResult, Builder } from './build-options.js';
 import { apiFiles, apiOptions } from './api-files.js';
+import { warmUp } from './warm-up.js';
 import { schemaDocuments, unconvertedSchemas, type SchemaDocument } from '../schemas/json-schemas.js';
 
 /**
@@ -114,6 +115,7 @@ export function createBuilder(options: BuildOptions): Builder {
   const manifestFile = nearestPackageJson(srcDir);
   const configFiles = [...(tsconfig ? [tsconfig] : []), ...(manifestFile ? [manifestFile] : [])];
   let protoFiles: readonly string[] = [];
+  const warmUpStep = warmUp(project, srcDir, outDir);
   return {
     project,
     tsconfig,
@@ -125,6 +127,7 @@ export function createBuilder(options: BuildOptions): Builder {
         refreshFailure = error;
       }
     },
+    warmUp: () => refreshFailure === undefined && warmUpStep(),
     build(): BuildResult {
       const started = performance.now();
       if (refreshFailure !== undefined) {

@@ -22,6 +22,11 @@ import type { ToApp, ToLoop } from './app-child.js';
  * app's own modules, and its other packages, load after `run`.
  */
 const WARM_PACKAGES = ['@framework/core', '@framework/core/config', '@framework/core/validators', '@framework/grpc', 'class-validator'];
+/**
+ * What those load only when an app uses it (protobufjs, once the gRPC runtime reads a `.proto`),
+ * resolved from the package that imports it: the same file, so the app finds it loaded.
+ */
+const WARM_LAZY_DEPENDENCIES: readonly (readonly [from: string, name: string])[] = [['@framework/grpc', 'protobufjs']];
 
 // Once `listen` closed the channel there is no one to tell.
 const send = (message: ToLoop): void => void (process.connected && process.send?.(message));
@@ -58,14 +63,22 @@ let asked = false;
 // packages have one file per subpath for every condition (or no `exports`), so require's
 // resolution is import's.
 const resolveFromApp = createRequire(path.resolve(process.argv[1] ?? 'main.ts'));
-for (const name of WARM_PACKAGES) {
-  let file: string;
+const resolved = (resolver: NodeRequire, name: string): string | undefined => {
   try {
-    file = resolveFromApp.resolve(name);
+    return resolver.resolve(name);
   } catch {
-    continue; // not a dependency of this app
+    return undefined; // not a dependency of this app
   }
+};
+const warm = [
+  ...WARM_PACKAGES.map((name) => resolved(resolveFromApp, name)),
+  ...WARM_LAZY_DEPENDENCIES.map(([from, name]) => {
+    const importer = resolved(resolveFromApp, from);
+    return importer && resolved(createRequire(importer), name);
+  }),
+];
+for (const file of warm) {
   // One that fails to load fails again in the app's own import, where its error belongs.
-  await import(pathToFileURL(file).href).catch(() => undefined);
+  if (file) await import(pathToFileURL(file).href).catch(() => undefined);
 }
 await runGiven;

@@ -58,9 +58,10 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   if (options.typeCheck !== false && !tsconfig) log('no tsconfig.json found: types are not checked (tsx runs the app without checking them)');
   const keep = (what: string): void =>
     log(app.running ? `${what}: the app keeps running the last good build` : `${what}: the app starts once they are fixed`);
-  const settle = (result: BuildResult): void => {
+  // Resolves once the app built from `result` serves (or will not).
+  const settle = (result: BuildResult): Promise<unknown> => {
     options.show(result);
-    if (!result.ok) return keep('the build has errors');
+    if (!result.ok) return Promise.resolve(keep('the build has errors'));
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
@@ -68,11 +69,11 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     if (checked && checked.errors > 0) {
       app.discard();
       write(checked.text);
-      return keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`);
+      return Promise.resolve(keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`));
     }
     log(`${checked ? `types checked in ${checked.ms} ms; ` : ''}${app.running ? 'restarting' : 'starting'} ${options.entry}`);
-    if (!overlap) return void app.restart();
-    void app.commit().then((times) => {
+    if (!overlap) return app.restart();
+    return app.commit().then((times) => {
       if (!options.timings || !times) return;
       const check = checked ? `, type check ${checked.ms} ms` : '';
       log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one stopped in ${times.stopMs} ms`);
@@ -80,8 +81,10 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   };
 
   const first = options.builder.build();
-  settle(first);
-  const watcher = watchSources(options.builder, first.srcDir, first.outDir, settle);
+  const firstServed = settle(first);
+  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result));
+  // Once the first app is up rather than beside its start: the first saves then build as fast as later ones.
+  void firstServed.then(() => watcher.warmUp());
   log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);
 
   const close = async (): Promise<void> => {

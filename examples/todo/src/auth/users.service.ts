@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ConfigService } from '@framework/core/config';
 import type { EnvSchema } from '../config/env.schema.js';
@@ -13,7 +13,7 @@ export interface User {
 
 interface StoredUser extends User {
   readonly salt: Buffer;
-  readonly passwordHash: Buffer;
+  readonly passwordHash: Promise<Buffer>;
 }
 
 const KEY_LENGTH = 32;
@@ -32,9 +32,11 @@ export class UsersService {
 
   constructor(config: ConfigService<EnvSchema>) {
     const salt = randomBytes(16);
-    const password = config.get('DEMO_PASSWORD');
-    // Once, at start-up, so synchronously.
-    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: scryptSync(password, salt, KEY_LENGTH) });
+    // Hashed off the event loop while the app starts (scrypt costs 50-150 ms of CPU): the start
+    // does not wait for it, only a login that comes first does.
+    const passwordHash = hash(config.get('DEMO_PASSWORD'), salt);
+    passwordHash.catch(() => undefined); // its failure is the first login's, not an unhandled rejection
+    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash });
   }
 
   /** The user when the password matches, else undefined. */
@@ -42,7 +44,7 @@ export class UsersService {
     const user = this.users.get(username);
     // Hash even for unknown users, so timing does not tell which usernames exist.
     const candidate = await hash(password, user?.salt ?? Buffer.alloc(16));
-    if (!user || !timingSafeEqual(candidate, user.passwordHash)) return undefined;
+    if (!user || !timingSafeEqual(candidate, await user.passwordHash)) return undefined;
     return { username: user.username, roles: user.roles };
   }
 }
