@@ -6,6 +6,7 @@
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
+//   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
 // Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row.
 import { parseArgs } from 'node:util';
@@ -35,8 +36,9 @@ const { values: opt } = parseArgs({
   },
 });
 const chosen = opt.only.split(',').map((id) => {
-  const peer = peers.find((p) => p.id === id && p.http && (p.runtime ?? 'node') === 'node');
-  if (!peer) throw new Error(`no Node HTTP peer '${id}'`);
+  // Deno peers too: /proc counts the CPU of all their threads, as it does a Node server's.
+  const peer = peers.find((p) => p.id === id && p.http);
+  if (!peer) throw new Error(`no HTTP peer '${id}'`);
   return peer;
 });
 if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch']);

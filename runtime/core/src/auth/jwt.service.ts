@@ -69,8 +69,14 @@ export class JwtService implements OnAppBootstrap {
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
   }
 
-  /** Imports the configured keys at startup, so a malformed key fails `app.init` rather than the first request. */
+  /**
+   * Imports the configured keys at startup, so a malformed key fails `app.init` rather than the
+   * first request. A shared secret waits for the first token instead: it was checked when the
+   * module was configured and its import cannot fail, so loading jose and WebCrypto for it at start
+   * would only delay the first answer.
+   */
   async onAppBootstrap(): Promise<void> {
+    if (this.config.source.kind === 'secret') return;
     await this.verificationKey();
     if (this.config.signingAlgorithm !== undefined) await this.signingKey();
   }

@@ -70,7 +70,8 @@ function canonicalRemote(connection: string): string {
  * // The same request straight from 203.0.113.50: '203.0.113.50' (its headers are its own words).
  */
 export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
-  if (context.grpcMetadata !== undefined) return canonicalRemote(context.getRemoteAddress());
+  // Without trusted proxies no header counts: `context.req` (built on first read on Node) is not read.
+  if (context.grpcMetadata !== undefined || trusted === undefined) return canonicalRemote(context.getRemoteAddress());
   return clientAddress(context.getRemoteAddress(), context.req, trusted);
 }
 
