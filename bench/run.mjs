@@ -90,7 +90,9 @@ if (!opt['compiler-only']) {
   const token = await signToken(secret);
 
   for (let round = 1; round <= Number(opt.rounds); round++) {
-    for (const peer of selected) {
+    // Every other round in the reverse order: a peer measured first (or right after another's
+    // heavy run) in one round is measured last in the next, so no peer always gets the same slot.
+    for (const peer of round % 2 === 1 ? selected : [...selected].reverse()) {
       for (const [transport, scenarios] of [['http', pick(httpScenarios)], ['grpc', pick(grpcScenarios)]]) {
         if (!peer[transport] || scenarios.length === 0) continue;
         let t = results.targets.find((x) => x.peer === peer.id && x.transport === transport);
