@@ -4,14 +4,14 @@
 // idle connections, the difference per connection grouped by constructor (or closure name), the
 // largest first. The tool for finding what an idle connection need not keep.
 //
-//   npm run build:framework && node bench/streaming-heap.mjs [--kind sse|ws] [--idle 2000] [--top 25] [--only framework|peer]
+//   npm run build:framework && node bench/streaming-heap.mjs [--kind sse|ws] [--idle 2000] [--top 25] [--only framework|peer|peer-generator]
 //   node bench/streaming-heap.mjs --kind sse --why 'array:(object elements)' [--why …]   # what keeps those groups' new objects alive
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { whyKept } from './lib/heap-retainers.mjs';
-import { buildStreamingApp, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
+import { buildStreamingApp, GENERATOR_PEER, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
 import { choosePorts, ports } from './lib/server.mjs';
 
 const { values: opt } = parseArgs({
@@ -61,7 +61,8 @@ async function snapshotOf(child, dir) {
   }
 }
 
-for (const server of STREAMING_SERVERS.filter((s) => !opt.only || s.id === opt.only)) {
+// The generator-shaped peer only when asked for (`--only peer-generator`).
+for (const server of [...STREAMING_SERVERS, GENERATOR_PEER].filter((s) => (opt.only ? s.id === opt.only : s !== GENERATOR_PEER))) {
   if (server.id === 'framework') await buildStreamingApp();
   await choosePorts();
   const dir = mkdtempSync(join(tmpdir(), 'streaming-heap-'));
