@@ -42,7 +42,8 @@ class EventStreamNodeCall extends NodeCall implements EventSink {
  * Node's request and response directly, so that an open stream keeps no Hono context, Web
  * `Request` or `Response`: the chain runs once on a `NodeCall`, a refusal is written as the error
  * answer (with the headers the chain set, a 429's `Retry-After`), and the events go to the
- * `ServerResponse` through the call (the same writes as a `NodeEventSink`). An observed route's span lasts as long as the stream.
+ * `ServerResponse` through the call (the same writes as a `NodeEventSink`). An observed route's
+ * span lasts as long as the stream.
  *
  * @example
  * router.add('GET', '/todo/events', nodeSseRoute(route, streaming, { bodyLimit, report }));
