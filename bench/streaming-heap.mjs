@@ -4,14 +4,14 @@
 // idle connections, the difference per connection grouped by constructor (or closure name), the
 // largest first. The tool for finding what an idle connection need not keep.
 //
-//   npm run build:framework && node bench/streaming-heap.mjs [--kind sse|ws] [--idle 2000] [--top 25] [--only framework|peer]
-//   node bench/streaming-heap.mjs --kind sse --why 'array:(object elements)'   # what keeps that group's new objects alive
+//   npm run build:framework && node bench/streaming-heap.mjs [--kind sse|ws] [--idle 2000] [--top 25] [--only framework|peer|peer-generator]
+//   node bench/streaming-heap.mjs --kind sse --why 'array:(object elements)' [--why …]   # what keeps those groups' new objects alive
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { whyKept } from './lib/heap-retainers.mjs';
-import { buildStreamingApp, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
+import { buildStreamingApp, GENERATOR_PEER, openIdle, startStreamingServer, STREAMING_SERVERS } from './apps/streaming/servers.mjs';
 import { choosePorts, ports } from './lib/server.mjs';
 
 const { values: opt } = parseArgs({
@@ -20,7 +20,7 @@ const { values: opt } = parseArgs({
     idle: { type: 'string', default: '2000' },
     top: { type: 'string', default: '25' },
     only: { type: 'string' },
-    why: { type: 'string' },
+    why: { type: 'string', multiple: true },
   },
 });
 const idle = Number(opt.idle);
@@ -61,7 +61,8 @@ async function snapshotOf(child, dir) {
   }
 }
 
-for (const server of STREAMING_SERVERS.filter((s) => !opt.only || s.id === opt.only)) {
+// The generator-shaped peer only when asked for (`--only peer-generator`).
+for (const server of [...STREAMING_SERVERS, GENERATOR_PEER].filter((s) => (opt.only ? s.id === opt.only : s !== GENERATOR_PEER))) {
   if (server.id === 'framework') await buildStreamingApp();
   await choosePorts();
   const dir = mkdtempSync(join(tmpdir(), 'streaming-heap-'));
@@ -74,8 +75,10 @@ for (const server of STREAMING_SERVERS.filter((s) => !opt.only || s.id === opt.o
     const afterFile = await snapshotOf(child, dir);
     for (const socket of [...warm, ...sockets]) socket.destroy();
     if (opt.why) {
-      console.log(`\n${server.label}: what keeps each new ${opt.why} (per connection, its size, then its retainers)`);
-      for (const { perConnection, chain } of whyKept(beforeFile, afterFile, opt.why, idle).slice(0, Number(opt.top))) console.log(`${perConnection.toFixed(2)}  ${chain}`);
+      for (const key of opt.why) {
+        console.log(`\n${server.label}: what keeps each new ${key} (per connection, its size, then its retainers)`);
+        for (const { perConnection, chain } of whyKept(beforeFile, afterFile, key, idle).slice(0, Number(opt.top))) console.log(`${perConnection.toFixed(2)}  ${chain}`);
+      }
       continue;
     }
     const before = groupsOf(beforeFile);

@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 import { KeyGuard } from './fixtures/app/src/key.guard.js';
-import { observed } from './fixtures/app/src/streams.controller.js';
+import { lateSignals, observed } from './fixtures/app/src/streams.controller.js';
 import { closeFor, closed, nextMessage, openSocket, until, untilStalled } from './helpers.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
@@ -91,6 +91,22 @@ test('parameters read the upgrade request; on the Node-native path the generator
   const line = logged.map((args) => args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')).find((text) => text.includes('late-read'));
   assert.ok(line?.includes('@Header()'), `logged: ${line}`);
 });
+
+for (const when of ['open', 'finally'] as const) {
+  test(`context.signal read for the first time after the socket opened (${when === 'open' ? 'while it is open' : 'in the handler\'s finally'}) is aborted when the client leaves`, async () => {
+    const socket = (await open(`/late-signal?when=${when}`)) as WebSocket;
+    const answer = message(socket);
+    socket.send(JSON.stringify({ text: 'x', n: 1 }));
+    assert.equal(await answer, { text: 'x', n: 1 });
+    // The handler is now waiting: on the signal (`open`), or for the next message (`finally`).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.close(1000);
+    const seen = when === 'open' ? () => lateSignals.whileOpen : () => lateSignals.inFinally;
+    await until(() => seen() !== undefined, 'the handler to look at its signal');
+    assert.is(seen(), true);
+    await until(() => app.stats().openStreams === 0, 'the session to end');
+  });
+}
 
 test('more messages per second than allowed close the socket with 1008', async () => {
   const socket = (await open('/echo')) as WebSocket;

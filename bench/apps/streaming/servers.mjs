@@ -12,6 +12,9 @@ export const STREAMING_SERVERS = [
   { id: 'peer', label: 'hand-written node:http + ws', script: new URL('peer.mjs', appDir).pathname },
 ];
 
+/** The peer with its idle routes written as `async *` handlers, as ours are (for the idle figures only). */
+export const GENERATOR_PEER = { id: 'peer-generator', label: 'hand-written, async * handlers', script: new URL('peer.mjs', appDir).pathname, env: { PEER_HANDLERS: 'generator' } };
+
 /** Writes the tables of our app (apps/streaming/generated). */
 export async function buildStreamingApp() {
   const built = await build({ srcDir: new URL('src', appDir).pathname, outDir: new URL('generated', appDir).pathname, root: 'AppModule', write: true });
@@ -21,7 +24,7 @@ export async function buildStreamingApp() {
 /** Spawns `server` on core 0 (with `nodeArgs` before its script) and resolves once it says it is ready. */
 export function startStreamingServer(server, port, nodeArgs = []) {
   const child = spawn('taskset', ['-c', '0', process.execPath, '--expose-gc', ...nodeArgs, '--import', 'tsx', server.script], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    env: { ...process.env, ...server.env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

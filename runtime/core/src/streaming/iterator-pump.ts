@@ -1,7 +1,7 @@
 /**
  * Pulls a streaming handler's iterator one element at a time into a consumer (an event stream's
  * sink, a socket), the next one only once the consumer has room: a slow client pauses the
- * handler instead of growing a buffer. Promise callbacks instead of an `async` loop, made once per
+ * handler instead of growing a buffer. Promise callbacks instead of an `async` loop, bound once per
  * stream: a stream waiting for its handler (an idle socket, a quiet event
  * stream) then holds one pending reaction, not a suspended async function with its own frame,
  * promise and await closures (about 200 bytes less per idle connection, measured with
@@ -15,11 +15,10 @@ export abstract class IteratorPump {
   protected finished = false;
   /** Whether the iterator finished by itself (done, or threw): then it needs no closing. */
   protected iteratorDone = false;
-  private readonly onResult = (result: IteratorResult<unknown>): void => this.take(result);
-  private readonly onThrow = (error: unknown): void => {
-    this.iteratorDone = true; // A generator that threw is finished.
-    if (!this.finished) this.threw(error);
-  };
+  // Bound methods, not arrow functions: two arrows would keep a context of their own besides
+  // (56 bytes more per stream, measured with `bench/streaming-heap.mjs`).
+  private readonly onResult: (result: IteratorResult<unknown>) => void = this.take.bind(this);
+  private readonly onThrow: (error: unknown) => void = this.fail.bind(this);
   /** Made on first need: most streams never wait for room. */
   private onRoom?: () => void;
 
@@ -31,7 +30,7 @@ export abstract class IteratorPump {
     try {
       next = this.iterator.next();
     } catch (error) {
-      return this.onThrow(error);
+      return this.fail(error);
     }
     Promise.resolve(next).then(this.onResult, this.onThrow);
   }
@@ -42,6 +41,11 @@ export abstract class IteratorPump {
   protected abstract ended(): void;
   /** The iterator threw (or its element could not be delivered). */
   protected abstract threw(error: unknown): void;
+
+  private fail(error: unknown): void {
+    this.iteratorDone = true; // A generator that threw is finished.
+    if (!this.finished) this.threw(error);
+  }
 
   private take(result: IteratorResult<unknown>): void {
     if (this.finished) return;

@@ -21,13 +21,51 @@ function onResponseClose(this: WatchedResponse): void {
   if (!this.writableEnded) this[WATCHER]?.gone(new DOMException('The client closed the event stream.', 'AbortError'));
 }
 
+/** Writes one event's text to `outgoing` (nothing once it ended); false once its socket's buffer is full. */
+export function writeToResponse(outgoing: NodeResponseLike, text: string): boolean {
+  if (outgoing.writableEnded || outgoing.destroyed) return true;
+  return outgoing.write(text);
+}
+
+/** Resolves once `outgoing` drained, or closed. */
+export function responseReady(outgoing: NodeResponseLike): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      outgoing.off('drain', done);
+      outgoing.off('close', done);
+      resolve();
+    };
+    outgoing.once('drain', done);
+    outgoing.once('close', done);
+  });
+}
+
+/** Ends `outgoing` (the last chunk of its chunked body), unless it ended. */
+export function endResponse(outgoing: NodeResponseLike): void {
+  if (!outgoing.writableEnded) outgoing.end();
+}
+
+/** Tells `watcher` when `outgoing` closes before it ended (the client went away). */
+export function watchResponse(outgoing: NodeResponseLike, watcher: SinkWatcher): void {
+  (outgoing as WatchedResponse)[WATCHER] = watcher;
+  // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
+  outgoing.on('close', onResponseClose);
+}
+
+/** Sends the head of an event stream at once: the client learns that it is open (EventSource's `open`) before any event. */
+export function openEventStream(outgoing: NodeResponseLike, headers: Record<string, string | string[]>): void {
+  outgoing.writeHead(200, headers);
+  outgoing.flushHeaders();
+}
+
 /**
- * An `EventSink` writing straight to Node's `ServerResponse` (the framework's own Node server):
- * no Web stream in between. The events written in one turn of the event loop leave in one packet:
- * Node's response corks its socket at the first write of a turn and uncorks it on the next tick.
- * (Corking the response itself would not add to that, and on Node 22+ it would make its uncork
- * send each event with a system call of its own.) `write` returning false (the socket's buffer is
- * full) waits for `drain`; the response closing before `end` is the client going away.
+ * An `EventSink` writing straight to Node's `ServerResponse`: no Web stream in between. The events
+ * written in one turn of the event loop leave in one packet: Node's response corks its socket at
+ * the first write of a turn and uncorks it on the next tick. (Corking the response itself would not
+ * add to that, and on Node 22+ it would make its uncork send each event with a system call of its
+ * own.) `write` returning false (the socket's buffer is full) waits for `drain`; the response
+ * closing before `end` is the client going away. The framework's own server has its call be the
+ * sink instead (one object less per stream), through the same functions.
  *
  * @example
  * const sink = new NodeEventSink(outgoing, { 'content-type': 'text/event-stream' });
@@ -37,37 +75,22 @@ export class NodeEventSink implements EventSink {
     readonly outgoing: NodeResponseLike,
     headers: Record<string, string | string[]>,
   ) {
-    outgoing.writeHead(200, headers);
-    // The client learns at once that the stream is open (EventSource's `open`), before any event.
-    outgoing.flushHeaders();
+    openEventStream(outgoing, headers);
   }
 
   write(text: string): boolean {
-    const { outgoing } = this;
-    if (outgoing.writableEnded || outgoing.destroyed) return true;
-    return outgoing.write(text);
+    return writeToResponse(this.outgoing, text);
   }
 
   ready(): Promise<void> {
-    const { outgoing } = this;
-    return new Promise<void>((resolve) => {
-      const done = (): void => {
-        outgoing.off('drain', done);
-        outgoing.off('close', done);
-        resolve();
-      };
-      outgoing.once('drain', done);
-      outgoing.once('close', done);
-    });
+    return responseReady(this.outgoing);
   }
 
   end(): void {
-    if (!this.outgoing.writableEnded) this.outgoing.end();
+    endResponse(this.outgoing);
   }
 
   onGone(watcher: SinkWatcher): void {
-    (this.outgoing as WatchedResponse)[WATCHER] = watcher;
-    // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
-    this.outgoing.on('close', onResponseClose);
+    watchResponse(this.outgoing, watcher);
   }
 }

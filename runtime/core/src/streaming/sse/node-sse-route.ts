@@ -6,20 +6,34 @@ import type { HttpRoute } from '../../http/http-route.js';
 import { isThenable } from '../../types/thenable.js';
 import { iteratorOf } from '../iterate.js';
 import { EventPump } from './event-pump.js';
-import { NodeEventSink } from './node-sink.js';
+import { endResponse, openEventStream, responseReady, watchResponse, writeToResponse } from './node-sink.js';
+import type { EventSink, SinkWatcher } from './event-sink.js';
 import type { StreamServing } from '../stream-serving.js';
 import { EVENT_STREAM_HEADERS, eventPumpOptions } from './sse-stream.js';
 import { isWebResponse } from '../../types/web-response.js';
 
 /**
- * The call of an event stream: once the stream is open, its `EventPump` tells it that the client
- * left (and aborts `context.signal`), so a signal first read then needs no listener of its own on
- * the response.
+ * The call of an event stream, and once it is open the `EventSink` its `EventPump` writes to (an
+ * open stream keeps its call anyway: one object less per stream than a sink of its own). The pump
+ * tells it that the client left (and aborts `context.signal`), so a signal first read then needs
+ * no listener of its own on the response.
  */
-class EventStreamNodeCall extends NodeCall {
+class EventStreamNodeCall extends NodeCall implements EventSink {
   streaming = false;
   protected override onCancel(cancel: (reason: unknown) => void): void {
     if (!this.streaming) super.onCancel(cancel);
+  }
+  write(text: string): boolean {
+    return writeToResponse(this.outgoing, text);
+  }
+  ready(): Promise<void> {
+    return responseReady(this.outgoing);
+  }
+  end(): void {
+    endResponse(this.outgoing);
+  }
+  onGone(watcher: SinkWatcher): void {
+    watchResponse(this.outgoing, watcher);
   }
 }
 
@@ -28,7 +42,8 @@ class EventStreamNodeCall extends NodeCall {
  * Node's request and response directly, so that an open stream keeps no Hono context, Web
  * `Request` or `Response`: the chain runs once on a `NodeCall`, a refusal is written as the error
  * answer (with the headers the chain set, a 429's `Retry-After`), and the events go to the
- * `ServerResponse` through a `NodeEventSink`. An observed route's span lasts as long as the stream.
+ * `ServerResponse` through the call (the same writes as a `NodeEventSink`). An observed route's
+ * span lasts as long as the stream.
  *
  * @example
  * router.add('GET', '/todo/events', nodeSseRoute(route, streaming, { bodyLimit, report }));
@@ -56,7 +71,8 @@ export function nodeSseRoute(route: HttpRoute, serving: StreamServing, { bodyLim
     }
     const headers = call.responseHeaders ? { ...call.responseHeaders, ...EVENT_STREAM_HEADERS } : EVENT_STREAM_HEADERS;
     call.streaming = true;
-    new EventPump(iterator, new NodeEventSink(call.outgoing, headers), call, pump).start();
+    openEventStream(call.outgoing, headers);
+    new EventPump(iterator, call, call, pump).start();
   };
   const handler: NodeRouteHandler = (incoming, outgoing, path, values) => {
     const call = new EventStreamNodeCall(incoming, outgoing, route, path, values, bodyLimit);

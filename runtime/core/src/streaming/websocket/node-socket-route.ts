@@ -64,7 +64,7 @@ export function nodeSocketRoute(route: HttpRoute, serving: StreamServing, report
       if (acceptedByClosingServer(socket)) opened.shutdown();
       const { observation } = call;
       if (observation) ws.once('close', () => observation.end(101));
-      call.release();
+      call.release(opened);
     });
   };
   return (incoming, socket, head, path, values) => {

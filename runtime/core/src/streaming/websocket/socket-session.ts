@@ -10,11 +10,19 @@ import { CloseCode, closeOfError, closeReason } from './close-codes.js';
 import type { FlowControl, IncomingMessages } from './incoming-messages.js';
 import type { SocketEvents, SocketPort } from './socket-port.js';
 
-/** What a session needs of the call it belongs to (an `HttpCall`). */
+/** What a session needs of the call it belongs to (an `HttpCall`, an `UpgradeCall`). */
 export interface SessionCall {
   abort(reason?: unknown): void;
   answered: boolean;
 }
+
+/**
+ * Times are kept as whole milliseconds since this module loaded: a small integer in the session's
+ * field (for 24 days), where `Date.now()` would be a 16-byte heap number per socket. (`Math.floor`
+ * makes V8 store the difference of two doubles as an integer.)
+ */
+const CLOCK_START = Date.now();
+const clock = (): number => Math.floor(Date.now() - CLOCK_START);
 
 /** What every socket of one `@Ws()` route shares (one object per route, not per socket). */
 export interface SessionOptions {
@@ -52,7 +60,7 @@ export function idleCheckPeriod(idleTimeoutMs: number): number {
 export class SocketSession extends IteratorPump implements SocketEvents, OpenStream, FlowControl {
   private tokens: number;
   /** When the last message came (the socket opening, before any): the token bucket's refill and the idle check read it. */
-  private lastReceivedAt = Date.now();
+  private lastReceivedAt = clock();
   /** Messages whose validation is still running (class-validator is async): kept in order. */
   private validating?: Promise<void>;
 
@@ -60,7 +68,8 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     private readonly port: SocketPort,
     private readonly incoming: IncomingMessages,
     iterator: AsyncIterator<unknown> | Iterator<unknown>,
-    private readonly call: SessionCall,
+    /** Undefined once let go (see `forgetCall`). */
+    private call: SessionCall | undefined,
     private readonly options: SessionOptions,
   ) {
     super(iterator);
@@ -100,6 +109,20 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     this.finish(undefined, new DOMException('The client closed the socket.', 'AbortError'));
   }
 
+  /**
+   * Lets the call go while nothing read its `context.signal`: an idle socket whose handler does not
+   * keep the call then keeps none of it. A signal first read later comes back through `watchCall`.
+   */
+  forgetCall(): void {
+    this.call = undefined;
+  }
+
+  /** The call's signal was first read after `forgetCall`: it is aborted when the session ends (at once if it has). */
+  watchCall(call: SessionCall): void {
+    if (!this.finished) this.call = call;
+    else if (!this.iteratorDone) call.abort(new DOMException('The socket closed.', 'AbortError'));
+  }
+
   /** The application shuts down. */
   shutdown(): void {
     this.finish(CloseCode.goingAway, 'The server is shutting down.');
@@ -113,7 +136,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
   /** A visit of the idle check. */
   checkIdle(now: number): void {
     const ms = this.options.limits.idleTimeoutMs;
-    if (now - this.lastReceivedAt >= ms) this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`);
+    if (now - CLOCK_START - this.lastReceivedAt >= ms) this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`);
   }
 
   /** The handler reads more slowly than the client sends: stop reading the socket. */
@@ -145,7 +168,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
   /** A token bucket of one second's worth of messages, refilled continuously. */
   private takeToken(): boolean {
     const rate = this.options.limits.messagesPerSecond;
-    const now = Date.now();
+    const now = clock();
     this.tokens = Math.min(rate, this.tokens + ((now - this.lastReceivedAt) * rate) / 1000);
     this.lastReceivedAt = now;
     if (this.tokens < 1) return false;
@@ -189,10 +212,11 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     options.idleChecks.delete(this);
     this.incoming.end();
     if (code !== undefined) this.port.close(code, typeof reason === 'string' ? reason : '');
+    const { call } = this;
     if (!this.iteratorDone) {
-      this.call.abort(typeof reason === 'string' ? new DOMException(reason || 'The socket closed.', 'AbortError') : reason);
+      call?.abort(typeof reason === 'string' ? new DOMException(reason || 'The socket closed.', 'AbortError') : reason);
       closeIterator(this.iterator);
     }
-    this.call.answered = true;
+    if (call) call.answered = true;
   }
 }

@@ -10,6 +10,13 @@ import type { HttpRoute } from '../../http/http-route.js';
 import { NodeRequest } from '../../http/server/node/node-request.js';
 import { requestHeaderOf, requestHeadersOf } from '../../http/server/node/request-headers.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
+import type { SessionCall } from './socket-session.js';
+
+/** What the call asks of its socket's session once the socket is open (a `SocketSession`). */
+export interface CallWatcher {
+  forgetCall(): void;
+  watchCall(call: SessionCall): void;
+}
 
 /**
  * The call of a `@Ws()` route's upgrade request on the Node-native path: the execution context
@@ -17,12 +24,14 @@ import type { CallObservation } from '../../telemetry/call-observation.js';
  * the socket, an acceptance is `ws`'s handshake). Once the socket is open, `release()` lets the
  * request go, so that an idle socket keeps nothing of it; reading its headers, query or `req`
  * through the call after that is an error naming what to do instead (a parameter reads it before
- * the socket opens). Path parameters and the peer address stay.
+ * the socket opens). Path parameters and the peer address stay. When nothing read `context.signal`
+ * by then, the session lets the call go too: it is kept only by a handler that keeps its context,
+ * and a first read of the signal after that asks the session to abort it when the socket ends.
  *
  * @example
  * const call = new UpgradeCall(incoming, route, '/todo/ws', []);
  * call.header('authorization'); // read by a guard, before the upgrade
- * call.release(); // once the socket is open
+ * call.release(session); // once the socket is open
  */
 export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
   // Constants on the prototype, not fields: an idle socket keeps its call, and each field is 8 bytes of it.
@@ -42,6 +51,10 @@ export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallSha
   private request?: NodeRequest;
   /** The connection, which the socket keeps anyway: its peer address outlives the request. */
   private readonly connection: Socket;
+  /** Whether `context.signal` was read before the socket opened. */
+  private signalRead = false;
+  /** The socket's session, once open, when it let the call go. */
+  private watcher?: CallWatcher;
 
   constructor(
     incoming: IncomingMessage,
@@ -103,14 +116,21 @@ export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallSha
   loadBody(): Promise<void> {
     return Promise.resolve();
   }
-  /** Lets the request go (see the class). */
-  release(): void {
+  /** Lets the request go, and the session the call, unless the signal was read (see the class). */
+  release(session: CallWatcher): void {
     this.upgradeRequest = undefined;
     this.request = undefined;
+    if (this.signalRead) return;
+    this.watcher = session;
+    session.forgetCall();
   }
-  /** The connection closing while the chain runs (once the socket is open, its session aborts the call). */
+  /**
+   * The connection closing while the chain runs; once the socket is open, its session aborts the
+   * call (told now, when the signal is first read after it let the call go).
+   */
   protected override onCancel(cancel: (reason: unknown) => void): void {
-    if (!this.upgradeRequest) return;
+    if (!this.upgradeRequest) return this.watcher?.watchCall(this);
+    this.signalRead = true;
     const socket = this.connection;
     const gone = (): void => {
       if (this.upgradeRequest) cancel(new DOMException('The client closed the connection before the upgrade.', 'AbortError'));
