@@ -57,7 +57,7 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
   constructor(
     readonly incoming: IncomingMessage,
     readonly outgoing: ServerResponse,
-    readonly route: HttpRoute,
+    route: HttpRoute,
     /** The request's path, as Hono's `c.req.path` gives it. */
     readonly path: string,
     private readonly values: readonly string[],
@@ -66,6 +66,10 @@ export class NodeCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     super(route);
   }
 
+  /** The route, kept once: it is the runtime `CallBase` holds (a field of its own would cost every call 8 bytes). */
+  get route(): HttpRoute {
+    return this.handlerRuntime as HttpRoute;
+  }
   get observation(): CallObservation | undefined {
     return observationOf(this.outgoing);
   }
