@@ -81,10 +81,14 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   };
 
   const first = options.builder.build();
+  // Once an app is served rather than beside its start: the first saves then build and check as
+  // fast as later ones. A save stops it; it goes on once the save is served. The check's steps
+  // re-check the generated files, which every change of the API rewrites.
+  const generated = first.files.map((file) => file.path);
+  const warmUp = (): void => watcher.warmUp(...(types ? [() => types.warmUp(generated)] : []));
   const firstServed = settle(first);
-  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result));
-  // Once the first app is up rather than beside its start: the first saves then build as fast as later ones.
-  void firstServed.then(() => watcher.warmUp());
+  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result).then(warmUp));
+  void firstServed.then(warmUp);
   log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);
 
   const close = async (): Promise<void> => {
