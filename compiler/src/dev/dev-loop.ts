@@ -86,7 +86,8 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   const first = options.builder.build();
   // Once an app is served rather than beside its start: the first saves then build and check as
   // fast as later ones. A save stops it; it goes on once the save is served.
-  const warmUp = (): void => watcher.warmUp(...(types ? [() => types.warmUp(generated)] : []));
+  const checkWarmUp = types ? [() => types.warmUp(generated)] : [];
+  const warmUp = (): void => watcher.warmUp(...checkWarmUp);
   const firstServed = settle(first);
   const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result).then(warmUp));
   void firstServed.then(warmUp);
