@@ -10,6 +10,7 @@
 //   node bench/dev-loop.mjs [--rounds 5] [--app <dir>] [-- <more dev flags, e.g. --no-overlap>]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -113,12 +114,15 @@ async function measure(flags) {
   return { startMs, times, checks, builds, starts };
 }
 
+// The machine's load decides these times as much as the code does: printed with them.
+const load = () => os.loadavg().slice(0, 2).map((n) => n.toFixed(1)).join('/');
 try {
+  console.log(`load average (1/5 min) at the start: ${load()}`);
   for (const [label, flags] of [['type check', []], ['--no-type-check', ['--no-type-check']]].map(([l, f]) => [l, [...f, ...timings]])) {
     const { startMs, times, checks, builds, starts } = await measure(flags);
     const checkText = checks.length > 1 ? `; type checks ${checks.slice(1).join(', ')} ms (first, at start: ${checks[0]} ms)` : '';
     const buildText = `; builds ${builds.slice(1).join(', ')} ms${starts.length > 1 ? `; app start+old stop ${starts.slice(1).join(', ')} ms` : ''}`;
-    console.log(`${label}: save → answer median ${median(times)} ms (${times.join(', ')}); start to first answer ${startMs} ms${buildText}${checkText}`);
+    console.log(`${label} (load ${load()}): save → answer median ${median(times)} ms (${times.join(', ')}); start to first answer ${startMs} ms${buildText}${checkText}`);
   }
 } finally {
   restore();

@@ -65,13 +65,18 @@ export function watchSources(
   const outside = watchFiles(schedule);
   outside.update(builder.inputsOutsideSources());
   // One step per turn of the event loop: a save that comes meanwhile waits for one step at most.
+  let steps: (() => boolean)[] | undefined;
   const warmUpStep = (): void => {
     warming = undefined;
-    if (!closed && !timer && builder.warmUp()) warming = setTimeout(warmUpStep, 0);
+    if (closed || timer || !steps) return;
+    // The builder's steps first, then the caller's (the dev loop's type check), each until it says done.
+    if (steps.length > 0 && !steps[0]!()) steps.shift();
+    if (steps.length > 0) warming = setTimeout(warmUpStep, 0);
   };
   return {
-    warmUp(): void {
-      if (!closed && !warming) warming = setTimeout(warmUpStep, 0);
+    warmUp(...after): void {
+      steps ??= [() => builder.warmUp(), ...after];
+      if (!closed && !warming && steps.length > 0) warming = setTimeout(warmUpStep, 0);
     },
     close(): void {
       closed = true;
@@ -88,8 +93,11 @@ export interface SourceWatcher {
   /**
    * Readies the builder for fast rebuilds in the idle time from now ({@link Builder.warmUp}, a few
    * steps of about half a second): the first saves after a start then build as fast as later ones.
+   * `after` are more warm-up steps, run the same way once the builder's are done (each returns
+   * whether another step may still help). A save stops the warm-up; calling this again (once the
+   * save is served) resumes it where it stopped, with the steps of the first call.
    */
-  warmUp(): void;
+  warmUp(...after: (() => boolean)[]): void;
   close(): void;
 }
 

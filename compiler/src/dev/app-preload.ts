@@ -23,10 +23,14 @@ import type { ToApp, ToLoop } from './app-child.js';
  */
 const WARM_PACKAGES = ['@framework/core', '@framework/core/config', '@framework/core/validators', '@framework/grpc', 'class-validator'];
 /**
- * What those load only when an app uses it (protobufjs, once the gRPC runtime reads a `.proto`),
- * resolved from the package that imports it: the same file, so the app finds it loaded.
+ * What those load only when an app uses it (protobufjs, once the gRPC runtime reads a `.proto`;
+ * pino, once an app logs its requests), resolved from the package that imports it: the same file,
+ * so the app finds it loaded.
  */
-const WARM_LAZY_DEPENDENCIES: readonly (readonly [from: string, name: string])[] = [['@framework/grpc', 'protobufjs']];
+const WARM_LAZY_DEPENDENCIES: readonly (readonly [from: string, name: string])[] = [
+  ['@framework/grpc', 'protobufjs'],
+  ['@framework/core', 'pino'],
+];
 
 // Once `listen` closed the channel there is no one to tell.
 const send = (message: ToLoop): void => void (process.connected && process.send?.(message));

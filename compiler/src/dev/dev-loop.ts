@@ -58,10 +58,13 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   if (options.typeCheck !== false && !tsconfig) log('no tsconfig.json found: types are not checked (tsx runs the app without checking them)');
   const keep = (what: string): void =>
     log(app.running ? `${what}: the app keeps running the last good build` : `${what}: the app starts once they are fixed`);
+  // What the last clean build wrote: the check's warm-up re-checks them, as every change of the API does.
+  let generated: readonly string[] = [];
   // Resolves once the app built from `result` serves (or will not).
   const settle = (result: BuildResult): Promise<unknown> => {
     options.show(result);
     if (!result.ok) return Promise.resolve(keep('the build has errors'));
+    generated = result.files.map((file) => file.path);
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
@@ -81,10 +84,13 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   };
 
   const first = options.builder.build();
+  // Once an app is served rather than beside its start: the first saves then build and check as
+  // fast as later ones. A save stops it; it goes on once the save is served.
+  const checkWarmUp = types ? [() => types.warmUp(generated)] : [];
+  const warmUp = (): void => watcher.warmUp(...checkWarmUp);
   const firstServed = settle(first);
-  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result));
-  // Once the first app is up rather than beside its start: the first saves then build as fast as later ones.
-  void firstServed.then(() => watcher.warmUp());
+  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result).then(warmUp));
+  void firstServed.then(warmUp);
   log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);
 
   const close = async (): Promise<void> => {

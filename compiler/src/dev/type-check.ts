@@ -1,15 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { ts } from 'ts-morph';
-
-/**
- * The standard library's declarations (lib.es2023.d.ts, lib.dom.d.ts…) of the compiler's TypeScript:
- * ts-morph carries them in memory, not beside its TypeScript on disk.
- */
-let libraries: Map<string, string> | undefined;
-const libraryText = (fileName: string): string | undefined =>
-  (libraries ??= new Map(getLibFiles().map((lib) => [path.posix.join(libFolderInMemoryPath, lib.fileName), lib.text]))).get(fileName);
+import { keptSourceFiles } from './check-host.js';
 
 /** The outcome of one {@link TypeChecker.check}. */
 export interface TypeCheckResult {
@@ -25,7 +15,18 @@ export interface TypeCheckResult {
 export interface TypeChecker {
   /** Checks the project as it is on disk now, re-checking only what changed since the last call. */
   check(): TypeCheckResult;
+  /**
+   * One step of readying the check for fast saves, in the idle time after the first check:
+   * re-checks `files` (the generated ones, which a save rewrites) as if they had been written again.
+   * The type checker's and the builder's code runs unoptimised for the first few checks of a
+   * process (two to three times slower); after {@link WARM_UP_STEPS} steps a save's check runs warm.
+   * Returns whether another step may still help.
+   */
+  warmUp(files: readonly string[]): boolean;
 }
+
+/** Steps of {@link TypeChecker.warmUp}: on the example, the check's time stops falling after about five. */
+export const WARM_UP_STEPS = 5;
 
 /**
  * Type-checks the project of `tsconfig` as `tsc --noEmit` would, incrementally: unchanged files
@@ -39,12 +40,13 @@ export interface TypeChecker {
  * const checker = typeChecker('tsconfig.json', process.cwd());
  * const { errors, text } = checker.check(); // after framework-build wrote the tables
  * if (errors > 0) process.stdout.write(text);
+ * while (checker.warmUp(['generated/tables.ts'])); // in idle time, one step per turn of the event loop
  */
 export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
-  const parsedFiles = new Map<string, { key: string; file: ts.SourceFile }>();
+  const files = keptSourceFiles();
   let previous: ts.SemanticDiagnosticsBuilderProgram | undefined;
+  let warmUpSteps = 0;
   const format: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => cwd, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
-  const hash = ts.sys.createHash ?? ((text: string) => text);
 
   return {
     check(): TypeCheckResult {
@@ -67,43 +69,7 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
         declaration: false,
         assumeChangesOnlyAffectDirectDependencies: true,
       };
-      const host = ts.createCompilerHost(options);
-      const read = host.getSourceFile.bind(host);
-      const exists = host.fileExists.bind(host);
-      const readFile = host.readFile.bind(host);
-      host.getDefaultLibLocation = () => libFolderInMemoryPath;
-      host.getDefaultLibFileName = (compilerOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(compilerOptions));
-      host.fileExists = (fileName) => libraryText(fileName) !== undefined || exists(fileName);
-      host.readFile = (fileName) => libraryText(fileName) ?? readFile(fileName);
-      host.getSourceFile = (fileName, target, onError, shouldCreate) => {
-        const library = libraryText(fileName);
-        if (library !== undefined) {
-          const known = parsedFiles.get(fileName);
-          if (known) return known.file;
-          const file = ts.createSourceFile(fileName, library, target);
-          (file as { version?: string }).version = 'lib';
-          parsedFiles.set(fileName, { key: 'lib', file });
-          return file;
-        }
-        let stat: fs.Stats;
-        try {
-          stat = fs.statSync(fileName);
-        } catch {
-          return undefined;
-        }
-        // The same file may be parsed as ESM and as CommonJS: the parse options are part of the key.
-        const mode = typeof target === 'object' ? `${target.languageVersion}/${target.impliedNodeFormat}` : String(target);
-        const key = `${stat.mtimeMs}/${stat.ino}/${stat.size}/${mode}`;
-        const known = parsedFiles.get(fileName);
-        if (known?.key === key) return known.file;
-        const file = read(fileName, target, onError, shouldCreate);
-        if (!file) return undefined;
-        // The builder compares versions to find what changed: the text's hash, so a save that
-        // changes nothing re-checks nothing.
-        (file as { version?: string }).version = hash(file.text);
-        parsedFiles.set(fileName, { key, file });
-        return file;
-      };
+      const host = files.host(options);
       const program = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, options, host, previous, parsed.errors);
       previous = program;
       const diagnostics = [
@@ -114,6 +80,17 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
         ...program.getSemanticDiagnostics(),
       ];
       return result(diagnostics, started);
+    },
+    warmUp(touched): boolean {
+      if (!previous || warmUpSteps >= WARM_UP_STEPS) return false;
+      warmUpSteps++;
+      files.touch(touched);
+      try {
+        this.check(); // its answer is the last one's: nothing changed
+      } catch {
+        return false; // only an optimisation: the next save's check reads the same files and says what failed
+      }
+      return warmUpSteps < WARM_UP_STEPS;
     },
   };
 
