@@ -8,7 +8,8 @@
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 //   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
-// Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row.
+// Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row:
+// CPU per request (lower is better) and requests per second in windows seconds apart (higher is better).
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
 import { httpScenarios } from './lib/scenarios.mjs';
@@ -54,6 +55,8 @@ await choosePorts();
 const rounds = Number(opt.alternate);
 /** µs of CPU per request, by peer and scenario: one sample per round. */
 const costs = new Map();
+/** Requests per second, by peer and scenario: one sample per round, seconds from the other peers'. */
+const rates = new Map();
 // Every server runs at once (idle ones cost nothing), and each scenario measures them one after
 // the other: the load the machine carries changes over minutes, so peers compared in the same
 // minute see the same contention.
@@ -78,6 +81,7 @@ try {
         if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
         const key = `${peer.id} ${s.id}`;
         costs.set(key, [...(costs.get(key) ?? []), micros]);
+        rates.set(key, [...(rates.get(key) ?? []), result.rps]);
         console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
       }
     }
@@ -103,10 +107,14 @@ const ratio = (ours, theirs) => {
   const range = ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '';
   return `${median(ratios).toFixed(3)}×${range}`;
 };
-console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ${others.map((id) => `${reference} ÷ ${id}`).join(' | ')} |`);
-console.log(`|---|${[...columns, ...others].map(() => '--:').join('|')}|`);
+// Requests/s ratios are paired too: a virtual machine's speed drifts over minutes (a fixed piece of
+// JavaScript took 60 to 106 ms on core 0 within one minute here), so only windows seconds apart compare.
+console.log(`| scenario | ${columns.map((c) => `${c} µs`).join(' | ')} | ${others.map((id) => `${reference} ÷ ${id} (CPU)`).join(' | ')} | ${others.map((id) => `${reference} ÷ ${id} (req/s)`).join(' | ')} |`);
+console.log(`|---|${[...columns, ...others, ...others].map(() => '--:').join('|')}|`);
 for (const s of scenarios) {
-  const of = (id) => costs.get(`${id} ${s.id}`);
-  const cells = columns.map((id) => (of(id) === undefined ? '–' : median(of(id)).toFixed(1)));
-  console.log(`| ${s.label} | ${cells.join(' | ')} | ${others.map((id) => ratio(of(reference), of(id))).join(' | ')} |`);
+  const of = (map, id) => map.get(`${id} ${s.id}`);
+  const cells = columns.map((id) => (of(costs, id) === undefined ? '–' : median(of(costs, id)).toFixed(1)));
+  const cpu = others.map((id) => ratio(of(costs, reference), of(costs, id)));
+  const throughput = others.map((id) => ratio(of(rates, reference), of(rates, id)));
+  console.log(`| ${s.label} | ${cells.join(' | ')} | ${cpu.join(' | ')} | ${throughput.join(' | ')} |`);
 }
