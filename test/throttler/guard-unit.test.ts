@@ -62,6 +62,17 @@ test('keys are throttler name + route id + caller; never class or method names',
   assert.not.ok(storage.keys.some((key) => key.includes('FakeController')));
 });
 
+test('callers taking turns on one route keep their own counts and keys', async () => {
+  const storage = new AsyncRecordingStorage();
+  const guard = guardOf([{ ttl: 60000, limit: 2 }], storage);
+  const from = (address: string) => guard.canActivate(httpContext(routeEntry(3), {}, address));
+  for (const address of ['192.0.2.1', '192.0.2.1', '192.0.2.2', '192.0.2.1', '192.0.2.2']) {
+    if (storage.keys.filter((key) => key.endsWith(address)).length < 2) assert.is(await from(address), true);
+    else await from(address).then(() => assert.unreachable('over the limit'), (e: unknown) => assert.instance(e, ThrottlerException));
+  }
+  assert.equal(storage.keys, ['default:3:192.0.2.1', 'default:3:192.0.2.1', 'default:3:192.0.2.2', 'default:3:192.0.2.1', 'default:3:192.0.2.2']);
+});
+
 test('a route plan is resolved once per route id', () => {
   const guard = guardOf([{ ttl: 60000, limit: 100 }]);
   let reads = 0;

@@ -72,7 +72,14 @@ function canonicalRemote(connection: string): string {
 export function addressOf(context: ExecutionContext, trusted: TrustedProxies | undefined): string {
   // Without trusted proxies no header counts: `context.req` (built on first read on Node) is not read.
   if (context.grpcMetadata !== undefined || trusted === undefined) return canonicalRemote(context.getRemoteAddress());
-  return clientAddress(context.getRemoteAddress(), context.req, trusted);
+  // A transport's call reads headers itself; `context.req` is for contexts made by hand.
+  const headers = typeof (context as Partial<HeaderSource>).header === 'function' ? (context as unknown as HeaderSource) : context.req;
+  return clientAddress(context.getRemoteAddress(), headers, trusted);
+}
+
+/** What reads one request header: an HTTP call, or its `req`. */
+interface HeaderSource {
+  header(name: string): string | undefined;
 }
 
 /**
@@ -82,7 +89,7 @@ export function addressOf(context: ExecutionContext, trusted: TrustedProxies | u
  * @example
  * clientAddress('127.0.0.1', { header: (name) => headers.get(name) ?? undefined }, trusted); // the forwarded client
  */
-export function clientAddress(connection: string, headers: { header(name: string): string | undefined }, trusted: TrustedProxies | undefined): string {
+export function clientAddress(connection: string, headers: HeaderSource, trusted: TrustedProxies | undefined): string {
   const remote = canonicalRemote(connection);
   if (trusted === undefined) return remote;
   const forwarded = headers.header('x-forwarded-for');

@@ -54,11 +54,11 @@ import { addressOf } from '../network/client-address.js';
  */
 export class ThrottlerGuard implements RouteAwareGuard {
   /**
-   * Plans by compiler-assigned route id, built at init by `prepareRoute`. A route whose plan
+   * Plans by compiler-assigned route id (small integers from 0: an array), built at init by `prepareRoute`. A route whose plan
    * cannot be built holds the error instead: hand-written tables with a wrong `@Throttle` override
    * fail that route's calls, not the start of the whole application (framework-build reports it).
    */
-  private readonly throttlerRoutePlans = new Map<number, RoutePlan | Error>();
+  private readonly throttlerRoutePlans: (RoutePlan | Error | undefined)[] = [];
 
   /**
    * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
@@ -82,7 +82,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
     } catch (error) {
       plan = error instanceof Error ? error : new Error(String(error));
     }
-    this.throttlerRoutePlans.set(route.id, plan);
+    this.throttlerRoutePlans[route.id] = plan;
   }
 
   /**
@@ -92,11 +92,11 @@ export class ThrottlerGuard implements RouteAwareGuard {
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = context.getRoute();
-    let plan = this.throttlerRoutePlans.get(route.id);
+    let plan = this.throttlerRoutePlans[route.id];
     if (plan === undefined) {
       // Not prepared at init: a request-scoped subclass, or a guard called by hand.
       this.prepareRoute(route);
-      plan = this.throttlerRoutePlans.get(route.id)!;
+      plan = this.throttlerRoutePlans[route.id]!;
     }
     if (plan instanceof Error) throw plan;
     if (plan.length === 0) return true;
@@ -130,7 +130,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
 function countHits(storage: ThrottlerStorage, plan: RoutePlan, start: number, tracker: string, context: ExecutionContext): boolean | Promise<boolean> {
   for (let i = start; i < plan.length; i++) {
     const rule = plan[i]!;
-    const record = storage.increment(rule.keyPrefix + tracker, rule.ttl);
+    const record = storage.increment(rule.keyOf(tracker), rule.ttl);
     if (isThenable(record)) {
       return Promise.resolve(record).then((resolved) => {
         applyRecord(rule, resolved, context);

@@ -9,6 +9,8 @@ export interface ThrottleRule {
   readonly limit: number;
   /** `<name>:<route id>:`; the storage key is this plus the caller. */
   readonly keyPrefix: string;
+  /** The storage key of a caller: `keyPrefix` + tracker, the same string again for a run of calls from one caller. */
+  readonly keyOf: (tracker: string) => string;
   /** `String(limit)`, sent as is on every call. */
   readonly limitValue: string;
   readonly limitHeader: string;
@@ -56,6 +58,7 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
         ttl,
         limit,
         keyPrefix: `${throttler.name}:${route.id}:`,
+        keyOf: counterKeyOf(`${throttler.name}:${route.id}:`),
         limitValue: String(limit),
         limitHeader: `X-RateLimit-Limit${suffix}`,
         remainingHeader: `X-RateLimit-Remaining${suffix}`,
@@ -63,4 +66,21 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
         namedRetryAfterHeader: suffix ? `Retry-After${suffix}` : undefined,
       };
     });
+}
+
+/**
+ * The storage keys of one rule. Calls come in runs from the same caller (one proxy, one client), so
+ * the last key is kept: the same string object again is a map key whose hash is known, where a new
+ * concatenation would be flattened and hashed on every call.
+ */
+function counterKeyOf(prefix: string): (tracker: string) => string {
+  let lastTracker = '';
+  let lastKey = prefix;
+  return (tracker) => {
+    if (tracker !== lastTracker) {
+      lastKey = prefix + tracker;
+      lastTracker = tracker;
+    }
+    return lastKey;
+  };
 }
