@@ -68,7 +68,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
-    const checked = types?.check();
+    const checked = types?.check(generated);
     if (checked && checked.errors > 0) {
       app.discard();
       write(checked.text);
