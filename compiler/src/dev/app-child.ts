@@ -1,22 +1,35 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports. */
-export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' };
+/**
+ * What the dev loop tells an app process ({@link spawnApp}): load the entry point (with `hold`, its
+ * generated files wait for `written`); the build wrote the generated files; bind the ports.
+ */
+export type ToApp = { readonly type: 'run'; readonly hold: boolean } | { readonly type: 'written' } | { readonly type: 'listen' };
 /** What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init` done). */
 export type ToLoop = { readonly type: 'waiting' };
 
 /** One app process of the dev loop, from warm spare to serving app. */
 export interface AppChild {
-  /** Resolves when the app waits at its first `listen` for its turn, with the milliseconds since {@link run}. */
+  /**
+   * Resolves when the app waits at its first `listen` for its turn, with the milliseconds since
+   * its generated files could load ({@link run}, or {@link written} after a run that held them).
+   */
   readonly waiting: Promise<number>;
   /** Resolves when the process has ended, with how (`code 1`, `SIGTERM`). */
   readonly exited: Promise<string>;
   /** Whether the process is still running. */
   readonly alive: boolean;
-  /** Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}. */
-  run(): void;
+  /**
+   * Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}.
+   * `holdGenerated` (a process spawned with the generated directory, before a build): the files
+   * under it load once {@link written} is called, and the app's other modules meanwhile.
+   */
+  run(holdGenerated?: boolean): void;
+  /** The build wrote the generated files: a run that held them goes on. */
+  written(): void;
   /** Lets the app bind its ports, now or as soon as it asks; it then leaves the loop's channel. */
   listen(): void;
   /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has ended. Later calls wait for the first. */
@@ -27,10 +40,38 @@ const loader = import.meta.resolve('tsx');
 // Built beside this file; under tsx (the compiler's own tests) the source is run.
 const preloadJs = new URL('./app-preload.js', import.meta.url);
 const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new URL('./app-preload.ts', import.meta.url).href;
+/** How the preload learns the generated directory whose files a run may hold (removed from the app's environment). */
+export const GENERATED_DIR_VARIABLE = 'FRAMEWORK_DEV_GENERATED_DIR';
+
+/**
+ * Whether the entry point runs as an ES module (`.mts`, or `.ts` under a package.json of
+ * `"type": "module"`, as an app made by create-framework-app): only the ES module loader's hooks
+ * can hold an import of a generated file, a CommonJS `require` would read it at once.
+ *
+ * @example
+ * runsAsModule('src/main.ts', process.cwd()); // true in an app of "type": "module"
+ */
+export function runsAsModule(entry: string, cwd: string): boolean {
+  const file = path.resolve(cwd, entry);
+  if (/\.m[jt]s$/.test(file)) return true;
+  if (/\.c[jt]s$/.test(file)) return false;
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      try {
+        return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module';
+      } catch {
+        return false; // Node fails on it too, where its error belongs
+      }
+    }
+    if (path.dirname(dir) === dir) return false;
+  }
+}
 
 /**
  * Starts `node --import tsx <entry>` with the dev loop's preload (app-preload.ts) and an IPC
- * channel, sharing the terminal. The process loads tsx and the framework's packages at once, then
+ * channel, sharing the terminal. With `generatedDir`, a run can hold the app's imports of the
+ * files under it until the build has written them (see generated-hold.ts). The process loads tsx and the framework's packages at once, then
  * waits for {@link AppChild.run}: started ahead of a save, it is a warm spare. tsx is resolved from
  * the compiler's own dependencies, so the app needs none to run `framework-build dev`.
  *
@@ -41,11 +82,11 @@ const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new U
  * await old.stop(5000);
  * next.listen();
  */
-export function spawnApp(entry: string, cwd: string): AppChild {
+export function spawnApp(entry: string, cwd: string, generatedDir?: string): AppChild {
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', loader, '--import', preload, entry], {
     cwd,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    env: generatedDir ? { ...process.env, [GENERATED_DIR_VARIABLE]: generatedDir } : process.env,
   });
   let alive = true;
   let stopping: Promise<void> | undefined;
@@ -70,9 +111,13 @@ export function spawnApp(entry: string, cwd: string): AppChild {
     get alive() {
       return alive;
     },
-    run(): void {
+    run(holdGenerated = false): void {
       ranAt = performance.now();
-      send({ type: 'run' });
+      send({ type: 'run', hold: holdGenerated });
+    },
+    written(): void {
+      ranAt = performance.now();
+      send({ type: 'written' });
     },
     listen: () => send({ type: 'listen' }),
     stop(timeoutMs: number): Promise<void> {

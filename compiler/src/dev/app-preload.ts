@@ -1,20 +1,25 @@
 /**
  * Runs first in every app process of the dev loop (`node --import tsx --import <this> src/main.ts`),
- * before the app's entry point. It makes the process a warm spare and holds it at two points:
+ * before the app's entry point. It makes the process a warm spare and holds it at three points:
  *
  * 1. Before the entry: it loads the framework's packages (the slow part of a start, the same for
  *    every build) and waits for `run`; the entry point, the app's own modules, loads after it.
- * 2. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
+ * 2. At the generated files, for a run that began with the build (`hold`): they load once the
+ *    build wrote them (`written`; module hooks of generated-hold.ts), the app's other modules before.
+ * 3. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
  *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
  *    `waiting` to the loop and resolves on `listen`, once the last good app has stopped.
  *
  * After `listen` the IPC channel is closed: the app lives on as any process started by a shell.
  * Should the loop die first, a process still waiting exits with it.
  */
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import { createRequire, register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ToApp, ToLoop } from './app-child.js';
+import { MessageChannel } from 'node:worker_threads';
+import { GENERATED_DIR_VARIABLE, type ToApp, type ToLoop } from './app-child.js';
+import type { HoldData } from './generated-hold.js';
 
 /**
  * What a start of a framework app loads, whatever the save: the framework and class-validator (its
@@ -39,10 +44,15 @@ let givenListen!: () => void;
 const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
 const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
 const loopGone = (): never => process.exit(0);
+const written = holdGenerated();
 
 // Listening from the first line: a message with no listener yet would be lost.
 const onMessage = (message: ToApp): void => {
-  if (message.type === 'run') givenRun();
+  if (message.type === 'run') {
+    if (!message.hold) written();
+    givenRun();
+  }
+  if (message.type === 'written') written();
   if (message.type === 'listen') {
     givenListen();
     process.off('message', onMessage);
@@ -86,3 +96,33 @@ for (const file of warm) {
   if (file) await import(pathToFileURL(file).href).catch(() => undefined);
 }
 await runGiven;
+
+/**
+ * Registers the hooks that hold the imports of the generated directory (when the loop gave one)
+ * until the returned function is called; it does nothing after the first call. Until then an
+ * exception ends the process quietly: it can only come from loading a module the running build
+ * is about to report (a syntax error), and the loop discards this process when the build fails.
+ */
+function holdGenerated(): () => void {
+  const dir = process.env[GENERATED_DIR_VARIABLE];
+  delete process.env[GENERATED_DIR_VARIABLE]; // the app's own environment, as a shell gives it
+  if (!dir) return () => undefined;
+  const { port1, port2 } = new MessageChannel();
+  // As Node names the modules it loads: through symbolic links.
+  const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
+  const data: HoldData = { generatedUrl: `${pathToFileURL(real).href}/`, written: port2 };
+  // Beside this file, built or (under tsx, the compiler's own tests) its source.
+  const hooks = new URL(import.meta.url.endsWith('.ts') ? './generated-hold.ts' : './generated-hold.js', import.meta.url);
+  register(hooks, { data, transferList: [port2] });
+  port1.unref();
+  const quietly = (): never => process.exit(1);
+  process.on('uncaughtException', quietly);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    process.off('uncaughtException', quietly);
+    port1.postMessage('written');
+    port1.close();
+  };
+}
