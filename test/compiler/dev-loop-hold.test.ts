@@ -1,0 +1,84 @@
+// An app process of the dev loop started as a build begins (compiler/src/dev/app-child.ts with a
+// generated directory, app-preload.ts, generated-hold.ts): it runs its entry point at once, and its
+// imports of the generated files wait until the loop says the build wrote them, so the app reads
+// what the build wrote (a changed file, a new one) and not what was there before. While it waits,
+// a module that fails to load (a syntax error the build is about to report) ends it quietly. An
+// app run without the hold loads the generated files at once. Each case runs the real process
+// from a small driver whose output the test reads.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT, TMP } from './helpers.js';
+
+const dir = path.join(TMP, `dev-loop-hold-${process.pid}`);
+const generated = path.join(dir, 'generated');
+
+test.before(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(generated, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+});
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Runs `main.ts` in an app process of the loop: `hold` runs it holding the generated files, and the
+ * driver writes `writes` (file → text) after `delayMs` and then says they are written. Resolves
+ * with the driver's output (the app shares it) and how the app ended.
+ */
+function runApp(hold: boolean, writes: Record<string, string>, delayMs = 400): Promise<{ stdout: string; stderr: string }> {
+  const driver = path.join(dir, 'driver.ts');
+  fs.writeFileSync(
+    driver,
+    `import fs from 'node:fs';
+import { spawnApp } from ${JSON.stringify(path.join(ROOT, 'compiler/src/dev/app-child.ts'))};
+const app = spawnApp('main.ts', ${JSON.stringify(dir)}, ${JSON.stringify(generated)});
+app.run(${hold});
+setTimeout(() => {
+  for (const [file, text] of Object.entries(${JSON.stringify(writes)})) fs.writeFileSync(file, text);
+  app.written();
+  app.listen(); // the loop's channel closes: the app ends once its work is done
+}, ${delayMs});
+console.log('app ended: ' + (await app.exited));
+`,
+  );
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['--import', 'tsx', driver], { cwd: dir, timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(Object.assign(error, { stdout, stderr })) : resolve({ stdout, stderr }),
+    ),
+  );
+}
+
+const value = (text: string): string => `export const value: string = ${JSON.stringify(text)};\n`;
+
+test('held: the app reads the generated files the build wrote after it started, a new one too', async () => {
+  fs.writeFileSync(path.join(generated, 'value.ts'), value('before the build'));
+  fs.rmSync(path.join(generated, 'added.ts'), { force: true });
+  fs.writeFileSync(path.join(dir, 'user.ts'), "export const user = 'user module';\n");
+  fs.writeFileSync(
+    path.join(dir, 'main.ts'),
+    "import { value } from './generated/value.js';\nimport { added } from './generated/added.js';\nimport { user } from './user.js';\nconsole.log(`app read: ${value}, ${added}, ${user}`);\n",
+  );
+  const { stdout, stderr } = await runApp(true, { [path.join(generated, 'value.ts')]: value('written by the build'), [path.join(generated, 'added.ts')]: "export const added = 'a new file';\n" });
+  assert.match(stdout, 'app read: written by the build, a new file, user module', stdout + stderr);
+  assert.match(stdout, 'app ended: code 0');
+});
+
+test('not held: the app reads the generated files at once', async () => {
+  fs.writeFileSync(path.join(generated, 'value.ts'), value('on disk at the run'));
+  fs.writeFileSync(path.join(dir, 'main.ts'), "import { value } from './generated/value.js';\nconsole.log(`app read: ${value}`);\n");
+  const { stdout, stderr } = await runApp(false, { [path.join(generated, 'value.ts')]: value('written later') }, 2000);
+  assert.match(stdout, 'app read: on disk at the run', stdout + stderr);
+});
+
+test('held: a module that fails to load while the build runs ends the app quietly', async () => {
+  fs.writeFileSync(path.join(generated, 'value.ts'), value('before the build'));
+  fs.writeFileSync(path.join(dir, 'user.ts'), 'export const user = 1 +;\n');
+  fs.writeFileSync(path.join(dir, 'main.ts'), "import { value } from './generated/value.js';\nimport { user } from './user.js';\nconsole.log(value, user);\n");
+  const { stdout, stderr } = await runApp(true, {}, 5000);
+  assert.match(stdout, 'app ended: code 1', stdout + stderr);
+  assert.is(stderr, '', 'nothing printed: the build reports the error');
+});
+
+test.run();
