@@ -110,7 +110,7 @@ async function measure(flags) {
   const checks = [...loop.output().matchAll(/types checked in (\d+) ms/g)].map((m) => Number(m[1]));
   const builds = [...loop.output().matchAll(/into \S+ in (\d+) ms/g)].map((m) => Number(m[1]));
   // Printed by --timings (a loop that has it): the new app's load and init, the old app's stop.
-  const starts = [...loop.output().matchAll(/loaded and initialised in (\d+) ms, the last one stopped in (\d+) ms/g)].map((m) => `${m[1]}+${m[2]}`);
+  const starts = [...loop.output().matchAll(/loaded and initialised in (\d+) ms, the last one (?:stopped|freed its ports) in (\d+) ms/g)].map((m) => `${m[1]}+${m[2]}`);
   return { startMs, times, checks, builds, starts };
 }
 

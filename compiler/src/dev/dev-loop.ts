@@ -86,7 +86,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     return app.commit().then((times) => {
       if (!options.timings || !times) return;
       const check = checked ? `, type check ${checked.ms} ms` : '';
-      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one stopped in ${times.stopMs} ms`);
+      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one freed its ports in ${times.stopMs} ms`);
     });
   };
 
