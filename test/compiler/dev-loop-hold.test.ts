@@ -2,9 +2,10 @@
 // generated directory, app-preload.ts, generated-hold.ts): it runs its entry point at once, and its
 // imports of the generated files wait until the loop says the build wrote them, so the app reads
 // what the build wrote (a changed file, a new one) and not what was there before. While it waits,
-// a module that fails to load (a syntax error the build is about to report) ends it quietly. An
-// app run without the hold loads the generated files at once. Each case runs the real process
-// from a small driver whose output the test reads.
+// a module that fails to load (a syntax error the build is about to report) waits too: discarded
+// (its build failed) it printed nothing; let go, it reports the error. An app run without the hold
+// loads the generated files at once. Each case runs the real process from a small driver whose
+// output the test reads.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,10 +25,11 @@ test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /**
  * Runs `main.ts` in an app process of the loop: `hold` runs it holding the generated files, and the
- * driver writes `writes` (file → text) after `delayMs` and then says they are written. Resolves
- * with the driver's output (the app shares it) and how the app ended.
+ * driver writes `writes` (file → text) after `delayMs` and then says they are written (or, with
+ * `discard`, stops the app as the loop does after a failed build). Resolves with the driver's
+ * output (the app shares it) and how the app ended.
  */
-function runApp(hold: boolean, writes: Record<string, string>, delayMs = 400): Promise<{ stdout: string; stderr: string }> {
+function runApp(hold: boolean, writes: Record<string, string>, delayMs = 400, discard = false): Promise<{ stdout: string; stderr: string }> {
   const driver = path.join(dir, 'driver.ts');
   fs.writeFileSync(
     driver,
@@ -36,9 +38,10 @@ import { spawnApp } from ${JSON.stringify(path.join(ROOT, 'compiler/src/dev/app-
 const app = spawnApp('main.ts', ${JSON.stringify(dir)}, ${JSON.stringify(generated)});
 app.run(${hold});
 setTimeout(() => {
+  if (${discard}) return void app.stop(5000);
   for (const [file, text] of Object.entries(${JSON.stringify(writes)})) fs.writeFileSync(file, text);
   app.written();
-  app.listen(); // the loop's channel closes: the app ends once its work is done
+  app.listen(); // the app ends once its work is done, as after the loop's 'closing'
 }, ${delayMs});
 console.log('app ended: ' + (await app.exited));
 `,
@@ -72,13 +75,17 @@ test('not held: the app reads the generated files at once', async () => {
   assert.match(stdout, 'app read: on disk at the run', stdout + stderr);
 });
 
-test('held: a module that fails to load while the build runs ends the app quietly', async () => {
+test('held: a module that fails to load waits for the build; discarded, it printed nothing; let go, it reports the error', async () => {
   fs.writeFileSync(path.join(generated, 'value.ts'), value('before the build'));
   fs.writeFileSync(path.join(dir, 'user.ts'), 'export const user = 1 +;\n');
   fs.writeFileSync(path.join(dir, 'main.ts'), "import { value } from './generated/value.js';\nimport { user } from './user.js';\nconsole.log(value, user);\n");
-  const { stdout, stderr } = await runApp(true, {}, 5000);
-  assert.match(stdout, 'app ended: code 1', stdout + stderr);
-  assert.is(stderr, '', 'nothing printed: the build reports the error');
+  const discarded = await runApp(true, {}, 1500, true);
+  assert.match(discarded.stdout, 'app ended: SIGTERM', discarded.stdout + discarded.stderr);
+  assert.is(discarded.stderr, '', 'nothing printed: the build reports the error');
+
+  const letGo = await runApp(true, {}, 500);
+  assert.match(letGo.stdout, 'app ended: code 1', letGo.stdout + letGo.stderr);
+  assert.match(letGo.stderr, /user\.ts/, 'the error names the module');
 });
 
 test.run();

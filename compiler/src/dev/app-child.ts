@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * What the dev loop tells an app process ({@link spawnApp}): load the entry point (with `hold`, its
- * generated files wait for `written`); the build wrote the generated files; bind the ports; it is
- * being stopped (say when the listening sockets are closed).
+ * What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports;
+ * it is being stopped (say when the listening sockets are closed).
  */
-export type ToApp = { readonly type: 'run'; readonly hold: boolean } | { readonly type: 'written' } | { readonly type: 'listen' } | { readonly type: 'closing' };
+export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' } | { readonly type: 'closing' };
 /**
  * What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init`
  * done); being stopped, it has closed its listening sockets (its ports are free).
@@ -52,6 +52,8 @@ const preloadJs = new URL('./app-preload.js', import.meta.url);
 const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new URL('./app-preload.ts', import.meta.url).href;
 /** How the preload learns the generated directory whose files a run may hold (removed from the app's environment). */
 export const GENERATED_DIR_VARIABLE = 'FRAMEWORK_DEV_GENERATED_DIR';
+/** The app process's file descriptor of the pipe that says the generated files may load (after stdin, stdout, stderr and IPC). */
+export const GENERATED_PIPE_FD = 4;
 
 /**
  * Whether the entry point runs as an ES module (`.mts`, or `.ts` under a package.json of
@@ -95,9 +97,12 @@ export function runsAsModule(entry: string, cwd: string): boolean {
 export function spawnApp(entry: string, cwd: string, generatedDir?: string): AppChild {
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', loader, '--import', preload, entry], {
     cwd,
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    stdio: generatedDir ? ['inherit', 'inherit', 'inherit', 'ipc', 'pipe'] : ['inherit', 'inherit', 'inherit', 'ipc'],
     env: generatedDir ? { ...process.env, [GENERATED_DIR_VARIABLE]: generatedDir } : process.env,
   });
+  const generatedPipe = child.stdio[GENERATED_PIPE_FD] as Writable | null | undefined;
+  // The process may end before it reads it.
+  generatedPipe?.on('error', () => undefined);
   let alive = true;
   let stopping: Promise<void> | undefined;
   const exited = new Promise<string>((resolve) => {
@@ -128,11 +133,12 @@ export function spawnApp(entry: string, cwd: string, generatedDir?: string): App
     },
     run(holdGenerated = false): void {
       ranAt = performance.now();
-      send({ type: 'run', hold: holdGenerated });
+      send({ type: 'run' });
+      if (!holdGenerated) this.written();
     },
     written(): void {
       ranAt = performance.now();
-      send({ type: 'written' });
+      if (generatedPipe?.writable) generatedPipe.end('written');
     },
     listen: () => send({ type: 'listen' }),
     release(timeoutMs: number): Promise<void> {

@@ -4,8 +4,9 @@
  *
  * 1. Before the entry: it loads the framework's packages (the slow part of a start, the same for
  *    every build) and waits for `run`; the entry point, the app's own modules, loads after it.
- * 2. At the generated files, for a run that began with the build (`hold`): they load once the
- *    build wrote them (`written`; module hooks of generated-hold.ts), the app's other modules before.
+ * 2. At the generated files, for a run that began with the build: they load once the build wrote
+ *    them (module hooks of generated-hold.ts, told by the loop through a pipe of their own), the
+ *    app's other modules before.
  * 3. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
  *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
  *    `waiting` to the loop and resolves on `listen`, once the last good app has stopped.
@@ -20,8 +21,7 @@ import fs from 'node:fs';
 import { createRequire, register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
-import { GENERATED_DIR_VARIABLE, type ToApp, type ToLoop } from './app-child.js';
+import { GENERATED_DIR_VARIABLE, GENERATED_PIPE_FD, type ToApp, type ToLoop } from './app-child.js';
 import type { HoldData } from './generated-hold.js';
 
 /**
@@ -47,15 +47,11 @@ let givenListen!: () => void;
 const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
 const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
 const loopGone = (): never => process.exit(0);
-const written = holdGenerated();
+holdGenerated();
 
 // Listening from the first line: a message with no listener yet would be lost.
 const onMessage = (message: ToApp): void => {
-  if (message.type === 'run') {
-    if (!message.hold) written();
-    givenRun();
-  }
-  if (message.type === 'written') written();
+  if (message.type === 'run') givenRun();
   if (message.type === 'listen') {
     givenListen();
     process.off('disconnect', loopGone);
@@ -107,33 +103,19 @@ for (const file of warm) {
 await runGiven;
 
 /**
- * Registers the hooks that hold the imports of the generated directory (when the loop gave one)
- * until the returned function is called; it does nothing after the first call. Until then an
- * exception ends the process quietly: it can only come from loading a module the running build
- * is about to report (a syntax error), and the loop discards this process when the build fails.
+ * Registers the hooks that hold the imports of the generated directory, when the loop gave one:
+ * the loop writes to the pipe it opened as file descriptor {@link GENERATED_PIPE_FD} once they may load.
  */
-function holdGenerated(): () => void {
+function holdGenerated(): void {
   const dir = process.env[GENERATED_DIR_VARIABLE];
   delete process.env[GENERATED_DIR_VARIABLE]; // the app's own environment, as a shell gives it
-  if (!dir) return () => undefined;
-  const { port1, port2 } = new MessageChannel();
+  if (!dir) return;
   // As Node names the modules it loads: through symbolic links.
   const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
-  const data: HoldData = { generatedUrl: `${pathToFileURL(real).href}/`, written: port2 };
+  const data: HoldData = { generatedUrl: `${pathToFileURL(real).href}/`, fd: GENERATED_PIPE_FD };
   // Beside this file, built or (under tsx, the compiler's own tests) its source.
   const hooks = new URL(import.meta.url.endsWith('.ts') ? './generated-hold.ts' : './generated-hold.js', import.meta.url);
-  register(hooks, { data, transferList: [port2] });
-  port1.unref();
-  const quietly = (): never => process.exit(1);
-  process.on('uncaughtException', quietly);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    process.off('uncaughtException', quietly);
-    port1.postMessage('written');
-    port1.close();
-  };
+  register(hooks, { data });
 }
 
 /**

@@ -1,26 +1,25 @@
 /**
- * Module hooks of the dev loop's app processes (registered by app-preload.ts, in Node's module
+ * Module hooks of the dev loop's app processes (registered by app-preload.ts, run in Node's module
  * hooks thread): the files under the generated directory load only once the loop says the build
  * wrote them. The next app can so start loading its own modules while framework-build still
- * builds: Node fetches an ES module graph's files concurrently, so all but the generated files
- * (and what only they import) are read and compiled meanwhile; the graph runs once it is complete.
+ * builds; the module graph runs once it is complete, after the build.
+ *
+ * The loop says it by writing to a pipe this thread reads itself (the process's {@link HoldData.fd}):
+ * on Node 22 and later the main thread waits, blocked, for each module this thread resolves or
+ * loads, so a message through it could not arrive while a load is held.
  */
-import type { MessagePort } from 'node:worker_threads';
+import net from 'node:net';
 
 /** What app-preload.ts passes to {@link initialize}. */
 export interface HoldData {
   /** The generated directory as a file URL ending in `/`. */
   readonly generatedUrl: string;
-  /** Receives one message once the build has written the generated files (or nothing is held). */
-  readonly written: MessagePort;
+  /** The pipe the loop writes to once the build has written the generated files (or nothing is held). */
+  readonly fd: number;
 }
 
-interface NextResolve {
-  (specifier: string, context: unknown): Promise<{ url: string }>;
-}
-interface NextLoad {
-  (url: string, context: unknown): Promise<unknown>;
-}
+type NextResolve = (specifier: string, context: unknown) => Promise<{ url: string }>;
+type NextLoad = (url: string, context: unknown) => Promise<unknown>;
 
 let generatedUrl = '';
 let isWritten = false;
@@ -29,28 +28,41 @@ let written: Promise<void> = Promise.resolve();
 /** Node calls it with the data of `register`. */
 export function initialize(data: HoldData): void {
   generatedUrl = data.generatedUrl;
-  written = new Promise((resolve) =>
-    data.written.once('message', () => {
+  const pipe = new net.Socket({ fd: data.fd, readable: true, writable: false });
+  written = new Promise((resolve) => {
+    const done = (): void => {
       isWritten = true;
-      data.written.close();
+      pipe.destroy();
       resolve();
-    }),
-  );
+    };
+    // Written to, or closed: a loop that is gone has nothing more to say.
+    pipe.once('data', done).once('end', done).once('error', done);
+  });
+  pipe.unref();
 }
 
-/** A specifier that does not resolve yet may name a generated file the build is writing: asked again once it wrote them. */
-export async function resolve(specifier: string, context: unknown, next: NextResolve): Promise<{ url: string }> {
+/**
+ * Until the build wrote its files, a failure waits for them and is tried again: a specifier may
+ * name a generated file not written yet (a new `.proto`'s types), a module may have an error the
+ * build is about to report (the loop then discards this process, which so prints nothing).
+ */
+async function afterTheBuild<T>(attempt: () => Promise<T>): Promise<T> {
   try {
-    return await next(specifier, context);
+    return await attempt();
   } catch (error) {
     if (isWritten) throw error;
     await written;
-    return next(specifier, context);
+    return attempt();
   }
 }
 
-/** A generated file loads once the build wrote it. */
+/** Resolves as Node does; a failure before the build wrote its files is tried again after. */
+export function resolve(specifier: string, context: unknown, next: NextResolve): Promise<{ url: string }> {
+  return afterTheBuild(() => next(specifier, context));
+}
+
+/** A generated file loads once the build wrote it; another module's failure before that is tried again after. */
 export async function load(url: string, context: unknown, next: NextLoad): Promise<unknown> {
   if (!isWritten && url.startsWith(generatedUrl)) await written;
-  return next(url, context);
+  return afterTheBuild(() => next(url, context));
 }
