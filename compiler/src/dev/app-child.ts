@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { Writable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -82,10 +82,11 @@ export function runsAsModule(entry: string, cwd: string): boolean {
 
 /**
  * Starts `node --import tsx <entry>` with the dev loop's preload (app-preload.ts) and an IPC
- * channel, sharing the terminal. With `generatedDir`, a run can hold the app's imports of the
- * files under it until the build has written them (see generated-hold.ts). The process loads tsx and the framework's packages at once, then
+ * channel, sharing the terminal. The process loads tsx and the framework's packages at once, then
  * waits for {@link AppChild.run}: started ahead of a save, it is a warm spare. tsx is resolved from
- * the compiler's own dependencies, so the app needs none to run `framework-build dev`.
+ * the compiler's own dependencies, so the app needs none to run `framework-build dev`. With
+ * `generatedDir`, a run can hold the app's imports of the files under it until the build has
+ * written them (generated-hold.ts; told through one more pipe, {@link GENERATED_PIPE_FD}).
  *
  * @example
  * const next = spawnApp('src/main.ts', process.cwd());

@@ -9,7 +9,7 @@
  *    app's other modules before.
  * 3. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
  *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
- *    `waiting` to the loop and resolves on `listen`, once the last good app has stopped.
+ *    `waiting` to the loop and resolves on `listen`, once the last good app has freed its ports.
  *
  * After `listen` the IPC channel no longer keeps the process alive, and the app lives on as any
  * process started by a shell; the loop uses it once more to stop the app (`closing`): the preload
