@@ -10,9 +10,7 @@ import { watchTree } from './watch-tree.js';
  * new and deleted files and directories are seen ({@link watchTree}); so is a change of the
  * project's tsconfig.json, package.json and `.proto` files loaded from outside `srcDir`
  * ({@link Builder.inputsOutsideSources}). Changes are batched
- * for `delayMs` so a save of several files builds once. `onBuild` is called with each build's
- * result, or is a {@link BuildListener} also told when a build starts (after the batching). An
- * exception of a build or of `onBuild`
+ * for `delayMs` so a save of several files builds once. An exception of a build or of `onBuild`
  * goes to `onError` (default: printed to stderr), and watching goes on.
  *
  * @example
@@ -24,7 +22,7 @@ export function watchSources(
   builder: Builder,
   srcDir: string,
   outDir: string,
-  onBuild: ((result: BuildResult) => void) | BuildListener,
+  onBuild: (result: BuildResult) => void,
   delayMs = 30,
   onError: (error: unknown) => void = printFailure,
 ): SourceWatcher {
@@ -32,18 +30,16 @@ export function watchSources(
   let timer: NodeJS.Timeout | undefined;
   let warming: NodeJS.Timeout | undefined;
   let closed = false;
-  const listener: BuildListener = typeof onBuild === 'function' ? { built: onBuild } : onBuild;
   const flush = (): void => {
     timer = undefined;
     const paths = [...changed];
     changed.clear();
     try {
-      listener.starting?.();
       builder.refresh(paths);
       const result = builder.build();
       // A build may load another .proto from outside srcDir: watch what it read.
       outside.update(builder.inputsOutsideSources());
-      listener.built(result);
+      onBuild(result);
     } catch (error) {
       // Thrown from a timer it would end the process, and the watch with it.
       onError(error);
@@ -90,13 +86,6 @@ export function watchSources(
       outside.close();
     },
   };
-}
-
-/** What {@link watchSources} tells of each build. */
-export interface BuildListener {
-  /** A build starts now (synchronously after this returns): the changes of a save were batched. */
-  starting?(): void;
-  built(result: BuildResult): void;
 }
 
 /** What {@link watchSources} returns. */

@@ -1,13 +1,10 @@
 /**
  * Runs first in every app process of the dev loop (`node --import tsx --import <this> src/main.ts`),
- * before the app's entry point. It makes the process a warm spare and holds it at three points:
+ * before the app's entry point. It makes the process a warm spare and holds it at two points:
  *
  * 1. Before the entry: it loads the framework's packages (the slow part of a start, the same for
  *    every build) and waits for `run`; the entry point, the app's own modules, loads after it.
- * 2. At the generated files, for a run that began with the build: they load once the build wrote
- *    them (module hooks of generated-hold.ts, told by the loop through a pipe of their own), the
- *    app's other modules before.
- * 3. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
+ * 2. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
  *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
  *    `waiting` to the loop and resolves on `listen`, once the last good app has freed its ports.
  *
@@ -17,12 +14,10 @@
  * app binds the ports while this one ends. Should the loop die first, a process still waiting
  * exits with it.
  */
-import fs from 'node:fs';
-import { createRequire, register } from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GENERATED_DIR_VARIABLE, GENERATED_PIPE_FD, type ToApp, type ToLoop } from './app-child.js';
-import type { HoldData } from './generated-hold.js';
+import type { ToApp, ToLoop } from './app-child.js';
 
 /**
  * What a start of a framework app loads, whatever the save: the framework and class-validator (its
@@ -47,7 +42,6 @@ let givenListen!: () => void;
 const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
 const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
 const loopGone = (): never => process.exit(0);
-holdGenerated();
 
 // Listening from the first line: a message with no listener yet would be lost.
 const onMessage = (message: ToApp): void => {
@@ -101,22 +95,6 @@ for (const file of warm) {
   if (file) await import(pathToFileURL(file).href).catch(() => undefined);
 }
 await runGiven;
-
-/**
- * Registers the hooks that hold the imports of the generated directory, when the loop gave one:
- * the loop writes to the pipe it opened as file descriptor {@link GENERATED_PIPE_FD} once they may load.
- */
-function holdGenerated(): void {
-  const dir = process.env[GENERATED_DIR_VARIABLE];
-  delete process.env[GENERATED_DIR_VARIABLE]; // the app's own environment, as a shell gives it
-  if (!dir) return;
-  // As Node names the modules it loads: through symbolic links.
-  const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
-  const data: HoldData = { generatedUrl: `${pathToFileURL(real).href}/`, fd: GENERATED_PIPE_FD };
-  // Beside this file, built or (under tsx, the compiler's own tests) its source.
-  const hooks = new URL(import.meta.url.endsWith('.ts') ? './generated-hold.ts' : './generated-hold.js', import.meta.url);
-  register(hooks, { data });
-}
 
 /**
  * Calls `then` once the process has no listening socket left (TCP or pipe servers: the app's ports),

@@ -6,12 +6,6 @@ export interface AppProcessOptions {
   readonly entry: string;
   /** Working directory of the app (where `npm run dev` runs). */
   readonly cwd: string;
-  /**
-   * The directory framework-build writes (absolute): given, {@link AppProcess.prepareBeforeBuild}
-   * starts the next app as a build begins, its imports of these files held until they are written.
-   * Only for an entry that runs as an ES module (see runsAsModule).
-   */
-  readonly generatedDir?: string;
   /** Printed lines of the loop itself (`[dev] …`). */
   readonly log: (line: string) => void;
   /** How long a stopping app may take to close before it is killed; default 5000 ms. */
@@ -25,10 +19,7 @@ export interface AppProcessOptions {
 
 /** Where a hand-over's time went, for `--timings`. */
 export interface HandOverTimes {
-  /**
-   * From running the entry point (or, for one prepared before the build, from the build's end) to
-   * its first `listen` (modules loaded, `init` done).
-   */
+  /** From running the entry point to its first `listen` (modules loaded, `init` done). */
   readonly readyMs: number;
   /**
    * Stopping the last good app until its ports were free (its graceful close closed its listening
@@ -40,15 +31,8 @@ export interface HandOverTimes {
 /** The app run by the dev loop: prepared while the last good one answers, then handed the ports. */
 export interface AppProcess {
   /**
-   * Starts the next app as a build begins (with {@link AppProcessOptions.generatedDir}; otherwise
-   * nothing): it loads its own modules while the build runs, and its imports of the generated files
-   * wait for {@link prepare}, or it is discarded. Replaces an app prepared earlier.
-   */
-  prepareBeforeBuild(): void;
-  /**
    * Starts the next app from the build on disk now, beside the running one: it loads its modules
-   * and runs `init`, and its `listen` waits for {@link commit}. An app prepared before the build
-   * goes on (the generated files are written); another one prepared earlier is replaced.
+   * and runs `init`, and its `listen` waits for {@link commit}. Replaces an app prepared earlier.
    */
   prepare(): void;
   /** Discards the prepared app (its build failed the type check); the running one stays. */
@@ -87,7 +71,6 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   let current: AppChild | undefined;
   let spare: AppChild | undefined;
   let prepared: AppChild | undefined;
-  let preparedHolds = false; // prepared before the build: its generated files wait for prepare()
   let committed: AppChild | undefined; // handed over to, not serving yet
   // The newest switch asked for (a committed app, or a restart); older queued ones give way to it.
   let latest: object | undefined;
@@ -95,7 +78,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   let closed = false;
 
   const spawn = (): AppChild => {
-    const child = spawnApp(options.entry, options.cwd, options.generatedDir);
+    const child = spawnApp(options.entry, options.cwd);
     children.add(child);
     void child.exited.then(() => children.delete(child));
     return child;
@@ -185,26 +168,12 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     return { readyMs, stopMs: Math.round(performance.now() - stopping) };
   };
 
-  const replacePrepared = (holdGenerated: boolean): void => {
-    void prepared?.stop(stopMs);
-    prepared = takeSpare();
-    preparedHolds = holdGenerated;
-    prepared.run(holdGenerated);
-  };
-
   return {
-    prepareBeforeBuild(): void {
-      if (!closed && options.generatedDir) replacePrepared(true);
-    },
     prepare(): void {
       if (closed) return;
-      // One that died while holding (it loaded a module with a syntax error, fixed since) is replaced.
-      if (prepared && preparedHolds && prepared.alive) {
-        preparedHolds = false;
-        prepared.written();
-        return;
-      }
-      replacePrepared(false);
+      void prepared?.stop(stopMs);
+      prepared = takeSpare();
+      prepared.run();
     },
     discard(): void {
       void prepared?.stop(stopMs);
@@ -213,7 +182,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     },
     commit(): Promise<HandOverTimes | undefined> {
       if (closed) return Promise.resolve(undefined);
-      if (!prepared || preparedHolds) this.prepare();
+      if (!prepared) this.prepare();
       const next = prepared!;
       prepared = undefined;
       // An app committed earlier and not serving yet is superseded by this newer build.

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Builder, BuildResult } from '../builder/build-options.js';
 import { watchSources } from '../builder/watch.js';
 import { displayPath } from '../files/file-paths.js';
-import { runsAsModule } from './app-child.js';
 import { appProcess } from './app-process.js';
 import { typeChecker } from './type-check.js';
 
@@ -52,11 +51,8 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     throw new Error(`the entry point ${options.entry} does not exist; pass the file that starts the app with --entry.`);
   }
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
+  const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
   const overlap = options.overlap !== false;
-  const first = options.builder.build();
-  // With overlap, the next app loads its own modules while a save's build runs (ES modules only).
-  const generatedDir = overlap && runsAsModule(options.entry, options.cwd) ? first.outDir : undefined;
-  const app = appProcess({ entry: options.entry, cwd: options.cwd, log, ...(generatedDir ? { generatedDir } : {}) });
   const tsconfig = options.builder.tsconfig;
   const types = options.typeCheck !== false && tsconfig ? typeChecker(tsconfig, options.cwd) : undefined;
   if (options.typeCheck !== false && !tsconfig) log('no tsconfig.json found: types are not checked (tsx runs the app without checking them)');
@@ -67,10 +63,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   // Resolves once the app built from `result` serves (or will not).
   const settle = (result: BuildResult): Promise<unknown> => {
     options.show(result);
-    if (!result.ok) {
-      app.discard();
-      return Promise.resolve(keep('the build has errors'));
-    }
+    if (!result.ok) return Promise.resolve(keep('the build has errors'));
     generated = result.files.map((file) => file.path);
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
@@ -90,15 +83,13 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     });
   };
 
+  const first = options.builder.build();
   // Once an app is served rather than beside its start: the first saves then build and check as
   // fast as later ones. A save stops it; it goes on once the save is served.
   const checkWarmUp = types ? [() => types.warmUp(generated)] : [];
   const warmUp = (): void => watcher.warmUp(...checkWarmUp);
   const firstServed = settle(first);
-  const watcher = watchSources(options.builder, first.srcDir, first.outDir, {
-    starting: () => app.prepareBeforeBuild(),
-    built: (result) => void settle(result).then(warmUp),
-  });
+  const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result).then(warmUp));
   void firstServed.then(warmUp);
   log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);
 
