@@ -39,6 +39,7 @@ const loader = import.meta.resolve('tsx');
 // Built beside this file; under tsx (the compiler's own tests) the source is run.
 const preloadJs = new URL('./app-preload.js', import.meta.url);
 const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new URL('./app-preload.ts', import.meta.url).href;
+
 /**
  * Starts `node --import tsx <entry>` with the dev loop's preload (app-preload.ts) and an IPC
  * channel, sharing the terminal. The process loads tsx and the framework's packages at once, then
