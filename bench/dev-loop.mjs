@@ -7,7 +7,7 @@
 // by `npm create framework-app`, installed): its `npm run dev`, saving its greeting service.
 // The sources are put back at the end (and on Ctrl-C). Needs `npm run build:framework` first.
 //
-//   node bench/dev-loop.mjs [--rounds 5] [--app <dir>] [-- <more dev flags, e.g. --no-overlap>]
+//   node bench/dev-loop.mjs [--rounds 5] [--app <dir>] [--only check|no-check] [-- <more dev flags, e.g. --no-overlap>]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values, positionals: extraFlags } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, app: { type: 'string' }, timings: { type: 'boolean', default: true } }, allowNegative: true, allowPositionals: true });
+const { values, positionals: extraFlags } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, app: { type: 'string' }, timings: { type: 'boolean', default: true }, only: { type: 'string' } }, allowNegative: true, allowPositionals: true });
 const rounds = Number(values.rounds);
 // Where the time went, from a dev loop that can say it (`--timings`; `--no-timings` for one that cannot).
 const timings = values.timings ? ['--timings'] : [];
@@ -110,7 +110,7 @@ async function measure(flags) {
   const checks = [...loop.output().matchAll(/types checked in (\d+) ms/g)].map((m) => Number(m[1]));
   const builds = [...loop.output().matchAll(/into \S+ in (\d+) ms/g)].map((m) => Number(m[1]));
   // Printed by --timings (a loop that has it): the new app's load and init, the old app's stop.
-  const starts = [...loop.output().matchAll(/loaded and initialised in (\d+) ms, the last one stopped in (\d+) ms/g)].map((m) => `${m[1]}+${m[2]}`);
+  const starts = [...loop.output().matchAll(/loaded and initialised in (\d+) ms, the last one (?:stopped|freed its ports) in (\d+) ms/g)].map((m) => `${m[1]}+${m[2]}`);
   return { startMs, times, checks, builds, starts };
 }
 
@@ -118,7 +118,8 @@ async function measure(flags) {
 const load = () => os.loadavg().slice(0, 2).map((n) => n.toFixed(1)).join('/');
 try {
   console.log(`load average (1/5 min) at the start: ${load()}`);
-  for (const [label, flags] of [['type check', []], ['--no-type-check', ['--no-type-check']]].map(([l, f]) => [l, [...f, ...timings]])) {
+  const modes = [['check', 'type check', []], ['no-check', '--no-type-check', ['--no-type-check']]].filter(([name]) => !values.only || values.only === name);
+  for (const [label, flags] of modes.map(([, l, f]) => [l, [...f, ...timings]])) {
     const { startMs, times, checks, builds, starts } = await measure(flags);
     const checkText = checks.length > 1 ? `; type checks ${checks.slice(1).join(', ')} ms (first, at start: ${checks[0]} ms)` : '';
     const buildText = `; builds ${builds.slice(1).join(', ')} ms${starts.length > 1 ? `; app start+old stop ${starts.slice(1).join(', ')} ms` : ''}`;

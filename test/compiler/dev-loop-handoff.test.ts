@@ -40,12 +40,12 @@ function atomicSave(file: string, text: string): void {
 /** The health controller answering `status`, with `extra` lines at the top of the module. */
 const healthSource = (status: string, extra = ''): string => `${extra}\n${original.replaceAll("'ok'", `'${status}'`)}`;
 
-function startLoop(flags: readonly string[] = []): Promise<LaunchedServer> {
+function startLoop(flags: readonly string[] = [], env: Record<string, string> = {}): Promise<LaunchedServer> {
   // Run from the example's folder, as `npm run dev` runs in an app's: tsx reads its tsconfig.json.
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', ...flags];
   return launch(process.execPath, args, {
     cwd: path.dirname(src),
-    env: { JWT_SECRET: 'dev-loop-handoff-test-secret-32-bytes-long', LOG_LEVEL: 'warn' },
+    env: { JWT_SECRET: 'dev-loop-handoff-test-secret-32-bytes-long', LOG_LEVEL: 'warn', ...env },
     readyWithinMs: FIRST_START_MS,
   });
 }
@@ -186,6 +186,45 @@ test('an app that ends while starting beside the last good one (a fixed port it 
     await until('two app processes (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
   } finally {
     await loop.stop();
+    atomicSave(health, original);
+  }
+});
+
+test('on fixed ports, the next app serves while the last one still answers a request it had', async () => {
+  const [httpPort, grpcPort] = [await freePort(), await freePort()];
+  const answered = path.join(copy, `new-app-answered-${process.pid}`);
+  fs.rmSync(answered, { force: true });
+  // A request that lasts until the new app has answered: the last app's graceful close (5 s at
+  // most) must not wait for its end before the new one binds the ports.
+  const slowRoute = `\n\n  @Get('/slow')\n  async slow(): Promise<{ status: string; pid: number }> {\n    for (let waited = 0; waited < 60_000 && !existsSync(${JSON.stringify(answered)}); waited += 20) await new Promise((r) => setTimeout(r, 20));\n    return { status: 'slow', pid: process.pid };\n  }\n}\n`;
+  const withSlow = (status: string): string => healthSource(status, "import { existsSync } from 'node:fs';").replace(/\n}\n$/, slowRoute);
+  atomicSave(health, withSlow('fixed-1'));
+  const loop = await startLoop(['--timings'], { PORT: String(httpPort), GRPC_PORT: String(grpcPort) });
+  try {
+    const port = String(httpPort);
+    assert.is(await status(port), 'fixed-1');
+    let slowDone = false; // answered, or cut short by the end of the graceful close
+    const slow = fetch(`http://127.0.0.1:${port}/health/slow`)
+      .then(async (response) => (await response.json()) as { status: string; pid: number })
+      .catch((error: unknown) => ({ status: `cut short: ${String(error)}`, pid: 0 }))
+      .finally(() => (slowDone = true));
+    await new Promise((r) => setTimeout(r, 200)); // the request reached the last app
+    const mark = loop.output().length;
+    atomicSave(health, withSlow('fixed-2'));
+    await until("'fixed-2' served on the same port", loop, async () => (await status(port)) === 'fixed-2');
+    const servedWhileSlowInFlight = !slowDone;
+    fs.writeFileSync(answered, '');
+    const last = await slow;
+    assert.ok(servedWhileSlowInFlight, `the new app answered before the last one had ended its request:\n${loop.output()}`);
+    assert.is(last.status, 'slow', 'the request the last app had is answered');
+    await until('the last app ended', loop, () => !alive(last.pid));
+    const output = loop.output().slice(mark);
+    assert.match(output, new RegExp(`gRPC on [^\\s]+:${grpcPort}`), 'the gRPC port changed hands too');
+    assert.not.match(output, /exited while starting/);
+    assert.match(output, /the last one freed its ports in \d+ ms/);
+  } finally {
+    await loop.stop();
+    fs.rmSync(answered, { force: true });
     atomicSave(health, original);
   }
 });

@@ -2,10 +2,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports. */
-export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' };
-/** What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init` done). */
-export type ToLoop = { readonly type: 'waiting' };
+/**
+ * What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports;
+ * it is being stopped (say when the listening sockets are closed).
+ */
+export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' } | { readonly type: 'closing' };
+/**
+ * What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init`
+ * done); being stopped, it has closed its listening sockets (its ports are free).
+ */
+export type ToLoop = { readonly type: 'waiting' } | { readonly type: 'closed' };
 
 /** One app process of the dev loop, from warm spare to serving app. */
 export interface AppChild {
@@ -17,10 +23,16 @@ export interface AppChild {
   readonly alive: boolean;
   /** Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}. */
   run(): void;
-  /** Lets the app bind its ports, now or as soon as it asks; it then leaves the loop's channel. */
+  /** Lets the app bind its ports, now or as soon as it asks. */
   listen(): void;
   /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has ended. Later calls wait for the first. */
   stop(timeoutMs: number): Promise<void>;
+  /**
+   * {@link stop}s the app, and resolves as soon as its ports are free: its listening sockets are
+   * closed (the first step of a graceful close) or it ended. It answers the requests it has
+   * meanwhile, while the next app binds the ports.
+   */
+  release(timeoutMs: number): Promise<void>;
 }
 
 const loader = import.meta.resolve('tsx');
@@ -38,7 +50,7 @@ const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new U
  * const next = spawnApp('src/main.ts', process.cwd());
  * next.run();
  * await next.waiting; // loaded and initialised, the old app still answering
- * await old.stop(5000);
+ * await old.release(5000); // its ports are free; it ends once its requests are answered
  * next.listen();
  */
 export function spawnApp(entry: string, cwd: string): AppChild {
@@ -58,8 +70,13 @@ export function spawnApp(entry: string, cwd: string): AppChild {
     child.once('error', (error) => ended(error.message)); // could not start at all
   });
   let ranAt = 0;
+  let portsClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (portsClosed = resolve));
   const waiting = new Promise<number>((resolve) =>
-    child.on('message', (message: ToLoop) => message.type === 'waiting' && resolve(Math.round(performance.now() - ranAt))),
+    child.on('message', (message: ToLoop) => {
+      if (message.type === 'waiting') resolve(Math.round(performance.now() - ranAt));
+      if (message.type === 'closed') portsClosed();
+    }),
   );
   // A process that has just ended cannot be told anything; its `exited` says what happened.
   const send = (message: ToApp): void => void (child.connected && child.send(message, () => undefined));
@@ -75,6 +92,10 @@ export function spawnApp(entry: string, cwd: string): AppChild {
       send({ type: 'run' });
     },
     listen: () => send({ type: 'listen' }),
+    release(timeoutMs: number): Promise<void> {
+      send({ type: 'closing' });
+      return Promise.race([closed, this.stop(timeoutMs)]);
+    },
     stop(timeoutMs: number): Promise<void> {
       // Once: a second SIGTERM would cut short the graceful close the first one began.
       stopping ??= (async () => {

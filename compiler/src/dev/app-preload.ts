@@ -6,10 +6,13 @@
  *    every build) and waits for `run`; the entry point, the app's own modules, loads after it.
  * 2. At the first `listen` (HTTP or gRPC): the framework's servers await the function installed
  *    here under `Symbol.for('framework.dev.listenTurn')` (runtime/core's `listenTurn`), which says
- *    `waiting` to the loop and resolves on `listen`, once the last good app has stopped.
+ *    `waiting` to the loop and resolves on `listen`, once the last good app has freed its ports.
  *
- * After `listen` the IPC channel is closed: the app lives on as any process started by a shell.
- * Should the loop die first, a process still waiting exits with it.
+ * After `listen` the IPC channel no longer keeps the process alive, and the app lives on as any
+ * process started by a shell; the loop uses it once more to stop the app (`closing`): the preload
+ * says `closed` as soon as the app's graceful close has closed its listening sockets, so the next
+ * app binds the ports while this one ends. Should the loop die first, a process still waiting
+ * exits with it.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -45,10 +48,16 @@ const onMessage = (message: ToApp): void => {
   if (message.type === 'run') givenRun();
   if (message.type === 'listen') {
     givenListen();
-    process.off('message', onMessage);
     process.off('disconnect', loopGone);
-    // After this message is handled: Node fails when the channel closes amid a batch of messages.
-    setImmediate(() => process.connected && process.disconnect());
+    process.channel?.unref();
+  }
+  if (message.type === 'closing') {
+    process.off('message', onMessage);
+    whenPortsClosed(() => {
+      send({ type: 'closed' });
+      // After this message is sent: Node fails when the channel closes amid a batch of messages.
+      setImmediate(() => process.connected && process.disconnect());
+    });
   }
 };
 process.on('message', onMessage);
@@ -86,3 +95,19 @@ for (const file of warm) {
   if (file) await import(pathToFileURL(file).href).catch(() => undefined);
 }
 await runGiven;
+
+/**
+ * Calls `then` once the process has no listening socket left (TCP or pipe servers: the app's ports),
+ * looked at every millisecond; never, where Node cannot tell (the loop then waits for the exit).
+ */
+function whenPortsClosed(then: () => void): void {
+  if (typeof process.getActiveResourcesInfo !== 'function') return;
+  const listening = (): boolean => process.getActiveResourcesInfo().some((kind) => kind === 'TCPServerWrap' || kind === 'PipeServerWrap');
+  if (!listening()) return then();
+  const timer = setInterval(() => {
+    if (listening()) return;
+    clearInterval(timer);
+    then();
+  }, 1);
+  timer.unref();
+}

@@ -21,7 +21,10 @@ export interface AppProcessOptions {
 export interface HandOverTimes {
   /** From running the entry point to its first `listen` (modules loaded, `init` done). */
   readonly readyMs: number;
-  /** Stopping the last good app (its graceful close), which frees the ports. */
+  /**
+   * Stopping the last good app until its ports were free (its graceful close closed its listening
+   * sockets); it ends meanwhile, once it has answered the requests it had.
+   */
   readonly stopMs: number;
 }
 
@@ -108,10 +111,24 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     });
     keepSpare();
   };
+  // Apps handed over from that still answer their last requests: an app started alone waits for
+  // their end too (it may need what they hold outside their ports).
+  const retiring = new Set<Promise<void>>();
   const stopCurrent = async (): Promise<void> => {
     const old = current;
     current = undefined;
-    await old?.stop(stopMs);
+    await Promise.all([old?.stop(stopMs), ...retiring]);
+  };
+  // Only until its ports are free: the next app binds them while this one ends.
+  const releaseCurrent = async (): Promise<void> => {
+    const old = current;
+    current = undefined;
+    if (!old) return;
+    const released = old.release(stopMs);
+    const ended = old.stop(stopMs); // the stop the release began
+    retiring.add(ended);
+    void ended.then(() => retiring.delete(ended));
+    await released;
   };
   const startAlone = async (): Promise<void> => {
     await stopCurrent();
@@ -145,7 +162,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       return undefined;
     }
     const stopping = performance.now();
-    await stopCurrent();
+    await releaseCurrent();
     if (closed || latest !== next) return undefined;
     serve(next, true);
     return { readyMs, stopMs: Math.round(performance.now() - stopping) };

@@ -11,6 +11,9 @@ let libraries: Map<string, string> | undefined;
 const libraryText = (fileName: string): string | undefined =>
   (libraries ??= new Map(getLibFiles().map((lib) => [path.posix.join(libFolderInMemoryPath, lib.fileName), lib.text]))).get(fileName);
 
+/** A file's name as a program names it: absolute, with forward slashes. */
+export const programPath = (file: string): string => path.resolve(file).split(path.sep).join('/');
+
 /** Parsed files kept between the programs of an incremental check ({@link keptSourceFiles}). */
 export interface KeptSourceFiles {
   /** A compiler host for `options` that parses only the files changed on disk since the last program. */
@@ -41,8 +44,7 @@ export function keptSourceFiles(): KeptSourceFiles {
   return {
     touch(files): void {
       touches++;
-      // As the program names them: absolute, with forward slashes.
-      for (const file of files) touched.add(path.resolve(file).split(path.sep).join('/'));
+      for (const file of files) touched.add(programPath(file));
     },
     host(options): ts.CompilerHost {
       // A touch is for the next program only.

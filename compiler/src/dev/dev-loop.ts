@@ -68,7 +68,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
-    const checked = types?.check();
+    const checked = types?.check(generated);
     if (checked && checked.errors > 0) {
       app.discard();
       write(checked.text);
@@ -79,7 +79,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     return app.commit().then((times) => {
       if (!options.timings || !times) return;
       const check = checked ? `, type check ${checked.ms} ms` : '';
-      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one stopped in ${times.stopMs} ms`);
+      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one freed its ports in ${times.stopMs} ms`);
     });
   };
 

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { keptSourceFiles } from './check-host.js';
+import { keptSourceFiles, programPath } from './check-host.js';
 
 /** The outcome of one {@link TypeChecker.check}. */
 export interface TypeCheckResult {
@@ -13,8 +13,14 @@ export interface TypeCheckResult {
 
 /** An incremental type check of one tsconfig project, kept between checks of the dev loop. */
 export interface TypeChecker {
-  /** Checks the project as it is on disk now, re-checking only what changed since the last call. */
-  check(): TypeCheckResult;
+  /**
+   * Checks the project as it is on disk now, re-checking only what changed since the last call.
+   * `generated` (the files framework-build wrote) leave the program's roots: those the project's
+   * own files import are still checked through their import (the tables, the `.proto` types); the
+   * others (an unimported typed client) are not, since the compiler wrote them from types it had
+   * checked, and each save that changes the API would make the check read them again.
+   */
+  check(generated?: readonly string[]): TypeCheckResult;
   /**
    * One step of readying the check for fast saves, in the idle time after the first check:
    * re-checks `files` (the generated ones, which a save rewrites) as if they had been written again.
@@ -49,7 +55,7 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
   const format: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => cwd, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
 
   return {
-    check(): TypeCheckResult {
+    check(generated = []): TypeCheckResult {
       const started = performance.now();
       const configProblems: ts.Diagnostic[] = [];
       const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, {
@@ -70,7 +76,9 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
         assumeChangesOnlyAffectDirectDependencies: true,
       };
       const host = files.host(options);
-      const program = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, options, host, previous, parsed.errors);
+      const notRoots = new Set(generated.map(programPath));
+      const roots = parsed.fileNames.filter((file) => !notRoots.has(file));
+      const program = ts.createSemanticDiagnosticsBuilderProgram(roots, options, host, previous, parsed.errors);
       previous = program;
       const diagnostics = [
         ...program.getConfigFileParsingDiagnostics(),
@@ -86,7 +94,7 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
       warmUpSteps++;
       files.touch(touched);
       try {
-        this.check(); // its answer is the last one's: nothing changed
+        this.check(touched); // its answer is the last one's: nothing changed
       } catch {
         return false; // only an optimisation: the next save's check reads the same files and says what failed
       }
