@@ -54,9 +54,10 @@ import { addressOf } from '../network/client-address.js';
  */
 export class ThrottlerGuard implements RouteAwareGuard {
   /**
-   * Plans by compiler-assigned route id (small integers from 0: an array), built at init by `prepareRoute`. A route whose plan
-   * cannot be built holds the error instead: hand-written tables with a wrong `@Throttle` override
-   * fail that route's calls, not the start of the whole application (framework-build reports it).
+   * Plans by compiler-assigned route id (small integers from 0, hence an array), built at init by
+   * `prepareRoute`. A route whose plan cannot be built holds the error instead: hand-written tables
+   * with a wrong `@Throttle` override fail that route's calls, not the start of the whole
+   * application (framework-build reports it).
    */
   private readonly throttlerRoutePlans: (RoutePlan | Error | undefined)[] = [];
 

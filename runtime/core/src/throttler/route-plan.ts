@@ -53,12 +53,13 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
       const ttl = override?.ttl ?? throttler.ttl;
       const limit = override?.limit ?? throttler.limit;
       const suffix = throttler.name === DEFAULT_THROTTLER ? '' : `-${throttler.name}`;
+      const keyPrefix = `${throttler.name}:${route.id}:`;
       return {
         name: throttler.name,
         ttl,
         limit,
-        keyPrefix: `${throttler.name}:${route.id}:`,
-        keyOf: counterKeyOf(`${throttler.name}:${route.id}:`),
+        keyPrefix,
+        keyOf: counterKeyOf(keyPrefix),
         limitValue: String(limit),
         limitHeader: `X-RateLimit-Limit${suffix}`,
         remainingHeader: `X-RateLimit-Remaining${suffix}`,
