@@ -7,9 +7,10 @@ export interface ThrottleRule {
   readonly name: string;
   readonly ttl: number;
   readonly limit: number;
-  /** `<name>:<route id>:`; the storage key is this plus the caller. */
-  readonly keyPrefix: string;
-  /** The storage key of a caller: `keyPrefix` + tracker, the same string again for a run of calls from one caller. */
+  /**
+   * The storage key of a caller: `<name>:<route id>:` + tracker, the same string again for a run of
+   * calls from one caller.
+   */
   readonly keyOf: (tracker: string) => string;
   /** `String(limit)`, sent as is on every call. */
   readonly limitValue: string;
@@ -30,7 +31,7 @@ export type RoutePlan = readonly ThrottleRule[];
  *
  * @example
  * planRoute(config, { id: 3, name: 'AuthController.login', annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, … })
- * // [{ name: 'default', ttl: 60000, limit: 5, keyPrefix: 'default:3:', limitHeader: 'X-RateLimit-Limit', … }]
+ * // [{ name: 'default', ttl: 60000, limit: 5, keyOf: (tracker) => 'default:3:' + tracker, limitHeader: 'X-RateLimit-Limit', … }]
  */
 export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePlan {
   const { throttle = {}, skipThrottle = [] } = route.annotations;
@@ -53,13 +54,11 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
       const ttl = override?.ttl ?? throttler.ttl;
       const limit = override?.limit ?? throttler.limit;
       const suffix = throttler.name === DEFAULT_THROTTLER ? '' : `-${throttler.name}`;
-      const keyPrefix = `${throttler.name}:${route.id}:`;
       return {
         name: throttler.name,
         ttl,
         limit,
-        keyPrefix,
-        keyOf: counterKeyOf(keyPrefix),
+        keyOf: counterKeyOf(`${throttler.name}:${route.id}:`),
         limitValue: String(limit),
         limitHeader: `X-RateLimit-Limit${suffix}`,
         remainingHeader: `X-RateLimit-Remaining${suffix}`,
