@@ -48,7 +48,13 @@ const restore = () => {
   fs.writeFileSync(file, original);
   for (const [output, bytes] of outputs) fs.writeFileSync(output, bytes);
 };
-process.once('SIGINT', () => (restore(), process.exit(130)));
+/** The dev loop running now: stopped on SIGINT too, so that an interrupted bench leaves no loop or app behind. */
+let running;
+process.once('SIGINT', () => {
+  restore();
+  running?.kill('SIGTERM');
+  process.exit(130);
+});
 
 const atomicSave = (text) => {
   const temp = `${file}.${process.pid}.tmp`;
@@ -65,6 +71,7 @@ async function startLoop(flags) {
     [...target.command, ...flags, ...extraFlags],
     { cwd: target.cwd, env: { ...process.env, PORT: '0', GRPC_PORT: '0', JWT_SECRET: 'dev-loop-bench-secret-of-32-bytes-at-least', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  running = child;
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
