@@ -1,38 +1,11 @@
 // The Node-native path answers byte for byte as the Hono path does: the same fixture app served
 // twice (once forced through Hono on @hono/node-server with FRAMEWORK_HTTP_PATH=hono), the same
 // raw requests sent to both, and every status, header that matters, body and log line compared.
-import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileFixture } from '../compile-fixture.js';
-import { AppModule } from './fixtures/app/src/app.module.js';
-
-const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
-
-interface Served {
-  app: FrameworkApplication;
-  port: number;
-  logged: string[];
-}
-
-/** Headers that differ between two runs for reasons other than the path: the clock, the connection's pacing. */
-const ignoredHeaders = new Set(['date', 'keep-alive']);
-
-async function serve(path: 'native' | 'hono'): Promise<Served> {
-  const logged: string[] = [];
-  const logger: Logger = { error: (message) => void logged.push(String(message)), warn: () => undefined, log: () => undefined };
-  const app = await new FrameworkApplication(tables, { logger, bodyLimit: 2048 }).init(AppModule);
-  // The switch is read when the server starts (and this suite sets it itself, whatever the run's).
-  if (path === 'hono') process.env.FRAMEWORK_HTTP_PATH = 'hono';
-  else delete process.env.FRAMEWORK_HTTP_PATH;
-  try {
-    return { app, port: await app.listen(0, '127.0.0.1'), logged };
-  } finally {
-    delete process.env.FRAMEWORK_HTTP_PATH;
-  }
-}
+import { ignoredHeaders, serveFixture, type Served } from './fixtures/both-paths.js';
 
 interface Probe {
   readonly method: string;
@@ -120,8 +93,8 @@ const probes: Probe[] = [
 const parity = suite<{ native: Served; hono: Served }>('Node-native path against the Hono path');
 
 parity.before(async (context) => {
-  context.native = await serve('native');
-  context.hono = await serve('hono');
+  context.native = await serveFixture('native');
+  context.hono = await serveFixture('hono');
 });
 parity.after(async ({ native, hono }) => {
   await native.app.close();
