@@ -17,12 +17,12 @@ const DEFAULT_SEED = 2025;
 const seed = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 // `npm test` runs the HTTP suites a second time with FRAMEWORK_HTTP_PATH=hono; this suite serves
 // both paths itself either way, so that run is only a short second look.
-const count = Number(process.env.FUZZ_COUNT ?? (process.env.FRAMEWORK_HTTP_PATH === 'hono' ? 300 : 3000));
+const count = Number(process.env.FUZZ_COUNT ?? (process.env.FRAMEWORK_HTTP_PATH === 'hono' ? 500 : 4000));
 /** Differences printed in full; the rest are counted. */
 const shown = 5;
 
 interface Compared {
-  readonly answers: readonly { status: number; headers: readonly (readonly [string, string])[]; body: string }[];
+  readonly answers: readonly { nativelyWritten: boolean; status: number; headers: readonly (readonly [string, string])[]; body: string }[];
   readonly rest: string;
   readonly end: RawExchange['end'];
   readonly logged: readonly string[];
@@ -31,9 +31,13 @@ interface Compared {
 /** An exchange as compared: header lines sorted by name, ignored ones dropped. */
 function comparable(exchange: RawExchange, logged: readonly string[]): Compared {
   return {
-    answers: exchange.answers.map(({ status, headers, body }) => ({
+    answers: exchange.answers.map(({ status, headers, body, rawNames }) => ({
+      // Not compared: the native path writes `content-length` itself, Node writes `Content-Length` for @hono/node-server.
+      nativelyWritten: rawNames.includes('content-length'),
       status,
-      headers: headers.filter(([name]) => !ignoredHeaders.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      // A `__proto__` header a handler set: Hono's context drops it, the native path sends it (the
+      // Hono path is the one in the wrong; see the `set-headers` probe of node-native-path.test.ts).
+      headers: headers.filter(([name]) => !ignoredHeaders.has(name) && name !== '__proto__').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       body,
     })),
     rest: exchange.rest,
@@ -41,6 +45,9 @@ function comparable(exchange: RawExchange, logged: readonly string[]): Compared 
     logged,
   };
 }
+
+/** The text two exchanges are compared by: everything but which path wrote the answer. */
+const comparedText = (compared: Compared) => JSON.stringify(compared, (key, value: unknown) => (key === 'nativelyWritten' ? undefined : value));
 
 /** Sends one request to a served app and returns what came back and what it logged meanwhile. */
 async function exchange(served: Served, client: RawClient, request: FuzzRequest): Promise<Compared> {
@@ -84,11 +91,13 @@ fuzz(`${count} generated requests get the same answers on both paths (seed ${see
   }
   const differences: string[] = [];
   let answered = 0;
+  let servedNatively = 0;
   for (const request of requests()) {
     const [ours, reference] = await Promise.all([exchange(native, clients[0], request), exchange(hono, clients[1], request)]);
     if (ours.answers.length > 0) answered++;
+    if (ours.answers.some((answer) => answer.nativelyWritten)) servedNatively++;
     // Both are built in one key order, their header lines sorted: equal values are equal text.
-    const [oursText, referenceText] = [JSON.stringify(ours), JSON.stringify(reference)];
+    const [oursText, referenceText] = [comparedText(ours), comparedText(reference)];
     if (oursText !== referenceText) {
       const replay = `FUZZ_REPLAY=${JSON.stringify(JSON.stringify(request.bytes.toString('latin1')))}`;
       differences.push(differences.length < shown ? `${replay}\n  native: ${oursText}\n  hono:   ${referenceText}` : '');
@@ -97,8 +106,11 @@ fuzz(`${count} generated requests get the same answers on both paths (seed ${see
   for (const client of clients) client.close();
   if (differences.length > 0) console.log(`\n${differences.slice(0, shown).join('\n\n')}\n`);
   assert.is(differences.length, 0, `${differences.length} of ${count} requests answered differently (seed ${seed}); the first are printed above`);
-  // The generator must reach the routes, not only the parser's refusals.
+  // The generator must reach the routes, not only the parser's refusals, and many of them through
+  // the native path's own code rather than what it hands to Hono.
+  console.log(`native-path fuzz: ${answered} answered, ${servedNatively} of them by the native path itself`);
   assert.ok(answered > count * 0.9, `only ${answered} of ${count} requests were answered`);
+  assert.ok(servedNatively > count * 0.25, `only ${servedNatively} of ${count} requests were answered by the native path itself`);
 });
 
 fuzz.run();

@@ -10,6 +10,8 @@ export interface RawAnswer {
   readonly headers: readonly (readonly [string, string])[];
   /** The body, de-chunked, as latin1 text (bytes kept one to one). */
   readonly body: string;
+  /** The header names as written, in their order: which server path wrote them shows in their case. */
+  readonly rawNames: readonly string[];
 }
 
 /** What a connection gave back for one request: its answers, and how the exchange ended. */
@@ -33,23 +35,21 @@ export function parseAnswer(data: Buffer, head: boolean, closed: boolean): { ans
   if (headEnd === -1) return undefined;
   const lines = data.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0]!)?.[1] ?? NaN);
-  const headers = lines.slice(1).map((line): [string, string] => {
-    const colon = line.indexOf(':');
-    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-  });
+  const rawNames = lines.slice(1).map((line) => line.slice(0, line.indexOf(':')));
+  const headers = lines.slice(1).map((line, i): [string, string] => [rawNames[i]!.toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]);
   const start = headEnd + 4;
   const value = (name: string) => headers.find(([n]) => n === name)?.[1];
-  if (head || bodyless(status)) return { answer: { status, headers, body: '' }, used: start };
+  if (head || bodyless(status)) return { answer: { status, headers, body: '', rawNames }, used: start };
   if (value('transfer-encoding')?.toLowerCase() === 'chunked') {
     const chunked = dechunk(data, start);
-    return chunked && { answer: { status, headers, body: chunked.body }, used: chunked.used };
+    return chunked && { answer: { status, headers, body: chunked.body, rawNames }, used: chunked.used };
   }
   const length = value('content-length');
   if (length !== undefined) {
     const end = start + Number(length);
-    return data.length < end ? undefined : { answer: { status, headers, body: data.subarray(start, end).toString('latin1') }, used: end };
+    return data.length < end ? undefined : { answer: { status, headers, body: data.subarray(start, end).toString('latin1'), rawNames }, used: end };
   }
-  return closed ? { answer: { status, headers, body: data.subarray(start).toString('latin1') }, used: data.length } : undefined;
+  return closed ? { answer: { status, headers, body: data.subarray(start).toString('latin1'), rawNames }, used: data.length } : undefined;
 }
 
 /** A chunked body from `start`: its bytes and where it ends (after the trailers), or undefined when incomplete. */

@@ -35,6 +35,7 @@ const routes: readonly FixtureRoute[] = [
   { methods: ['DELETE'], path: '/features/gone' },
   { methods: ['GET'], path: '/features/query' },
   { methods: ['GET'], path: '/features/headers' },
+  { methods: ['GET'], path: '/features/all-headers' },
   { methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: '/features/any' },
   { methods: ['GET'], path: '/features/users/:userId/posts/:postId' },
   { methods: ['POST'], path: '/features/orders', readsBody: true },
@@ -58,7 +59,7 @@ function fill(random: Random, path: string): string {
 function targetFor(random: Random, route: FixtureRoute): string {
   let path = fill(random, route.path);
   const bends = random.weighted([
-    [6, 0],
+    [14, 0],
     [3, 1],
     [1, 2],
   ]);
@@ -128,16 +129,16 @@ function query(random: Random): string {
 }
 
 function methodFor(random: Random, route: FixtureRoute): string {
-  return random.chance(0.75) ? random.pick(route.methods) : random.pick(otherMethods);
+  return random.chance(0.85) ? random.pick(route.methods) : random.pick(otherMethods);
 }
 
 function hostLines(random: Random): [string, string][] {
   const host = random.weighted<string | undefined>([
-    [20, 'localhost'],
-    [8, `localhost:8080`],
-    [4, `127.0.0.1:8080`],
+    [50, 'localhost'],
+    [16, 'localhost:8080'],
+    [8, '127.0.0.1:8080'],
     [2, '[::1]'],
-    [2, `[::1]:8080`],
+    [2, '[::1]:8080'],
     [2, 'LOCALHOST'],
     [2, 'Example.COM:80'],
     [1, 'example.com:0'],
