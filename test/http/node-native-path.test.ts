@@ -10,7 +10,8 @@ import { ignoredHeaders, serveFixture, type Served } from './fixtures/both-paths
 interface Probe {
   readonly method: string;
   readonly path: string;
-  readonly headers?: Record<string, string>;
+  /** A list of values is sent as that many header lines. */
+  readonly headers?: Record<string, string | string[]>;
   readonly body?: string;
   /** Sent with `Transfer-Encoding: chunked`, in these pieces. */
   readonly chunks?: readonly string[];
@@ -24,7 +25,7 @@ interface Answer {
 
 function send(port: number, probe: Probe): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...probe.headers };
+    const headers: Record<string, string | string[]> = { ...probe.headers };
     if (probe.body !== undefined) headers['content-length'] = String(Buffer.byteLength(probe.body));
     const req = httpRequest({ host: '127.0.0.1', port, method: probe.method, path: probe.path, headers, agent: false }, (res) => {
       let body = '';
@@ -61,6 +62,13 @@ const probes: Probe[] = [
   { method: 'GET', path: '/features/users/a.b/posts/c~d' },
   { method: 'GET', path: '/features/count' },
   { method: 'GET', path: '/features/count' },
+  // Found by native-path-fuzz.test.ts: the call's path (req.path, the log line) without the trailing slash, as on Hono;
+  { method: 'GET', path: '/features/crash/' },
+  { method: 'GET', path: '/features/headers/', headers: { 'x-two': 'second' } },
+  // req.raw's headers line by line (an empty repeated line kept in the joined value: `again, `);
+  { method: 'GET', path: '/features/headers', headers: { 'x-one': ['again', ''] } },
+  // @Header() without a name a null-prototype record, a `__proto__` request header in it.
+  { method: 'GET', path: '/features/all-headers', headers: { host: 'localhost', ['__proto__']: 'odd', 'x-forwarded-for': '203.0.113.7', cookie: ['a=1', 'b=2'] } },
   { method: 'GET', path: '/features/crash' },
   { method: 'GET', path: '/features/custom' },
   { method: 'GET', path: '/features/teapot' },
