@@ -39,6 +39,7 @@ const routes: readonly FixtureRoute[] = [
   { methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: '/features/any' },
   { methods: ['GET'], path: '/features/users/:userId/posts/:postId' },
   { methods: ['POST'], path: '/features/orders', readsBody: true },
+  { methods: ['POST'], path: '/features/guarded-orders', readsBody: true },
   { methods: ['GET'], path: '/features/count' },
   { methods: ['GET'], path: '/features/crash' },
   { methods: ['GET'], path: '/features/custom' },
@@ -165,7 +166,7 @@ function chainHeaders(random: Random): [string, string][] {
   if (random.chance(0.3)) add('x-one', random.pick([' first ', 'first', '', 'a,b', '\ttabbed\t', 'é']));
   if (random.chance(0.3)) add('x-two', random.pick(['second', '', ' x ']));
   if (random.chance(0.1)) add('x-one', 'again');
-  if (random.chance(0.2)) add('authorization', random.pick(['Bearer abc', 'bearer  abc', 'Basic dXNlcjpwYXNz', '', 'Bearer', 'Bearer a.b.c']));
+  if (random.chance(0.2)) add('authorization', random.pick(['Bearer abc', 'bearer  abc', 'Basic dXNlcjpwYXNz', '', 'Bearer', 'Bearer a.b.c', 'Bearer deny', 'bearer\tdeny ', 'Bearer crash']));
   if (random.chance(0.05)) add('authorization', 'Bearer second');
   if (random.chance(0.2)) add('x-forwarded-for', random.pick(['203.0.113.7', '203.0.113.7, 10.0.0.1', ' , ', '::1', 'unknown', '[2001:db8::1]:80', '203.0.113.7,,198.51.100.1']));
   if (random.chance(0.1)) add('x-real-ip', random.pick(['198.51.100.9', ' 198.51.100.9 ', 'nonsense', '']));
@@ -269,8 +270,13 @@ export function generateRequest(random: Random): FuzzRequest {
     isolated ||= framing.isolated;
   }
   shuffle(random, lines);
-  const head = `${method} ${target} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
-  return { bytes: Buffer.concat([Buffer.from(head, 'utf8'), body]), head: method === 'HEAD', isolated };
+  // HTTP/1.0 closes after its answer; a second request pipelined behind the first (answered in
+  // order, whichever finishes first) is read until the server closes too.
+  const version = random.chance(0.03) ? 'HTTP/1.0' : 'HTTP/1.1';
+  const pipelined = random.chance(0.03) ? [Buffer.from(`GET /features/${random.pick(['text', 'async', 'count'])} HTTP/1.1\r\nHost: localhost\r\n\r\n`)] : [];
+  isolated ||= version === 'HTTP/1.0' || pipelined.length > 0;
+  const head = `${method} ${target} ${version}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  return { bytes: Buffer.concat([Buffer.from(head, 'utf8'), body, ...pipelined]), head: method === 'HEAD', isolated };
 }
 
 function shuffle<T>(random: Random, items: T[]): void {
