@@ -80,7 +80,7 @@ function dechunk(data: Buffer, start: number): { body: string; used: number } | 
  */
 export class RawClient {
   private socket?: Socket;
-  private data = Buffer.alloc(0);
+  private data: Buffer = Buffer.alloc(0);
   private closed = false;
   private wake?: () => void;
 

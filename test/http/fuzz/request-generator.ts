@@ -259,7 +259,7 @@ export function generateRequest(random: Random): FuzzRequest {
   const method = methodFor(random, route);
   const target = targetFor(random, route);
   const lines: [string, string][] = [...hostLines(random), ...chainHeaders(random)];
-  let body = Buffer.alloc(0);
+  let body: Buffer = Buffer.alloc(0);
   let isolated = lines.some(([name, value]) => name.toLowerCase() === 'expect' || (name.toLowerCase() === 'connection' && value !== 'keep-alive'));
   const sendsBody = route.readsBody ? random.chance(0.95) : random.chance(0.08);
   if (sendsBody) {
