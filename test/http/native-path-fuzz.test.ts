@@ -5,12 +5,12 @@
 //
 //   FUZZ_SEED=<n>       another seed (printed by every run; `random` picks one)
 //   FUZZ_COUNT=<n>      another number of requests
-//   FUZZ_REPLAY=<json>  one request, as a failure prints it (its bytes as a latin1 JSON string)
+//   FUZZ_REPLAY=<json>  one request, as a failure prints it (its bytes as latin1 text, how it ends)
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ignoredHeaders, serveFixture, type Served } from './fixtures/both-paths.js';
 import { Random } from './fuzz/random.js';
-import { RawClient, type RawExchange } from './fuzz/raw-http.js';
+import { RawClient, type Ending, type RawExchange } from './fuzz/raw-http.js';
 import { generateRequest, type FuzzRequest } from './fuzz/request-generator.js';
 
 const DEFAULT_SEED = 2025;
@@ -61,8 +61,8 @@ async function exchange(served: Served, client: RawClient, request: FuzzRequest)
 function requests(): FuzzRequest[] {
   const replay = process.env.FUZZ_REPLAY;
   if (replay !== undefined) {
-    const bytes = Buffer.from(JSON.parse(replay) as string, 'latin1');
-    return [{ bytes, head: bytes.toString('latin1').startsWith('HEAD '), isolated: true }];
+    const { ending, bytes } = JSON.parse(replay) as { ending: Ending; bytes: string };
+    return [{ bytes: Buffer.from(bytes, 'latin1'), head: bytes.startsWith('HEAD '), ending }];
   }
   const random = new Random(seed);
   return Array.from({ length: count }, () => generateRequest(random));
@@ -86,7 +86,7 @@ fuzz(`${count} generated requests get the same answers on both paths (seed ${see
   // import runs a request is answered later than on the Hono path (only a malformed request
   // pipelined behind it could tell; see docs/node-native-path.md).
   for (const [index, client] of clients.entries()) {
-    const warmUp = await client.exchange(Buffer.from('GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n'), { head: false, isolated: false });
+    const warmUp = await client.exchange(Buffer.from('GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n'), { head: false, ending: 'kept' });
     assert.is(warmUp.answers[0]?.status, 404, `warm-up of server ${index}`);
   }
   const differences: string[] = [];
@@ -99,7 +99,7 @@ fuzz(`${count} generated requests get the same answers on both paths (seed ${see
     // Both are built in one key order, their header lines sorted: equal values are equal text.
     const [oursText, referenceText] = [comparedText(ours), comparedText(reference)];
     if (oursText !== referenceText) {
-      const replay = `FUZZ_REPLAY=${JSON.stringify(JSON.stringify(request.bytes.toString('latin1')))}`;
+      const replay = `FUZZ_REPLAY='${JSON.stringify({ ending: request.ending, bytes: request.bytes.toString('latin1') })}'`;
       differences.push(differences.length < shown ? `${replay}\n  native: ${oursText}\n  hono:   ${referenceText}` : '');
     }
   }

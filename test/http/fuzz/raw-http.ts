@@ -14,6 +14,15 @@ export interface RawAnswer {
   readonly rawNames: readonly string[];
 }
 
+/**
+ * How a request's exchange ends. 'kept': one answer on the kept connection. 'closes': on a
+ * connection of its own, read until the server closes it, which the request makes it do
+ * (`Connection: close`, HTTP/1.0, bytes the parser refuses). 'half-close': the same, the client's
+ * side closed after the bytes, for a body that never ends (the server would wait for the rest).
+ * Half-closing races the server's answers against its reaction to the end, so only those use it.
+ */
+export type Ending = 'kept' | 'closes' | 'half-close';
+
 /** What a connection gave back for one request: its answers, and how the exchange ended. */
 export interface RawExchange {
   readonly answers: readonly RawAnswer[];
@@ -76,7 +85,7 @@ function dechunk(data: Buffer, start: number): { body: string; used: number } | 
  *
  * @example
  * const client = new RawClient(port);
- * const { answers } = await client.exchange('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n', { head: false, isolated: false });
+ * const { answers } = await client.exchange(Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'), { head: false, ending: 'kept' });
  */
 export class RawClient {
   private socket?: Socket;
@@ -86,20 +95,19 @@ export class RawClient {
 
   constructor(
     private readonly port: number,
-    private readonly timeoutMs = 3000,
+    private readonly timeoutMs = 2000,
   ) {}
 
   /**
-   * Sends one request's bytes and reads its answers. `isolated`: on a connection of its own,
-   * half-closed after the bytes and read until the server closes (for framing that may leave
-   * bytes behind or never end); else on the kept connection, one answer read.
+   * Sends one request's bytes and reads its answers, as `ending` says (see `Ending`).
    */
-  async exchange(bytes: Buffer, options: { readonly head: boolean; readonly isolated: boolean }): Promise<RawExchange> {
-    if (options.isolated || this.closed) this.close();
+  async exchange(bytes: Buffer, options: { readonly head: boolean; readonly ending: Ending }): Promise<RawExchange> {
+    const kept = options.ending === 'kept';
+    if (!kept || this.closed) this.close();
     await this.open();
     const socket = this.socket!;
     socket.write(bytes);
-    if (options.isolated) socket.end();
+    if (options.ending === 'half-close') socket.end();
     const deadline = Date.now() + this.timeoutMs;
     const answers: RawAnswer[] = [];
     for (;;) {
@@ -108,7 +116,8 @@ export class RawClient {
         answers.push(parsed.answer);
         this.data = this.data.subarray(parsed.used);
         const closing = parsed.answer.headers.some(([name, value]) => name === 'connection' && value.toLowerCase() === 'close');
-        if (!options.isolated && !closing) return { answers, rest: '', end: 'answered' };
+        // An interim answer (100 Continue) is followed by the real one.
+        if (kept && !closing && parsed.answer.status >= 200) return { answers, rest: '', end: 'answered' };
         continue;
       }
       if (this.closed) {

@@ -2,6 +2,7 @@
 // that reach different code on the Node-native path and on the Hono path: targets (every route and
 // near misses, encodings, dot segments, queries), methods, hosts, headers the chain reads, bodies
 // and their framing. Each request is its exact bytes, so a failing one can be replayed.
+import type { Ending } from './raw-http.js';
 import { Random } from './random.js';
 
 /** One generated request. */
@@ -9,8 +10,8 @@ export interface FuzzRequest {
   readonly bytes: Buffer;
   /** A HEAD request: its answers have no body. */
   readonly head: boolean;
-  /** Framing that may leave bytes behind or never end: sent on a connection of its own. */
-  readonly isolated: boolean;
+  /** How its exchange ends (see `Ending`). */
+  readonly ending: Ending;
 }
 
 /** A fixture route: its methods and a path whose `:name` segments are filled per request. */
@@ -212,8 +213,8 @@ function contentTypeLines(random: Random): [string, string][] {
   return lines;
 }
 
-/** The body's framing headers and bytes; `isolated` when they may not end cleanly on a kept connection. */
-function framed(random: Random, body: Buffer, clean: boolean): { lines: [string, string][]; bytes: Buffer; isolated: boolean } {
+/** The body's framing headers and bytes, and how an exchange with them ends. */
+function framed(random: Random, body: Buffer, clean: boolean): { lines: [string, string][]; bytes: Buffer; ending: Ending } {
   const kind = clean ? random.pick(['length', 'chunked']) : random.weighted([
     [10, 'length'],
     [3, 'chunked'],
@@ -230,19 +231,22 @@ function framed(random: Random, body: Buffer, clean: boolean): { lines: [string,
   };
   switch (kind) {
     case 'length':
-      return { lines: [['Content-Length', String(body.length)]], bytes: body, isolated: false };
+      return { lines: [['Content-Length', String(body.length)]], bytes: body, ending: 'kept' };
     case 'chunked':
-      return { lines: [['Transfer-Encoding', random.pick(['chunked', 'Chunked'])]], bytes: chunks(split()), isolated: false };
-    case 'short':
-      return { lines: [['Content-Length', String(Math.max(0, body.length - random.int(1, 5)))]], bytes: body, isolated: true };
+      return { lines: [['Transfer-Encoding', random.pick(['chunked', 'Chunked'])]], bytes: chunks(split()), ending: 'kept' };
+    case 'short': {
+      // The bytes past the length start a next request the parser refuses (a JSON text's tail is no method).
+      const length = Math.max(0, body.length - random.int(1, 5));
+      return { lines: [['Content-Length', String(length)]], bytes: body, ending: length < body.length ? 'closes' : 'kept' };
+    }
     case 'over':
-      return { lines: [['Content-Length', String(body.length + random.int(1, 5000))]], bytes: body, isolated: true };
+      return { lines: [['Content-Length', String(body.length + random.int(1, 5000))]], bytes: body, ending: 'half-close' };
     case 'chunked-and-length':
-      return { lines: [['Content-Length', String(body.length)], ['Transfer-Encoding', 'chunked']], bytes: chunks([body]), isolated: true };
+      return { lines: [['Content-Length', String(body.length)], ['Transfer-Encoding', 'chunked']], bytes: chunks([body]), ending: 'closes' };
     case 'chunked-unended':
-      return { lines: [['Transfer-Encoding', 'chunked']], bytes: chunks(split()).subarray(0, -5), isolated: true };
+      return { lines: [['Transfer-Encoding', 'chunked']], bytes: chunks(split()).subarray(0, -5), ending: 'half-close' };
     default:
-      return { lines: [['Transfer-Encoding', 'chunked']], bytes: Buffer.concat([Buffer.from('zz\r\n'), body, Buffer.from('\r\n0\r\n\r\n')]), isolated: true };
+      return { lines: [['Transfer-Encoding', 'chunked']], bytes: Buffer.concat([Buffer.from('zz\r\n'), body, Buffer.from('\r\n0\r\n\r\n')]), ending: 'closes' };
   }
 }
 
@@ -260,23 +264,23 @@ export function generateRequest(random: Random): FuzzRequest {
   const target = targetFor(random, route);
   const lines: [string, string][] = [...hostLines(random), ...chainHeaders(random)];
   let body: Buffer = Buffer.alloc(0);
-  let isolated = lines.some(([name, value]) => name.toLowerCase() === 'expect' || (name.toLowerCase() === 'connection' && value !== 'keep-alive'));
+  let ending: Ending = lines.some(([name, value]) => name.toLowerCase() === 'connection' && value === 'close') ? 'closes' : 'kept';
   const sendsBody = route.readsBody ? random.chance(0.95) : random.chance(0.08);
   if (sendsBody) {
     lines.push(...contentTypeLines(random));
     const framing = framed(random, bodyText(random), route.answersResponse === true);
     lines.push(...framing.lines);
     body = framing.bytes;
-    isolated ||= framing.isolated;
+    if (framing.ending !== 'kept' && ending !== 'half-close') ending = framing.ending;
   }
   shuffle(random, lines);
-  // HTTP/1.0 closes after its answer; a second request pipelined behind the first (answered in
-  // order, whichever finishes first) is read until the server closes too.
-  const version = random.chance(0.03) ? 'HTTP/1.0' : 'HTTP/1.1';
-  const pipelined = random.chance(0.03) ? [Buffer.from(`GET /features/${random.pick(['text', 'async', 'count'])} HTTP/1.1\r\nHost: localhost\r\n\r\n`)] : [];
-  isolated ||= version === 'HTTP/1.0' || pipelined.length > 0;
+  // HTTP/1.0 (without keep-alive) closes after its answer; a second request pipelined behind the
+  // first (answered in order, whichever finishes first) asks the server to close after it.
+  const version = random.chance(0.03) && !lines.some(([name]) => name.toLowerCase() === 'connection') ? 'HTTP/1.0' : 'HTTP/1.1';
+  const pipelined = random.chance(0.03) ? [Buffer.from(`GET /features/${random.pick(['text', 'async', 'count'])} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)] : [];
+  if (ending === 'kept' && (version === 'HTTP/1.0' || pipelined.length > 0)) ending = 'closes';
   const head = `${method} ${target} ${version}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
-  return { bytes: Buffer.concat([Buffer.from(head, 'utf8'), body, ...pipelined]), head: method === 'HEAD', isolated };
+  return { bytes: Buffer.concat([Buffer.from(head, 'utf8'), body, ...pipelined]), head: method === 'HEAD', ending };
 }
 
 function shuffle<T>(random: Random, items: T[]): void {
