@@ -26,13 +26,19 @@ interface FixtureRoute {
    * follow its request.
    */
   readonly answersResponse?: boolean;
+  /**
+   * Answers after a timer: a body that never ends (half-closed) or that the parser refuses half
+   * way races that answer against the server's reaction, on either path alike: cleanly framed
+   * bodies only.
+   */
+  readonly answersLater?: boolean;
 }
 
 const routes: readonly FixtureRoute[] = [
   { methods: ['GET'], path: '/features/text' },
   { methods: ['GET'], path: '/features/nothing' },
   { methods: ['GET'], path: '/features/response', answersResponse: true },
-  { methods: ['GET'], path: '/features/async' },
+  { methods: ['GET'], path: '/features/async', answersLater: true },
   { methods: ['POST'], path: '/features/created' },
   { methods: ['DELETE'], path: '/features/gone' },
   { methods: ['GET'], path: '/features/query' },
@@ -215,8 +221,8 @@ function contentTypeLines(random: Random): [string, string][] {
 }
 
 /** The body's framing headers and bytes, and how an exchange with them ends. */
-function framed(random: Random, body: Buffer, clean: boolean): { lines: [string, string][]; bytes: Buffer; ending: Ending } {
-  const kind = clean ? random.pick(['length', 'chunked']) : random.weighted([
+function framed(random: Random, body: Buffer, route: FixtureRoute): { lines: [string, string][]; bytes: Buffer; ending: Ending } {
+  const kind = route.answersResponse || route.answersLater ? random.pick(['length', 'chunked']) : random.weighted([
     [10, 'length'],
     [3, 'chunked'],
     [1, 'short'],
@@ -269,7 +275,7 @@ export function generateRequest(random: Random): FuzzRequest {
   const sendsBody = route.readsBody ? random.chance(0.95) : random.chance(0.08);
   if (sendsBody) {
     lines.push(...contentTypeLines(random));
-    const framing = framed(random, bodyText(random), route.answersResponse === true);
+    const framing = framed(random, bodyText(random), route);
     lines.push(...framing.lines);
     body = framing.bytes;
     if (framing.ending !== 'kept' && ending !== 'half-close') ending = framing.ending;
