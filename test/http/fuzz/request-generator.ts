@@ -49,6 +49,7 @@ const routes: readonly FixtureRoute[] = [
   { methods: ['POST'], path: '/features/orders', readsBody: true },
   { methods: ['POST'], path: '/features/guarded-orders', readsBody: true },
   { methods: ['GET'], path: '/features/count' },
+  { methods: ['GET'], path: '/features/limited' },
   { methods: ['GET'], path: '/features/crash' },
   { methods: ['GET'], path: '/features/custom' },
   { methods: ['GET'], path: '/features/set-headers' },
