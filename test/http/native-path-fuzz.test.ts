@@ -34,10 +34,12 @@ interface Compared {
   readonly rest: string;
   readonly end: RawExchange['end'];
   readonly logged: readonly string[];
+  /** Requests the app counted as left by their client mid-body (`app.stats()`), not logged. */
+  readonly aborted: number;
 }
 
 /** An exchange as compared: header lines sorted by name, ignored ones dropped. */
-function comparable(exchange: RawExchange, logged: readonly string[]): Compared {
+function comparable(exchange: RawExchange, logged: readonly string[], aborted: number): Compared {
   return {
     answers: exchange.answers.map(({ status, headers, body, rawNames }) => ({
       // Not compared: the native path writes `content-length` itself, Node writes `Content-Length` for @hono/node-server.
@@ -51,6 +53,7 @@ function comparable(exchange: RawExchange, logged: readonly string[]): Compared 
     rest: exchange.rest,
     end: exchange.end,
     logged,
+    aborted,
   };
 }
 
@@ -60,10 +63,11 @@ const comparedText = (compared: Compared) => JSON.stringify(compared, (key, valu
 /** Sends one request to a served app and returns what came back and what it logged meanwhile. */
 async function exchange(served: Served, client: RawClient, request: FuzzRequest): Promise<Compared> {
   const before = served.logged.length;
+  const abortedBefore = served.app.stats().abortedRequests;
   const result = await client.exchange(request.bytes, request);
   // A log line written just after the answer (a failure once the body streamed) belongs to it too.
   await new Promise((resolve) => setImmediate(resolve));
-  return comparable(result, served.logged.slice(before));
+  return comparable(result, served.logged.slice(before), served.app.stats().abortedRequests - abortedBefore);
 }
 
 function requests(): FuzzRequest[] {
@@ -119,7 +123,7 @@ fuzz(`${count} generated requests get the same answers on both paths (seed ${see
   // The generator must reach the routes, not only the parser's refusals, and many of them through
   // the native path's own code rather than what it hands to Hono.
   const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-  console.log(`native-path fuzz: ${answered} answered, ${servedNatively} of them by the native path itself; statuses ${tally}`);
+  console.log(`native-path fuzz: ${answered} answered, ${servedNatively} of them by the native path itself, ${native.app.stats().abortedRequests} left mid-body; statuses ${tally}`);
   assert.ok(answered > count * 0.9, `only ${answered} of ${count} requests were answered`);
   assert.ok(servedNatively > count * 0.25, `only ${servedNatively} of ${count} requests were answered by the native path itself`);
 });
