@@ -156,4 +156,23 @@ parity('a client leaving mid-body is counted on both paths, not logged', async (
   assert.equal(native.logged, hono.logged);
 });
 
+parity('a client gone mid-body has the same request line on both paths: the status of the answer the call gets', async () => {
+  // Found by native-path-fuzz.test.ts: the native path's line said 200 (Node's default, nothing was written).
+  const lines: string[] = [];
+  for (const path of ['native', 'hono'] as const) {
+    const served = await serveFixture(path, { requestLines: true });
+    await new Promise<void>((resolve) => {
+      const socket = connect(served.port, '127.0.0.1', () =>
+        socket.end('POST /features/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"cus\r\n'),
+      );
+      socket.on('close', () => resolve());
+      socket.resume();
+    });
+    await served.app.close();
+    const line = JSON.parse(served.logged.find((text) => text.includes('/features/orders'))!) as Record<string, unknown>;
+    lines.push(JSON.stringify({ status: line.status, refusal: line.refusal, route: line.route }));
+  }
+  assert.equal(lines, Array(2).fill(JSON.stringify({ status: 400, refusal: 'aborted', route: '/features/orders' })));
+});
+
 parity.run();

@@ -3,10 +3,13 @@ import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { BodyDone } from './node-body.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
+import { RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
+const ABORTED_STATUS = new RequestAbortedException().status;
+
 /**
- * Serves one matched request of a route on the Node-native path: `path` as requested, `values`
+ * Serves one matched request of a route on the Node-native path: `path` as Hono's `c.req.path` (see `nativePathOf`), `values`
  * its parameters in order. (Declared here, where the observation wraps one, so that this file
  * imports nothing that imports it.)
  */
@@ -78,7 +81,11 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     outgoing.once('close', () => {
       // Closed before the answer was written: the client went away (mid-body, or while waiting),
       // which the body reader's own error would otherwise report only after the call has ended.
-      if (!outgoing.writableFinished) observation.clientGone();
+      if (!outgoing.writableFinished) {
+        observation.clientGone();
+        // Gone mid-body with nothing written: the status of the answer the call gets (as on Hono), not Node's default 200.
+        if (!outgoing.headersSent && !incoming.complete) return observation.end(ABORTED_STATUS);
+      }
       observation.end(outgoing.statusCode);
     });
     // Node handlers answer their errors themselves: nothing is thrown out of them.
