@@ -9,9 +9,9 @@ import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 const ABORTED_STATUS = new RequestAbortedException().status;
 
 /**
- * Serves one matched request of a route on the Node-native path: `path` as Hono's `c.req.path` (see `nativePathOf`), `values`
- * its parameters in order. (Declared here, where the observation wraps one, so that this file
- * imports nothing that imports it.)
+ * Serves one matched request of a route on the Node-native path: `path` as Hono's `c.req.path`
+ * gives it (see `nativePathOf`), `values` its parameters in order. (Declared here, where the
+ * observation wraps one, so that this file imports nothing that imports it.)
  */
 export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
 
@@ -83,7 +83,8 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
       // which the body reader's own error would otherwise report only after the call has ended.
       if (!outgoing.writableFinished) {
         observation.clientGone();
-        // Gone mid-body with nothing written: the status of the answer the call gets (as on Hono), not Node's default 200.
+        // Gone mid-body with nothing written: the status of the answer its call gets (as on
+        // Hono's path), not Node's default 200.
         if (!outgoing.headersSent && !incoming.complete) return observation.end(ABORTED_STATUS);
       }
       observation.end(outgoing.statusCode);

@@ -51,8 +51,9 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
 }
 
 /**
- * Every request header as one null-prototype record of lower-case names, as Hono's `c.req.header()` answers on
- * @hono/node-server (values of repeated lines joined by a `Headers` object).
+ * Every request header as one null-prototype record of lower-case names, as Hono's
+ * `c.req.header()` answers on @hono/node-server (values of repeated lines joined by a `Headers`
+ * object).
  *
  * @example
  * requestHeadersOf(incoming); // { host: 'localhost:3000', accept: '*\/*' }
