@@ -79,9 +79,10 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
     outgoing.setHeader('x-request-id', observation.requestId);
     outgoing.once('close', () => {
-      // Closed before the answer was written: the client went away (mid-body, or while waiting),
+      // Closed before the answer was complete: the client went away (mid-body, or while waiting),
       // which the body reader's own error would otherwise report only after the call has ended.
-      if (!outgoing.writableFinished) {
+      // (An answer ended but not yet flushed when the connection died is complete, as on Hono.)
+      if (!outgoing.writableEnded) {
         observation.clientGone();
         // Gone mid-body with nothing written: the status of the answer its call gets (as on
         // Hono's path), not Node's default 200.
