@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { ErrorReport } from '../../http/answer-rules.js';
 import type { HttpRoute } from '../../http/http-route.js';
-import { nativePathOf, routedPath } from '../../http/server/node/node-dispatch.js';
+import { nativePathOf } from '../../http/server/node/node-dispatch.js';
 import { NodeRouter } from '../../http/server/node/node-router.js';
 import type { StreamServing } from '../stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
@@ -73,7 +73,7 @@ function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor
   }
   return (incoming, socket, head) => {
     const path = incoming.method === 'GET' ? nativePathOf(incoming) : undefined;
-    const match = path === undefined ? undefined : router.match('GET', routedPath(path));
+    const match = path === undefined ? undefined : router.match('GET', path);
     if (!match?.handler) return false;
     match.handler(incoming, socket, head, path!, match.values);
     return true;

@@ -49,24 +49,25 @@ export function nodeNativeListener(
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const path = nativePathOf(incoming);
     if (path === undefined) return fallback(incoming, outgoing);
-    const match = router.match(incoming.method!, routedPath(path));
+    const match = router.match(incoming.method!, path);
     if (match === undefined) return fallback(incoming, outgoing);
     match.handler(incoming, outgoing, path, match.values);
   };
 }
 
 /**
- * The path of a request the Node-native path routes itself; undefined for one it hands to Hono
- * (HEAD, a URL or a host that needs normalising).
+ * The path of a request the Node-native path routes itself, as Hono's `c.req.path` gives it (a
+ * trailing slash dropped: what the router matches, the call's `path`, what logs and spans name);
+ * undefined for one it hands to Hono (HEAD, a URL or a host that needs normalising).
  *
  * @example
- * nativePathOf(incoming); // '/todo/42' for GET /todo/42?x=1
+ * nativePathOf(incoming); // '/todo/42' for GET /todo/42/?x=1
  */
 export function nativePathOf(incoming: IncomingMessage): string | undefined {
   const url = incoming.url!;
   const host = incoming.headers.host;
   if (incoming.method === 'HEAD' || host === undefined || !plainHost.test(host) || !plainTarget.test(url) || dotSegment.test(url)) return undefined;
-  return pathOf(url);
+  return routedPath(pathOf(url));
 }
 
 /** The path a request is matched by: `/todo/` is `/todo` (Hono's `strict: false`). */

@@ -3,12 +3,15 @@ import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { BodyDone } from './node-body.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
+import { RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
+const ABORTED_STATUS = new RequestAbortedException().status;
+
 /**
- * Serves one matched request of a route on the Node-native path: `path` as requested, `values`
- * its parameters in order. (Declared here, where the observation wraps one, so that this file
- * imports nothing that imports it.)
+ * Serves one matched request of a route on the Node-native path: `path` as Hono's `c.req.path`
+ * gives it (see `nativePathOf`), `values` its parameters in order. (Declared here, where the
+ * observation wraps one, so that this file imports nothing that imports it.)
  */
 export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
 
@@ -76,9 +79,15 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
     outgoing.setHeader('x-request-id', observation.requestId);
     outgoing.once('close', () => {
-      // Closed before the answer was written: the client went away (mid-body, or while waiting),
+      // Closed before the answer was complete: the client went away (mid-body, or while waiting),
       // which the body reader's own error would otherwise report only after the call has ended.
-      if (!outgoing.writableFinished) observation.clientGone();
+      // (An answer ended but not yet flushed when the connection died is complete, as on Hono.)
+      if (!outgoing.writableEnded) {
+        observation.clientGone();
+        // Gone mid-body with nothing written: the status of the answer its call gets (as on
+        // Hono's path), not Node's default 200.
+        if (!outgoing.headersSent && !incoming.complete) return observation.end(ABORTED_STATUS);
+      }
       observation.end(outgoing.statusCode);
     });
     // Node handlers answer their errors themselves: nothing is thrown out of them.

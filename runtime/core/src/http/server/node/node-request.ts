@@ -29,7 +29,7 @@ export class NodeRequest implements HttpRequest {
 
   constructor(
     private readonly incoming: IncomingMessage,
-    /** The path as the router saw it (before the trailing slash is dropped). */
+    /** The path as the router saw it (a trailing slash dropped, as on Hono). */
     readonly path: string,
     private readonly paramNames: readonly string[],
     private readonly paramValues: readonly string[],
@@ -68,8 +68,10 @@ export class NodeRequest implements HttpRequest {
 
   private buildWebRequest(): Request {
     const { incoming } = this;
-    const headers = new Headers();
-    for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+    // Line by line, as @hono/node-server's headers hold them: a `Headers` object copied into the
+    // Request would trim its joined values (`a, ` of `a` and an empty line would become `a,`).
+    const headers: [string, string][] = [];
+    for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
     const method = incoming.method!;
     const { signal } = this.owner;
     if (method === 'GET' || method === 'HEAD') return new Request(this.url, { method, headers, signal });

@@ -51,8 +51,9 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
 }
 
 /**
- * Every request header as one record of lower-case names, as Hono's `c.req.header()` answers on
- * @hono/node-server (values of repeated lines joined by a `Headers` object).
+ * Every request header as one null-prototype record of lower-case names, as Hono's
+ * `c.req.header()` answers on @hono/node-server (values of repeated lines joined by a `Headers`
+ * object).
  *
  * @example
  * requestHeadersOf(incoming); // { host: 'localhost:3000', accept: '*\/*' }
@@ -61,7 +62,8 @@ export function requestHeadersOf(incoming: IncomingMessage): Record<string, stri
   const headers = new Headers();
   const raw = incoming.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const record: Record<string, string> = {};
+  // Without a prototype, as Hono's record: a `__proto__` header is a header like any other.
+  const record = Object.create(null) as Record<string, string>;
   headers.forEach((value, name) => (record[name] = value));
   return record;
 }
