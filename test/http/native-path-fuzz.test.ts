@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serveFixture, type Served } from './fixtures/both-paths.js';
 import { runDifferential } from './fuzz/differential.js';
-import { Random } from './fuzz/random.js';
+import { Random } from '../seeded-random.js';
 import { RawClient, type Ending } from './fuzz/raw-http.js';
 import { generateRequest, type FuzzRequest } from './fuzz/request-generator.js';
 

@@ -6,17 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NodeRouter } from '../../runtime/core/src/http/server/node/node-router.js';
 import { routedPath } from '../../runtime/core/src/http/server/node/node-dispatch.js';
+import { seeded } from '../seeded-random.js';
 
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = ['todo', 'user', 'a', 'b.c', 'x-y', 'all', '42', 'posts'];
 
@@ -41,7 +32,7 @@ function requestPath(next: () => number): string {
 
 test('the same route and parameters as Hono for generated routes and paths', async () => {
   for (let seed = 1; seed <= 40; seed++) {
-    const next = random(seed);
+    const next = seeded(seed);
     const hono = new Hono({ strict: false });
     const router = new NodeRouter<number>();
     const routes: string[] = [];

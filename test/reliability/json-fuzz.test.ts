@@ -3,19 +3,10 @@
 // logged, and valid-looking bodies still work afterwards.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { seeded } from '../seeded-random.js';
 import { startExample } from './fixtures/example.js';
 
 const BODIES = 300;
-
-/** mulberry32: a small seeded PRNG, so a failure can be replayed with the same seed. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['name', 'priority', 'colorLabel', 'done', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', 'é', '\u0000'];
 const SCALARS: unknown[] = [null, true, false, 0, -0, 1e308, -1e308, 5e-324, 2 ** 53 + 1, '', ' ', '#fff', '#ff8800', 'x'.repeat(201), '\u{1F600}', '\ud800', 'NaN'];
@@ -45,7 +36,7 @@ test(`${BODIES} random JSON bodies: no 5xx, no stack, nothing logged, no prototy
   const example = await startExample();
   try {
     const seed = Number(process.env.FUZZ_SEED ?? 20261124);
-    const random = prng(seed);
+    const random = seeded(seed);
     const headers = { authorization: `Bearer ${example.token}`, 'content-type': 'application/json' };
     const created = (await (await fetch(`${example.base}/todo`, { method: 'POST', headers, body: JSON.stringify({ name: 'seed', priority: 1, colorLabel: '#fff' }) })).json()) as { id: string };
     const statuses = new Map<number, number>();

@@ -1,17 +1,5 @@
 import type { DtoEntry } from '@framework/core';
 
-/** A seeded random source in [0, 1) (mulberry32), so a failing run can be replayed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const uuid4 = '3b241101-e2bb-4255-8caf-4136c566a962';
 const uuid5 = '74738ff5-5367-5958-9aee-98fffdcd1876';
 

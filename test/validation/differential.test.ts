@@ -9,7 +9,8 @@ import { DtoValidator } from '../../runtime/core/dist/validation/dto-validator.j
 import { bodyValidatorFor } from '../../runtime/core/dist/validation/body-validator.js';
 import { compileFixture } from '../compile-fixture.js';
 import { describeOutcome, type Outcome } from './outcome.js';
-import { bodyGenerator, seeded } from './bodies.js';
+import { seeded } from '../seeded-random.js';
+import { bodyGenerator } from './bodies.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/differential/', import.meta.url));
 const entries = tables.routes.map((route) => route.body).filter((entry): entry is DtoEntry => entry !== undefined);

@@ -1,7 +1,7 @@
 // The bodies of generated requests (fuzz/request-generator.ts): their JSON, content types and
 // framing, and how an exchange with them ends.
 import type { Ending } from './raw-http.js';
-import type { Random } from './random.js';
+import type { Random } from '../../seeded-random.js';
 
 /** What the framing of a route's bodies depends on. */
 export interface FramedRoute {

@@ -3,7 +3,7 @@
 // near misses, encodings, dot segments, queries), methods, hosts, headers the chain reads, bodies
 // and their framing. Each request is its exact bytes, so a failing one can be replayed.
 import type { Ending } from './raw-http.js';
-import { Random } from './random.js';
+import { Random } from '../../seeded-random.js';
 import { bodyText, contentTypeLines, framed, type FramedRoute } from './request-bodies.js';
 
 /** One generated request. */

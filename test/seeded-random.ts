@@ -1,6 +1,6 @@
 /**
- * A small seeded PRNG (mulberry32) with the picks a request generator needs: the same seed gives
- * the same sequence on every machine and Node release.
+ * A small seeded PRNG (mulberry32) with the picks the suites' generators need: the same seed gives
+ * the same sequence on every machine and Node release, so a failing run can be replayed.
  *
  * @example
  * const random = new Random(42);
@@ -44,4 +44,15 @@ export class Random {
     }
     return choices[choices.length - 1]![1];
   }
+}
+
+/**
+ * A seeded source of floats in [0, 1), for generators that take a plain function.
+ *
+ * @example
+ * const next = seeded(20261124); next(); // 0.…, the same on every run
+ */
+export function seeded(seed: number): () => number {
+  const random = new Random(seed);
+  return () => random.next();
 }
