@@ -1,6 +1,6 @@
 // CPU time per request, for when the machine is too busy for requests/s to mean anything: each
-// server's own user + system time (from /proc) divided by the requests it answered under wrk. A
-// server that shares its core with other work serves fewer requests, but each costs about the
+// server's own user + system time (from /proc) divided by the requests (or gRPC calls) it answered
+// under wrk (or h2load). A server that shares its core with other work serves fewer requests, but each costs about the
 // same CPU, so ratios of these figures hold up where throughput ratios do not (caches and clock
 // speed still vary: treat differences under ~10% as noise). Lower is better.
 //
@@ -8,14 +8,15 @@
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 //   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
+//   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
 // Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row:
 // CPU per request (lower is better) and requests per second in windows seconds apart (higher is better).
 import { parseArgs } from 'node:util';
 import { peers } from './lib/peers.mjs';
-import { httpScenarios } from './lib/scenarios.mjs';
+import { allScenarios } from './lib/scenarios.mjs';
 import { choosePorts, cpuSeconds, ports, startServer, stopServer, whenAnswering } from './lib/server.mjs';
 import { signToken } from './lib/setup.mjs';
-import { wrk } from './lib/load.mjs';
+import { h2load, wrk } from './lib/load.mjs';
 import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
 import { startOtlpSink } from './lib/otlp-sink.mjs';
 
@@ -27,6 +28,9 @@ const { values: opt } = parseArgs({
     // Long enough for the code to be optimised even when the server gets a sliver of its core.
     warmup: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
+    // gRPC rows: h2load connections and streams per connection (as bench/run.mjs).
+    'grpc-connections': { type: 'string', default: '10' },
+    streams: { type: 'string', default: '10' },
     // Measure each scenario this many times per peer, peers alternating, and report medians: a
     // virtual machine's clock drifts by ±25% over minutes, so only samples seconds apart compare.
     alternate: { type: 'string', default: '1' },
@@ -36,20 +40,28 @@ const { values: opt } = parseArgs({
     'baseline-patch': { type: 'string' },
   },
 });
+const scenarios = opt.scenario ? allScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : allScenarios.filter((s) => s.transport === 'http');
+const transports = [...new Set(scenarios.map((s) => s.transport))];
+if (transports.length > 1) throw new Error('measure HTTP and gRPC rows in separate runs: their peers differ');
+const transport = transports[0] ?? 'http';
 const chosen = opt.only.split(',').map((id) => {
   // Deno peers too: /proc counts the CPU of all their threads, as it does a Node server's.
-  const peer = peers.find((p) => p.id === id && p.http);
-  if (!peer) throw new Error(`no HTTP peer '${id}'`);
+  const peer = peers.find((p) => p.id === id && p[transport]);
+  if (!peer) throw new Error(`no ${transport === 'http' ? 'HTTP' : 'gRPC'} peer '${id}'`);
   return peer;
 });
 if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch']);
 // The "+ SDK" peers export their spans to a sink in this process, as under bench/run.mjs.
 const sink = chosen.some((peer) => peer.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
 if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;
-const scenarios = opt.scenario ? httpScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : httpScenarios;
 const seconds = Number(opt.seconds);
 const connections = Number(opt.connections);
 const token = await signToken(process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long');
+/** One window of load on `url`: wrk for HTTP rows, h2load (no warm-up of its own) for gRPC ones. */
+const load = (url, s, windowSeconds) =>
+  s.transport === 'grpc'
+    ? h2load(url, s, { seconds: windowSeconds, warmup: 0, connections: Number(opt['grpc-connections']), streams: Number(opt.streams) })
+    : wrk(url, s, { seconds: windowSeconds, connections, token });
 await choosePorts();
 
 const rounds = Number(opt.alternate);
@@ -64,19 +76,19 @@ const servers = [];
 try {
   for (const peer of chosen) {
     await choosePorts();
-    const child = startServer(peer, 'http');
-    servers.push({ peer, child, url: `http://127.0.0.1:${ports.http}` });
-    await whenAnswering(child, 'http', performance.now());
+    const child = startServer(peer, transport);
+    servers.push({ peer, child, url: `http://127.0.0.1:${transport === 'grpc' ? ports.grpc : ports.http}` });
+    await whenAnswering(child, transport, performance.now());
   }
   // Every route of every server is run once before any is measured: the first scenario measured
   // otherwise pays for optimising code the later ones share (it measured up to 30% dearer).
-  for (const { url } of servers) for (const s of scenarios) await wrk(url, s, { seconds: 2, connections, token });
+  for (const { url } of servers) for (const s of scenarios) await load(url, s, 2);
   for (const s of scenarios) {
-    for (const { url } of servers) await wrk(url, s, { seconds: Number(opt.warmup), connections, token });
+    for (const { url } of servers) await load(url, s, Number(opt.warmup));
     for (let round = 0; round < rounds; round++) {
       for (const { peer, child, url } of servers) {
         const before = cpuSeconds(child);
-        const result = await wrk(url, s, { seconds, connections, token });
+        const result = await load(url, s, seconds);
         const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
         if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
         const key = `${peer.id} ${s.id}`;

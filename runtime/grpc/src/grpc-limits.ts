@@ -64,5 +64,7 @@ export function grpcServerOptions(limits: GrpcLimits = {}, serverOptions: Server
     }
     merged[option] = value;
   }
-  return { ...merged, ...serverOptions };
+  // Channelz counts every call and message (closures, timestamps) for a channelz service the
+  // server does not serve; a raw option turns it back on for one that registers such a service.
+  return { 'grpc.enable_channelz': 0, ...merged, ...serverOptions };
 }
