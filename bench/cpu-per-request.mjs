@@ -1,8 +1,8 @@
 // CPU time per request, for when the machine is too busy for requests/s to mean anything: each
 // server's own user + system time (from /proc) divided by the requests (or gRPC calls) it answered
-// under wrk (or h2load). A server that shares its core with other work serves fewer requests, but each costs about the
-// same CPU, so ratios of these figures hold up where throughput ratios do not (caches and clock
-// speed still vary: treat differences under ~10% as noise). Lower is better.
+// under wrk (or h2load). A server that shares its core with other work serves fewer requests, but
+// each costs about the same CPU, so ratios of these figures hold up where throughput ratios do not
+// (caches and clock speed still vary: treat differences under ~10% as noise). Lower is better.
 //
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
