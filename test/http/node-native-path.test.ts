@@ -175,4 +175,40 @@ parity('a client gone mid-body has the same request line on both paths: the stat
   assert.equal(lines, Array(2).fill(JSON.stringify({ status: 400, refusal: 'aborted', route: '/features/orders' })));
 });
 
+/** Writes `requests` on one connection at once and waits for the server to close it. */
+function pipeline(port: number, requests: string): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(requests));
+    socket.on('close', () => resolve());
+    socket.resume();
+  });
+}
+
+/** The request lines a served app wrote for `route`, reduced to what both paths must agree on. */
+async function linesOf(path: 'native' | 'hono', requests: string, route: string): Promise<string[]> {
+  const served = await serveFixture(path, { requestLines: true });
+  await pipeline(served.port, requests);
+  await served.app.close();
+  return served.logged
+    .filter((text) => text.includes(route))
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .map((line) => JSON.stringify({ status: line.status, refusal: line.refusal, route: line.route }));
+}
+
+// Node answers an HTTP/1.1 request without `Host` with a 400 and closes the connection after it:
+// the request pipelined behind it is handled, but its answer waits for a socket it never gets.
+const refusedThen = (path: string) => `GET /features/text HTTP/1.1\r\n\r\nGET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+
+parity('a request pipelined behind one Node refuses has the same request line on both paths', async () => {
+  const lines = [await linesOf('native', refusedThen('/features/headers'), '/features/headers'), await linesOf('hono', refusedThen('/features/headers'), '/features/headers')];
+  assert.equal(lines[0], [JSON.stringify({ status: 200, route: '/features/headers' })]);
+  assert.equal(lines[0], lines[1]);
+});
+
+parity('a request pipelined behind one Node refuses, its handler still running, ends on the native path as aborted', async () => {
+  // The Hono path writes its line when the handler finishes, with the handler's status (docs/node-native-path.md).
+  const lines = await linesOf('native', refusedThen('/features/async'), '/features/async');
+  assert.equal(lines, [JSON.stringify({ status: 200, refusal: 'aborted', route: '/features/async' })]);
+});
+
 parity.run();

@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import type { Http2Server, ServerHttp2Session } from 'node:http2';
+import { constants, type Http2Server, type ServerHttp2Session } from 'node:http2';
 import { Server as NetServer } from 'node:net';
 
 /**
@@ -61,8 +61,8 @@ function pingBarrier(session: ServerHttp2Session, waitMs: number): Promise<void>
 export async function drainGrpcServer(server: Server, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const listeners = (server as unknown as ListenerSessions).http2Servers;
+  const sessions: ServerHttp2Session[] = [];
   if (listeners instanceof Map) {
-    const sessions: ServerHttp2Session[] = [];
     for (const [listener, entry] of listeners) {
       // net.Server's own close: Http2Server's (Node 22+) also closes every session at once, with
       // the GOAWAY this drain delays. tryShutdown's close() later is harmless: it reports once
@@ -75,6 +75,9 @@ export async function drainGrpcServer(server: Server, timeoutMs: number): Promis
   return new Promise<void>((resolve) => {
     const force = setTimeout(() => {
       server.forceShutdown();
+      // grpc-js's forceShutdown destroys only the sessions channelz tracked, and channelz is off
+      // by default here (grpc-limits.ts): the connections found above are cut the same way.
+      for (const session of sessions) if (!session.destroyed) session.destroy(undefined, constants.NGHTTP2_CANCEL);
       resolve();
     }, Math.max(0, deadline - Date.now()));
     server.tryShutdown(() => {

@@ -64,6 +64,18 @@ export class NodeRequestFacts implements HttpRequestFacts {
 }
 
 /**
+ * A response pipelined behind one still owed on its connection waits without a socket, and Node
+ * never closes it if the connection dies first (behind a refused request, or a client gone): its
+ * call then ends with the connection, as the one in front does. Once the response has the socket,
+ * its own close ends the call.
+ */
+function endWithConnection(incoming: IncomingMessage, outgoing: ServerResponse, end: () => void): void {
+  const connection = incoming.socket;
+  connection.once('close', end);
+  outgoing.once('socket', () => connection.removeListener('close', end));
+}
+
+/**
  * Wraps a route's Node handler (body limit included) in its observation, as `hono/observed-route.ts`
  * does on the Hono path: the request id answered in `X-Request-Id`, the span the handler runs in,
  * and the end of the span, metrics and request line with the status written, once the response
@@ -78,7 +90,10 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     (outgoing as Observed)[observationKey] = observation;
     // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
     outgoing.setHeader('x-request-id', observation.requestId);
-    outgoing.once('close', () => {
+    let ended = false;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
       // Closed before the answer was complete: the client went away (mid-body, or while waiting),
       // which the body reader's own error would otherwise report only after the call has ended.
       // (An answer ended but not yet flushed when the connection died is complete, as on Hono.)
@@ -89,7 +104,9 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
         if (!outgoing.headersSent && !incoming.complete) return observation.end(ABORTED_STATUS);
       }
       observation.end(outgoing.statusCode);
-    });
+    };
+    outgoing.once('close', end);
+    if (outgoing.socket === null) endWithConnection(incoming, outgoing, end);
     // Node handlers answer their errors themselves: nothing is thrown out of them.
     observation.run(() => handler(incoming, outgoing, path, values));
   };
