@@ -211,4 +211,28 @@ parity('a request pipelined behind one Node refuses, its handler still running, 
   assert.equal(lines, [JSON.stringify({ status: 200, refusal: 'aborted', route: '/features/async' })]);
 });
 
+parity('thirty requests pipelined on one connection of an observed route are all answered and logged, without a listener warning', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => void warnings.push(warning.name);
+  process.on('warning', onWarning);
+  try {
+    const served = await serveFixture('native', { requestLines: true });
+    const requests = Array.from({ length: 30 }, (_, i) => `GET /features/async HTTP/1.1\r\nHost: localhost\r\n${i === 29 ? 'Connection: close\r\n' : ''}\r\n`).join('');
+    let answers = '';
+    await new Promise<void>((resolve) => {
+      const socket = connect(served.port, '127.0.0.1', () => socket.write(requests));
+      socket.on('data', (chunk) => (answers += chunk.toString('latin1')));
+      socket.on('close', () => resolve());
+    });
+    await served.app.close();
+    assert.is(answers.match(/HTTP\/1\.1 200 OK/g)?.length, 30);
+    assert.is(served.logged.filter((line) => line.includes('"/features/async"')).length, 30);
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(warnings, []);
+  } finally {
+    process.off('warning', onWarning);
+  }
+});
+
 parity.run();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { BodyDone } from './node-body.js';
@@ -63,16 +64,28 @@ export class NodeRequestFacts implements HttpRequestFacts {
   }
 }
 
+/** The calls whose responses wait on a connection for the ones in front, each ended with it if it closes first. */
+const queuedCalls = new WeakMap<Socket, Set<() => void>>();
+
 /**
  * A response pipelined behind one still owed on its connection waits without a socket, and Node
  * never closes it if the connection dies first (behind a refused request, or a client gone): its
  * call then ends with the connection, as the one in front does. Once the response has the socket,
- * its own close ends the call.
+ * its own close ends the call. One listener per connection, however many requests a client queues.
  */
 function endWithConnection(incoming: IncomingMessage, outgoing: ServerResponse, end: () => void): void {
   const connection = incoming.socket;
-  connection.once('close', end);
-  outgoing.once('socket', () => connection.removeListener('close', end));
+  let queued = queuedCalls.get(connection);
+  if (queued === undefined) {
+    const calls = (queued = new Set());
+    queuedCalls.set(connection, calls);
+    connection.once('close', () => {
+      for (const endCall of calls) endCall();
+      calls.clear();
+    });
+  }
+  queued.add(end);
+  outgoing.once('socket', () => queued.delete(end));
 }
 
 /**
