@@ -75,17 +75,19 @@ const queuedCalls = new WeakMap<Socket, Set<() => void>>();
  */
 function endWithConnection(incoming: IncomingMessage, outgoing: ServerResponse, end: () => void): void {
   const connection = incoming.socket;
-  let queued = queuedCalls.get(connection);
-  if (queued === undefined) {
-    const calls = (queued = new Set());
-    queuedCalls.set(connection, calls);
-    connection.once('close', () => {
-      for (const endCall of calls) endCall();
-      calls.clear();
-    });
-  }
+  const queued = queuedCalls.get(connection) ?? queueOn(connection);
   queued.add(end);
   outgoing.once('socket', () => queued.delete(end));
+}
+
+/** A new queue of calls waiting on `connection`, each ended if it closes. */
+function queueOn(connection: Socket): Set<() => void> {
+  const calls = new Set<() => void>();
+  queuedCalls.set(connection, calls);
+  connection.once('close', () => {
+    for (const end of calls) end();
+  });
+  return calls;
 }
 
 /**
