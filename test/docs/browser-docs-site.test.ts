@@ -86,7 +86,7 @@ async function open(browser: BrowserContext, url: string): Promise<{ page: Page;
 test('a guide renders with its title, its text and the sidebar', async ({ base, browser }) => {
   const { page, errors } = await open(browser, `${base}/getting-started.html`);
   assert.is((await page.locator('.vp-doc h1').first().textContent())?.trim().replace(/\s*​?#?$/, ''), 'Getting started');
-  assert.match((await page.locator('.vp-doc').textContent()) ?? '', 'npm create framework-app@latest my-api');
+  assert.match((await page.locator('.vp-doc').textContent()) ?? '', 'npm create --yes framework-app@latest my-api');
   const sidebar = await page.locator('.VPSidebar a').allTextContents();
   for (const title of ['Getting started', 'Validation', 'gRPC', 'Diagnostics', 'Contributing']) assert.ok(sidebar.some((text) => text.trim() === title), `the sidebar lists ${title}`);
   assert.equal(errors, []);
