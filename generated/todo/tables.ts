@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'cf749cac34a391dbbc6af8adfb60a3a40bb33bc30951f559c4d7ec59852c9f2f',
+  manifest: '6c191f21fd36b3e6751665542d5de272b41028e488525c0e860eda8428209f9b',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [
