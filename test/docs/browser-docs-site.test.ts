@@ -95,7 +95,7 @@ test('the site builds without a warning (an unknown code block language, a dead 
 const referencesOf = (html: string): string[] => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
 
 /** What is wrong with one reference of the built page `page` (relative to the site), or undefined. */
-export function deadReference(site: string, page: string, reference: string): string | undefined {
+function deadReference(site: string, page: string, reference: string): string | undefined {
   if (/^([a-z][\w+.-]*:|\/\/)/i.test(reference)) return undefined; // https:, mailto:, data:: not the site's
   const url = new URL(reference, `http://site/${page}`);
   let file = decodeURIComponent(url.pathname).slice(1);

@@ -18,7 +18,7 @@ const ENDED = /[.:!?][)*_`"'’”\]]*$/;
 const notProse = (line: string): boolean => /^\s*([|>#<]|[-*+] |\d+\. |\[\^|!\[|\$\$)/.test(line);
 
 /** `page:line: text` of each paragraph that stops before a heading (or the end) without ending its sentence. */
-export function unfinishedParagraphs(page: string, text: string): string[] {
+function unfinishedParagraphs(page: string, text: string): string[] {
   const lines = scan(text);
   const problems: string[] = [];
   lines.forEach(({ line, fenced }, index) => {
@@ -40,12 +40,12 @@ export function unfinishedParagraphs(page: string, text: string): string[] {
 }
 
 /** The example's environment switches that serve a path: `if (config.get('DOCS')) app.serveDocs('/docs', …)`. */
-export function gatedPaths(source: string): { variable: string; path: string }[] {
+function gatedPaths(source: string): { variable: string; path: string }[] {
   return [...source.matchAll(/if \(config\.get\('([A-Z_]+)'\)\)[^\n]*?'(\/[\w/-]*)'/g)].map((match) => ({ variable: match[1]!, path: match[2]! }));
 }
 
 /** `page:line: …` of each paragraph that points at a gated path of the example without naming its variable. */
-export function ungatedMentions(page: string, text: string, gates: readonly { variable: string; path: string }[]): string[] {
+function ungatedMentions(page: string, text: string, gates: readonly { variable: string; path: string }[]): string[] {
   const lines = scan(text);
   const problems: string[] = [];
   let paragraph: { start: number; text: string[] } = { start: 0, text: [] };
