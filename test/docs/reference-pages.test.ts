@@ -24,6 +24,13 @@ test('every code of the catalogue has a summary, and every summary a code', () =
   for (const code of codes) assert.match(page, `\n### ${code}\n`);
 });
 
+test("the README's count of diagnostics (\"90-odd\") is the catalogue's", () => {
+  const said = /(\d+)-odd\s+\[diagnostics\]/.exec(readPage('README.md'))?.[1];
+  assert.ok(said, 'the README says how many diagnostics there are');
+  const count = Object.keys(catalogue).length;
+  assert.ok(count >= Number(said) && count < Number(said) + 10, `the catalogue has ${count} codes; the README says ${said}-odd`);
+});
+
 /** The options of a `--help` text: `--out`, `--explain`, `--explain-scope`, … */
 function helpOptions(args: string[]): string[] {
   const help = spawnSync(process.execPath, [path.join(ROOT, 'compiler/bin/framework-build.js'), ...args, '--help'], { encoding: 'utf8' });
