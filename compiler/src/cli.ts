@@ -24,7 +24,6 @@ import { printFailure, watchSources } from './builder/watch.js';
 import { report } from './cli/report.js';
 import { frameworkVersion } from './cli/version.js';
 import { displayPath } from './files/file-paths.js';
-import { runDevLoop } from './dev/dev-loop.js';
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName('framework-build')
@@ -114,6 +113,8 @@ const show = (result: BuildResult, ms: number): void => {
 };
 
 if (argv._[0] === 'dev') {
+  // Loaded for `dev` only: a one-off build does not pay for the loop's modules.
+  const { runDevLoop } = await import('./dev/dev-loop.js');
   try {
     runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
