@@ -4,7 +4,9 @@
 // run from the packed tarball by npx, the app installed. Once on npm's default configuration, and
 // once with `yes=false`, where npx refuses to install anything it was not told `--yes` for. An
 // install that prints an `npm warn` line (an install script npm 11 asks about, an engine, a
-// deprecation) fails the suite. Runs on one Node line only (it is not under test/adoption/).
+// deprecation) fails the suite. Runs on one Node line only (it is not under test/adoption/). The
+// pack rebuilds nothing that is up to date (bundle-runtime.mjs writes only changed files), so the
+// suites running beside it keep loading the same runtime files.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
