@@ -24,7 +24,6 @@ import { printFailure, watchSources } from './builder/watch.js';
 import { report } from './cli/report.js';
 import { frameworkVersion } from './cli/version.js';
 import { displayPath } from './files/file-paths.js';
-import { runDevLoop } from './dev/dev-loop.js';
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName('framework-build')
@@ -45,7 +44,9 @@ const argv = await yargs(hideBin(process.argv))
         default: true,
         describe: 'Start the next app beside the last good one and hand the ports over when it is ready (--no-overlap: stop the old app first, for an app whose start takes a fixed port or a lock)',
       })
-      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' }),
+      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' })
+      .example('framework-build dev src --entry src/main.ts', 'Rebuild, type-check and restart the app on every save')
+      .example('framework-build dev src --timings', 'The same, printing where each restart\'s time went'),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -63,6 +64,14 @@ const argv = await yargs(hideBin(process.argv))
   .option('openapi-server', { type: 'string', array: true, describe: 'A server URL of the document (repeatable)' })
   .option('client', { type: 'boolean', describe: 'Also write the typed fetch client client.ts (or "frameworkBuild": { "client": true })' })
   .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why, and how each DTO is validated' })
+  // One example per command and per common use; docs/cli.md shows the same (a test compares them).
+  .example('framework-build src', 'Build generated/ (tables, openapi.json) once, printing the diagnostics')
+  .example('framework-build src --check', 'In CI: exit 1 when generated/ is stale; write nothing')
+  .example('framework-build src --watch', 'Rebuild on every change of a source or .proto file')
+  .example('framework-build src --explain', 'Also say which providers are request-scoped, and how DTOs are validated')
+  .example('framework-build dev src --entry src/main.ts', 'The dev loop: rebuild, type-check and restart the app on every save')
+  .example('framework-build --version', "The framework's version, one for all its packages")
+  .wrap(110)
   .version(frameworkVersion())
   .strict()
   .help()
@@ -104,6 +113,8 @@ const show = (result: BuildResult, ms: number): void => {
 };
 
 if (argv._[0] === 'dev') {
+  // Loaded for `dev` only: a one-off build does not pay for the loop's modules.
+  const { runDevLoop } = await import('./dev/dev-loop.js');
   try {
     runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
