@@ -45,7 +45,9 @@ const argv = await yargs(hideBin(process.argv))
         default: true,
         describe: 'Start the next app beside the last good one and hand the ports over when it is ready (--no-overlap: stop the old app first, for an app whose start takes a fixed port or a lock)',
       })
-      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' }),
+      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' })
+      .option('dashboard', { type: 'boolean', default: true, describe: 'Serve the local dev dashboard on 127.0.0.1 (--no-dashboard: none, and no exporter in the app)' })
+      .option('dashboard-port', { type: 'number', default: 9400, describe: 'The dev dashboard\'s port on 127.0.0.1 (0: any free port)' }),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -105,7 +107,7 @@ const show = (result: BuildResult, ms: number): void => {
 
 if (argv._[0] === 'dev') {
   try {
-    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, show: (result) => show(result, result.stats.ms), write });
+    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, dashboard: argv.dashboard === false ? false : Number(argv.dashboardPort ?? 9400), show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
     printFailure(error);
     process.exit(1);

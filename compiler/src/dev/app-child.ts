@@ -35,6 +35,12 @@ export interface AppChild {
   release(timeoutMs: number): Promise<void>;
 }
 
+/** What else the loop gives an app process: variables (the dashboard's), and a listener of its other messages (its spans). */
+export interface AppChildExtras {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly onMessage?: (message: unknown) => void;
+}
+
 const loader = import.meta.resolve('tsx');
 // Built beside this file; under tsx (the compiler's own tests) the source is run.
 const preloadJs = new URL('./app-preload.js', import.meta.url);
@@ -53,12 +59,13 @@ const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new U
  * await old.release(5000); // its ports are free; it ends once its requests are answered
  * next.listen();
  */
-export function spawnApp(entry: string, cwd: string): AppChild {
+export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {}): AppChild {
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', loader, '--import', preload, entry], {
     cwd,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    env: extra.env ? { ...process.env, ...extra.env } : process.env,
   });
+  if (extra.onMessage) child.on('message', extra.onMessage);
   let alive = true;
   let stopping: Promise<void> | undefined;
   const exited = new Promise<string>((resolve) => {

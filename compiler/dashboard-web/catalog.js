@@ -1,0 +1,67 @@
+// The catalog: every HTTP route and RPC with its chain, searchable and filterable.
+import { chip, el, fill } from './dom.js';
+
+let catalog = { routes: [], rpcs: [], unimplemented: [] };
+let onTry = () => {};
+
+/** Shows a new catalog (after a clean build). */
+export function showCatalog(next, tryRoute) {
+  catalog = next;
+  onTry = tryRoute;
+  render();
+}
+
+export function initCatalog() {
+  document.getElementById('catalog-search').addEventListener('input', render);
+  document.getElementById('catalog-kind').addEventListener('change', render);
+}
+
+const words = (entry) => [entry.method, entry.path, entry.handler, entry.declared, entry.service, entry.kind, ...entry.chain.map((s) => s.name)].join(' ').toLowerCase();
+
+function render() {
+  const query = document.getElementById('catalog-search').value.trim().toLowerCase();
+  const kind = document.getElementById('catalog-kind').value;
+  const entries = [
+    ...(kind === 'grpc' ? [] : catalog.routes.map((r) => ({ ...r, transport: 'http' }))),
+    ...(kind === 'http' ? [] : catalog.rpcs.map((r) => ({ ...r, method: r.kind === 'unary' ? 'RPC' : `RPC ${r.kind}`, transport: 'grpc' }))),
+  ].filter((e) => query.split(/\s+/).every((w) => words(e).includes(w)));
+  const body = document.querySelector('#catalog-table tbody');
+  fill(body, ...entries.flatMap((entry) => {
+    const details = el('tr', { class: 'details', hidden: '' }, el('td', { colspan: '4' }, detailsOf(entry)));
+    const row = el(
+      'tr',
+      { 'data-id': entry.id, onclick: () => details.toggleAttribute('hidden') },
+      el('td', { class: 'method' }, entry.method, entry.stream ? el('span', { class: 'chip' }, entry.stream) : undefined),
+      el('td', {}, el('code', {}, entry.path)),
+      el('td', {}, entry.handler, el('div', { class: 'muted' }, entry.declared)),
+      el('td', { class: 'chain' }, ...(entry.chain.length ? entry.chain.map(chip) : [el('span', { class: 'muted' }, 'no guards, interceptors or throttle rules')])),
+    );
+    return [row, details];
+  }));
+  const total = catalog.routes.length + catalog.rpcs.length;
+  fill(document.getElementById('catalog-count'), `${entries.length} of ${total} (${catalog.routes.length} routes, ${catalog.rpcs.length} RPCs)`);
+}
+
+function detailsOf(entry) {
+  const params = entry.params.filter((p) => p.source !== 'context' && p.source !== 'req');
+  return el(
+    'div',
+    {},
+    el('h3', {}, 'Parameters'),
+    params.length
+      ? el('ul', {}, ...params.map((p) => el('li', {}, el('code', {}, `${p.source}${p.key ? ` '${p.key}'` : ''}`), ` → ${p.name}: ${p.type}`, p.conversion ? ` (converted: ${p.conversion})` : '', p.optional ? ' (optional)' : '')))
+      : el('p', { class: 'muted' }, 'none'),
+    entry.body ? el('h3', {}, `Body: ${entry.body.name}`) : undefined,
+    entry.body ? el('p', { class: 'muted' }, entry.body.declared) : undefined,
+    entry.body ? el('ul', {}, ...entry.body.members.map((m) => el('li', {}, el('code', {}, m.name), m.rules.length ? `: ${m.rules.join(', ')}` : ''))) : undefined,
+    entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,
+    el('h3', {}, 'Chain in execution order'),
+    el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ` ${s.declared}`) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
+    entry.transport === 'http' && !entry.stream ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
+  );
+}
+
+function throttleText(t) {
+  if (t.skipped) return 'skipped here (@SkipThrottle)';
+  return t.limit !== undefined ? `limit ${t.limit} per ${t.ttl} ms (@Throttle)` : "the limit of ThrottlerModule.forRoot";
+}

@@ -1,0 +1,113 @@
+/**
+ * The dashboard's HTTP server: 127.0.0.1 only, its own `Host` and `Origin` only, the front end's
+ * files and the JSON of `/api/*` (see docs/dev-dashboard.md).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { appOrigin, invalidRequest, sendToApp } from './explorer-proxy.js';
+import { refusal } from './request-guard.js';
+import type { DashboardState } from './state.js';
+import type { StaticFile } from './static-files.js';
+
+// The page loads its own files and talks to this server only; no framing, no referrer.
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+const BODY_LIMIT = 1024 * 1024;
+
+const json = (response: ServerResponse, status: number, value: unknown): void => {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(value));
+};
+
+/**
+ * Starts the server on 127.0.0.1:`port` (0: any free port); resolves with the port it listens on.
+ *
+ * @example
+ * const { server, port } = await serveDashboard(state, files, 9400);
+ */
+export async function serveDashboard(state: DashboardState, files: ReadonlyMap<string, StaticFile>, port: number): Promise<{ server: http.Server; port: number }> {
+  let own = port;
+  const server = http.createServer((request, response) => {
+    const refused = refusal(request, own);
+    if (refused) return json(response, 403, { error: refused });
+    void handle(state, files, request, response).catch((error: unknown) => {
+      if (!response.headersSent) json(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  own = (server.address() as { port: number }).port;
+  return { server, port: own };
+}
+
+async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFile>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://dashboard');
+  const method = request.method ?? 'GET';
+  if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send)` });
+  switch (url.pathname) {
+    case '/api/routes':
+      return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
+    case '/api/graph':
+      return json(response, 200, state.graph ?? { root: '', nodes: [], edges: [] });
+    case '/api/build':
+      return json(response, 200, state.build ?? null);
+    case '/api/app':
+      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null });
+    case '/api/traces': {
+      const number = (name: string): number | undefined => (url.searchParams.has(name) && Number.isFinite(Number(url.searchParams.get(name))) ? Number(url.searchParams.get(name)) : undefined);
+      const route = url.searchParams.get('route') ?? undefined;
+      const status = number('status');
+      const minMs = number('minMs');
+      const limit = number('limit');
+      return json(response, 200, { traces: state.traces.traces({ ...(route ? { route } : {}), ...(status !== undefined ? { status } : {}), ...(minMs !== undefined ? { minMs } : {}), ...(limit !== undefined ? { limit } : {}) }) });
+    }
+    case '/api/lines':
+      return json(response, 200, { lines: state.traces.lines() });
+    case '/api/events':
+      return state.stream(request, response, SECURITY_HEADERS);
+  }
+  const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
+  const file = files.get(name);
+  if (!file) return json(response, 404, { error: `no ${url.pathname} here; the page is at /, its data under /api/ (routes, graph, build, traces, events)` });
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type });
+  response.end(method === 'HEAD' ? undefined : file.body);
+}
+
+async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  // A browser sends Origin with every POST; one without it is not the page (a form of another site
+  // cannot send JSON without a preflight this server never answers).
+  if (request.headers.origin === undefined) return json(response, 403, { error: 'POST /api/send is for the dashboard page (it sends an Origin header)' });
+  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: 'POST /api/send takes application/json' });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) return json(response, 413, { error: `the request is larger than ${BODY_LIMIT} bytes` });
+    chunks.push(chunk);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return json(response, 400, { error: 'the body is not JSON' });
+  }
+  const invalid = invalidRequest(body);
+  if (invalid) return json(response, 400, { error: invalid });
+  const origin = appOrigin(state.address?.http);
+  if (!origin) return json(response, 503, { error: 'the app is not serving HTTP yet (it starts after the first clean build)' });
+  try {
+    return json(response, 200, await sendToApp(origin, body as Parameters<typeof sendToApp>[1]));
+  } catch (error) {
+    return json(response, 502, { error: `the app did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}

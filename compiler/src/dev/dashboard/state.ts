@@ -1,0 +1,96 @@
+/**
+ * What the dashboard knows, kept by the loop and read by the server: the catalog and graph of the
+ * last clean build, the last build's report, where the app listens, the recent traces; and the
+ * live stream (`GET /api/events`) that tells the page about each change.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BuildResult } from '../../builder/build-options.js';
+import { buildReport, type BuildReport } from './build-report.js';
+import { catalogOf, type Catalog } from './catalog.js';
+import { graphOf, type Graph } from './graph.js';
+import type { AppAddress, FromAppToDashboard } from './messages.js';
+import { TraceStore, type TraceStoreOptions } from './trace-store.js';
+
+/** Pages following the stream at once, at most: each holds a connection. */
+const STREAM_LIMIT = 32;
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The dashboard's state and its live stream.
+ *
+ * @example
+ * const state = new DashboardState('/app');
+ * state.built(result, { errors: 0, ms: 80, text: '' }); // after each build of the loop
+ * state.fromApp({ type: 'dashboard:spans', spans }); // from an app process's IPC channel
+ */
+export class DashboardState {
+  catalog: Catalog | undefined;
+  graph: Graph | undefined;
+  build: BuildReport | undefined;
+  address: AppAddress | undefined;
+  readonly traces: TraceStore;
+  private sequence = 0;
+  private readonly streams = new Set<ServerResponse>();
+
+  constructor(
+    private readonly cwd: string,
+    traces: TraceStoreOptions = {},
+  ) {
+    this.traces = new TraceStore(traces);
+    this.traces.listen((spans, lines) => {
+      this.broadcast('spans', spans);
+      if (lines.length > 0) this.broadcast('lines', lines);
+    });
+  }
+
+  /** A build of the loop, with the type check that followed a clean one. */
+  built(result: BuildResult, typeCheck?: { errors: number; ms: number; text: string }): void {
+    // A failed build keeps the model of the last clean one: it is what the app runs.
+    if (result.ok && result.model) {
+      this.catalog = catalogOf(result.model);
+      this.graph = graphOf(result.model);
+    }
+    this.build = buildReport(result, ++this.sequence, typeCheck, this.cwd);
+    this.broadcast('build', this.build);
+  }
+
+  /** A message of the dashboard's from an app process (spans, its address). */
+  fromApp(message: FromAppToDashboard): void {
+    if (message.type === 'dashboard:spans') this.traces.add(message.spans);
+    else {
+      this.address = message.address;
+      this.broadcast('app', message.address);
+    }
+  }
+
+  /** `GET /api/events`: server-sent events `build`, `spans`, `lines` and `app`, as JSON. */
+  stream(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): void {
+    if (this.streams.size >= STREAM_LIMIT) {
+      response.writeHead(503, { ...headers, 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: `${STREAM_LIMIT} pages already follow the stream; close one` }));
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-type': 'text/event-stream', connection: 'keep-alive' });
+    response.write('retry: 1000\n\n');
+    this.streams.add(response);
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    request.once('close', () => {
+      clearInterval(heartbeat);
+      this.streams.delete(response);
+    });
+  }
+
+  /** Ends the live streams (the loop stops). */
+  close(): void {
+    for (const response of this.streams) response.end();
+    this.streams.clear();
+  }
+
+  private broadcast(event: string, data: unknown): void {
+    if (this.streams.size === 0) return;
+    const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    // A page that does not read its stream is not waited for: it misses events rather than hold memory.
+    for (const response of this.streams) if (response.writableLength < 1024 * 1024) response.write(text);
+  }
+}
