@@ -15,6 +15,14 @@ export async function send(request) {
   return answer;
 }
 
+/** POST /api/token: a bearer token signed by the app's own JwtService for a subject and roles. */
+export async function mint(subject, roles) {
+  const response = await fetch('/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject, roles }) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error ?? `POST /api/token: ${response.status}`);
+  return answer.token;
+}
+
 /** Follows /api/events: `handlers[event](data)` for `build`, `spans`, `lines` and `app`. */
 export function follow(handlers) {
   const source = new EventSource('/api/events');

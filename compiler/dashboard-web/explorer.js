@@ -1,6 +1,6 @@
 // The explorer: a form generated from a route's parameters and body, sent through the dashboard
 // to the app it runs (POST /api/send), with "copy as curl" and "copy as typed-client call".
-import { send } from './api.js';
+import { mint, send } from './api.js';
 import { el, fill } from './dom.js';
 
 let routes = [];
@@ -13,6 +13,20 @@ export function initExplorer() {
   document.getElementById('explorer-curl').addEventListener('click', () => copy(curlOf(current(), requestOf(current()))));
   document.getElementById('explorer-client').addEventListener('click', () => copy(clientCallOf(current())));
   document.getElementById('explorer-form').addEventListener('submit', (event) => event.preventDefault());
+  document.getElementById('explorer-mint').addEventListener('click', () => void mintToken());
+}
+
+async function mintToken() {
+  const status = document.getElementById('explorer-mint-status');
+  const subject = document.getElementById('explorer-subject').value.trim();
+  const roles = document.getElementById('explorer-roles').value.split(',').map((r) => r.trim()).filter(Boolean);
+  fill(status, 'minting…');
+  try {
+    document.getElementById('explorer-bearer').value = await mint(subject, roles);
+    fill(status, `minted for ${subject}${roles.length ? ` (${roles.join(', ')})` : ''}`);
+  } catch (error) {
+    fill(status, `not minted: ${error.message}`);
+  }
 }
 
 /** The routes the explorer offers (after each clean build); the chosen one stays chosen. */

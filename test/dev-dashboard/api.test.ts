@@ -126,6 +126,16 @@ test('POST /api/send: only the page (an Origin, JSON), only a path of the app, a
   assert.match(JSON.parse(early.body).error, /not serving HTTP yet/);
 });
 
+test('POST /api/token: a subject is required, and without a serving app it says so', async () => {
+  const post = (body: unknown) => raw('/api/token', { origin: base, 'content-type': 'application/json' }, 'POST', JSON.stringify(body));
+  assert.is((await post({ roles: ['user'] })).status, 400);
+  assert.is((await post({ subject: 'demo', roles: 'user' })).status, 400);
+  assert.is((await raw('/api/token', { 'content-type': 'application/json' }, 'POST', '{"subject":"demo"}')).status, 403, 'not from the page');
+  const none = await post({ subject: 'demo', roles: ['user'] });
+  assert.is(none.status, 503);
+  assert.match(JSON.parse(none.body).error, /no app is serving/);
+});
+
 const span = (i: number): SpanRecord => ({
   traceId: `trace-${i}`,
   spanId: `span-${i}`,

@@ -25,6 +25,8 @@ export interface AppChild {
   run(): void;
   /** Lets the app bind its ports, now or as soon as it asks. */
   listen(): void;
+  /** Sends a message of someone else's (the dev dashboard's) over the IPC channel, while it is open. */
+  post(message: object): void;
   /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has ended. Later calls wait for the first. */
   stop(timeoutMs: number): Promise<void>;
   /**
@@ -99,6 +101,7 @@ export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {})
       send({ type: 'run' });
     },
     listen: () => send({ type: 'listen' }),
+    post: (message: object) => void (child.connected && child.send(message, () => undefined)),
     release(timeoutMs: number): Promise<void> {
       send({ type: 'closing' });
       return Promise.race([closed, this.stop(timeoutMs)]);

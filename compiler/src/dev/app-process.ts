@@ -51,6 +51,8 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** Whether an app is serving (or starting alone) now. */
   readonly running: boolean;
+  /** Sends a message to the serving app (the dev dashboard's); false when none serves. */
+  post(message: object): boolean;
 }
 
 /**
@@ -202,6 +204,11 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     },
     get running(): boolean {
       return current?.alive === true;
+    },
+    post(message: object): boolean {
+      if (!current?.alive) return false;
+      current.post(message);
+      return true;
     },
   };
 }

@@ -57,6 +57,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   const dashboard = options.dashboard === false ? undefined : startDashboard({ port: options.dashboard ?? 9400, cwd: options.cwd });
   void dashboard?.started.then((started) => log('url' in started ? `dashboard: ${started.url}` : started.error));
   const app = appProcess({ entry: options.entry, cwd: options.cwd, log, ...(dashboard ? { extras: { env: dashboard.appEnv, onMessage: dashboard.fromApp } } : {}) });
+  dashboard?.connect((message) => app.post(message));
   const overlap = options.overlap !== false;
   const tsconfig = options.builder.tsconfig;
   const types = options.typeCheck !== false && tsconfig ? typeChecker(tsconfig, options.cwd) : undefined;

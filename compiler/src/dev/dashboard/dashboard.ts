@@ -31,6 +31,8 @@ export interface Dashboard {
   built(result: BuildResult, typeCheck?: { errors: number; ms: number; text: string }): void;
   /** Every IPC message of an app process; those that are not the dashboard's are ignored. */
   fromApp(message: unknown): void;
+  /** How to reach the serving app (false when none serves): for the explorer's token mint. */
+  connect(post: (message: object) => boolean): void;
   /** What the app processes need in their environment for the dashboard (its in-app exporter). */
   readonly appEnv: Readonly<Record<string, string>>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export function startDashboard(options: DashboardOptions): Dashboard {
     started,
     built: (result, typeCheck) => state.built(result, typeCheck),
     fromApp: (message) => void (isDashboardMessage(message) && state.fromApp(message)),
+    connect: (post) => state.connect(post),
     appEnv: { [DASHBOARD_ENV]: '1' },
     close: async () => {
       state.close();

@@ -53,6 +53,7 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   const url = new URL(request.url ?? '/', 'http://dashboard');
   const method = request.method ?? 'GET';
   if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
   if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send)` });
   switch (url.pathname) {
     case '/api/routes':
@@ -83,11 +84,14 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   response.end(method === 'HEAD' ? undefined : file.body);
 }
 
-async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  // A browser sends Origin with every POST; one without it is not the page (a form of another site
-  // cannot send JSON without a preflight this server never answers).
-  if (request.headers.origin === undefined) return json(response, 403, { error: 'POST /api/send is for the dashboard page (it sends an Origin header)' });
-  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: 'POST /api/send takes application/json' });
+/**
+ * The JSON body of a POST from the page, or `undefined` once it has answered why not. A browser
+ * sends Origin with every POST; one without it is not the page (and a form of another site cannot
+ * send JSON without a preflight this server never answers).
+ */
+async function pageJson(request: IncomingMessage, response: ServerResponse, what: string): Promise<unknown> {
+  if (request.headers.origin === undefined) return json(response, 403, { error: `${what} is for the dashboard page (it sends an Origin header)` });
+  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: `${what} takes application/json` });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -95,12 +99,27 @@ async function send(state: DashboardState, request: IncomingMessage, response: S
     if (size > BODY_LIMIT) return json(response, 413, { error: `the request is larger than ${BODY_LIMIT} bytes` });
     chunks.push(chunk);
   }
-  let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) ?? null;
   } catch {
     return json(response, 400, { error: 'the body is not JSON' });
   }
+}
+
+/** `POST /api/token { subject, roles? }`: a bearer token signed by the serving app's own `JwtService`. */
+async function token(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = (await pageJson(request, response, 'POST /api/token')) as { subject?: unknown; roles?: unknown } | undefined;
+  if (body === undefined) return;
+  const roles = body?.roles ?? [];
+  if (typeof body?.subject !== 'string' || body.subject === '' || body.subject.length > 200) return json(response, 400, { error: 'subject must be a non-empty string (at most 200 characters)' });
+  if (!Array.isArray(roles) || roles.length > 50 || !roles.every((r) => typeof r === 'string' && r.length <= 100)) return json(response, 400, { error: 'roles must be an array of strings' });
+  const answer = await state.mint(body.subject, roles as string[]);
+  return answer.token ? json(response, 200, { token: answer.token }) : json(response, 503, { error: answer.error ?? 'no token' });
+}
+
+async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/send');
+  if (body === undefined) return;
   const invalid = invalidRequest(body);
   if (invalid) return json(response, 400, { error: invalid });
   const origin = appOrigin(state.address?.http);

@@ -29,14 +29,23 @@ export interface AppAddress {
   readonly http?: { readonly host: string; readonly port: number };
 }
 
+/** The loop asks the serving app for a bearer token signed by its own `JwtService`. */
+export interface MintRequest {
+  readonly type: 'dashboard:mint';
+  readonly id: number;
+  readonly subject: string;
+  readonly roles: readonly string[];
+}
+
 export type FromAppToDashboard =
   | { readonly type: 'dashboard:spans'; readonly spans: readonly SpanRecord[] }
-  | { readonly type: 'dashboard:address'; readonly address: AppAddress };
+  | { readonly type: 'dashboard:address'; readonly address: AppAddress }
+  | { readonly type: 'dashboard:minted'; readonly id: number; readonly token?: string; readonly error?: string };
 
 /** Whether an IPC message is one of the dashboard's. */
 export function isDashboardMessage(message: unknown): message is FromAppToDashboard {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'dashboard:spans' || type === 'dashboard:address';
+  return type === 'dashboard:spans' || type === 'dashboard:address' || type === 'dashboard:minted';
 }
 
 /** The variable the loop sets in its app processes when the dashboard is on: the preload then starts the in-app exporter. */

@@ -8,7 +8,7 @@ import type { BuildResult } from '../../builder/build-options.js';
 import { buildReport, type BuildReport } from './build-report.js';
 import { catalogOf, type Catalog } from './catalog.js';
 import { graphOf, type Graph } from './graph.js';
-import type { AppAddress, FromAppToDashboard } from './messages.js';
+import type { AppAddress, FromAppToDashboard, MintRequest } from './messages.js';
 import { TraceStore, type TraceStoreOptions } from './trace-store.js';
 
 /** Pages following the stream at once, at most: each holds a connection. */
@@ -31,6 +31,9 @@ export class DashboardState {
   readonly traces: TraceStore;
   private sequence = 0;
   private readonly streams = new Set<ServerResponse>();
+  private post: (message: object) => boolean = () => false;
+  private readonly mints = new Map<number, (answer: { token?: string; error?: string }) => void>();
+  private mintId = 0;
 
   constructor(
     private readonly cwd: string,
@@ -54,9 +57,34 @@ export class DashboardState {
     this.broadcast('build', this.build);
   }
 
-  /** A message of the dashboard's from an app process (spans, its address). */
+  /** How to send to the serving app. */
+  connect(post: (message: object) => boolean): void {
+    this.post = post;
+  }
+
+  /**
+   * A bearer token for `subject` with `roles`, signed in the serving app by its own `JwtService`;
+   * `error` says why not (no app serving, no JwtModule, no answer within 5 s).
+   */
+  mint(subject: string, roles: readonly string[]): Promise<{ token?: string; error?: string }> {
+    const id = ++this.mintId;
+    const request: MintRequest = { type: 'dashboard:mint', id, subject, roles };
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish({ error: 'the app did not answer within 5 s' }), 5000);
+      const finish = (answer: { token?: string; error?: string }): void => {
+        clearTimeout(timer);
+        this.mints.delete(id);
+        resolve(answer);
+      };
+      this.mints.set(id, finish);
+      if (!this.post(request)) finish({ error: 'no app is serving (it starts after the first clean build)' });
+    });
+  }
+
+  /** A message of the dashboard's from an app process (spans, its address, a minted token). */
   fromApp(message: FromAppToDashboard): void {
     if (message.type === 'dashboard:spans') this.traces.add(message.spans);
+    else if (message.type === 'dashboard:minted') this.mints.get(message.id)?.({ ...(message.token ? { token: message.token } : {}), ...(message.error ? { error: message.error } : {}) });
     else {
       this.address = message.address;
       this.broadcast('app', message.address);

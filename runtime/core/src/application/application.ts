@@ -1,3 +1,4 @@
+import { announceToDevLoop } from './dev-app-hook.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
@@ -132,6 +133,7 @@ export class FrameworkApplication extends HttpApplication {
     try {
       await this.build(tables);
       this.initState = 'done';
+      announceToDevLoop(this);
     } catch (error) {
       // Some singletons may exist: a half-built application must not be initialised again.
       this.initState = 'failed';
