@@ -5,12 +5,14 @@ import { initCatalog, showCatalog } from './catalog.js';
 import { fill } from './dom.js';
 import { chooseRoute, explorerApp, explorerRoutes, initExplorer } from './explorer.js';
 import { initGraph, showGraph } from './graph.js';
+import { initState, refreshState } from './state.js';
 import { addLines, addSpans, initTraces, traceRoutes } from './traces.js';
 
 function show(view) {
   for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.view === view));
   for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== `view-${view}`;
   if (location.hash !== `#${view}`) history.replaceState(null, '', `#${view}`);
+  if (view === 'state') void refreshState();
 }
 
 async function refreshModel() {
@@ -34,7 +36,8 @@ for (const button of document.querySelectorAll('#tabs button')) button.addEventL
 initCatalog();
 initExplorer();
 initGraph();
-const views = ['catalog', 'explorer', 'traces', 'build', 'graph'];
+initState();
+const views = ['catalog', 'explorer', 'traces', 'build', 'state', 'graph'];
 show(views.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'catalog');
 await Promise.all([refreshModel(), refreshApp(), get('build').then(showBuild), initTraces()]);
 follow({

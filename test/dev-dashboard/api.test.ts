@@ -131,6 +131,7 @@ test('POST /api/token: a subject is required, and without a serving app it says 
   assert.is((await post({ roles: ['user'] })).status, 400);
   assert.is((await post({ subject: 'demo', roles: 'user' })).status, 400);
   assert.is((await raw('/api/token', { 'content-type': 'application/json' }, 'POST', '{"subject":"demo"}')).status, 403, 'not from the page');
+  assert.is((await raw('/api/state')).status, 503, 'no state without an app');
   const none = await post({ subject: 'demo', roles: ['user'] });
   assert.is(none.status, 503);
   assert.match(JSON.parse(none.body).error, /no app is serving/);

@@ -162,6 +162,17 @@ test('a save with a type error shows the diagnostic on the page while the app st
   await page.waitForFunction(() => /clean/.test(document.getElementById('build-status')?.textContent ?? ''), undefined, { timeout: 60_000 });
 });
 
+test("the State view asks the serving app: readiness with its indicators, and ThrottlerModule.forRoot's limits", async ({ page }) => {
+  await page.click('#tabs button[data-view="state"]');
+  await page.waitForFunction(() => /app process \d+/.test(document.getElementById('state-status')?.textContent ?? ''));
+  const health = await page.locator('#state-health tbody tr').allTextContents();
+  assert.ok(health.some((row) => /^readiness\s*up/.test(row)), health.join(' | '));
+  const throttlers = await page.locator('#state-throttlers tbody tr').allTextContents();
+  assert.ok(throttlers.some((row) => /^default\d+\d+ ms$/.test(row)), throttlers.join(' | '));
+  assert.match((await page.textContent('#state-storage')) ?? '', /storage: MemoryThrottlerStorage, \d+ counters in memory/);
+  await shoot(page, 'state');
+});
+
 test('the graph draws modules, controllers, providers and services; a click shows a declaration', async ({ page }) => {
   await page.click('#tabs button[data-view="graph"]');
   const nodes = page.locator('#graph-svg g[data-node]');

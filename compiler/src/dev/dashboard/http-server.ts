@@ -72,6 +72,10 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
       const limit = number('limit');
       return json(response, 200, { traces: state.traces.traces({ ...(route ? { route } : {}), ...(status !== undefined ? { status } : {}), ...(minMs !== undefined ? { minMs } : {}), ...(limit !== undefined ? { limit } : {}) }) });
     }
+    case '/api/state': {
+      const answer = await state.ask({ kind: 'state' });
+      return answer.error !== undefined ? json(response, 503, { error: answer.error }) : json(response, 200, answer.value);
+    }
     case '/api/lines':
       return json(response, 200, { lines: state.traces.lines() });
     case '/api/events':
@@ -113,8 +117,8 @@ async function token(state: DashboardState, request: IncomingMessage, response: 
   const roles = body?.roles ?? [];
   if (typeof body?.subject !== 'string' || body.subject === '' || body.subject.length > 200) return json(response, 400, { error: 'subject must be a non-empty string (at most 200 characters)' });
   if (!Array.isArray(roles) || roles.length > 50 || !roles.every((r) => typeof r === 'string' && r.length <= 100)) return json(response, 400, { error: 'roles must be an array of strings' });
-  const answer = await state.mint(body.subject, roles as string[]);
-  return answer.token ? json(response, 200, { token: answer.token }) : json(response, 503, { error: answer.error ?? 'no token' });
+  const answer = await state.ask({ kind: 'mint', subject: body.subject, roles: roles as string[] });
+  return typeof answer.value === 'string' ? json(response, 200, { token: answer.value }) : json(response, 503, { error: answer.error ?? 'no token' });
 }
 
 async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -29,23 +29,37 @@ export interface AppAddress {
   readonly http?: { readonly host: string; readonly port: number };
 }
 
-/** The loop asks the serving app for a bearer token signed by its own `JwtService`. */
-export interface MintRequest {
-  readonly type: 'dashboard:mint';
+/**
+ * What the loop asks the serving app: a bearer token signed by its own `JwtService`, or its state
+ * (health and readiness, throttlers).
+ */
+export type AppQuery = { readonly kind: 'mint'; readonly subject: string; readonly roles: readonly string[] } | { readonly kind: 'state' };
+
+export interface AskApp {
+  readonly type: 'dashboard:ask';
   readonly id: number;
-  readonly subject: string;
-  readonly roles: readonly string[];
+  readonly query: AppQuery;
+}
+
+/** The app's state, for the dashboard's State view. */
+export interface AppState {
+  readonly pid: number;
+  readonly liveness: unknown;
+  /** The readiness report with each indicator's result, or absent when the app has no HealthModule. */
+  readonly readiness?: unknown;
+  /** `ThrottlerModule.forRoot`'s throttlers with their limits, the storage's kind and, in memory, its keys. */
+  readonly throttler?: { readonly throttlers: readonly { readonly name: string; readonly limit: number; readonly ttl: number }[]; readonly storage: string; readonly keys?: number };
 }
 
 export type FromAppToDashboard =
   | { readonly type: 'dashboard:spans'; readonly spans: readonly SpanRecord[] }
   | { readonly type: 'dashboard:address'; readonly address: AppAddress }
-  | { readonly type: 'dashboard:minted'; readonly id: number; readonly token?: string; readonly error?: string };
+  | { readonly type: 'dashboard:answer'; readonly id: number; readonly value?: unknown; readonly error?: string };
 
 /** Whether an IPC message is one of the dashboard's. */
 export function isDashboardMessage(message: unknown): message is FromAppToDashboard {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'dashboard:spans' || type === 'dashboard:address' || type === 'dashboard:minted';
+  return type === 'dashboard:spans' || type === 'dashboard:address' || type === 'dashboard:answer';
 }
 
 /** The variable the loop sets in its app processes when the dashboard is on: the preload then starts the in-app exporter. */

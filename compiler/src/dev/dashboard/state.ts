@@ -8,7 +8,7 @@ import type { BuildResult } from '../../builder/build-options.js';
 import { buildReport, type BuildReport } from './build-report.js';
 import { catalogOf, type Catalog } from './catalog.js';
 import { graphOf, type Graph } from './graph.js';
-import type { AppAddress, FromAppToDashboard, MintRequest } from './messages.js';
+import type { AppAddress, AppQuery, AskApp, FromAppToDashboard } from './messages.js';
 import { TraceStore, type TraceStoreOptions } from './trace-store.js';
 
 /** Pages following the stream at once, at most: each holds a connection. */
@@ -32,8 +32,8 @@ export class DashboardState {
   private sequence = 0;
   private readonly streams = new Set<ServerResponse>();
   private post: (message: object) => boolean = () => false;
-  private readonly mints = new Map<number, (answer: { token?: string; error?: string }) => void>();
-  private mintId = 0;
+  private readonly asked = new Map<number, (answer: { value?: unknown; error?: string }) => void>();
+  private askId = 0;
 
   constructor(
     private readonly cwd: string,
@@ -63,20 +63,20 @@ export class DashboardState {
   }
 
   /**
-   * A bearer token for `subject` with `roles`, signed in the serving app by its own `JwtService`;
-   * `error` says why not (no app serving, no JwtModule, no answer within 5 s).
+   * Asks the serving app (a bearer token signed by its own `JwtService`, its state); `error` says
+   * why there is no answer (no app serving, no JwtModule, none within 5 s).
    */
-  mint(subject: string, roles: readonly string[]): Promise<{ token?: string; error?: string }> {
-    const id = ++this.mintId;
-    const request: MintRequest = { type: 'dashboard:mint', id, subject, roles };
+  ask(query: AppQuery): Promise<{ value?: unknown; error?: string }> {
+    const id = ++this.askId;
+    const request: AskApp = { type: 'dashboard:ask', id, query };
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish({ error: 'the app did not answer within 5 s' }), 5000);
-      const finish = (answer: { token?: string; error?: string }): void => {
+      const finish = (answer: { value?: unknown; error?: string }): void => {
         clearTimeout(timer);
-        this.mints.delete(id);
+        this.asked.delete(id);
         resolve(answer);
       };
-      this.mints.set(id, finish);
+      this.asked.set(id, finish);
       if (!this.post(request)) finish({ error: 'no app is serving (it starts after the first clean build)' });
     });
   }
@@ -84,7 +84,7 @@ export class DashboardState {
   /** A message of the dashboard's from an app process (spans, its address, a minted token). */
   fromApp(message: FromAppToDashboard): void {
     if (message.type === 'dashboard:spans') this.traces.add(message.spans);
-    else if (message.type === 'dashboard:minted') this.mints.get(message.id)?.({ ...(message.token ? { token: message.token } : {}), ...(message.error ? { error: message.error } : {}) });
+    else if (message.type === 'dashboard:answer') this.asked.get(message.id)?.(message.error !== undefined ? { error: message.error } : { value: message.value });
     else {
       this.address = message.address;
       this.broadcast('app', message.address);
