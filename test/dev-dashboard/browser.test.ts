@@ -26,6 +26,10 @@ const copy = path.join(TMP, `dashboard-${process.pid}`);
 const src = path.join(copy, 'examples/todo/src');
 const health = path.join(src, 'health/health.controller.ts');
 const screens = process.env.DASHBOARD_SCREENSHOTS ?? path.join(ROOT, 'test/.tmp/dev-dashboard-screens');
+// The module probe of no-dashboard-code.test.ts, in this loop's app processes: the positive control
+// that the probe sees the dashboard's exporter where it runs.
+const probe = path.join(ROOT, 'test/dev-dashboard/fixtures/module-probe.mjs');
+const probed = path.join(copy, 'probe');
 const DASHBOARD = /\[dev\] dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/;
 const READY = /HTTP on http:\/\/[^:/\s]+:(\d+)/g;
 
@@ -45,12 +49,13 @@ test.before(async (context) => {
   fs.rmSync(copy, { recursive: true, force: true });
   fs.mkdirSync(path.join(copy, 'examples'), { recursive: true });
   fs.mkdirSync(screens, { recursive: true });
+  fs.mkdirSync(probed, { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', '--dashboard-port', '0'];
   context.loop = await launch(process.execPath, args, {
     cwd: path.dirname(src),
-    env: { JWT_SECRET: 'dev-dashboard-browser-test-secret-32-bytes', LOG_LEVEL: 'warn' },
+    env: { JWT_SECRET: 'dev-dashboard-browser-test-secret-32-bytes', LOG_LEVEL: 'warn', NODE_OPTIONS: `--import ${probe}`, MODULE_PROBE_DIR: probed },
     readyWithinMs: 120_000,
   });
   context.dashboard = (await until('the dashboard line', context, () => DASHBOARD.exec(context.loop.output())))[1]!;
@@ -180,6 +185,15 @@ test('the graph draws modules, controllers, providers and services; a click show
   await page.locator('#graph-svg g[data-node^="module:"] rect').first().click();
   assert.match((await page.textContent('#graph-detail')) ?? '', /declared at .*module\.ts:\d+:\d+/);
   await shoot(page, 'graph');
+});
+
+test('the app processes the loop replaced had loaded the dashboard\'s exporter and registered its tracer (what the probe finds absent elsewhere)', async (context) => {
+  // The first app was stopped when the fixed save was served; its probe writes what it had loaded
+  // once it has answered its last requests and ended.
+  await until('an app process to end', context, () => fs.readdirSync(probed).length > 0, 20_000);
+  const records = fs.readdirSync(probed).map((file) => JSON.parse(fs.readFileSync(path.join(probed, file), 'utf8')) as { urls: string[]; tracer: boolean });
+  assert.ok(records.length > 0, 'an app process ended and wrote its modules');
+  assert.ok(records.some((r) => r.tracer && r.urls.some((u) => u.includes('/dev/dashboard/app-side/span-feed'))));
 });
 
 test.run();
