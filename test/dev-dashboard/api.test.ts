@@ -1,4 +1,4 @@
-// The dev dashboard's server on its own (no dev loop): the catalog and graph of the todo example
+// The dev dashboard's server on its own (its worker thread, no dev loop): the catalog and graph of the todo example
 // from the compiler's model, the build report, loopback and Host/Origin refusals (DNS rebinding),
 // the explorer's request checks, and a trace store that stays bounded over 10,000 requests.
 import { test } from 'uvu';
@@ -22,6 +22,7 @@ test.before(async () => {
   if (!('url' in started)) throw new Error(started.error);
   base = started.url.replace(/\/$/, '');
   dashboard.built(result, { errors: 0, ms: 1, text: '' });
+  await dashboard.settled();
 });
 test.after(() => dashboard?.close());
 
@@ -70,6 +71,7 @@ test('GET /api/graph: modules, providers, injections and gRPC services', async (
 test('GET /api/build: a failed build keeps the last clean model and reports its diagnostics with a code frame', async () => {
   const failed: BuildResult = { ...result, ok: false, files: [], diagnostics: [{ code: 'FW1202', severity: 'error', file: `${ROOT}examples/todo/src/app.module.ts`, line: 1, column: 1, length: 6, message: 'a message <b>as text</b>', hint: 'a hint' }] };
   dashboard.built(failed);
+  await dashboard.settled();
   const report = JSON.parse((await raw('/api/build')).body);
   assert.is(report.ok, false);
   assert.is(report.modelCurrent, false);
@@ -77,6 +79,7 @@ test('GET /api/build: a failed build keeps the last clean model and reports its 
   assert.match(report.diagnostics[0].frame, /^1 \| .*\n {2}\| \^{6}$/);
   assert.is(JSON.parse((await raw('/api/routes')).body).routes.length, result.model!.routes.length, 'the catalog of the last clean build stays');
   dashboard.built(result, { errors: 1, ms: 5, text: '\x1b[91msrc/x.ts:1:1 - error TS2322\x1b[0m' });
+  await dashboard.settled();
   const typed = JSON.parse((await raw('/api/build')).body);
   assert.equal([typed.ok, typed.typeCheck.errors, typed.typeCheck.text], [false, 1, 'src/x.ts:1:1 - error TS2322']);
 });

@@ -1,15 +1,21 @@
 /**
- * What the dashboard knows, kept by the loop and read by the server: the catalog and graph of the
- * last clean build, the last build's report, where the app listens, the recent traces; and the
- * live stream (`GET /api/events`) that tells the page about each change.
+ * What the dashboard knows, kept in its worker thread and read by its server: the catalog and
+ * graph of the last clean build, the last build's report, where the app listens, the recent
+ * traces; and the live stream (`GET /api/events`) that tells the page about each change.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuildResult } from '../../builder/build-options.js';
-import { buildReport, type BuildReport } from './build-report.js';
-import { catalogOf, type Catalog } from './catalog.js';
-import { graphOf, type Graph } from './graph.js';
+import type { BuildReport } from './build-report.js';
+import type { Catalog } from './catalog.js';
+import type { Graph } from './graph.js';
 import type { AppAddress, AppQuery, AskApp, FromAppToDashboard } from './messages.js';
 import { TraceStore, type TraceStoreOptions } from './trace-store.js';
+
+/** What one build changes, made in the loop's thread (see dashboard.ts) and posted to the worker's. */
+export interface BuildUpdate {
+  readonly build: BuildReport;
+  readonly catalog?: Catalog;
+  readonly graph?: Graph;
+}
 
 /** Pages following the stream at once, at most: each holds a connection. */
 const STREAM_LIMIT = 32;
@@ -19,8 +25,8 @@ const HEARTBEAT_MS = 15_000;
  * The dashboard's state and its live stream.
  *
  * @example
- * const state = new DashboardState('/app');
- * state.built(result, { errors: 0, ms: 80, text: '' }); // after each build of the loop
+ * const state = new DashboardState();
+ * state.built({ build, catalog, graph }); // after each build of the loop (see buildUpdate)
  * state.fromApp({ type: 'dashboard:spans', spans }); // from an app process's IPC channel
  */
 export class DashboardState {
@@ -29,16 +35,12 @@ export class DashboardState {
   build: BuildReport | undefined;
   address: AppAddress | undefined;
   readonly traces: TraceStore;
-  private sequence = 0;
   private readonly streams = new Set<ServerResponse>();
   private post: (message: object) => boolean = () => false;
   private readonly asked = new Map<number, (answer: { value?: unknown; error?: string }) => void>();
   private askId = 0;
 
-  constructor(
-    private readonly cwd: string,
-    traces: TraceStoreOptions = {},
-  ) {
+  constructor(traces: TraceStoreOptions = {}) {
     this.traces = new TraceStore(traces);
     this.traces.listen((spans, lines) => {
       this.broadcast('spans', spans);
@@ -46,14 +48,11 @@ export class DashboardState {
     });
   }
 
-  /** A build of the loop, with the type check that followed a clean one. */
-  built(result: BuildResult, typeCheck?: { errors: number; ms: number; text: string }): void {
-    // A failed build keeps the model of the last clean one: it is what the app runs.
-    if (result.ok && result.model) {
-      this.catalog = catalogOf(result.model);
-      this.graph = graphOf(result.model);
-    }
-    this.build = buildReport(result, ++this.sequence, typeCheck, this.cwd);
+  /** A build of the loop: its report, and the catalog and graph of a clean one (a failed build keeps the last clean model: it is what the app runs). */
+  built(update: BuildUpdate): void {
+    if (update.catalog) this.catalog = update.catalog;
+    if (update.graph) this.graph = update.graph;
+    this.build = update.build;
     this.broadcast('build', this.build);
   }
 
