@@ -1,9 +1,24 @@
 // The last build: framework-build's diagnostics with their code frames, then the type check's errors.
 import { el, fill } from './dom.js';
 
+/** Why did it not resolve: the last build's module and wiring diagnostics, above the graph. */
+function showWhy(build) {
+  const wiring = build.diagnostics.filter((d) => d.wiring);
+  fill(
+    document.getElementById('graph-why'),
+    ...(wiring.length === 0
+      ? []
+      : [
+          el('h3', {}, `Why it does not resolve: ${wiring.length} diagnostic${wiring.length === 1 ? '' : 's'} of the last build (the graph is the last clean build's)`),
+          ...wiring.map((d) => el('div', { class: `diagnostic ${d.severity}` }, el('strong', {}, `${d.file}:${d.line}:${d.column} - ${d.code}`), el('div', {}, d.message), d.hint ? el('div', { class: 'muted' }, d.hint) : undefined)),
+        ]),
+  );
+}
+
 export function showBuild(build) {
   const badge = document.getElementById('build-status');
   if (!build) return;
+  showWhy(build);
   const errors = build.diagnostics.filter((d) => d.severity === 'error').length + (build.typeCheck?.errors ?? 0);
   badge.className = `badge ${build.ok ? 'ok' : 'bad'}`;
   fill(badge, build.ok ? `build ${build.sequence} clean (${build.ms} ms)` : `build ${build.sequence}: ${errors} error${errors === 1 ? '' : 's'}, the app runs the last good build`);

@@ -69,7 +69,7 @@ test('GET /api/graph: modules, providers, injections and gRPC services', async (
 });
 
 test('GET /api/build: a failed build keeps the last clean model and reports its diagnostics with a code frame', async () => {
-  const failed: BuildResult = { ...result, ok: false, files: [], diagnostics: [{ code: 'FW1202', severity: 'error', file: `${ROOT}examples/todo/src/app.module.ts`, line: 1, column: 1, length: 6, message: 'a message <b>as text</b>', hint: 'a hint' }] };
+  const failed: BuildResult = { ...result, ok: false, files: [], diagnostics: [{ code: 'FW1202', severity: 'error', file: `${ROOT}examples/todo/src/app.module.ts`, line: 1, column: 1, length: 6, message: 'a message <b>as text</b>', hint: 'a hint' }, { code: 'FW1001', severity: 'error', file: `${ROOT}examples/todo/src/app.module.ts`, line: 2, column: 1, length: 1, message: 'm', hint: 'h' }] };
   dashboard.built(failed);
   await dashboard.settled();
   const report = JSON.parse((await raw('/api/build')).body);
@@ -77,6 +77,7 @@ test('GET /api/build: a failed build keeps the last clean model and reports its 
   assert.is(report.modelCurrent, false);
   assert.equal([report.diagnostics[0].code, report.diagnostics[0].file, report.diagnostics[0].line], ['FW1202', 'examples/todo/src/app.module.ts', 1]);
   assert.match(report.diagnostics[0].frame, /^1 \| .*\n {2}\| \^{6}$/);
+  assert.equal(report.diagnostics.map((d: { wiring?: boolean }) => d.wiring === true), [false, true], "a module graph diagnostic is the graph view's why");
   assert.is(JSON.parse((await raw('/api/routes')).body).routes.length, result.model!.routes.length, 'the catalog of the last clean build stays');
   dashboard.built(result, { errors: 1, ms: 5, text: '\x1b[91msrc/x.ts:1:1 - error TS2322\x1b[0m' });
   await dashboard.settled();

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../../builder/build-options.js';
+import { modulesCatalogue } from '../../diagnostics/catalogue/modules.js';
+import { wiringCatalogue } from '../../diagnostics/catalogue/wiring.js';
 
 export interface BuildDiagnostic {
   readonly code: string;
@@ -17,7 +19,12 @@ export interface BuildDiagnostic {
   readonly hint: string;
   /** The source line and the one before it, with a caret line under the span. */
   readonly frame?: string;
+  /** A module or wiring diagnostic (a provider that does not resolve, a layer that never runs): the Graph view's "why". */
+  readonly wiring?: true;
 }
+
+// The codes of the module graph and of the wiring of layers, from their catalogues.
+const WIRING = new Set<string>([...Object.keys(modulesCatalogue), ...Object.keys(wiringCatalogue)]);
 
 export interface BuildReport {
   /** Counts up with every build the loop ran. */
@@ -43,7 +50,7 @@ export interface BuildReport {
 export function buildReport(result: BuildResult, sequence: number, typeCheck: BuildReport['typeCheck'] | undefined, cwd: string): BuildReport {
   const diagnostics = result.diagnostics.map((d): BuildDiagnostic => {
     const frame = d.line > 0 ? frameOf(d.file, d.line, d.column, d.length) : undefined;
-    return { code: d.code, severity: d.severity, file: path.relative(cwd, d.file).split(path.sep).join('/'), line: d.line, column: d.column, message: d.message, hint: d.hint, ...(frame ? { frame } : {}) };
+    return { code: d.code, severity: d.severity, file: path.relative(cwd, d.file).split(path.sep).join('/'), line: d.line, column: d.column, message: d.message, hint: d.hint, ...(frame ? { frame } : {}), ...(WIRING.has(d.code) ? { wiring: true as const } : {}) };
   });
   return {
     sequence,
