@@ -57,7 +57,7 @@ function detailsOf(entry) {
     entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,
     el('h3', {}, 'Chain in execution order'),
     el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ` ${s.declared}`) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
-    entry.transport === 'http' && !entry.stream ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
+    entry.transport === 'http' && entry.stream !== 'websocket' ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
   );
 }
 

@@ -148,6 +148,24 @@ test('a request sent from the explorer shows in the traces as GET /todo/:id, wit
   await shoot(page, 'traces');
 });
 
+test("an @Sse() route from the explorer: its events listed live as the app sends them", async ({ page }) => {
+  await page.click('#tabs button[data-view="explorer"]');
+  const token = await page.inputValue('#explorer-bearer');
+  await page.selectOption('#explorer-route', 'http:GET /todo/events');
+  await page.click('#explorer-send');
+  await page.waitForFunction(() => /streaming/.test(document.getElementById('explorer-status')?.textContent ?? ''));
+  const app = (await (await fetch(`${page.url().replace(/#.*$/, '')}api/app`)).json()) as { origin: string };
+  const created = await fetch(`${app.origin}/todo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: '<b>not bold</b>', priority: 1, colorLabel: '#ffffff' }) });
+  assert.ok(created.ok, `POST /todo: ${created.status}`);
+  const event = page.locator('#explorer-timeline li[data-event="created"]').first();
+  await event.waitFor();
+  assert.match((await event.textContent()) ?? '', /created.*<b>not bold<\/b>/, 'the data as text');
+  assert.is(await page.locator('#explorer-timeline b').count(), 0, 'never as HTML');
+  await shoot(page, 'explorer-sse');
+  await page.click('#explorer-stop');
+  await page.waitForFunction(() => /stopped/.test(document.getElementById('explorer-status')?.textContent ?? ''));
+});
+
 test('a save with a type error shows the diagnostic on the page while the app still answers', async (context) => {
   const { page, loop } = context;
   const original = fs.readFileSync(health, 'utf8');

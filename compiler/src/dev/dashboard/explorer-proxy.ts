@@ -77,6 +77,18 @@ export async function sendToApp(origin: string, request: ExplorerRequest): Promi
   };
 }
 
+/**
+ * Opens an event stream of the app (`GET` of an `@Sse()` route); `signal` ends it.
+ *
+ * @example
+ * const answer = await openStream('http://127.0.0.1:3000', { method: 'GET', path: '/todo/events' }, signal);
+ */
+export function openStream(origin: string, request: Omit<ExplorerRequest, 'method' | 'body'>, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  for (const [name, value] of Object.entries(request.headers ?? {})) if (!DROPPED.has(name.toLowerCase())) headers[name] = value;
+  return fetch(new URL(request.path, origin), { headers, redirect: 'manual', signal });
+}
+
 function headersOf(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => (out[name] = value));

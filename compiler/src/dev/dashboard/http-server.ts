@@ -3,7 +3,7 @@
  * files and the JSON of `/api/*` (see docs/dev-dashboard.md).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { appOrigin, invalidRequest, sendToApp } from './explorer-proxy.js';
+import { appOrigin, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
 import { refusal } from './request-guard.js';
 import type { DashboardState } from './state.js';
 import type { StaticFile } from './static-files.js';
@@ -54,6 +54,7 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   const method = request.method ?? 'GET';
   if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
   if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
   if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send)` });
   switch (url.pathname) {
     case '/api/routes':
@@ -119,6 +120,41 @@ async function token(state: DashboardState, request: IncomingMessage, response: 
   if (!Array.isArray(roles) || roles.length > 50 || !roles.every((r) => typeof r === 'string' && r.length <= 100)) return json(response, 400, { error: 'roles must be an array of strings' });
   const answer = await state.ask({ kind: 'mint', subject: body.subject, roles: roles as string[] });
   return typeof answer.value === 'string' ? json(response, 200, { token: answer.value }) : json(response, 503, { error: answer.error ?? 'no token' });
+}
+
+/**
+ * `POST /api/stream { path, headers? }`: opens an `@Sse()` route of the app and relays its events
+ * as they come, until either side ends (the explorer's live timeline).
+ */
+async function stream(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/stream');
+  if (body === undefined) return;
+  const invalid = invalidRequest({ ...(body as object), method: 'GET' });
+  if (invalid) return json(response, 400, { error: invalid });
+  const origin = appOrigin(state.address?.http);
+  if (!origin) return json(response, 503, { error: 'the app is not serving HTTP yet (it starts after the first clean build)' });
+  const ended = new AbortController();
+  response.once('close', () => ended.abort());
+  let answer: Response;
+  try {
+    answer = await openStream(origin, body as Parameters<typeof openStream>[1], ended.signal);
+  } catch (error) {
+    return json(response, 502, { error: `the app did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  if (!answer.ok || !answer.body || !/^text\/event-stream/.test(answer.headers.get('content-type') ?? '')) {
+    const text = await answer.text().catch(() => '');
+    return json(response, 502, { error: `the app answered ${answer.status} ${answer.headers.get('content-type') ?? ''}, not an event stream`, status: answer.status, body: text.slice(0, 4096) });
+  }
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+  const reader = answer.body.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      if (!response.write(next.value)) await new Promise((resolve) => response.once('drain', resolve));
+    }
+  } catch {
+    // The page or the app ended the stream.
+  }
+  response.end();
 }
 
 async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
