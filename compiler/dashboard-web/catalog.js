@@ -3,6 +3,9 @@ import { chip, el, fill } from './dom.js';
 
 let catalog = { routes: [], rpcs: [], unimplemented: [] };
 let onTry = () => {};
+let renders = 0;
+const FIRST_ROWS = 200;
+const SLICE_ROWS = 500;
 
 /** Shows a new catalog (after a clean build). */
 export function showCatalog(next, tryRoute) {
@@ -26,20 +29,36 @@ function render() {
     ...(kind === 'http' ? [] : catalog.rpcs.map((r) => ({ ...r, method: r.kind === 'unary' ? 'RPC' : `RPC ${r.kind}`, transport: 'grpc' }))),
   ].filter((e) => query.split(/\s+/).every((w) => words(e).includes(w)));
   const body = document.querySelector('#catalog-table tbody');
-  fill(body, ...entries.flatMap((entry) => {
-    const details = el('tr', { class: 'details', hidden: '' }, el('td', { colspan: '4' }, detailsOf(entry)));
-    const row = el(
-      'tr',
-      { 'data-id': entry.id, onclick: () => details.toggleAttribute('hidden') },
-      el('td', { class: 'method' }, entry.method, entry.stream ? el('span', { class: 'chip' }, entry.stream) : undefined),
-      el('td', {}, el('code', {}, entry.path)),
-      el('td', {}, entry.handler, el('div', { class: 'muted' }, entry.declared)),
-      el('td', { class: 'chain' }, ...(entry.chain.length ? entry.chain.map(chip) : [el('span', { class: 'muted' }, 'no guards, interceptors or throttle rules')])),
-    );
-    return [row, details];
-  }));
+  // The first rows at once, the rest in slices between frames: the page answers at once however
+  // many routes a large app has. A newer render drops the slices of an older one.
+  const generation = ++renders;
+  fill(body, ...entries.slice(0, FIRST_ROWS).map(rowOf));
+  const more = (from) => {
+    if (generation !== renders || from >= entries.length) return;
+    body.append(...entries.slice(from, from + SLICE_ROWS).map(rowOf));
+    setTimeout(() => more(from + SLICE_ROWS), 0);
+  };
+  setTimeout(() => more(FIRST_ROWS), 0);
   const total = catalog.routes.length + catalog.rpcs.length;
   fill(document.getElementById('catalog-count'), `${entries.length} of ${total} (${catalog.routes.length} routes, ${catalog.rpcs.length} RPCs)`);
+}
+
+function rowOf(entry) {
+  // Details are made on the first click: a large app lists thousands of routes.
+  let details;
+  const toggle = () => {
+    if (!details) row.after((details = el('tr', { class: 'details' }, el('td', { colspan: '4' }, detailsOf(entry)))));
+    else details.toggleAttribute('hidden');
+  };
+  const row = el(
+    'tr',
+    { 'data-id': entry.id, onclick: toggle },
+    el('td', { class: 'method' }, entry.method, entry.stream ? el('span', { class: 'chip' }, entry.stream) : undefined),
+    el('td', {}, el('code', {}, entry.path)),
+    el('td', {}, entry.handler, el('div', { class: 'muted' }, entry.declared)),
+    el('td', { class: 'chain' }, ...(entry.chain.length ? entry.chain.map(chip) : [el('span', { class: 'muted' }, 'no guards, interceptors or throttle rules')])),
+  );
+  return row;
 }
 
 function detailsOf(entry) {

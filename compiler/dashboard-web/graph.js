@@ -29,7 +29,23 @@ export function initGraph() {
   });
 }
 
+let pending;
+
+/** Shows a new graph: drawn now when the Graph view is open, else when it opens (a large app has thousands of nodes). */
 export function showGraph(graph) {
+  pending = graph;
+  if (!document.getElementById('view-graph').hidden) drawPending();
+}
+
+/** Draws the graph given last, if not drawn yet. */
+export function drawPending() {
+  if (!pending) return;
+  const graph = pending;
+  pending = undefined;
+  draw(graph);
+}
+
+function draw(graph) {
   const svg = document.getElementById('graph-svg');
   const rows = [0, 0, 0, 0];
   const at = new Map();

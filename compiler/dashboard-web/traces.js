@@ -43,7 +43,7 @@ export function addLines(lines) {
 export function traceRoutes(catalog) {
   const select = document.getElementById('traces-route');
   const chosen = select.value;
-  fill(select, el('option', { value: '' }, 'every route'), ...[...catalog.routes.map((r) => r.path), ...catalog.rpcs.map((r) => r.path)].filter((v, i, all) => all.indexOf(v) === i).map((p) => el('option', { value: p }, p)));
+  fill(select, el('option', { value: '' }, 'every route'), ...[...new Set([...catalog.routes.map((r) => r.path), ...catalog.rpcs.map((r) => r.path)])].map((p) => el('option', { value: p }, p)));
   select.value = chosen;
 }
 
