@@ -116,7 +116,7 @@ test('the page and its files: served with a Content-Security-Policy that forbids
   assert.is((await raw('/%2e%2e/package.json')).status, 404);
 });
 
-test('POST /api/send: only the page (an Origin, JSON), only a path of the app, and 503 before the app listens', async () => {
+test('POST /api/send and /api/stream: only the page (an Origin, JSON), only a path of the app, and 503 before the app listens', async () => {
   const origin = base;
   const send = (body: unknown, headers: Record<string, string> = { origin, 'content-type': 'application/json' }) => raw('/api/send', headers, 'POST', JSON.stringify(body));
   assert.is((await send({ method: 'GET', path: '/' }, { 'content-type': 'application/json' })).status, 403);
@@ -125,6 +125,9 @@ test('POST /api/send: only the page (an Origin, JSON), only a path of the app, a
     const answer = await send(bad);
     assert.is(answer.status, 400, JSON.stringify(bad));
   }
+  const stream = (body: unknown) => raw('/api/stream', { origin, 'content-type': 'application/json' }, 'POST', JSON.stringify(body));
+  assert.is((await stream({ path: 'http://example.com/events' })).status, 400, 'a stream of the app only');
+  assert.is((await stream({ path: '/todo/events' })).status, 503, 'no stream before the app listens');
   const early = await send({ method: 'GET', path: '/health' });
   assert.is(early.status, 503);
   assert.match(JSON.parse(early.body).error, /not serving HTTP yet/);
