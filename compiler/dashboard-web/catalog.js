@@ -74,10 +74,20 @@ function detailsOf(entry) {
     entry.body ? el('p', { class: 'muted' }, entry.body.declared) : undefined,
     entry.body ? el('ul', {}, ...entry.body.members.map((m) => el('li', {}, el('code', {}, m.name), m.rules.length ? `: ${m.rules.join(', ')}` : ''))) : undefined,
     entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,
+    entry.answers ? el('p', {}, `Answers: ${entry.answers.media}`, entry.answers.media === 'empty' ? '' : el('code', {}, ` ${schemaText(entry.answers.schema)}`)) : undefined,
     el('h3', {}, 'Chain in execution order'),
     el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ` ${s.declared}`) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
     entry.transport === 'http' && entry.stream !== 'websocket' ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
   );
+}
+
+/** A JSON Schema in a few words: `Todo`, `Todo[]`, `string`. */
+function schemaText(schema) {
+  if (!schema || typeof schema !== 'object') return 'unknown';
+  if (typeof schema.$ref === 'string') return schema.$ref.replace(/^.*\//, '');
+  if (schema.type === 'array') return `${schemaText(schema.items)}[]`;
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map(schemaText).join(' | ');
+  return Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'unknown');
 }
 
 function throttleText(t) {

@@ -47,6 +47,7 @@ test('GET /api/routes lists every route and RPC of the example with its chain, f
   const findOne = catalog.routes.find((r: { method: string; path: string }) => r.method === 'GET' && r.path === '/todo/:id');
   assert.ok(findOne, 'GET /todo/:id is listed');
   assert.is(findOne.operationId, 'todo.findOne');
+  assert.equal([findOne.answers.media, findOne.answers.schema.$ref], ['json', '#/components/schemas/Todo']);
   assert.match(findOne.declared, /^todo\/todo\.controller\.ts:\d+:\d+$/);
   assert.ok(findOne.chain.some((s: { kind: string }) => s.kind === 'guard'), 'its guard is in its chain');
   assert.ok(findOne.chain.some((s: { kind: string }) => s.kind === 'throttle'), 'its throttle rule is in its chain');

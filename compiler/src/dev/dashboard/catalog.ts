@@ -55,6 +55,8 @@ export interface CatalogRoute {
   readonly body?: CatalogBody;
   /** The statuses the route can answer with, as the OpenAPI document says them. */
   readonly statuses: readonly number[];
+  /** What it answers: the media (`json`, `text`, `events`, `empty`, `any`) and the JSON Schema of its result, as the OpenAPI document has them. */
+  readonly answers?: { readonly media: string; readonly schema: unknown };
   readonly chain: readonly ChainStep[];
 }
 
@@ -99,6 +101,7 @@ export function catalogOf(model: AppModel): Catalog {
     params: route.params.map(paramOf),
     ...bodyOf(model, route),
     statuses: statusesOf(route, chain),
+    ...(route.api ? { answers: { media: route.api.result.media, schema: route.api.result.schema } } : {}),
     chain,
     };
   });
