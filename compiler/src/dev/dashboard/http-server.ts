@@ -55,7 +55,7 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
   if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
   if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
-  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send)` });
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/stream, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
       return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
