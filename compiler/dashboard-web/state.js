@@ -17,6 +17,8 @@ export async function refreshState() {
     return;
   }
   fill(status, `app process ${state.pid}, asked at ${new Date().toLocaleTimeString()}`);
+  const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+  fill(document.getElementById('state-memory'), `Memory: ${mb(state.memory.rss)} resident, heap ${mb(state.memory.heapUsed)} used of ${mb(state.memory.heapTotal)}, ${mb(state.memory.external)} outside the heap`);
   const rows = [
     ['liveness', state.liveness?.status, state.liveness?.reason],
     ['readiness', state.readiness?.status, state.readiness?.reason],

@@ -189,6 +189,7 @@ test('a save with a type error shows the diagnostic on the page while the app st
 test("the State view asks the serving app: readiness with its indicators, and ThrottlerModule.forRoot's limits", async ({ page }) => {
   await page.click('#tabs button[data-view="state"]');
   await page.waitForFunction(() => /app process \d+/.test(document.getElementById('state-status')?.textContent ?? ''));
+  assert.match((await page.textContent('#state-memory')) ?? '', /^Memory: \d+\.\d MB resident, heap \d+\.\d MB used of \d+\.\d MB/);
   const health = await page.locator('#state-health tbody tr').allTextContents();
   assert.ok(health.some((row) => /^readiness\s*up/.test(row)), health.join(' | '));
   const throttlers = await page.locator('#state-throttlers tbody tr').allTextContents();

@@ -44,6 +44,8 @@ export interface AskApp {
 /** The app's state, for the dashboard's State view. */
 export interface AppState {
   readonly pid: number;
+  /** `process.memoryUsage()` of the app process, in bytes. */
+  readonly memory: { readonly rss: number; readonly heapUsed: number; readonly heapTotal: number; readonly external: number };
   readonly liveness: unknown;
   /** The readiness report with each indicator's result, or absent when the app has no HealthModule. */
   readonly readiness?: unknown;

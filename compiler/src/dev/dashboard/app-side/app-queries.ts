@@ -54,6 +54,7 @@ async function answer(query: AppQuery): Promise<unknown> {
   const throttler = provided<{ throttlers: readonly { name: string; limit: number; ttl: number }[]; storage: { size?: number; constructor: { name: string } } }>(ThrottlerConfig);
   const state: AppState = {
     pid: process.pid,
+    memory: (({ rss, heapUsed, heapTotal, external }) => ({ rss, heapUsed, heapTotal, external }))(process.memoryUsage()),
     liveness: app.health.liveness(),
     readiness: await app.health.readiness(),
     ...(throttler
