@@ -106,8 +106,15 @@ const show = (result: BuildResult, ms: number): void => {
 };
 
 if (argv._[0] === 'dev') {
+  const dashboardPort = Number(argv.dashboardPort ?? 9400);
+  if (argv.dashboard !== false && !(Number.isInteger(dashboardPort) && dashboardPort >= 0 && dashboardPort <= 65535)) {
+    // As typed: yargs has made a word NaN already.
+    const typed = process.argv.find((a) => a.startsWith('--dashboard-port='))?.slice('--dashboard-port='.length) ?? process.argv[process.argv.indexOf('--dashboard-port') + 1];
+    process.stderr.write(`--dashboard-port must be a port number from 0 to 65535 (0: any free port), not ${JSON.stringify(typed)}; or pass --no-dashboard.\n`);
+    process.exit(1);
+  }
   try {
-    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, dashboard: argv.dashboard === false ? false : Number(argv.dashboardPort ?? 9400), show: (result) => show(result, result.stats.ms), write });
+    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, dashboard: argv.dashboard === false ? false : dashboardPort, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
     printFailure(error);
     process.exit(1);

@@ -9,7 +9,7 @@ import { build, type BuildResult } from '../../compiler/src/index.js';
 import { startDashboard, type Dashboard } from '../../compiler/src/dev/dashboard/dashboard.js';
 import type { SpanRecord } from '../../compiler/src/dev/dashboard/messages.js';
 import { TraceStore } from '../../compiler/src/dev/dashboard/trace-store.js';
-import { ROOT } from '../compiler/helpers.js';
+import { cli, ROOT } from '../compiler/helpers.js';
 
 let dashboard: Dashboard;
 let base = '';
@@ -143,6 +143,14 @@ test('POST /api/token: a subject is required, and without a serving app it says 
   const none = await post({ subject: 'demo', roles: ['user'] });
   assert.is(none.status, 503);
   assert.match(JSON.parse(none.body).error, /no app is serving/);
+});
+
+test('framework-build dev refuses a --dashboard-port that is not a port, saying what it takes', () => {
+  for (const port of ['70000', 'abc', '-1']) {
+    const run = cli(['dev', 'examples/todo/src', '--out', 'test/.tmp/dashboard-port', `--dashboard-port=${port}`]);
+    assert.is(run.status, 1);
+    assert.is(run.stderr, `--dashboard-port must be a port number from 0 to 65535 (0: any free port), not "${port}"; or pass --no-dashboard.\n`);
+  }
 });
 
 const span = (i: number): SpanRecord => ({
