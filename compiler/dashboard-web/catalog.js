@@ -1,5 +1,5 @@
 // The catalog: every HTTP route and RPC with its chain, searchable and filterable.
-import { chip, el, fill } from './dom.js';
+import { chip, declaredLink, el, fill } from './dom.js';
 
 let catalog = { routes: [], rpcs: [], unimplemented: [] };
 let onTry = () => {};
@@ -55,7 +55,7 @@ function rowOf(entry) {
     { 'data-id': entry.id, onclick: toggle },
     el('td', { class: 'method' }, entry.method, entry.stream ? el('span', { class: 'chip' }, entry.stream) : undefined),
     el('td', {}, el('code', {}, entry.path)),
-    el('td', {}, entry.handler, el('div', { class: 'muted' }, entry.declared)),
+    el('td', {}, entry.handler, el('div', { class: 'muted' }, declaredLink(catalog.srcDir, entry.declared))),
     el('td', { class: 'chain' }, ...(entry.chain.length ? entry.chain.map(chip) : [el('span', { class: 'muted' }, 'no guards, interceptors or throttle rules')])),
   );
   return row;
@@ -71,12 +71,12 @@ function detailsOf(entry) {
       ? el('ul', {}, ...params.map((p) => el('li', {}, el('code', {}, `${p.source}${p.key ? ` '${p.key}'` : ''}`), ` → ${p.name}: ${p.type}`, p.conversion ? ` (converted: ${p.conversion})` : '', p.optional ? ' (optional)' : '')))
       : el('p', { class: 'muted' }, 'none'),
     entry.body ? el('h3', {}, `Body: ${entry.body.name}`) : undefined,
-    entry.body ? el('p', { class: 'muted' }, entry.body.declared) : undefined,
+    entry.body ? el('p', { class: 'muted' }, declaredLink(catalog.srcDir, entry.body.declared)) : undefined,
     entry.body ? el('ul', {}, ...entry.body.members.map((m) => el('li', {}, el('code', {}, m.name), m.rules.length ? `: ${m.rules.join(', ')}` : ''))) : undefined,
     entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,
     entry.answers ? el('p', {}, `Answers: ${entry.answers.media}`, entry.answers.media === 'empty' ? '' : el('code', {}, ` ${schemaText(entry.answers.schema)}`)) : undefined,
     el('h3', {}, 'Chain in execution order'),
-    el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ` ${s.declared}`) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
+    el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ' ', declaredLink(catalog.srcDir, s.declared)) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
     entry.transport === 'http' && entry.stream !== 'websocket' ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
   );
 }

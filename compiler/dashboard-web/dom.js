@@ -35,3 +35,13 @@ export function chip(step) {
   const text = step.kind === 'throttle' ? `throttle ${step.name}${limit}${skipped}` : step.name;
   return el('span', { class: `chip ${step.kind}`, title: `${step.kind} (${step.level})${step.declared ? ` at ${step.declared}` : ''}` }, text);
 }
+
+/**
+ * Where something is declared, as a link that opens it in VS Code (`vscode://file/<path>:<line>:<column>`);
+ * a class of a package (`@framework/core#JwtService`) stays text.
+ */
+export function declaredLink(srcDir, declared) {
+  if (!declared || !srcDir || declared.includes('#')) return el('span', {}, declared ?? '');
+  const path = `${srcDir.replace(/\/$/, '')}/${declared}`;
+  return el('a', { class: 'declared', href: `vscode://file/${path.split('/').map(encodeURIComponent).join('/').replace(/%3A/g, ':')}`, title: `open ${path} in VS Code`, onclick: (event) => event.stopPropagation() }, declared);
+}

@@ -1,6 +1,6 @@
 // The dependency graph as an SVG: modules, controllers, providers and gRPC services in columns,
 // their edges (declares, injects, serves); drag to pan, click a node for its declaration.
-import { el, fill } from './dom.js';
+import { declaredLink, el, fill } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLUMNS = { module: 0, controller: 1, service: 2, provider: 3 };
@@ -85,7 +85,7 @@ function select(graph, node, rect) {
   fill(
     document.getElementById('graph-detail'),
     el('h3', {}, `${node.name} (${node.kind})`),
-    node.declared ? el('p', {}, 'declared at ', el('code', {}, node.declared)) : undefined,
+    node.declared ? el('p', {}, 'declared at ', el('code', {}, declaredLink(graph.srcDir, node.declared))) : undefined,
     node.handles ? el('ul', {}, ...node.handles.map((h) => el('li', {}, el('code', {}, h)))) : undefined,
     out.length ? el('p', {}, `${out[0].kind === 'injects' ? 'injects' : out[0].kind}: ${out.map((e) => name(e.to)).join(', ')}`) : undefined,
     into.length ? el('p', {}, `used by: ${into.map((e) => `${name(e.from)} (${e.kind})`).join(', ')}`) : undefined,

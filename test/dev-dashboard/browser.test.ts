@@ -97,6 +97,7 @@ test('the catalog lists every route and RPC of the example, each with its guards
   const rows = await page.locator('#catalog-table tbody tr[data-id]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id));
   assert.equal(rows.sort(), [...catalog.routes, ...catalog.rpcs].map((e) => e.id).sort());
   const findOne = page.locator('tr[data-id="http:GET /todo/:id"]');
+  assert.match((await findOne.locator('a.declared').getAttribute('href')) ?? '', /^vscode:\/\/file\/.*\/examples\/todo\/src\/todo\/todo\.controller\.ts:\d+:\d+$/, 'the handler links to its declaration');
   assert.ok((await findOne.locator('.chip.guard').count()) > 0, 'GET /todo/:id shows its guard');
   assert.match(await findOne.locator('.chip.throttle').first().textContent() ?? '', /^throttle default/);
   const login = page.locator('tr[data-id="http:POST /auth/login"] .chip.throttle');

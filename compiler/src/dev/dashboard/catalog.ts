@@ -73,6 +73,8 @@ export interface CatalogRpc {
 }
 
 export interface Catalog {
+  /** The absolute directory every `declared` path is relative to (the page makes editor links of them). */
+  readonly srcDir: string;
   readonly routes: readonly CatalogRoute[];
   readonly rpcs: readonly CatalogRpc[];
   /** RPCs of the `.proto` no method binds, answered UNIMPLEMENTED. */
@@ -119,7 +121,7 @@ export function catalogOf(model: AppModel): Catalog {
     })),
   );
   const unimplemented = model.grpc.flatMap((service) => service.unimplemented.map((u) => ({ service: service.service, rpc: u.rpc, reason: u.reason })));
-  return { routes, rpcs, unimplemented };
+  return { srcDir: model.srcDir, routes, rpcs, unimplemented };
 }
 
 function paramOf(param: ParamIR): CatalogParam {

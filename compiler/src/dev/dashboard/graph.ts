@@ -25,6 +25,8 @@ export interface GraphEdge {
 }
 
 export interface Graph {
+  /** The absolute directory every `declared` path is relative to. */
+  readonly srcDir: string;
   readonly root: string;
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
@@ -66,5 +68,5 @@ export function graphOf(model: AppModel): Graph {
     nodes.push({ id, kind: 'service', name: service.service, handles: service.methods.map((m) => m.rpc) });
     edges.push({ from: `provider:${service.controller}`, to: id, kind: 'serves' });
   }
-  return { root: moduleId(model.root.key), nodes, edges };
+  return { srcDir: model.srcDir, root: moduleId(model.root.key), nodes, edges };
 }
