@@ -72,6 +72,7 @@ export default defineConfig({
         items: [
           { text: 'Getting started', link: '/getting-started' },
           { text: 'The dev loop', link: '/dev-loop' },
+          { text: 'The dev dashboard', link: '/dev-dashboard' },
           { text: 'Runtimes and releases', link: '/runtimes' },
         ],
       },

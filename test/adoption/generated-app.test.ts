@@ -37,6 +37,12 @@ test('every package is packed with its entry point, declarations, README, LICENS
       assert.ok(files.includes(required), `${tarball} lacks ${required}`);
     }
     assert.not.ok(files.some((f) => f.startsWith('package/src/') || f.endsWith('.tsbuildinfo')), `${tarball} ships sources or build info`);
+    // The dev dashboard's front end and its worker: served from the package, nothing fetched.
+    if (tarball.startsWith('framework-compiler-')) {
+      for (const required of ['package/dashboard-web/index.html', 'package/dashboard-web/app.js', 'package/dist/dev/dashboard/worker.js', 'package/dist/dev/dashboard/app-side/app-side.js']) {
+        assert.ok(files.includes(required), `${tarball} lacks ${required}`);
+      }
+    }
   }
 });
 
