@@ -188,8 +188,9 @@ test('the live stream sends each build and batch of spans as server-sent events'
       response.setEncoding('utf8').on('data', (chunk: string) => {
         events.push(chunk);
         if (events.join('').includes('event: lines')) {
-          request.destroy();
+          // Settled first: the destroy that follows ends the request with an error of its own.
           resolve();
+          request.destroy();
         }
       });
       dashboard.built(result);
