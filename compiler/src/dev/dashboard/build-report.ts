@@ -7,16 +7,10 @@ import path from 'node:path';
 import type { BuildResult } from '../../builder/build-options.js';
 import { modulesCatalogue } from '../../diagnostics/catalogue/modules.js';
 import { wiringCatalogue } from '../../diagnostics/catalogue/wiring.js';
+import type { JsonDiagnostic } from '../../diagnostics/format.js';
 
-export interface BuildDiagnostic {
-  readonly code: string;
-  readonly severity: string;
-  /** Relative to the working directory of the loop. */
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-  readonly hint: string;
+/** A diagnostic as `--json` prints it (`file` relative to the loop's working directory), with what the page shows beside it. */
+export interface BuildDiagnostic extends JsonDiagnostic {
   /** The source line and the one before it, with a caret line under the span. */
   readonly frame?: string;
   /** A module or wiring diagnostic (a provider that does not resolve, a layer that never runs): the Graph view's "why". */
