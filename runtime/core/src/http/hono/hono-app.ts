@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bareBodyRoute } from './bare-body-route.js';
 import { withBodyLimit } from './body-limit.js';
 import { registerHeadRoute } from './head-routes.js';
@@ -9,17 +9,6 @@ import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../served-http.js';
 import type { StaticRoute } from '../../contract/static-route.js';
-
-/**
- * HEAD is answered by its path's GET route without the body; a body that answer streams (a
- * `Response` of a `ReadableStream`, a proxied `fetch`) is cancelled, so its producer stops instead
- * of running on for a client that will never read it.
- */
-const cancelledOnHead: MiddlewareHandler<HttpEnv> = async (c, next) => {
-  if (c.req.method !== 'HEAD') return next();
-  await next();
-  c.res.body?.cancel().catch(() => undefined);
-};
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
@@ -39,7 +28,6 @@ export function buildHonoApp(
   },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
-  app.use(cancelledOnHead);
   const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
 
   for (const route of ordered) {

@@ -16,7 +16,7 @@ import { isWebResponse } from '../../types/web-response.js';
  * respond(c, { id: 1 }, 204); // 204, no body
  */
 export function respond(c: Context, value: unknown, status: number): Response {
-  if (isWebResponse(value)) return withContextHeaders(c, value);
+  if (isWebResponse(value)) return withContextHeaders(c, c.req.method === 'HEAD' ? withoutBody(value) : value);
   // Without a status argument Hono takes its fast path (a bare `new Response(text)`), so 200 is left implicit.
   if (status === 200) {
     if (typeof value === 'string') return c.text(value);
@@ -26,6 +26,17 @@ export function respond(c: Context, value: unknown, status: number): Response {
   if (value === undefined || isNullBodyStatus(status)) return c.body(null, status as StatusCode);
   if (typeof value === 'string') return c.text(value, status as ContentfulStatusCode);
   return c.json(value, status as ContentfulStatusCode);
+}
+
+/**
+ * HEAD is answered by its path's GET route: a body that route's `Response` streams (a
+ * `ReadableStream`, a proxied `fetch`) is cancelled, so its producer stops instead of running on
+ * for a client that will never read it (Hono drops the body without cancelling it).
+ */
+function withoutBody(response: Response): Response {
+  if (!response.body) return response;
+  response.body.cancel().catch(() => undefined);
+  return new Response(null, response);
 }
 
 /**
