@@ -13,13 +13,14 @@ export class Components {
   private readonly schemas = new Map<string, JsonSchema>();
   private readonly byIdentity = new Map<string, string>();
 
-  define(name: string, identity: string, make: () => JsonSchema): JsonSchema {
+  /** `make` is given the component's name, for a schema that refers to itself. */
+  define(name: string, identity: string, make: (self: string) => JsonSchema): JsonSchema {
     const known = this.byIdentity.get(identity);
     if (known) return ref(known);
     const unique = this.freeName(name);
     this.byIdentity.set(identity, unique);
     this.schemas.set(unique, {});
-    this.schemas.set(unique, make());
+    this.schemas.set(unique, make(unique));
     return ref(unique);
   }
 

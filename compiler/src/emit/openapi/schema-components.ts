@@ -7,7 +7,8 @@ import type { Components } from './components.js';
  * The component of a Standard Schema body: what the schema accepts (its input JSON Schema, as its
  * library converts it), named after its const. Definitions the library put under `$defs` become
  * components of their own, since a `#/$defs/…` reference inside a component would resolve against
- * the document's root. An unconverted schema (FW2506) is `{}`: any JSON.
+ * the document's root; for the same reason a schema's references to itself (`#`, a recursive
+ * `z.lazy`) point at its component. An unconverted schema (FW2506) is `{}`: any JSON.
  *
  * @example
  * schemaBodyRef(components, documents, route.bodySchema) // { $ref: '#/components/schemas/CreateTodo' }
@@ -15,7 +16,7 @@ import type { Components } from './components.js';
 export function schemaBodyRef(components: Components, documents: SchemaDocuments, schema: SchemaIR): JsonSchema {
   const input = inputOf(documents, schema);
   if (!input) return {};
-  return components.define(schema.ref.name, `schema:${schema.ref.key}`, () => hoistDefinitions(components, input));
+  return components.define(schema.ref.name, `schema:${schema.ref.key}`, (self) => hoistDefinitions(components, input, self));
 }
 
 /**
@@ -46,20 +47,26 @@ function inputOf(documents: SchemaDocuments, schema: SchemaIR): JsonSchema | und
   return document && !('error' in document) ? document.input : undefined;
 }
 
-function hoistDefinitions(components: Components, schema: JsonSchema): JsonSchema {
+function hoistDefinitions(components: Components, schema: JsonSchema, self: string): JsonSchema {
   const { $defs: definitions, ...rest } = schema;
-  if (!definitions || typeof definitions !== 'object' || Array.isArray(definitions)) return rest;
-  const named = Object.fromEntries(Object.entries(definitions as Record<string, JsonSchema>).map(([name, body]) => [name, pointAtComponents(body) as JsonSchema]));
-  return components.addNamed(pointAtComponents(rest) as JsonSchema, named);
+  const point = (value: JsonValue): JsonValue => pointAtComponents(value, self);
+  if (!definitions || typeof definitions !== 'object' || Array.isArray(definitions)) return point(rest) as JsonSchema;
+  const named = Object.fromEntries(Object.entries(definitions as Record<string, JsonSchema>).map(([name, body]) => [name, point(body) as JsonSchema]));
+  return components.addNamed(point(rest) as JsonSchema, named);
 }
 
-/** `#/$defs/Name` → `#/components/schemas/Name` (renamed by `addNamed` where taken). */
-function pointAtComponents(value: JsonValue): JsonValue {
+/**
+ * `#/$defs/Name` → `#/components/schemas/Name` (renamed by `addNamed` where taken), and a reference
+ * into the schema itself (`#`, `#/properties/…`) → into its component `self`.
+ */
+function pointAtComponents(value: JsonValue, self: string): JsonValue {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(pointAtComponents);
+  if (Array.isArray(value)) return value.map((item) => pointAtComponents(item, self));
   const out: Record<string, JsonValue> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${v.slice('#/$defs/'.length)}` : pointAtComponents(v);
+    if (key !== '$ref' || typeof v !== 'string' || !v.startsWith('#')) out[key] = pointAtComponents(v, self);
+    else if (v.startsWith('#/$defs/')) out[key] = `#/components/schemas/${v.slice('#/$defs/'.length)}`;
+    else out[key] = `#/components/schemas/${self}${v.slice(1)}`;
   }
   return out;
 }
