@@ -19,7 +19,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { createBuilder } from './builder/builder.js';
-import type { BundleTarget } from './bundle/bundle.js';
+import type { BundleTarget } from './bundle/targets.js';
 import type { Builder, BuildResult } from './builder/build-options.js';
 import { settleOutput } from './builder/output.js';
 import { printFailure, watchSources } from './builder/watch.js';

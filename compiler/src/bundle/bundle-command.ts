@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import { formatDiagnostic, summary } from '../diagnostics/format.js';
 import { displayPath } from '../files/file-paths.js';
-import { bundleApp, type BundleOptions } from './bundle.js';
+import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
 
 /**
  * `framework-build bundle`: writes the bundle and says where, how large, and which schema files it
@@ -17,6 +19,11 @@ export async function runBundle(options: BundleOptions & { readonly cwd: string 
     process.stdout.write(`Bundled ${displayPath(result.file, options.cwd)} (${size}${carried}) in ${Math.round(performance.now() - started)} ms.\n`);
     return 0;
   } catch (error) {
+    if (error instanceof BundleRefused) {
+      const read = (file: string): string | undefined => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+      process.stderr.write(error.diagnostics.map((d) => formatDiagnostic(d, options.cwd, read)).join('\n') + `\n${summary(error.diagnostics)}\n`);
+      return 1;
+    }
     process.stderr.write(`framework-build bundle: ${messageOf(error)}\n`);
     return 1;
   }

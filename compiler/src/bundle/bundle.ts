@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { createBuilder } from '../builder/builder.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { toPosix } from '../files/file-paths.js';
+import { hostDiagnostics } from './host-checks.js';
+import type { BundleTarget } from './targets.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
-/** The hosts a bundle is made for. */
-export const BUNDLE_TARGETS = ['node', 'bun', 'workers', 'lambda'] as const;
-export type BundleTarget = (typeof BUNDLE_TARGETS)[number];
 
 export interface BundleOptions {
   /** The module that starts the app (`src/main.ts`) or exports the host's handler. */
@@ -17,6 +18,17 @@ export interface BundleOptions {
   /** Packages left as imports (resolved beside the bundle at run time); default none. */
   readonly external?: readonly string[];
   readonly minify?: boolean;
+  /** The application's sources, checked against what the host gives (`--target workers`); default: the entry's directory. */
+  readonly srcDir?: string;
+  /** Base of relative paths; default `process.cwd()`. */
+  readonly cwd?: string;
+}
+
+/** A bundle refused before esbuild ran: what the application asks that the host does not give (FW1416). */
+export class BundleRefused extends Error {
+  constructor(readonly diagnostics: readonly Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
 }
 
 export interface BundleResult {
@@ -39,11 +51,14 @@ const PLACEHOLDER = 'globalThis.__FRAMEWORK_BUNDLED_PROTOS__';
  * @example
  * const { file } = await bundleApp({ entry: 'examples/todo/src/main.ts', outDir: 'dist/bundle' });
  * // node dist/bundle/main.mjs
+ *
+ * @throws {BundleRefused} for `--target workers` when the application has gRPC controllers (FW1416)
  */
 export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const entry = path.resolve(options.entry);
   if (!fs.existsSync(entry)) throw new Error(`The entry ${options.entry} does not exist.`);
   const target = options.target ?? 'node';
+  if (target === 'workers') checkHost(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd());
   const outDir = path.resolve(options.outDir ?? 'dist/bundle');
   const file = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.mjs`);
   const protos = new Map<string, BundledProtoFile>();
@@ -68,6 +83,13 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(file, text);
   return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
+}
+
+/** Builds the tables in memory to see what the application asks of the host; errors of the build itself are reported too. */
+function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
+  const result = createBuilder({ srcDir, cwd }).build();
+  const refused = [...result.diagnostics.filter((d) => d.severity === 'error'), ...(result.model ? hostDiagnostics(result.model, target) : [])];
+  if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
