@@ -68,7 +68,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     bundle: true,
     format: 'esm',
     ...platformOf(target),
-    external: [...(options.external ?? [])],
+    external: [...(platformOf(target).external ?? []), ...(options.external ?? [])],
     keepNames: true, // error names, guard and middleware names in logs come from `.name`
     minify: options.minify ?? false,
     legalComments: 'none',
@@ -93,7 +93,8 @@ function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
-  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022' };
+  // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag.
+  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'] };
   // CommonJS dependencies (grpc-js, protobufjs) `require` Node's built-ins: an ES module has no
   // `require`, so the bundle makes one, from the bundle's own URL (Node and Bun alike).
   return {
