@@ -1,7 +1,8 @@
 // An application as a Cloudflare Worker: `framework-build bundle --target workers` of a module that
 // exports `{ fetch }`, run by the real `workerd` through Miniflare (both from the npm registry,
 // test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
-// malformed-JSON 400s, the body limit's 413, the 404, all with the framework's bodies.
+// malformed-JSON 400s, the body limit's 413, the 404 (with the framework's bodies), the throttler
+// in memory and an event stream.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,20 @@ test('refusals carry the framework status and body in workerd', async () => {
   const missing = await worker.dispatchFetch('http://worker.test/nope');
   assert.is(missing.status, 404);
   assert.equal(await missing.json(), { status: 404, name: 'NotFoundException', message: 'Not found' });
+});
+
+test('the throttler counts in memory, and an event stream flows, inside the Worker', async () => {
+  const statuses: number[] = [];
+  for (let call = 0; call < 3; call++) {
+    const response = await worker.dispatchFetch('http://worker.test/hello/limited');
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  assert.equal(statuses, [200, 200, 429]);
+  const ticks = await worker.dispatchFetch('http://worker.test/hello/ticks');
+  assert.is(ticks.status, 200);
+  assert.match(ticks.headers.get('content-type') ?? '', /^text\/event-stream/);
+  assert.match(await ticks.text(), /event: tick\nid: 1\ndata: 1\n\n[\s\S]*event: tick\nid: 3\ndata: 3\n\n/);
 });
 
 test('the Worker bundle is under 1 MiB gzipped', () => {
