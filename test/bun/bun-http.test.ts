@@ -26,7 +26,7 @@ test.before(async () => {
     bundleApp({ entry, outDir: path.join(dir, 'node'), target: 'node' }),
   ]);
   [bun, node] = await Promise.all([
-    launch(runtime.path, [forBun.file], { cwd: path.dirname(forBun.file), env, readyWithinMs: 30_000 }),
+    launch(runtime.path!, [forBun.file], { cwd: path.dirname(forBun.file), env, readyWithinMs: 30_000 }),
     launch(process.execPath, [forNode.file], { cwd: path.dirname(forNode.file), env, readyWithinMs: 30_000 }),
   ]);
 });

@@ -25,7 +25,7 @@ test.before(async () => {
   const tables = await build({ srcDir: path.join(fixture, 'src'), outDir: path.join(fixture, 'generated'), write: true });
   assert.ok(tables.ok, tables.diagnostics.map((d) => d.message).join('\n'));
   bundleFile = (await bundleApp({ entry: path.join(fixture, 'src/worker.ts'), outDir: dir, target: 'workers' })).file;
-  const { Miniflare } = (await import(miniflare.url)) as { Miniflare: new (options: object) => typeof worker };
+  const { Miniflare } = (await import(miniflare.url!)) as { Miniflare: new (options: object) => typeof worker };
   worker = new Miniflare({
     modules: true,
     scriptPath: bundleFile,
