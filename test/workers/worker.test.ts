@@ -1,8 +1,8 @@
 // An application as a Cloudflare Worker: `framework-build bundle --target workers` of a module that
 // exports `{ fetch }`, run by the real `workerd` through Miniflare (both from the npm registry,
 // test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
-// malformed-JSON 400s, the body limit's 413, the 404 (with the framework's bodies), the throttler
-// in memory and an event stream.
+// malformed-JSON 400s, the body limit's 413, the 404 (with the framework's bodies), the JWT guard,
+// the throttler in memory and an event stream.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,6 +79,16 @@ test('the throttler counts in memory, and an event stream flows, inside the Work
   assert.is(ticks.status, 200);
   assert.match(ticks.headers.get('content-type') ?? '', /^text\/event-stream/);
   assert.match(await ticks.text(), /event: tick\nid: 1\ndata: 1\n\n[\s\S]*event: tick\nid: 3\ndata: 3\n\n/);
+});
+
+test('the JWT guard: a token signed in the Worker opens the guarded route; none or a bad one is a 403', async () => {
+  const { token } = (await (await worker.dispatchFetch('http://worker.test/account/token', { method: 'POST' })).json()) as { token: string };
+  const me = await worker.dispatchFetch('http://worker.test/account/me', { headers: { authorization: `Bearer ${token}` } });
+  assert.equal([me.status, await me.text()], [200, 'ada']);
+  for (const headers of [{}, { authorization: `Bearer ${token.slice(0, -2)}xx` }]) {
+    const refused = await worker.dispatchFetch('http://worker.test/account/me', { headers });
+    assert.equal([refused.status, await refused.json()], [403, { status: 403, name: 'ForbiddenException', message: 'Forbidden' }]);
+  }
 });
 
 test('the Worker bundle is under 1 MiB gzipped', () => {
