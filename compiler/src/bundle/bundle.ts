@@ -79,7 +79,9 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const output = result.outputFiles.find((out) => out.path === file);
   if (!output) throw new Error(`esbuild wrote no ${file}.`);
   const carried = protos.size === 0 ? { files: {}, wellKnown: {} } : { files: Object.fromEntries([...protos.values()].map((p) => [p.key, p.text])), wellKnown: wellKnownJson(entry) };
-  const text = output.text.replace(PLACEHOLDER, JSON.stringify(carried));
+  if (!output.text.includes(PLACEHOLDER)) throw new Error(`esbuild's output lost the place of the schema files (${PLACEHOLDER}).`);
+  // A function, so that a `$` in a schema's text is not read as a replacement pattern.
+  const text = output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(file, text);
   return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
