@@ -46,4 +46,13 @@ test('FW1416 through the command: printed like tsc, exit code 1; for Node the sa
   }
 });
 
+test('bad input to bundle: a missing entry and an unknown target are one clear line each, exit code 1', () => {
+  const missing = cli(['bundle', 'src/nope.ts']);
+  assert.is(missing.status, 1);
+  assert.is(missing.stderr, 'framework-build bundle: The entry src/nope.ts does not exist.\n');
+  const target = cli(['bundle', path.relative(ROOT, entry), '--target', 'deno-deploy']);
+  assert.is(target.status, 1);
+  assert.match(target.stderr, /Invalid values:\s+Argument: target, Given: "deno-deploy", Choices: "node", "bun", "workers", "lambda"/);
+});
+
 test.run();
