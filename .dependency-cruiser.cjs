@@ -15,6 +15,7 @@ const PACKAGES = {
     layers: [
       { name: 'entry', holds: ['cli.ts', 'index.ts', 'cli/'] },
       { name: 'dev loop', holds: ['dev/'] },
+      { name: 'bundler', holds: ['bundle/'] },
       { name: 'build orchestrator', holds: ['builder/'] },
       { name: 'emit and set-up checks', holds: ['emit/', 'setup/', 'schemas/'] },
       { name: 'passes over the IR', holds: ['analyze/', 'discover/'] },

@@ -4,6 +4,7 @@
  *   [--allow-unbound-rpc] [--explain]`
  * `framework-build dev <srcDir> [--entry src/main.ts] [--no-type-check] [--no-overlap] [--out generated] …`: rebuild and
  *   type-check on change, restart the app when both are clean.
+ * `framework-build bundle <entry> [--out dist/bundle] [--target node|bun|workers|lambda]`: one ES module for a host.
  *
  * Compiles the decorated sources under srcDir into `<out>/tables.ts` and `<out>/openapi.json` (and, with
  * `--client`, the typed client `<out>/client.ts`), printing diagnostics like tsc.
@@ -18,6 +19,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { createBuilder } from './builder/builder.js';
+import type { BundleTarget } from './bundle/targets.js';
 import type { Builder, BuildResult } from './builder/build-options.js';
 import { settleOutput } from './builder/output.js';
 import { printFailure, watchSources } from './builder/watch.js';
@@ -51,6 +53,16 @@ const argv = await yargs(hideBin(process.argv))
       .example('framework-build dev src --timings', 'The same, printing where each restart\'s time went')
       .example('framework-build dev src --dashboard-port 0', 'The same, the dashboard on any free port (--no-dashboard: none)'),
   )
+  .command('bundle <entry>', 'Bundle the app into one ES module for a host: tables, validators, .proto files and dependencies inside.', (y) =>
+    y
+      .positional('entry', { type: 'string', demandOption: true, describe: 'The module that starts the app (or exports the host\'s handler)' })
+      .option('out', { type: 'string', default: 'dist/bundle', describe: 'Directory of the bundle, <entry name>.mjs' })
+      .option('target', { choices: ['node', 'bun', 'workers', 'lambda'] as const, default: 'node' as const, describe: 'The host the bundle runs on' })
+      .option('external', { type: 'string', array: true, describe: 'A package left as an import, resolved beside the bundle at run time (repeatable)' })
+      .option('minify', { type: 'boolean', default: false, describe: 'Minify the bundle (names of classes and functions are kept)' })
+      .example('framework-build bundle src/main.ts --out dist/bundle', 'One file, dist/bundle/main.mjs, run with `node dist/bundle/main.mjs` and no node_modules')
+      .example('framework-build bundle src/main.ts --target bun', 'The same for Bun: `bun dist/bundle/main.mjs`'),
+  )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
   .option('json', { type: 'boolean', default: false, describe: 'Print diagnostics as JSON only' })
@@ -73,6 +85,7 @@ const argv = await yargs(hideBin(process.argv))
   .example('framework-build src --watch', 'Rebuild on every change of a source or .proto file')
   .example('framework-build src --explain', 'Also say which providers are request-scoped, and how DTOs are validated')
   .example('framework-build dev src --entry src/main.ts', 'The dev loop: rebuild, type-check and restart the app on every save')
+  .example('framework-build bundle src/main.ts --out dist/bundle', 'One file for production: dist/bundle/main.mjs, run with plain node and no node_modules')
   .example('framework-build --version', "The framework's version, one for all its packages")
   .wrap(110)
   .version(frameworkVersion())
@@ -81,6 +94,13 @@ const argv = await yargs(hideBin(process.argv))
   .parseAsync();
 
 const cwd = process.cwd();
+if (argv._[0] === 'bundle') {
+  // Loaded for `bundle` only: esbuild is not paid for by a build of the tables.
+  const { runBundle } = await import('./bundle/bundle-command.js');
+  // The command's own options are not in the top-level type of argv.
+  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean };
+  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, cwd }));
+}
 const openApiFlags = [
   ...(argv.openapiTitle !== undefined ? [['title', argv.openapiTitle]] : []),
   ...(argv.openapiVersion !== undefined ? [['version', argv.openapiVersion]] : []),

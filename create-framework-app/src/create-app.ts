@@ -73,6 +73,8 @@ function manifest(name: string, grpc: boolean, engines: string, deps: ReturnType
     engines: { node: engines },
     scripts: {
       build: `framework-build src --out generated && tsc${grpc ? ` && ${copyProtos}` : ''}`,
+      // One file with everything inside (the .proto files too): `node dist/bundle/main.mjs`, no node_modules.
+      'build:prod': 'framework-build src --out generated && framework-build bundle src/main.ts --out dist/bundle',
       dev: 'framework-build dev src --entry src/main.ts',
       start: 'node dist/src/main.js',
       // A glob, not a folder: since Node 21 `node --test <dir>` is no test path. The shell expands

@@ -101,6 +101,8 @@ export default defineConfig({
           { text: 'Health and readiness', link: '/health' },
           { text: 'Observability', link: '/observability' },
           { text: 'Deno', link: '/deno' },
+          { text: 'Bun', link: '/bun' },
+          { text: 'Cloudflare Workers', link: '/workers' },
           { text: 'AWS Lambda', link: '/lambda' },
           { text: 'The Node-native HTTP path', link: '/node-native-path' },
         ],

@@ -45,6 +45,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1413: "Two `@GrpcController` classes for the same service",
   FW1414: "`@GrpcMethod` on a method of an HTTP `@Controller` (no RPC is bound)",
   FW1415: "`loadProto` options whose `keepCase` or `includeDirs` cannot be read at build time",
+  FW1416: "`framework-build bundle --target workers` of an application with `@GrpcController` classes (Workers serve no gRPC)",
   FW1501: "A throttler name in `@Throttle`/`@SkipThrottle` that no `ThrottlerModule.forRoot` declares",
   FW1502: "A literal `ttl` or `limit` that is not a positive integer (`forRoot` or `@Throttle`)",
   FW1503: "A throttler name declared twice in `ThrottlerModule.forRoot`",

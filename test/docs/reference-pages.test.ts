@@ -44,9 +44,9 @@ function tableOptions(page: string): string[] {
   return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`(--[\w-]+)/g)].map((m) => m[1]!.replace(/^--no-/, '--')));
 }
 
-test('the CLI page names exactly the options framework-build --help lists, for a build and for dev', () => {
+test('the CLI page names exactly the options framework-build --help lists, for a build, for dev and for bundle', () => {
   const documented = new Set(tableOptions('docs/cli.md'));
-  const listed = new Set([...helpOptions([]), ...helpOptions(['dev'])]);
+  const listed = new Set([...helpOptions([]), ...helpOptions(['dev']), ...helpOptions(['bundle'])]);
   assert.equal([...listed].filter((o) => !documented.has(o)).sort(), [], 'options --help lists and the page does not');
   assert.equal([...documented].filter((o) => !listed.has(o)).sort(), [], 'options the page names and --help does not');
 });
@@ -68,10 +68,10 @@ const shellCommands = (page: string): string[] =>
 
 test('every command of framework-build and of the generator has an example in --help, and the CLI page shows each', () => {
   const build = path.join(ROOT, 'compiler/bin/framework-build.js');
-  const examples = [...helpExamples(build, []), ...helpExamples(build, ['dev']), ...helpExamples(path.join(ROOT, 'create-framework-app/bin/create-framework-app.js'), [])];
+  const examples = [...helpExamples(build, []), ...helpExamples(build, ['dev']), ...helpExamples(build, ['bundle']), ...helpExamples(path.join(ROOT, 'create-framework-app/bin/create-framework-app.js'), [])];
   const help = spawnSync(process.execPath, [build, '--help'], { encoding: 'utf8' }).stdout;
   const commands = [...help.slice(help.indexOf('Commands:'), help.indexOf('Positionals:')).matchAll(/^ {2}(framework-build(?: [a-z][\w-]*)?) /gm)].map((m) => m[1]!);
-  assert.equal(commands, ['framework-build', 'framework-build dev'], 'the commands --help lists (add a new one here and to docs/cli.md)');
+  assert.equal(commands, ['framework-build', 'framework-build dev', 'framework-build bundle'], 'the commands --help lists (add a new one here and to docs/cli.md)');
   const subcommands = commands.filter((command) => command !== 'framework-build');
   for (const command of subcommands) assert.ok(examples.some((example) => example.startsWith(`${command} `)), `--help has an example of ${command}`);
   assert.ok(examples.some((example) => !subcommands.some((command) => example.startsWith(`${command} `)) && example.startsWith('framework-build ')), 'an example of the build');

@@ -24,7 +24,7 @@ test('renderTemplate keeps or drops #if grpc blocks (code and Markdown markers) 
   assert.is(renderTemplate(text, { name: 'api', grpc: true }), 'a\nb\nd\napi\n');
 });
 
-test('an HTTP app: the files, a package.json of type module with the four scripts, the framework at its one version', () => {
+test('an HTTP app: the files, a package.json of type module with the five scripts, the framework at its one version', () => {
   const app = createApp({ dir: path.join(parent, 'My API') });
   assert.is(app.name, 'my-api');
   assert.equal(app.files, [
@@ -33,7 +33,8 @@ test('an HTTP app: the files, a package.json of type module with the four script
   ]);
   const manifest = JSON.parse(read(app.dir, 'package.json')) as Record<string, Record<string, string> | string>;
   assert.is(manifest.type, 'module');
-  assert.equal(Object.keys(manifest.scripts as object), ['build', 'dev', 'start', 'test']);
+  assert.equal(Object.keys(manifest.scripts as object), ['build', 'build:prod', 'dev', 'start', 'test']);
+  assert.is((manifest.scripts as Record<string, string>)['build:prod'], 'framework-build src --out generated && framework-build bundle src/main.ts --out dist/bundle');
   assert.is((manifest.scripts as Record<string, string>).dev, 'framework-build dev src --entry src/main.ts');
   assert.equal(manifest.dependencies, { '@framework/core': `^${version}`, 'class-validator': '^0.15.1' });
   assert.is((manifest.devDependencies as Record<string, string>)['@framework/compiler'], `^${version}`);

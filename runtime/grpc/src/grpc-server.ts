@@ -48,6 +48,11 @@ export interface GrpcServerOptions {
   readonly reflection?: boolean;
 }
 
+/** Why `listen` refuses on Bun, naming where gRPC is served. */
+const GRPC_ON_BUN =
+  'gRPC is not served on Bun: its node:http2 server does not yet give grpc-js what a gRPC server needs (trailers, well-formed DATA frames). ' +
+  'Serve gRPC on Node (20.19+, 22.12+, 24) or Deno (2.8+), and HTTP on Bun (app.listen works there).';
+
 /**
  * Serves the application's `@GrpcController` classes over gRPC (HTTP/2 + Protobuf, on
  * @grpc/grpc-js), on its own port, from the same injector and singletons as HTTP.
@@ -105,6 +110,7 @@ export class GrpcServer {
       return Promise.reject(new Error('Call `await app.init(RootModule)` before `grpc.listen(port)`: init attaches the gRPC controllers.'));
     }
     if (this.closed) return Promise.reject(new Error('The gRPC server was shut down by `app.close()`; create a new application to serve again.'));
+    if ('Bun' in globalThis) return Promise.reject(new Error(GRPC_ON_BUN));
     const address = hostname.includes(':') ? `[${hostname}]:${port}` : `${hostname}:${port}`;
     const bind = (): Promise<number> =>
       new Promise<number>((resolve, reject) => {

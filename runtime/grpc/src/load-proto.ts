@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { loadPackageDefinition, type ServiceDefinition } from '@grpc/grpc-js';
 import type { Options } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
+import { holdsWellKnown, isBundledProto } from './bundled-protos.js';
 import { packageDefinitionOf } from './proto-definitions.js';
 
 /**
@@ -48,7 +49,7 @@ export function loadProto(path: string, options: Options = {}): ProtoTree {
   const anchorHint =
     `Relative paths resolve against the working directory (${process.cwd()}); anchor the path on your module instead: ` +
     "`loadProto(fileURLToPath(new URL('./x.proto', import.meta.url)))`.";
-  if (!existsSync(absolute)) {
+  if (!isBundledProto(absolute) && !existsSync(absolute)) {
     const given = isAbsolute(path) ? `'${path}'` : `'${path}' (resolved to '${absolute}')`;
     throw new Error(`loadProto: the schema file ${given} does not exist. ${isAbsolute(path) ? '' : anchorHint}`.trimEnd());
   }
@@ -71,8 +72,11 @@ let wellKnownAdded = false;
 function addWellKnownFiles(): void {
   if (wellKnownAdded) return;
   wellKnownAdded = true;
+  // A bundle holds them already (it has no node_modules to require them from).
+  const missing = ['api', 'descriptor', 'source_context', 'type'].filter((name) => !holdsWellKnown(name));
+  if (missing.length === 0) return;
   const require = createRequire(import.meta.url);
-  for (const name of ['api', 'descriptor', 'source_context', 'type']) {
+  for (const name of missing) {
     const json = require(`protobufjs/google/protobuf/${name}.json`) as { nested: { google: { nested: { protobuf: { nested: object } } } } };
     protobuf.common(name, json.nested.google.nested.protobuf.nested);
   }

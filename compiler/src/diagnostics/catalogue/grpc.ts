@@ -87,6 +87,12 @@ export const grpcCatalogue = {
     hint: () =>
       "write the options as an object literal (in the call, or in a const initialised with one) with `keepCase: true` or `false` and `includeDirs: [fileURLToPath(new URL('./protos', import.meta.url))]`; other options are not read.",
   },
+  FW1416: {
+    severity: 'error',
+    message: (a) =>
+      `${a.controller} is a @GrpcController, and a ${a.target} bundle cannot serve gRPC: ${a.why}.`,
+    hint: (a) => `bundle for ${a.target} an entry whose root module leaves ${a.controller} out (HTTP controllers only), and serve gRPC from a Node bundle (--target node).`,
+  },
   FW2200: {
     severity: 'error',
     message: (a) => `${a.handler} serves ${a.service}/${a.rpc}, a ${a.kind} RPC, but returns ${a.type}, which is not an iterable of ${a.message} messages.`,

@@ -1,7 +1,7 @@
 import type { ServerAdapter } from './served-http.js';
 
 /**
- * The adapter of the runtime this process runs on: `Deno.serve` on Deno, Node's own server on
+ * The adapter of the runtime this process runs on: `Deno.serve` on Deno, `Bun.serve` on Bun, Node's own server on
  * Node (the Node-native path, with @hono/node-server behind it). Imported on demand, so Deno never loads @hono/node-server and Node never loads the Deno
  * adapter.
  *
@@ -11,5 +11,6 @@ import type { ServerAdapter } from './served-http.js';
  */
 export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
   if ('Deno' in globalThis) return (await import('./server/deno/deno-listener.js')).listenDeno;
+  if ('Bun' in globalThis) return (await import('./hosts/bun/bun-listener.js')).listenBun;
   return (await import('./server/node/node-listener.js')).listenNode;
 }

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { createBuilder } from '../builder/builder.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { toPosix } from '../files/file-paths.js';
+import { hostDiagnostics } from './host-checks.js';
+import type { BundleTarget } from './targets.js';
+import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
+
+
+export interface BundleOptions {
+  /** The module that starts the app (`src/main.ts`) or exports the host's handler. */
+  readonly entry: string;
+  /** The directory the bundle is written to; default `dist/bundle`. */
+  readonly outDir?: string;
+  readonly target?: BundleTarget;
+  /** Packages left as imports (resolved beside the bundle at run time); default none. */
+  readonly external?: readonly string[];
+  readonly minify?: boolean;
+  /** The application's sources, checked against what the host gives (`--target workers`); default: the entry's directory. */
+  readonly srcDir?: string;
+  /** Base of relative paths; default `process.cwd()`. */
+  readonly cwd?: string;
+}
+
+/** A bundle refused before esbuild ran: what the application asks that the host does not give (FW1416). */
+export class BundleRefused extends Error {
+  constructor(readonly diagnostics: readonly Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
+}
+
+export interface BundleResult {
+  /** The one file written: `<outDir>/<entry name>.mjs`. */
+  readonly file: string;
+  readonly bytes: number;
+  /** The `.proto` files carried inside, by the path the bundle's modules ask for. */
+  readonly protos: readonly string[];
+}
+
+const VIRTUAL = 'framework-bundle';
+// Replaced after the build by the schema files found while bundling (a global's name survives minifying).
+const PLACEHOLDER = 'globalThis.__FRAMEWORK_BUNDLED_PROTOS__';
+
+/**
+ * Bundles an application into one ES module for a host: its tables and compiled validators (plain
+ * modules of `generated/`), the runtime and every dependency inlined, and the `.proto` files its
+ * modules load carried as text, so the host reads no file at start and resolves no package.
+ *
+ * @example
+ * const { file } = await bundleApp({ entry: 'examples/todo/src/main.ts', outDir: 'dist/bundle' });
+ * // node dist/bundle/main.mjs
+ *
+ * @throws {BundleRefused} for `--target workers` when the application has gRPC controllers (FW1416)
+ */
+export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
+  const entry = path.resolve(options.entry);
+  if (!fs.existsSync(entry)) throw new Error(`The entry ${options.entry} does not exist.`);
+  const target = options.target ?? 'node';
+  if (target === 'workers') checkHost(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd());
+  const outDir = path.resolve(options.outDir ?? 'dist/bundle');
+  const file = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.mjs`);
+  const protos = new Map<string, BundledProtoFile>();
+  const result = await build({
+    entryPoints: [`${VIRTUAL}:entry`],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    ...platformOf(target),
+    external: [...(platformOf(target).external ?? []), ...(options.external ?? [])],
+    keepNames: true, // error names, guard and middleware names in logs come from `.name`
+    minify: options.minify ?? false,
+    legalComments: 'none',
+    logLevel: 'silent',
+    write: false,
+    plugins: [entryPlugin(entry), protoPlugin(packageDirOf(entry), protos)],
+  });
+  const output = result.outputFiles.find((out) => out.path === file);
+  if (!output) throw new Error(`esbuild wrote no ${file}.`);
+  const carried = protos.size === 0 ? { files: {}, wellKnown: {} } : { files: Object.fromEntries([...protos.values()].map((p) => [p.key, p.text])), wellKnown: wellKnownJson(entry) };
+  if (!output.text.includes(PLACEHOLDER)) throw new Error(`esbuild's output lost the place of the schema files (${PLACEHOLDER}).`);
+  // A function, so that a `$` in a schema's text is not read as a replacement pattern.
+  const text = output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(file, text);
+  return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
+}
+
+/** Builds the tables in memory to see what the application asks of the host; errors of the build itself are reported too. */
+function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
+  const result = createBuilder({ srcDir, cwd }).build();
+  const refused = [...result.diagnostics.filter((d) => d.severity === 'error'), ...(result.model ? hostDiagnostics(result.model, target) : [])];
+  if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+}
+
+function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
+  // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag.
+  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'] };
+  // CommonJS dependencies (grpc-js, protobufjs) `require` Node's built-ins: an ES module has no
+  // `require`, so the bundle makes one, from the bundle's own URL (Node and Bun alike).
+  return {
+    platform: 'node',
+    target: target === 'bun' ? 'esnext' : 'node20',
+    ...(target === 'bun' ? { conditions: ['bun'] } : {}),
+    banner: { js: "import { createRequire as __frameworkCreateRequire } from 'node:module';\nconst require = __frameworkCreateRequire(import.meta.url);" },
+  };
+}
+
+/**
+ * The bundle's entry: a first module that leaves the schema files where `loadProto` looks (it runs
+ * before any module of the application, as ES modules run in import order), then the application's
+ * entry with everything it exports (a Lambda `handler`, a Worker's default export).
+ */
+function entryPlugin(entry: string): Plugin {
+  const hasDefault = /\bexport\s+default\b|\bas\s+default\b/.test(fs.readFileSync(entry, 'utf8'));
+  const spec = JSON.stringify(toPosix(entry));
+  return {
+    name: 'framework-entry',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({ path: args.path, namespace: VIRTUAL }));
+      b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) =>
+        args.path === `${VIRTUAL}:entry`
+          ? { contents: `import '${VIRTUAL}:protos';\nexport * from ${spec};\n${hasDefault ? `export { default } from ${spec};\n` : ''}`, resolveDir: path.dirname(entry), loader: 'js' }
+          : { contents: `globalThis[Symbol.for('@framework/grpc.bundledProtos')] = { base: import.meta.url, ...${PLACEHOLDER} };\n`, loader: 'js' },
+      );
+    },
+  };
+}
+
+/** The directory of the package.json nearest to `file`: the application's own modules are under it. */
+function packageDirOf(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
+  }
+}
+
+/** Finds the schema files the application's own modules (not its dependencies, even linked ones) load. */
+function protoPlugin(appDir: string, into: Map<string, BundledProtoFile>): Plugin {
+  const inApp = appDir + path.sep;
+  return {
+    name: 'framework-protos',
+    setup(b) {
+      b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+        if (!args.path.startsWith(inApp) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = fs.readFileSync(args.path, 'utf8');
+        collectProtoFiles(args.path, text, into);
+        return undefined; // esbuild reads and compiles it as usual
+      });
+    },
+  };
+}

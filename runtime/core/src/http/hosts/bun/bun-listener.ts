@@ -1,0 +1,79 @@
+import type { HttpListener, ServedHttp } from '../../served-http.js';
+import type { ServerLimits } from '../../server-limits.js';
+
+// The few members of Bun's API this adapter uses, so that the package type-checks without Bun's types.
+interface BunServer {
+  readonly port: number;
+  requestIP(request: Request): { readonly address: string } | null;
+  /** `false`: stop accepting and resolve once in-flight requests are answered; `true`: close every connection now. */
+  stop(closeActiveConnections?: boolean): Promise<void>;
+  /** Seconds the request's connection may stay idle; 0: no limit. */
+  timeout(request: Request, seconds: number): void;
+}
+interface BunServeOptions {
+  readonly port: number;
+  readonly hostname: string;
+  /** Seconds a connection may stay idle (Bun's cap: 255). */
+  readonly idleTimeout: number;
+  fetch(request: Request, server: BunServer): Response | Promise<Response>;
+}
+interface BunRuntime {
+  serve(options: BunServeOptions): BunServer;
+}
+
+/**
+ * Serves the application on Bun through `Bun.serve`, with the web entry of its routes (the same
+ * handler as `app.fetch`): the routes, the chain, the body limit (413), event streams as streamed
+ * `Response`s. Port 0 lets the OS pick; without a hostname it listens on `::` (IPv6 and IPv4), or
+ * on `0.0.0.0` where IPv6 is unavailable. Of the `ServerLimits`, the keep-alive timeout becomes
+ * Bun's `idleTimeout` (whole seconds, at most 255); Bun has no header timeout or connection cap to
+ * set; event streams are exempt from the idle timeout. `close(graceMs)`: no new connections, in-flight requests finish, and those still running
+ * after `graceMs` are cut.
+ *
+ * @example
+ * const listener = await listenBun({ hono, routes, bodyLimit, report }, 0, undefined, limits); console.log(listener.port);
+ */
+export async function listenBun({ hono }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+  const { Bun } = globalThis as unknown as { Bun: BunRuntime };
+  const app = await hono.load();
+  const idleTimeout = Math.max(1, Math.min(255, Math.ceil(limits.keepAliveTimeoutMs / 1000)));
+  const serveOn = (host: string) =>
+    Bun.serve({
+      port,
+      hostname: host,
+      idleTimeout,
+      fetch: async (request, server) => {
+        const response = await app.fetch(request, { remoteAddress: () => server.requestIP(request)?.address ?? '' });
+        // An event stream is quiet between events for as long as it likes: Bun's idle timeout
+        // would cut it, as it cuts an idle keep-alive connection.
+        if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, 0);
+        return response;
+      },
+    });
+  const everyInterface = () => {
+    try {
+      return serveOn('::');
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EADDRINUSE') throw error; // busy on IPv4 too: report it as is
+      return serveOn('0.0.0.0');
+    }
+  };
+  const server = hostname === undefined ? everyInterface() : serveOn(hostname);
+  return {
+    port: server.port,
+    close: (graceMs) =>
+      new Promise<void>((done, fail) => {
+        const cut = setTimeout(() => void server.stop(true).then(done, fail), graceMs);
+        server.stop(false).then(
+          () => {
+            clearTimeout(cut);
+            done();
+          },
+          (error: unknown) => {
+            clearTimeout(cut);
+            fail(error);
+          },
+        );
+      }),
+  };
+}

@@ -1,0 +1,99 @@
+// An application as a Cloudflare Worker: `framework-build bundle --target workers` of a module that
+// exports `{ fetch }`, run by the real `workerd` through Miniflare (both from the npm registry,
+// test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
+// malformed-JSON 400s, the body limit's 413, the 404 (with the framework's bodies), the JWT guard,
+// the throttler in memory and an event stream.
+import { gzipSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../compiler/src/builder/builder.js';
+import { bundleApp } from '../../compiler/src/bundle/bundle.js';
+import { ensureMiniflare } from '../provision/miniflare.mjs';
+
+const fixture = fileURLToPath(new URL('./fixtures/hello/', import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-'));
+let bundleFile = '';
+let worker: { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void> };
+
+test.before(async () => {
+  const miniflare = ensureMiniflare();
+  if (!miniflare.ok) throw new Error(miniflare.message);
+  const tables = await build({ srcDir: path.join(fixture, 'src'), outDir: path.join(fixture, 'generated'), write: true });
+  assert.ok(tables.ok, tables.diagnostics.map((d) => d.message).join('\n'));
+  bundleFile = (await bundleApp({ entry: path.join(fixture, 'src/worker.ts'), outDir: dir, target: 'workers' })).file;
+  const { Miniflare } = (await import(miniflare.url!)) as { Miniflare: new (options: object) => typeof worker };
+  worker = new Miniflare({
+    modules: true,
+    scriptPath: bundleFile,
+    modulesRoot: dir, // module names are paths relative to it
+    compatibilityDate: '2026-04-01',
+    compatibilityFlags: ['nodejs_compat'],
+    bindings: { GREETING: 'from the Worker env' },
+  });
+});
+
+test.after(async () => {
+  await worker?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+test('the Worker answers its routes, with a variable of its env', async () => {
+  const hello = await worker.dispatchFetch('http://worker.test/hello');
+  assert.is(hello.status, 200);
+  assert.equal(await hello.json(), { hello: 'from the Worker env' });
+  const echo = await worker.dispatchFetch('http://worker.test/hello/echo', post('{"text":"hi"}'));
+  assert.is(echo.status, 200);
+  assert.equal(await echo.json(), { text: 'hi' });
+});
+
+test('refusals carry the framework status and body in workerd', async () => {
+  const invalid = await worker.dispatchFetch('http://worker.test/hello/echo', post('{"text":7}'));
+  assert.is(invalid.status, 400);
+  assert.is(((await invalid.json()) as { name: string }).name, 'NotValidBodyException');
+  const malformed = await worker.dispatchFetch('http://worker.test/hello/echo', post('{"text":'));
+  assert.is(malformed.status, 400);
+  assert.is(((await malformed.json()) as { name: string }).name, 'MalformedBodyException');
+  const large = await worker.dispatchFetch('http://worker.test/hello/echo', post(JSON.stringify({ text: 'x'.repeat(4096) })));
+  assert.is(large.status, 413);
+  assert.equal(await large.json(), { status: 413, name: 'BodyTooLargeException', message: 'Request body is larger than the limit of 1024 bytes' });
+  const missing = await worker.dispatchFetch('http://worker.test/nope');
+  assert.is(missing.status, 404);
+  assert.equal(await missing.json(), { status: 404, name: 'NotFoundException', message: 'Not found' });
+});
+
+test('the throttler counts in memory, and an event stream flows, inside the Worker', async () => {
+  const statuses: number[] = [];
+  for (let call = 0; call < 3; call++) {
+    const response = await worker.dispatchFetch('http://worker.test/hello/limited');
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  assert.equal(statuses, [200, 200, 429]);
+  const ticks = await worker.dispatchFetch('http://worker.test/hello/ticks');
+  assert.is(ticks.status, 200);
+  assert.match(ticks.headers.get('content-type') ?? '', /^text\/event-stream/);
+  assert.match(await ticks.text(), /event: tick\nid: 1\ndata: 1\n\n[\s\S]*event: tick\nid: 3\ndata: 3\n\n/);
+});
+
+test('the JWT guard: a token signed in the Worker opens the guarded route; none or a bad one is a 403', async () => {
+  const { token } = (await (await worker.dispatchFetch('http://worker.test/account/token', { method: 'POST' })).json()) as { token: string };
+  const me = await worker.dispatchFetch('http://worker.test/account/me', { headers: { authorization: `Bearer ${token}` } });
+  assert.equal([me.status, await me.text()], [200, 'ada']);
+  for (const headers of [{}, { authorization: `Bearer ${token.slice(0, -2)}xx` }]) {
+    const refused = await worker.dispatchFetch('http://worker.test/account/me', { headers });
+    assert.equal([refused.status, await refused.json()], [403, { status: 403, name: 'ForbiddenException', message: 'Forbidden' }]);
+  }
+});
+
+test('the Worker bundle is under 1 MiB gzipped', () => {
+  const gzipped = gzipSync(readFileSync(bundleFile)).length;
+  assert.ok(gzipped < 1024 * 1024, `${gzipped} bytes gzipped`);
+});
+
+test.run();
