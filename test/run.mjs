@@ -31,7 +31,7 @@ const filter = process.argv.slice(2).find((arg) => arg !== '--matrix');
 
 /**
  * The suites whose outcome depends most on the Node release: they also run on the older lines (the
- * graceful close reads the connection list Node keeps itself, see `http/server/node/node-drain.ts`).
+ * graceful close reads the connection list Node keeps itself, see `http/hosts/node/node-drain.ts`).
  */
 const RUNTIME_SENSITIVE = ['/test/adoption/', '/test/e2e/', '/test/reliability/', '/test/http/graceful-close'];
 /** The phases of `--matrix`: a Node line and the suites it runs. */

@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NodeRouter } from '../../runtime/core/src/http/server/node/node-router.js';
-import { routedPath } from '../../runtime/core/src/http/server/node/node-dispatch.js';
+import { NodeRouter } from '../../runtime/core/src/http/hosts/node/node-router.js';
+import { routedPath } from '../../runtime/core/src/http/hosts/node/node-dispatch.js';
 import { seeded } from '../seeded-random.js';
 
 

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../../answer-rules.js';
+import { observationOf } from './observed-route.js';
+import { withContextHeaders } from './response-headers.js';
+import { isWebResponse } from '../../../types/web-response.js';
+
+/**
+ * Turns a handler's answer into a Response: a string is `text/plain`, an object or array JSON,
+ * `undefined` an empty body. A `Response` is sent as built, plus the headers set on the context
+ * meanwhile. A null-body status (`@HttpCode(204)`, 205, 304) always answers without a body,
+ * whatever the handler returned, as the Fetch standard requires.
+ *
+ * @example
+ * respond(c, { id: 1 }, 201); // 201, `{"id":1}` as application/json
+ * respond(c, { id: 1 }, 204); // 204, no body
+ */
+export function respond(c: Context, value: unknown, status: number): Response {
+  if (isWebResponse(value)) return withContextHeaders(c, value);
+  // Without a status argument Hono takes its fast path (a bare `new Response(text)`), so 200 is left implicit.
+  if (status === 200) {
+    if (typeof value === 'string') return c.text(value);
+    if (value === undefined) return c.body(null);
+    return c.json(value);
+  }
+  if (value === undefined || isNullBodyStatus(status)) return c.body(null, status as StatusCode);
+  if (typeof value === 'string') return c.text(value, status as ContentfulStatusCode);
+  return c.json(value, status as ContentfulStatusCode);
+}
+
+/**
+ * The default answer for an error no filter handled: an HttpException's own body and status; any
+ * other error is logged with its stack and answered 500 without details. A client that went away
+ * mid-request is counted, not logged.
+ */
+export function errorResponse(c: Context, error: unknown, where: string, report: ErrorReport): Response {
+  const { status, body } = errorAnswer(error, where, report, c.req, observationOf(c));
+  return c.json(body, status as ContentfulStatusCode);
+}
+
+export type { ErrorReport };
