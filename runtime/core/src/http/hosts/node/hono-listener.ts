@@ -41,7 +41,7 @@ export function honoListener(hono: ServedHono, hostname: string | undefined, rep
     }
     load().then(
       (serve) => serve(incoming, outgoing),
-      (error: unknown) => writeError(outgoing, error, 'the HTTP adapter', report, { incoming, path: incoming.url ?? '' }, undefined),
+      (error: unknown) => writeError(outgoing, error, 'the HTTP adapter', report, { incoming, path: incoming.url ?? '', observation: undefined }, undefined),
     );
   };
   return { listener, load };

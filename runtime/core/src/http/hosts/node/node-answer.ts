@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../../answer-rules.js';
-import { observationOf } from './node-observed-route.js';
+import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { writeWebResponse } from './web-response.js';
 import { isWebResponse } from '../../../types/web-response.js';
 
@@ -88,10 +88,10 @@ export function writeError(
   error: unknown,
   where: string,
   report: ErrorReport,
-  request: { readonly incoming: IncomingMessage; readonly path: string },
+  request: { readonly incoming: IncomingMessage; readonly path: string; readonly observation: CallObservation | undefined },
   headers: CallHeaders | undefined,
 ): void {
-  const { status, body } = errorAnswer(error, where, report, { method: request.incoming.method!, path: request.path }, observationOf(outgoing));
+  const { status, body } = errorAnswer(error, where, report, { method: request.incoming.method!, path: request.path }, request.observation);
   if (outgoing.headersSent) {
     outgoing.destroy();
     return;

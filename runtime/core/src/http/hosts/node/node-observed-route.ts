@@ -11,29 +11,27 @@ const ABORTED_STATUS = new RequestAbortedException().status;
 
 /**
  * Serves one matched request of a route on the Node-native path: `path` as Hono's `c.req.path`
- * gives it (see `nativePathOf`), `values` its parameters in order. (Declared here, where the
- * observation wraps one, so that this file imports nothing that imports it.)
+ * gives it (see `nativePathOf`), `values` its parameters in order, `observation` the request's
+ * when its route is observed (handed down and kept by the call, never hung on Node's objects).
+ * (Declared here, where the observation wraps one, so that this file imports nothing that imports it.)
  */
-export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
-
-const observationKey = Symbol('framework.observation');
-type Observed = ServerResponse & { [observationKey]?: CallObservation };
-
-/** The observation of the request a Node response answers, when its route is observed. */
-export function observationOf(outgoing: ServerResponse): CallObservation | undefined {
-  return (outgoing as Observed)[observationKey];
-}
+export type NodeRouteHandler = (
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  path: string,
+  values: readonly string[],
+  observation?: CallObservation,
+) => void;
 
 /**
- * `done` to be called inside the observation of the request `outgoing` answers (its span's
- * context): a body's read ends in a socket event, outside the context the request began in, so
- * what runs after it would otherwise lose its span. `done` itself for an unobserved route.
+ * `done` to be called inside `observation` (its span's context): a body's read ends in a socket
+ * event, outside the context the request began in, so what runs after it would otherwise lose its
+ * span. `done` itself for an unobserved route.
  *
  * @example
- * readBody(incoming, limit, inObservationOf(outgoing, (error, text) => serve(text)));
+ * readBody(incoming, limit, inObservation(observation, (error, text) => serve(text)));
  */
-export function inObservationOf(outgoing: ServerResponse, done: BodyDone): BodyDone {
-  const observation = observationOf(outgoing);
+export function inObservation(observation: CallObservation | undefined, done: BodyDone): BodyDone {
   return observation === undefined ? done : (error, text) => observation.run(() => done(error, text));
 }
 
@@ -102,7 +100,6 @@ function queueOn(connection: Socket): Set<() => void> {
 export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRouteHandler): NodeRouteHandler {
   return (incoming, outgoing, path, values) => {
     const observation = telemetry.begin(new NodeRequestFacts(incoming, path));
-    (outgoing as Observed)[observationKey] = observation;
     // Merged into every answer's head by `writeHead`, whose own headers win (a handler's Response).
     outgoing.setHeader('x-request-id', observation.requestId);
     let ended = false;
@@ -123,6 +120,6 @@ export function observedNodeRoute(telemetry: HttpRouteTelemetry, handler: NodeRo
     outgoing.once('close', end);
     if (outgoing.socket === null) endWithConnection(incoming, outgoing, end);
     // Node handlers answer their errors themselves: nothing is thrown out of them.
-    observation.run(() => handler(incoming, outgoing, path, values));
+    observation.run(() => handler(incoming, outgoing, path, values, observation));
   };
 }

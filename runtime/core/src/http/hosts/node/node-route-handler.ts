@@ -8,7 +8,8 @@ import { bodyReadFailure } from '../../json-body.js';
 import { writeAnswer, writeError, writeJson } from './node-answer.js';
 import { readBody } from './node-body.js';
 import { NodeCall } from './node-call.js';
-import { inObservationOf, observationOf, observedNodeRoute, type NodeRouteHandler } from './node-observed-route.js';
+import { inObservation, observedNodeRoute, type NodeRouteHandler } from './node-observed-route.js';
+import type { CallObservation } from '../../../telemetry/call-observation.js';
 
 export type { NodeRouteHandler };
 
@@ -39,38 +40,45 @@ function unobservedHandler(route: HttpRoute, options: NodeRouteOptions): NodeRou
   const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
   if (!route.entry.readsBody) return serve;
   const { bodyLimit, report } = options;
-  return (incoming, outgoing, path, values) => {
+  return (incoming, outgoing, path, values, observation) => {
     const declared = incoming.headers['content-length'];
     if (declared !== undefined && incoming.headers['transfer-encoding'] === undefined) {
-      if (Number(declared) > bodyLimit) return tooLarge(outgoing, bodyLimit);
-      return serve(incoming, outgoing, path, values);
+      if (Number(declared) > bodyLimit) return tooLarge(outgoing, bodyLimit, observation);
+      return serve(incoming, outgoing, path, values, observation);
     }
     // Without a declared length the body is read, within the limit, before any layer runs (as Hono's bodyLimit does).
     readBody(
       incoming,
       bodyLimit,
-      inObservationOf(outgoing, (error, text) => {
-        if (error === undefined) return serve(incoming, outgoing, path, values, text);
-        if (error instanceof BodyTooLargeException) return tooLarge(outgoing, bodyLimit);
-        writeError(outgoing, bodyReadFailure(error), 'the HTTP adapter', report, { incoming, path }, undefined);
+      inObservation(observation, (error, text) => {
+        if (error === undefined) return serve(incoming, outgoing, path, values, observation, text);
+        if (error instanceof BodyTooLargeException) return tooLarge(outgoing, bodyLimit, observation);
+        writeError(outgoing, bodyReadFailure(error), 'the HTTP adapter', report, { incoming, path, observation }, undefined);
       }),
     );
   };
 }
 
-type Step = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[], bodyText?: string) => void;
+type Step = (
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  path: string,
+  values: readonly string[],
+  observation: CallObservation | undefined,
+  bodyText?: string,
+) => void;
 
 /** The 413 of a body over the limit; the unread rest makes the connection unusable, so it closes. */
-function tooLarge(outgoing: ServerResponse, bodyLimit: number): void {
-  observationOf(outgoing)?.refuse('body_too_large', `body over ${bodyLimit} bytes`);
+function tooLarge(outgoing: ServerResponse, bodyLimit: number, observation: CallObservation | undefined): void {
+  observation?.refuse('body_too_large', `body over ${bodyLimit} bytes`);
   writeJson(outgoing, 413, new BodyTooLargeException(bodyLimit).toJSON(), { connection: 'close' });
 }
 
 /** Runs the route's whole chain and writes its outcome. */
 function chainStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): Step {
   const { run } = route;
-  return (incoming, outgoing, path, values, bodyText) => {
-    const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
+  return (incoming, outgoing, path, values, observation, bodyText) => {
+    const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit, observation);
     if (bodyText !== undefined) call.bodyText = bodyText;
     callAndAnswer(call, run, report);
   };
@@ -92,7 +100,7 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
     call.body = body;
     if (reasons.length === 0) return callAndAnswer(call, bare!, report);
     call.answered = true;
-    observationOf(call.outgoing)?.refuse('validation', invalidBodyMessage(reasons));
+    call.observation?.refuse('validation', invalidBodyMessage(reasons));
     writeJson(call.outgoing, 400, NotValidBodyException.bodyFor(reasons), call.responseHeaders);
   };
   const serveText = (call: NodeCall, text: string) => {
@@ -109,11 +117,11 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
     if (!isThenable(checked)) return answerChecked(call, checked, reasons);
     Promise.resolve(checked).then((body) => answerChecked(call, body, reasons), (error: unknown) => refuse(call, error));
   };
-  return (incoming, outgoing, path, values, bodyText) => {
+  return (incoming, outgoing, path, values, observation, bodyText) => {
     // The call is created before the read: allocated inside the read's callback, it measured slower (on Hono's path).
-    const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit);
+    const call = new NodeCall(incoming, outgoing, route, path, values, bodyLimit, observation);
     if (bodyText !== undefined) return serveText(call, bodyText);
-    readBody(incoming, bodyLimit, inObservationOf(outgoing, (error, text) => (error === undefined ? serveText(call, text) : refuse(call, bodyReadFailure(error)))));
+    readBody(incoming, bodyLimit, inObservation(observation, (error, text) => (error === undefined ? serveText(call, text) : refuse(call, bodyReadFailure(error)))));
   };
 }
 

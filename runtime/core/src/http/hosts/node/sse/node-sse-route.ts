@@ -74,8 +74,8 @@ export function nodeSseRoute(route: HttpRoute, serving: StreamServing, { bodyLim
     openEventStream(call.outgoing, headers);
     new EventPump(iterator, call, call, pump).start();
   };
-  const handler: NodeRouteHandler = (incoming, outgoing, path, values) => {
-    const call = new EventStreamNodeCall(incoming, outgoing, route, path, values, bodyLimit);
+  const handler: NodeRouteHandler = (incoming, outgoing, path, values, observation) => {
+    const call = new EventStreamNodeCall(incoming, outgoing, route, path, values, bodyLimit, observation);
     let answer: unknown;
     try {
       answer = run(call);

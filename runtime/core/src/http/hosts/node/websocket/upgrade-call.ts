@@ -1,14 +1,7 @@
-import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { getQueryParam } from 'hono/utils/url';
-import type { HttpCallShape } from '../../../../chain/call.js';
-import { CallBase } from '../../../../chain/call-base.js';
-import type { GrpcMetadataLike } from '../../../../contract/argument-source.js';
-import type { HttpRouteEntry } from '../../../../contract/tables.js';
-import { grpcOnly } from '../../../grpc-only.js';
 import type { HttpRoute } from '../../../http-route.js';
-import { NodeRequest } from '../node-request.js';
-import { requestHeaderOf, requestHeadersOf } from '../request-headers.js';
+import { NodeRequestCall } from '../node-request-call.js';
 import type { CallObservation } from '../../../../telemetry/call-observation.js';
 import type { SessionCall } from '../../../streaming/websocket/socket-session.js';
 
@@ -20,7 +13,7 @@ export interface CallWatcher {
 
 /**
  * The call of a `@Ws()` route's upgrade request on the Node-native path: the execution context
- * and argument source over Node's `IncomingMessage` (no response object: a refusal is written to
+ * and argument source over Node's `IncomingMessage` (its readers in `NodeRequestCall`) (no response object: a refusal is written to
  * the socket, an acceptance is `ws`'s handshake). Once the socket is open, `release()` lets the
  * request go, so that an idle socket keeps nothing of it; reading its headers, query or `req`
  * through the call after that is an error naming what to do instead (a parameter reads it before
@@ -33,22 +26,12 @@ export interface CallWatcher {
  * call.header('authorization'); // read by a guard, before the upgrade
  * call.release(session); // once the socket is open
  */
-export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
-  // Constants on the prototype, not fields: an idle socket keeps its call, and each field is 8 bytes of it.
-  get transport(): 'http' {
-    return 'http';
-  }
-  get grpcMetadata(): undefined {
-    return undefined;
-  }
-  /** The `@Messages()` iterable (an upgrade request has no body). */
-  body: unknown = undefined;
-  /** Headers the chain set (a throttler's), sent with a refusal. */
-  responseHeaders?: Record<string, string>;
+export class UpgradeCall extends NodeRequestCall {
+  // `body` is the `@Messages()` iterable (an upgrade request has no body); `responseHeaders` are
+  // sent with a refusal. An idle socket keeps its call, so each field here is 8 bytes of it.
   /** The request's observation, when the route is observed. */
   observation?: CallObservation;
   private upgradeRequest?: IncomingMessage;
-  private request?: NodeRequest;
   /** The connection, which the socket keeps anyway: its peer address outlives the request. */
   private readonly connection: Socket;
   /** Whether `context.signal` was read before the socket opened. */
@@ -56,14 +39,8 @@ export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallSha
   /** The socket's session, once open, when it let the call go. */
   private watcher?: CallWatcher;
 
-  constructor(
-    incoming: IncomingMessage,
-    readonly route: HttpRoute,
-    /** The request's path, as Hono's `c.req.path` gives it. */
-    readonly path: string,
-    private readonly values: readonly string[],
-  ) {
-    super(route);
+  constructor(incoming: IncomingMessage, route: HttpRoute, path: string, values: readonly string[]) {
+    super(route, path, values);
     this.upgradeRequest = incoming;
     this.connection = incoming.socket;
   }
@@ -76,41 +53,9 @@ export class UpgradeCall extends CallBase<HttpRouteEntry> implements HttpCallSha
         'read what the handler needs of it through its parameters (@Header(), @Query(), @Param(), @Req()), which are read before.',
     );
   }
-  get req(): NodeRequest {
-    return (this.request ??= new NodeRequest(this.incoming, this.path, this.route.paramNames, this.values, this));
-  }
-  get payload(): never {
-    return grpcOnly('@GrpcPayload()');
-  }
   getRemoteAddress(): string {
     const address = this.connection.remoteAddress;
     return typeof address === 'string' ? address : '';
-  }
-  setResponseHeader(name: string, value: string): void {
-    validateHeaderName(name);
-    validateHeaderValue(name, value);
-    (this.responseHeaders ??= Object.create(null) as Record<string, string>)[name.toLowerCase()] = value;
-  }
-  param(name: string): string {
-    return this.values[this.route.paramNames.indexOf(name)]!;
-  }
-  queries(): Record<string, string> {
-    return getQueryParam(this.req.url) as Record<string, string>;
-  }
-  query(name: string): string | undefined {
-    return this.req.query(name);
-  }
-  headers(): Record<string, string> {
-    return requestHeadersOf(this.incoming);
-  }
-  header(name: string): string | undefined {
-    return requestHeaderOf(this.incoming, name);
-  }
-  metadata(): GrpcMetadataLike {
-    return grpcOnly('@GrpcMetadata()');
-  }
-  metadataValues(): string[] {
-    return grpcOnly('@GrpcMetadata(key)');
   }
   /** Nothing to read: the messages come from the socket. */
   loadBody(): Promise<void> {
