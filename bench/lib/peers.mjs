@@ -9,7 +9,7 @@ export const peers = [
   // The same app with one pass-through global interceptor on every route (`env` is added to the server's).
   { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
   // The same app forced through Hono on @hono/node-server (the path before the Node-native one): before and after in one run.
-  { id: 'framework-hono', label: 'Framework (ours) through Hono on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_PATH: 'hono' } },
+  { id: 'framework-hono', label: 'Framework (ours) through the web adapter (Hono) on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_ADAPTER: 'web' } },
   // Opt-in peers (measured only when named in --only): the cost of observability. The baseline is
   // the same app on the runtime before a change (lib/baseline.mjs); the others turn on the
   // OpenTelemetry SDK (every span sampled, batch OTLP export to the runner's sink) or the request log.

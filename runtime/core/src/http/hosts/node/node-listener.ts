@@ -7,12 +7,12 @@ import { nodeNativeListener } from './node-dispatch.js';
 import { honoListener } from './hono-listener.js';
 
 /**
- * The environment variable that makes Node serve every request through Hono on @hono/node-server
- * (`FRAMEWORK_HTTP_PATH=hono`) instead of the Node-native path: the test suites run the HTTP
- * end-to-end suites on both to hold them to the same answers, and it is a way back should the
- * native path ever answer differently.
+ * The environment variable that makes Node serve every request through the web adapter (a Web
+ * `Request` through Hono, handed over by @hono/node-server: `FRAMEWORK_HTTP_ADAPTER=web`) instead
+ * of the node adapter: the test suites run the HTTP end-to-end suites on both to hold them to the
+ * same answers, and it is a way back should the node adapter ever answer differently.
  */
-export const HTTP_PATH_VARIABLE = 'FRAMEWORK_HTTP_PATH';
+export const HTTP_ADAPTER_VARIABLE = 'FRAMEWORK_HTTP_ADAPTER';
 
 /**
  * Serves the application on Node's HTTP server, with the application's limits (header, request
@@ -28,7 +28,7 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   // `ws` is loaded only by an application with `@Ws()` routes: the others never complete a handshake.
   const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? (await import('ws')).WebSocketServer : undefined;
   const throughHono = honoListener(served.hono, hostname, served.report);
-  const native = process.env[HTTP_PATH_VARIABLE] === 'hono' ? undefined : nodeNativeListener(served.routes, served, throughHono.listener);
+  const native = process.env[HTTP_ADAPTER_VARIABLE] === 'web' ? undefined : nodeNativeListener(served.routes, served, throughHono.listener);
   // Served by Hono alone: built now, so the first request does not wait for it.
   if (!native) await throughHono.load();
   // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).

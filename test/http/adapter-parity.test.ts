@@ -1,11 +1,11 @@
-// The Node-native path answers byte for byte as the Hono path does: the same fixture app served
-// twice (once forced through Hono on @hono/node-server with FRAMEWORK_HTTP_PATH=hono), the same
-// raw requests sent to both, and every status, header that matters, body and log line compared.
+// The node adapter answers byte for byte as the web adapter does: the same fixture app served
+// twice (once on the web adapter, FRAMEWORK_HTTP_ADAPTER=web), the same raw requests sent to
+// both, and every status, header that matters, body and log line compared.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ignoredHeaders, serveFixture, type Served } from './fixtures/both-paths.js';
+import { ignoredHeaders, serveFixture, type Served } from './fixtures/both-adapters.js';
 
 interface Probe {
   readonly method: string;
@@ -62,7 +62,7 @@ const probes: Probe[] = [
   { method: 'GET', path: '/features/users/a.b/posts/c~d' },
   { method: 'GET', path: '/features/count' },
   { method: 'GET', path: '/features/count' },
-  // Found by native-path-fuzz.test.ts: the call's path (req.path, the log line) without the trailing slash, as on Hono;
+  // Found by adapter-parity-fuzz.test.ts: the call's path (req.path, the log line) without the trailing slash, as on Hono;
   { method: 'GET', path: '/features/crash/' },
   { method: 'GET', path: '/features/headers/', headers: { 'x-two': 'second' } },
   // req.raw's headers line by line (an empty repeated line kept in the joined value: `again, `);
@@ -101,8 +101,8 @@ const probes: Probe[] = [
 const parity = suite<{ native: Served; hono: Served }>('Node-native path against the Hono path');
 
 parity.before(async (context) => {
-  context.native = await serveFixture('native');
-  context.hono = await serveFixture('hono');
+  context.native = await serveFixture('node');
+  context.hono = await serveFixture('web');
 });
 parity.after(async ({ native, hono }) => {
   await native.app.close();
@@ -157,9 +157,9 @@ parity('a client leaving mid-body is counted on both paths, not logged', async (
 });
 
 parity('a client gone mid-body has the same request line on both paths: the status of the answer the call gets', async () => {
-  // Found by native-path-fuzz.test.ts: the native path's line said 200 (Node's default, nothing was written).
+  // Found by adapter-parity-fuzz.test.ts: the native path's line said 200 (Node's default, nothing was written).
   const lines: string[] = [];
-  for (const path of ['native', 'hono'] as const) {
+  for (const path of ['node', 'web'] as const) {
     const served = await serveFixture(path, { requestLines: true });
     await new Promise<void>((resolve) => {
       const socket = connect(served.port, '127.0.0.1', () =>
@@ -185,7 +185,7 @@ function pipeline(port: number, requests: string): Promise<void> {
 }
 
 /** The request lines a served app wrote for `route`, reduced to what both paths must agree on. */
-async function linesOf(path: 'native' | 'hono', requests: string, route: string): Promise<string[]> {
+async function linesOf(path: 'node' | 'web', requests: string, route: string): Promise<string[]> {
   const served = await serveFixture(path, { requestLines: true });
   await pipeline(served.port, requests);
   await served.app.close();
@@ -200,14 +200,14 @@ async function linesOf(path: 'native' | 'hono', requests: string, route: string)
 const refusedThen = (path: string) => `GET /features/text HTTP/1.1\r\n\r\nGET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
 parity('a request pipelined behind one Node refuses has the same request line on both paths', async () => {
-  const lines = [await linesOf('native', refusedThen('/features/headers'), '/features/headers'), await linesOf('hono', refusedThen('/features/headers'), '/features/headers')];
+  const lines = [await linesOf('node', refusedThen('/features/headers'), '/features/headers'), await linesOf('web', refusedThen('/features/headers'), '/features/headers')];
   assert.equal(lines[0], [JSON.stringify({ status: 200, route: '/features/headers' })]);
   assert.equal(lines[0], lines[1]);
 });
 
 parity('a request pipelined behind one Node refuses, its handler still running, ends on the native path as aborted', async () => {
   // The Hono path writes its line when the handler finishes, with the handler's status (docs/node-native-path.md).
-  const lines = await linesOf('native', refusedThen('/features/async'), '/features/async');
+  const lines = await linesOf('node', refusedThen('/features/async'), '/features/async');
   assert.equal(lines, [JSON.stringify({ status: 200, refusal: 'aborted', route: '/features/async' })]);
 });
 
@@ -216,7 +216,7 @@ parity('thirty requests pipelined on one connection of an observed route are all
   const onWarning = (warning: Error) => void warnings.push(warning.name);
   process.on('warning', onWarning);
   try {
-    const served = await serveFixture('native', { requestLines: true });
+    const served = await serveFixture('node', { requestLines: true });
     const requests = Array.from({ length: 30 }, (_, i) => `GET /features/async HTTP/1.1\r\nHost: localhost\r\n${i === 29 ? 'Connection: close\r\n' : ''}\r\n`).join('');
     let answers = '';
     await new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
-// A generative differential test of the Node-native path against the Hono path: the fixture app
-// served twice (fixtures/both-paths.ts), a few thousand generated raw requests (fuzz/) written on
+// A generative differential test of the node adapter against the web adapter: the fixture app
+// served twice (fixtures/both-adapters.ts), a few thousand generated raw requests (fuzz/) written on
 // a socket to both, and each pair of exchanges compared (fuzz/differential.ts): every answer's
 // status, headers (but `Date` and `Keep-Alive`) and body, how the connection ended, the lines each
 // app logged and the requests it counted as left mid-body. A second run does the same with
@@ -10,7 +10,7 @@
 //   FUZZ_REPLAY=<json>  one request, as a failure prints it (its bytes as latin1 text, how it ends)
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveFixture, type Served } from './fixtures/both-paths.js';
+import { serveFixture, type Served } from './fixtures/both-adapters.js';
 import { runDifferential } from './fuzz/differential.js';
 import { Random } from '../seeded-random.js';
 import { RawClient, type Ending } from './fuzz/raw-http.js';
@@ -18,9 +18,9 @@ import { generateRequest, type FuzzRequest } from './fuzz/request-generator.js';
 
 const DEFAULT_SEED = 2025;
 const seed = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
-// `npm test` runs the HTTP suites a second time with FRAMEWORK_HTTP_PATH=hono; this suite serves
-// both paths itself either way, so that run is only a short second look.
-const count = Number(process.env.FUZZ_COUNT ?? (process.env.FRAMEWORK_HTTP_PATH === 'hono' ? 500 : 4000));
+// `npm test` runs the HTTP suites a second time with FRAMEWORK_HTTP_ADAPTER=web; this suite serves
+// both adapters itself either way, so that run is only a short second look.
+const count = Number(process.env.FUZZ_COUNT ?? (process.env.FRAMEWORK_HTTP_ADAPTER === 'web' ? 500 : 4000));
 /** Differences printed in full; the rest are counted. */
 const shown = 5;
 
@@ -65,8 +65,8 @@ async function assertSameAnswers(native: Served, hono: Served, howMany: number, 
 for (const requestLines of [false, true]) {
   const fuzz = suite<{ native: Served; hono: Served }>(`Node-native path against the Hono path, generated requests${requestLines ? ', request lines on' : ''}`);
   fuzz.before(async (context) => {
-    context.native = await serveFixture('native', { requestLines });
-    context.hono = await serveFixture('hono', { requestLines });
+    context.native = await serveFixture('node', { requestLines });
+    context.hono = await serveFixture('web', { requestLines });
   });
   fuzz.after(async ({ native, hono }) => {
     await native.app.close();
