@@ -81,6 +81,7 @@ export default defineConfig({
         items: [
           { text: 'Architecture', link: '/architecture' },
           { text: 'Request lifecycle', link: '/request-lifecycle' },
+          { text: 'The HTTP pipeline', link: '/http-pipeline' },
           { text: 'Contributing', link: '/contributing' },
         ],
       },
