@@ -10,7 +10,7 @@ function optionsOf(options: ConstructorParameters<typeof GrpcServer>[1]): Record
   return (server.server as unknown as { options: Record<string, unknown> }).options;
 }
 
-test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connections recycled after an hour (30 s grace), 100 calls per connection', () => {
+test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connections recycled after an hour (30 s grace), 100 calls per connection, 1,000 connections', () => {
   assert.equal({ ...DEFAULT_GRPC_LIMITS }, {
     maxReceiveMessageBytes: 1024 * 1024,
     keepaliveTimeMs: 120_000,
@@ -18,6 +18,7 @@ test('defaults: 1 MiB messages, keepalive every 2 min (20 s to answer), connecti
     maxConnectionAgeMs: 3_600_000,
     maxConnectionAgeGraceMs: 30_000,
     maxConcurrentStreams: 100,
+    maxConnections: 1000,
   });
   const options = optionsOf({});
   assert.is(options['grpc.max_receive_message_length'], 1024 * 1024);

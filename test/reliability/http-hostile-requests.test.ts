@@ -65,6 +65,8 @@ hostile('malformed requests are 4xx (request smuggling included) and carry no st
     ['a bad chunk size', 'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nab\r\n0\r\n\r\n', [400]],
     ['an unknown method', 'BREW /health HTTP/1.1\r\nHost: x\r\n\r\n', [400, 404]],
     ['HTTP/1.1 without Host', 'GET /health HTTP/1.1\r\n\r\n', [400]],
+    ['two Host headers (RFC 9112)', 'GET /health HTTP/1.1\r\nHost: x\r\nhost: y\r\n\r\n', [400]],
+    ['two Host headers on a route the native path serves', 'GET /todo HTTP/1.1\r\nHost: a\r\nHOST: b\r\n\r\n', [400]],
   ];
   for (const [what, request, statuses] of cases) {
     const result = await exchange(example.port, [request]);

@@ -7,6 +7,9 @@
  * `http/json`, `grpc`), the exporters (`otlp`, `prometheus`, `console`, `none`), the sampler
  * (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`). Without them no SDK is loaded at all.
  *
+ * The Prometheus exporter's port listens where the app does: `OTEL_EXPORTER_PROMETHEUS_HOST`
+ * defaults to `HOST` (127.0.0.1 unless set), where the SDK's own default is every interface.
+ *
  * It must run before `app.init()`: the framework looks for a registered SDK there, once.
  *
  * @example
@@ -18,6 +21,8 @@ export async function startTelemetry(env: NodeJS.ProcessEnv = process.env): Prom
   const asked = env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_TRACES_EXPORTER || env.OTEL_METRICS_EXPORTER;
   if (!asked || env.OTEL_SDK_DISABLED === 'true') return undefined;
   // An optional dependency, imported only when asked for: a process without OTEL_* loads none of it.
+  // The SDK reads the exporter's host from the environment itself.
+  env.OTEL_EXPORTER_PROMETHEUS_HOST ??= env.HOST || '127.0.0.1';
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? 'todo-example',

@@ -6,7 +6,7 @@ import { Server as NetServer } from 'node:net';
  * What grpc-js keeps of each listener: its open HTTP/2 sessions. Not public API, so it is only
  * read, and a grpc-js without it gets the plain `tryShutdown` (see `drainGrpcServer`).
  */
-interface ListenerSessions {
+export interface ListenerSessions {
   readonly http2Servers?: Map<Http2Server, { readonly sessions: Set<ServerHttp2Session> }>;
 }
 

@@ -1,4 +1,5 @@
-import type { ServerOptions } from '@grpc/grpc-js';
+import type { Server, ServerOptions } from '@grpc/grpc-js';
+import type { ListenerSessions } from './graceful-drain.js';
 
 /**
  * Limits of the gRPC server, each also settable through the raw `serverOptions` of grpc-js
@@ -23,8 +24,16 @@ export interface GrpcLimits {
   readonly maxConnectionAgeMs?: number;
   /** How long calls on a connection past its age may still finish. */
   readonly maxConnectionAgeGraceMs?: number;
-  /** Calls open at once on one connection (default 100), advertised in the HTTP/2 SETTINGS. */
+  /**
+   * Calls open at once on one connection (default 100), advertised in the HTTP/2 SETTINGS. A peer
+   * that opens more anyway is reset by Node as a whole connection, its other calls with it.
+   */
   readonly maxConcurrentStreams?: number;
+  /**
+   * Connections open at once on each listener (default 1,000, as the 100 calls each bound what
+   * they may hold); one more is closed as it arrives, before any call on it.
+   */
+  readonly maxConnections?: number;
 }
 
 /** The defaults of `GrpcLimits`. */
@@ -35,6 +44,7 @@ export const DEFAULT_GRPC_LIMITS = Object.freeze({
   maxConnectionAgeMs: 3_600_000,
   maxConnectionAgeGraceMs: 30_000,
   maxConcurrentStreams: 100,
+  maxConnections: 1000,
 }) satisfies GrpcLimits;
 
 const optionNames = {
@@ -44,7 +54,29 @@ const optionNames = {
   maxConnectionAgeMs: 'grpc.max_connection_age_ms',
   maxConnectionAgeGraceMs: 'grpc.max_connection_age_grace_ms',
   maxConcurrentStreams: 'grpc.max_concurrent_streams',
-} as const satisfies Record<keyof GrpcLimits, string>;
+} as const satisfies Record<Exclude<keyof GrpcLimits, 'maxConnections'>, string>;
+
+/**
+ * The connection cap of `limits` (default filled in): grpc-js has no option for it, so it is set
+ * on each of its listeners once bound (`capConnections`).
+ */
+export function maxConnectionsOf(limits: GrpcLimits = {}): number {
+  const value = limits.maxConnections ?? DEFAULT_GRPC_LIMITS.maxConnections;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`GrpcServer: limits.maxConnections must be a positive whole number; got ${String(value)}.`);
+  return value;
+}
+
+/**
+ * Caps the connections of every listener grpc-js has bound (Node closes a socket past
+ * `maxConnections` as it arrives). Reads grpc-js's listener map, which is not public API: a
+ * grpc-js without it is left uncapped.
+ *
+ * @example
+ * await bind(); capConnections(server, 1000);
+ */
+export function capConnections(server: Server, maxConnections: number): void {
+  for (const listener of (server as unknown as ListenerSessions).http2Servers?.keys() ?? []) listener.maxConnections = maxConnections;
+}
 
 /**
  * The grpc-js options for `limits` (defaults filled in) under the raw `serverOptions`, which win.
@@ -56,7 +88,7 @@ const optionNames = {
 export function grpcServerOptions(limits: GrpcLimits = {}, serverOptions: ServerOptions = {}): ServerOptions {
   const merged: Record<string, unknown> = {};
   const values: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...limits };
-  for (const [name, option] of Object.entries(optionNames) as [keyof GrpcLimits, string][]) {
+  for (const [name, option] of Object.entries(optionNames) as [keyof typeof optionNames, string][]) {
     const value = values[name];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {

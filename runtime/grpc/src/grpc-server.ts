@@ -3,7 +3,7 @@ import { listenTurn, type TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
 import { drainGrpcServer } from './graceful-drain.js';
-import { grpcServerOptions, type GrpcLimits } from './grpc-limits.js';
+import { capConnections, grpcServerOptions, maxConnectionsOf, type GrpcLimits } from './grpc-limits.js';
 import type { ServerHealth, ServingStatus } from './health.js';
 import { bindService } from './service-binding.js';
 
@@ -67,6 +67,7 @@ export class GrpcServer {
   /** The underlying grpc-js server, for options this class does not wrap. */
   readonly server: Server;
   private readonly shutdownTimeoutMs: number;
+  private readonly maxConnections: number;
   private readonly options: GrpcServerOptions;
   private health?: ServerHealth;
   private attached = false;
@@ -74,6 +75,7 @@ export class GrpcServer {
 
   constructor(app: FrameworkApplication, options: GrpcServerOptions = {}) {
     this.server = new Server(grpcServerOptions(options.limits, options.serverOptions));
+    this.maxConnections = maxConnectionsOf(options.limits);
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
     this.options = options;
     try {
@@ -108,7 +110,10 @@ export class GrpcServer {
       new Promise<number>((resolve, reject) => {
         this.server.bindAsync(address, credentials, (error, boundPort) => {
           if (error) reject(Object.assign(new Error(`gRPC server cannot listen on ${address}: ${error.message}`, { cause: error }), { code: systemCodeOf(error) }));
-          else resolve(boundPort);
+          else {
+            capConnections(this.server, this.maxConnections);
+            resolve(boundPort);
+          }
         });
       });
     // The dev loop's hand-off (see listenTurn); nothing to wait for elsewhere.

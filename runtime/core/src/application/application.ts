@@ -1,3 +1,4 @@
+import { credentialHeadersOf } from '../auth/credential-headers.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
@@ -157,7 +158,8 @@ export class FrameworkApplication extends HttpApplication {
       middleware: this.globalMiddleware,
       filters: this.globalFilters,
     };
-    this.observability = await Observability.create(this.observabilityOptions);
+    const instances = Array.from(injector.singletonInstances(), ([, instance]) => instance);
+    this.observability = await Observability.create(this.observabilityOptions, undefined, credentialHeadersOf(instances));
     const host: TransportHost = {
       tables,
       injector,

@@ -1,3 +1,4 @@
+import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
@@ -27,6 +28,7 @@ export abstract class HttpApplication {
     this.logger = options.logger ?? console;
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
+      bodyBounds: resolveBodyBounds(options),
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
       limits: resolveServerLimits(options),
       logger: this.logger,

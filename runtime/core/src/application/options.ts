@@ -14,6 +14,16 @@ import type { Logger } from '../types/logger.js';
 export interface ApplicationOptions extends Partial<ServerLimits>, ObservabilityOptions {
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
   readonly bodyLimit?: number;
+  /**
+   * How deep a JSON body may nest in arrays and objects (default 128); deeper is a 400 before any
+   * validator runs, so a recursive schema cannot overflow the stack.
+   */
+  readonly maxBodyDepth?: number;
+  /**
+   * How many reasons the 400 of an invalid body lists at most (default 50), the last one then
+   * saying how many more there were; a compiled validator stops checking at that count.
+   */
+  readonly maxValidationReasons?: number;
   /** Where errors and warnings go (default `console`). */
   readonly logger?: Logger;
   /**

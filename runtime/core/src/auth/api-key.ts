@@ -3,6 +3,7 @@ import type { ExecutionContext } from '../contract/execution-context.js';
 import type { DynamicModule } from '../decorators/dynamic-module.js';
 import { constantTimeEqual } from './constant-time.js';
 import { credentialOf } from './credentials.js';
+import type { CredentialSource } from './credential-headers.js';
 import { isPublicRoute } from './public.js';
 
 /** Options of `ApiKeyModule.forRoot(...)`. */
@@ -19,8 +20,10 @@ export interface ApiKeyOptions {
  * @example
  * new ApiKeyGuard(new ApiKeyConfig({ keys: [process.env.API_KEY!] }))
  */
-export class ApiKeyConfig {
+export class ApiKeyConfig implements CredentialSource {
   readonly header: string;
+  /** The header, for the request log's redaction (`CredentialSource`). */
+  readonly credentialHeaders: readonly string[];
   /** The keys as bytes, encoded once. */
   readonly keys: readonly Uint8Array[];
 
@@ -33,6 +36,7 @@ export class ApiKeyConfig {
       throw new TypeError('ApiKeyModule.forRoot: every API key needs at least 16 characters; generate one with `openssl rand -hex 32`.');
     }
     this.header = (options.header ?? 'x-api-key').toLowerCase();
+    this.credentialHeaders = [this.header];
     const encoder = new TextEncoder();
     this.keys = Object.freeze(keys.map((key) => encoder.encode(key)));
   }

@@ -84,7 +84,10 @@ export interface RouteAwareInterceptor extends Interceptor {
 
 /** What init knows about a route's chain beyond its table entry, for `prepareRoute`. */
 export interface RouteFacts {
-  /** Whether guards (the route's, its controller's or the global one) run before the interceptors. */
+  /**
+   * Whether guards (the route's, its controller's or the global one) or middleware run before the
+   * interceptors: either may have read the caller (a token, an API key into the call's state).
+   */
   readonly guarded: boolean;
 }
 

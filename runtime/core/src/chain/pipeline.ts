@@ -50,7 +50,8 @@ export function prepareHandler(
   const { interceptorIndices, guardIndices, middleware, filters } = layers;
   if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
     const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
-    const facts = { guarded: guardIndices.length > 0 };
+    // Middleware may read the caller as a guard does (an API key into the call's state).
+    const facts = { guarded: guardIndices.length > 0 || middleware.length > 0 };
     prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)], facts);
     const resolved: InstanceOf<Interceptor>[] = [
       ...globals.interceptors.map((interceptor) => () => interceptor),

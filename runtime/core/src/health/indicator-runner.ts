@@ -5,6 +5,9 @@ const UP: IndicatorReport = Object.freeze({ status: 'up' });
 const FAILED: IndicatorReport = Object.freeze({ status: 'down', reason: 'failed' });
 const TIMED_OUT: IndicatorReport = Object.freeze({ status: 'down', reason: 'timed out' });
 
+/** Hung calls abandoned and still pending past which no more are abandoned (each may hold a socket). */
+export const MAX_ABANDONED = 4;
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -13,7 +16,10 @@ function messageOf(error: unknown): string {
  * Runs one indicator for every probe that asks, without letting probes multiply its work: callers
  * that arrive while a check runs share it, a result is reused for `cacheMs`, and a check that hangs
  * past its timeout is answered `timed out` (its signal aborted) while it stays the only one running,
- * so a dependency that never answers costs one pending call, not one per probe. Transitions between
+ * so a dependency that never answers costs one pending call, not one per probe. A check that ignores
+ * its signal and is still pending a grace period (its timeout again) after its timeout is abandoned,
+ * and the next probe starts a new one: a dependency that recovers is seen up even when the hung
+ * call never returns. At most `MAX_ABANDONED` abandoned calls may be pending at once. Transitions between
  * up and down are logged once each, with the error behind a failure (which answers never carry).
  *
  * @example
@@ -23,6 +29,10 @@ function messageOf(error: unknown): string {
 export class IndicatorRunner {
   /** The indicator's call still running, even after its timeout answered: no second call starts meanwhile. */
   private running?: Promise<void>;
+  /** When `running` started (`performance.now()`). */
+  private runningSince = 0;
+  /** Calls abandoned as hung that have not settled yet. */
+  private abandoned = 0;
   /** The answer of the current round: the call's outcome or its timeout, whichever came first. */
   private answer?: Promise<IndicatorReport>;
   private last?: { readonly report: IndicatorReport; readonly at: number };
@@ -42,8 +52,13 @@ export class IndicatorRunner {
     const last = this.last;
     if (last && performance.now() - last.at < this.settings.cacheMs) return Promise.resolve(last.report);
     if (this.answer) return this.answer;
-    // A call left hanging by an earlier round is still the only one allowed: it answers timed out at once.
-    if (this.running) return Promise.resolve(this.settle(TIMED_OUT));
+    // A call left hanging by an earlier round is still the only one allowed: it answers timed out at
+    // once, until it has hung for its timeout twice over; then it is abandoned and a new round starts.
+    if (this.running) {
+      const hungFor = performance.now() - this.runningSince;
+      if (hungFor < 2 * this.timeoutMs || this.abandoned >= MAX_ABANDONED) return Promise.resolve(this.settle(TIMED_OUT));
+      this.abandon(this.running);
+    }
     const answer = this.round();
     this.answer = answer;
     return answer;
@@ -68,8 +83,18 @@ export class IndicatorRunner {
           resolve(this.settle(FAILED, messageOf(error)));
         },
       );
-      this.running = running.finally(() => (this.running = undefined));
+      const tracked: Promise<void> = running.finally(() => {
+        if (this.running === tracked) this.running = undefined;
+      });
+      this.running = tracked;
+      this.runningSince = performance.now();
     }).finally(() => (this.answer = undefined));
+  }
+
+  private abandon(hung: Promise<void>): void {
+    this.running = undefined;
+    this.abandoned++;
+    void hung.finally(() => this.abandoned--);
   }
 
   /**

@@ -4,7 +4,34 @@ import type { HttpRouteEntry } from '../contract/tables.js';
 import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
+import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
+import { DEFAULT_MAX_BODY_DEPTH } from './json-depth.js';
+
+/** What bounds the work a body costs: its JSON depth and the reasons its 400 lists. */
+export interface BodyBounds {
+  readonly maxDepth: number;
+  readonly maxReasons: number;
+}
+
+/**
+ * The body bounds of the application's options, defaults filled in; a bound that is not a whole
+ * number of at least 1 is a TypeError at construction, not a silent limit.
+ *
+ * @example
+ * resolveBodyBounds({ maxValidationReasons: 10 }); // { maxDepth: 128, maxReasons: 10 }
+ */
+export function resolveBodyBounds(options: { readonly maxBodyDepth?: number; readonly maxValidationReasons?: number }): BodyBounds {
+  const bound = (name: string, value: number | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`FrameworkApplication: ${name} must be a whole number of at least 1 (default ${fallback}); got ${String(value)}.`);
+    return value;
+  };
+  return {
+    maxDepth: bound('maxBodyDepth', options.maxBodyDepth, DEFAULT_MAX_BODY_DEPTH),
+    maxReasons: bound('maxValidationReasons', options.maxValidationReasons, DEFAULT_MAX_REASONS),
+  };
+}
 
 /** The methods an `@All()` route answers. */
 export const ALL_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
@@ -42,10 +69,11 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     readonly bare: PreparedHandler | undefined,
     /** The route's telemetry, when the application observes anything (see `Observability`). */
     readonly telemetry?: HttpRouteTelemetry,
+    bounds?: BodyBounds,
   ) {
-    this.parseJson = jsonParserFor(entry);
-    this.validate = entry.body ? bodyValidatorFor(entry.body) : undefined;
-    this.check = entry.body ? compiledBodyCheckFor(entry.body) : undefined;
+    this.parseJson = jsonParserFor(entry, bounds?.maxDepth);
+    this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
+    this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
     this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
     this.servesBareBody = bare !== undefined && entry.readsBody && (!entry.body || this.check !== undefined);
   }

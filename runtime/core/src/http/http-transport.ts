@@ -1,7 +1,7 @@
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import type { Logger } from '../types/logger.js';
 import type { HttpCounters } from './answer-rules.js';
-import { HttpRoute } from './http-route.js';
+import { HttpRoute, type BodyBounds } from './http-route.js';
 import { LazyHonoApp } from './hosts/web/lazy-hono-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
 import { serverAdapterForRuntime } from './hosts/server-adapter.js';
@@ -14,6 +14,8 @@ import { StreamingRoutes } from './hosts/web/stream-routes.js';
 export interface HttpTransportOptions {
   /** Largest accepted request body in bytes; larger ones get a 413. */
   readonly bodyLimit: number;
+  /** How deep a JSON body may nest, and how many reasons a 400 lists. */
+  readonly bodyBounds: BodyBounds;
   /** How long `close()` lets in-flight requests finish at most, in milliseconds. */
   readonly shutdownTimeoutMs: number;
   /** Timeouts and the connection cap of the server `listen` starts. */
@@ -32,7 +34,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
- * const http = new HttpTransport({ bodyLimit: 1 << 20, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
+ * const http = new HttpTransport({ bodyLimit: 1 << 20, bodyBounds: { maxDepth: 128, maxReasons: 50 }, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
  * app.registerTransport(http); // FrameworkApplication does this itself
  * await app.init(AppModule);
  * const port = await http.listen(0, '127.0.0.1');
@@ -82,6 +84,7 @@ export class HttpTransport implements ApplicationTransport {
           host.prepare(entry, { readsBody: entry.readsBody }),
           entry.readsBody ? host.bareHandler(entry) : undefined,
           host.observability.httpRoute(entry),
+          this.options.bodyBounds,
         ),
     );
     const { bodyLimit } = this.options;

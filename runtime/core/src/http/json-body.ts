@@ -2,6 +2,7 @@ import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
 import { bodyEntryName } from '../validation/schema-check.js';
+import { DEFAULT_MAX_BODY_DEPTH, refuseDeepJson } from './json-depth.js';
 
 /**
  * Parses a body's text as JSON for one route; see `jsonParserFor`. Transport-neutral: each server
@@ -13,13 +14,13 @@ const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
 /**
  * The JSON parser of a route's body, built once at init: a MalformedBodyException for a wrong
- * Content-Type, invalid JSON, or an empty body where a DTO is expected (an empty body is
- * `undefined` on a route without one).
+ * Content-Type, invalid JSON, JSON nested deeper than `maxDepth`, or an empty body where a DTO
+ * is expected (an empty body is `undefined` on a route without one).
  *
  * @example
  * const parse = jsonParserFor(route); // per request: parse('POST', 'application/json', text)
  */
-export function jsonParserFor(route: HttpRouteEntry): JsonBodyParser {
+export function jsonParserFor(route: HttpRouteEntry, maxDepth = DEFAULT_MAX_BODY_DEPTH): JsonBodyParser {
   const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';
   return (method, type, text) => {
     if (text.trim() === '') {
@@ -31,11 +32,14 @@ export function jsonParserFor(route: HttpRouteEntry): JsonBodyParser {
         `Request body must be sent with Content-Type: application/json (got ${type ? `'${type}'` : 'no Content-Type'}); ${method} ${route.path} expects ${what}`,
       );
     }
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      parsed = JSON.parse(text);
     } catch (error) {
       throw new MalformedBodyException(`Request body is not valid JSON: ${(error as Error).message}`);
     }
+    refuseDeepJson(parsed, maxDepth);
+    return parsed;
   };
 }
 

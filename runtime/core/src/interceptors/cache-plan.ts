@@ -1,4 +1,5 @@
 import { claimsOf } from '../auth/claims.js';
+import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../auth/credential-headers.js';
 import type { ExecutionContext } from '../contract/execution-context.js';
 import { MetadataHelper, SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../contract/tables.js';
@@ -34,7 +35,7 @@ export interface CachePlan {
   readonly ttl: number | undefined;
   /** `@CacheVary` of the handler or controller, when there is one. */
   readonly vary: { readonly headers: readonly string[]; readonly claims: readonly string[] } | undefined;
-  /** Guards run before the cache: without `@CacheVary` their callers are not shared an answer. */
+  /** Guards or middleware run before the cache: without `@CacheVary` their callers are not shared an answer. */
   readonly guarded: boolean;
 }
 
@@ -46,12 +47,17 @@ export function cachePlanOf(route: HandlerEntry, controller: Class, ttlKey: symb
 
 const separator = '\u0000';
 
+function carriesCredentials(req: { header(name: string): string | undefined }): boolean {
+  for (const name of WELL_KNOWN_CREDENTIAL_HEADERS) if (req.header(name) !== undefined) return true;
+  return false;
+}
+
 /**
  * The key an answer is kept under, or `undefined` when this call's answer must not be shared:
  * not an HTTP GET; an authenticated call whose claims name no principal (`sub`); credentials
- * (`Authorization`, `Cookie`) the guards did not turn into claims; or a guarded route that says
- * nothing of what its answer varies by and a caller without claims (a guard may have read any
- * header). Values are joined with a NUL, which no URL or header value contains.
+ * (`Authorization`, `Cookie`, `X-API-Key` and the other `WELL_KNOWN_CREDENTIAL_HEADERS`) the
+ * guards did not turn into claims; or a route behind guards or middleware that says nothing of
+ * what its answer varies by and a caller without claims (either may have read any header). Values are joined with a NUL, which no URL or header value contains.
  *
  * @example
  * cacheKeyOf(context, plan) // '/todo?limit=5\0sub:42' for user 42 on a guarded route
@@ -66,7 +72,7 @@ export function cacheKeyOf(context: ExecutionContext, plan: CachePlan): string |
     const sub = claims.sub;
     if (typeof sub !== 'string' && typeof sub !== 'number') return undefined;
     key += `${separator}sub:${String(sub)}`;
-  } else if (req.header('authorization') !== undefined || req.header('cookie') !== undefined || (plan.guarded && plan.vary === undefined)) {
+  } else if ((plan.guarded && plan.vary === undefined) || carriesCredentials(req)) {
     return undefined;
   }
   const vary = plan.vary;

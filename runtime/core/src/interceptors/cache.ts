@@ -38,16 +38,17 @@ const unpreparedFacts: RouteFacts = { guarded: true };
  * running the handler. An answer is shared only between callers it cannot differ for:
  *
  * - an authenticated caller (verified claims, `claimsOf`) gets only answers kept for its own
- *   principal (`sub`); credentials the guards did not turn into claims are never answered from
- *   the cache;
- * - a route behind guards is shared between callers without claims only when it says what its
+ *   principal (`sub`); credentials the guards did not turn into claims (`Authorization`,
+ *   `Cookie`, `X-API-Key`, … `WELL_KNOWN_CREDENTIAL_HEADERS`) are never answered from the cache;
+ * - a route behind guards or middleware is shared between callers without claims only when it says what its
  *   answer varies by (`@CacheVary(...)`; `@CacheVary()`: nothing);
  * - without `@CacheVary`, an answer whose handler takes a request header (`@Header`) is not kept
  *   (one reading headers through `@Req()` must declare `@CacheVary`), nor, ever, one for which the
  *   handler set `Cache-Control: no-store`, `private` or `no-cache`.
  *
- * Calls that arrive while the first one for a key runs wait for its answer in this process (a
- * failure reaches them all, and is not kept). Only JSON values are kept: a `Response` returned by
+ * Calls that arrive while the first one for a key runs wait for it in this process, and get its
+ * answer only if it may be kept (else each runs the handler itself); a failure reaches them all,
+ * and is not kept. Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a `Response` returned by
  * the handler is sent as is, and headers the handler set are not replayed on a hit. gRPC calls
  * and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
  *
@@ -60,8 +61,11 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   private readonly ttl: number;
   readonly store: CacheStore;
   private readonly plans = new Map<HandlerEntry, CachePlan>();
-  /** Misses being answered now, by key: concurrent calls for the same key wait for the one run. */
-  private readonly pending = new Map<string, Promise<unknown>>();
+  /**
+   * Misses being answered now, by key: concurrent calls for the same key wait for the one run,
+   * and take its answer only if it turned out shareable (else each runs its own handler).
+   */
+  private readonly pending = new Map<string, Promise<Settled>>();
 
   constructor(options: CacheOptions = {}) {
     this.ttl = positiveMs(options.ttl ?? 5000, 'CacheInterceptor: `ttl`');
@@ -82,31 +86,33 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     const key = cacheKeyOf(context, plan);
     if (key === undefined) return next();
     const running = this.pending.get(key);
-    if (running) return running;
+    // A failure of the running miss reaches its waiters too; an unshareable answer does not.
+    if (running) return running.then((settled) => (settled.shared ? settled.value : next()));
     const kept = this.store.get(key);
     if (kept !== undefined && !(kept instanceof Promise)) return kept;
-    const answer = Promise.resolve(kept)
+    const settled = Promise.resolve(kept)
       .catch(() => undefined)
-      .then((found) => (found !== undefined ? found : this.answerMiss(context, plan, key, next)))
+      .then((found): Settled | Promise<Settled> => (found !== undefined ? { value: found, shared: true } : this.answerMiss(context, plan, key, next)))
       .finally(() => this.pending.delete(key));
-    this.pending.set(key, answer);
-    return answer;
+    this.pending.set(key, settled);
+    return settled.then((done) => done.value);
   }
 
   /** Runs the handler and keeps its answer when nothing says it must not be shared. */
-  private answerMiss(context: ExecutionContext, plan: CachePlan, key: string, next: () => Promise<unknown>): Promise<unknown> {
+  private answerMiss(context: ExecutionContext, plan: CachePlan, key: string, next: () => Promise<unknown>): Promise<Settled> {
     const watch = watchMiss(context, plan.vary === undefined);
-    return next().then((value) => {
-      if (value === undefined || isWebResponse(value) || watch.readHeaders || forbidsSharing(watch.cacheControl)) return value;
+    return next().then((value): Settled | Promise<Settled> => {
+      if (value === undefined || isWebResponse(value) || watch.readHeaders || forbidsSharing(watch.cacheControl)) return { value, shared: false };
       const text = jsonOf(value);
-      if (text === undefined) return value;
+      if (text === undefined) return { value, shared: false };
+      const shared: Settled = { value, shared: true };
       // Answered once kept, so a caller's next request finds it on any instance sharing the store;
       // a failing store (logged by itself, bounded by its timeout) only costs the keeping.
       return Promise.resolve()
         .then(() => this.store.set(key, value, text, plan.ttl ?? this.ttl))
         .then(
-          () => value,
-          () => value,
+          () => shared,
+          () => shared,
         );
     });
   }
@@ -115,6 +121,12 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   clear(): Promise<void> {
     return Promise.resolve(this.store.clear());
   }
+}
+
+/** A miss's answer, and whether the callers waiting for it may have it too. */
+interface Settled {
+  readonly value: unknown;
+  readonly shared: boolean;
 }
 
 /** The JSON text of an answer, or `undefined` for one JSON cannot carry (a BigInt, a cycle). */

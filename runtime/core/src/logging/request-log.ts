@@ -1,4 +1,6 @@
 import type { DestinationStream, Logger as PinoLogger, LoggerOptions } from 'pino';
+import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../auth/credential-headers.js';
+import { loggedHeaders, loggedValue, MAX_LOGGED_VALUE } from './logged-headers.js';
 
 /** Severity of the request lines and of everything the application logs through the same logger. */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
@@ -13,8 +15,11 @@ export interface RequestLogOptions {
   /** Lines below this level are not written (default `info`: every request; `warn`: refusals and errors only). */
   readonly level?: LogLevel;
   /**
-   * More pino redaction paths, beside `headers.authorization`, `headers.cookie` and
-   * `headers["x-api-key"]`, which are always redacted.
+   * More pino redaction paths. Whatever the logger (yours too), every credential header is
+   * redacted before a line is written: `Authorization`, `Cookie`, `X-API-Key` and the other
+   * `WELL_KNOWN_CREDENTIAL_HEADERS`, the header of `ApiKeyModule` and of every `CredentialSource`
+   * provider, and the token of a `Sec-WebSocket-Protocol: bearer, <token>`; values are cut to
+   * `MAX_LOGGED_VALUE` (256) characters.
    */
   readonly redact?: readonly string[];
   /** Log the request headers (gRPC: the metadata) with each line, redacted. Default false. */
@@ -25,8 +30,6 @@ export interface RequestLogOptions {
   readonly logger?: PinoLogger;
 }
 
-/** Always redacted: credentials must never reach a log. */
-const REDACTED_HEADERS = ['headers.authorization', 'headers.cookie', 'headers["x-api-key"]', 'headers["proxy-authorization"]'];
 
 /** One finished request or call, as written. */
 export interface RequestRecord {
@@ -61,31 +64,54 @@ export class RequestLog {
   private constructor(
     readonly logger: PinoLogger,
     readonly withHeaders: boolean,
+    /** Header names whose values never reach a line (lower case). */
+    private readonly credentials: ReadonlySet<string>,
   ) {}
 
-  /** Loads pino (only applications that log requests pay for it) and builds the logger. */
-  static async create(options: RequestLogOptions): Promise<RequestLog> {
-    if (options.logger) return new RequestLog(options.logger, options.headers ?? false);
+  /**
+   * Loads pino (only applications that log requests pay for it) and builds the logger.
+   * `credentials`: the application's credential headers (see `credentialHeadersOf`).
+   */
+  static async create(options: RequestLogOptions, credentials: ReadonlySet<string> = new Set(WELL_KNOWN_CREDENTIAL_HEADERS)): Promise<RequestLog> {
+    if (options.logger) return new RequestLog(options.logger, options.headers ?? false, credentials);
     const { pino } = await import('pino');
     const settings: LoggerOptions = {
       level: options.level ?? 'info',
-      redact: { paths: [...REDACTED_HEADERS, ...(options.redact ?? [])], censor: '[redacted]' },
+      redact: { paths: [...(options.redact ?? [])], censor: '[redacted]' },
       base: undefined,
     };
     // Asynchronous writes: a synchronous write per request would cost more than the request, and
     // lines written while one write is in flight go out together with the next.
     const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
-    return new RequestLog(pino(settings, destination), options.headers ?? false);
+    return new RequestLog(pino(settings, destination), options.headers ?? false, credentials);
   }
 
-  /** Writes one line; `failed` (a 5xx) at `error`, everything else at `info`. */
-  write(record: RequestRecord, failed: boolean): void {
+  /** Writes one line; `failed` (a 5xx) at `error`, everything else at `info`. Credentials redacted, long values cut. */
+  write(written: RequestRecord, failed: boolean): void {
+    const { headers, userAgent } = written;
+    const record =
+      headers === undefined && (userAgent === undefined || userAgent.length <= MAX_LOGGED_VALUE)
+        ? written
+        : { ...written, userAgent: loggedValue(userAgent), headers: headers && loggedHeaders(headers, this.credentials) };
     if (failed) this.logger.error(record, 'request failed');
     else this.logger.info(record, 'request completed');
   }
 
   /** Writes what pino still buffers (called by `app.close()`). */
   flush(): Promise<void> {
-    return new Promise((resolve) => this.logger.flush(() => resolve()));
+    return new Promise((resolve) => {
+      // A destination that cannot flush (a plain object with `write`) never calls back: `close()`
+      // waits for it a second at most.
+      const bound = setTimeout(resolve, 1000);
+      const done = (): void => {
+        clearTimeout(bound);
+        resolve();
+      };
+      try {
+        this.logger.flush(done);
+      } catch {
+        done();
+      }
+    });
   }
 }

@@ -59,11 +59,12 @@ export class Observability implements TelemetryCore {
   /** Nothing observed: no SDK, no request log. */
   static readonly off = new Observability(undefined, undefined, undefined, undefined, undefined);
 
-  static async create(options: ObservabilityOptions, version?: string): Promise<Observability> {
+  /** `credentials`: the application's credential headers, which the request log never shows. */
+  static async create(options: ObservabilityOptions, version?: string, credentials?: ReadonlySet<string>): Promise<Observability> {
     const registered = (options.telemetry ?? true) ? registeredApi() : undefined;
     const sdk = registered?.trace !== undefined || registered?.metrics !== undefined;
     const logOptions = options.requestLog === true ? {} : options.requestLog || undefined;
-    const log = logOptions ? await RequestLog.create(logOptions) : undefined;
+    const log = logOptions ? await RequestLog.create(logOptions, credentials) : undefined;
     const trustProxy = options.trustProxy ?? true;
     const trusted = trustProxy === false ? undefined : new TrustedProxies(trustProxy === true ? DEFAULT_TRUSTED_PROXIES : trustProxy, 'trustProxy');
     if (!sdk && log === undefined) return new Observability(undefined, undefined, undefined, trusted, undefined);

@@ -3,6 +3,7 @@ import type { BodyEntry, DtoEntry } from '../contract/tables.js';
 import { isThenable } from '../types/thenable.js';
 import { isPlainObject, notAnObject } from './compiled/instance.js';
 import { loadClassValidator } from './decorators.js';
+import { CappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
 import { isSchemaEntry, schemaCheckFor } from './schema-check.js';
 
 /** Validates parsed JSON against a DTO: the instance the handler receives, or a thrown 400. */
@@ -13,15 +14,16 @@ export type BodyValidator = (value: unknown) => object | Promise<object>;
  * (`entry.validate`), else class-validator, imported only then, so an application whose DTOs are
  * all compiled never loads it. Both give the same answers (a differential test holds them to it).
  * A Standard Schema entry runs the schema's own `validate`, with the same 400.
- * Reused by every place that validates a DTO (bodies today, query objects alike).
+ * Reused by every place that validates a DTO (bodies today, query objects alike). At most
+ * `maxReasons` reasons are listed (see `CappedReasons`).
  *
  * @example
  * const validate = bodyValidatorFor(route.body); // at init
  * const dto = await validate(JSON.parse(text)); // per request; throws NotValidBodyException
  */
-export function bodyValidatorFor(entry: BodyEntry): BodyValidator {
-  const check = compiledBodyCheckFor(entry);
-  if (!check) return classValidatorFor(entry as DtoEntry);
+export function bodyValidatorFor(entry: BodyEntry, maxReasons = DEFAULT_MAX_REASONS): BodyValidator {
+  const check = compiledBodyCheckFor(entry, maxReasons);
+  if (!check) return classValidatorFor(entry as DtoEntry, maxReasons);
   const settle = (reasons: ValidationReason[], instance: object): object => {
     if (reasons.length > 0) throw new NotValidBodyException(reasons);
     return instance;
@@ -50,20 +52,21 @@ export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object 
  * const reasons = []; const dto = await check(JSON.parse(text), reasons); // per request (a promise only for an async schema)
  * if (reasons.length > 0) return c.json(NotValidBodyException.bodyFor(reasons), 400);
  */
-export function compiledBodyCheckFor(entry: BodyEntry): BodyCheck | undefined {
-  if (isSchemaEntry(entry)) return schemaCheckFor(entry);
+export function compiledBodyCheckFor(entry: BodyEntry, maxReasons = DEFAULT_MAX_REASONS): BodyCheck | undefined {
+  if (isSchemaEntry(entry)) return schemaCheckFor(entry, maxReasons);
   const compiled = entry.validate;
   if (!compiled) return undefined;
+  const capped = new CappedReasons(maxReasons);
   return (value, reasons) => {
     if (!isPlainObject(value)) throw notAnObject(entry, value);
-    return compiled(value, '', reasons);
+    return capped.run(compiled, value, reasons);
   };
 }
 
-function classValidatorFor(entry: DtoEntry): BodyValidator {
+function classValidatorFor(entry: DtoEntry, maxReasons: number): BodyValidator {
   // Started at init, so the first request does not wait for the import.
   // Decorators from `@framework/core/validators` are applied to class-validator first.
-  const loading = Promise.all([import('./dto-validator.js'), loadClassValidator()]).then(([module]) => new module.DtoValidator(entry));
+  const loading = Promise.all([import('./dto-validator.js'), loadClassValidator()]).then(([module]) => new module.DtoValidator(entry, maxReasons));
   // An unhandled rejection here would end the process before any request asks for it.
   loading.catch(() => undefined);
   return async (value) => (await loading).validate(value);

@@ -4,6 +4,7 @@ import type { DtoEntry } from '../contract/tables.js';
 import { isPlainObject, notAnObject, refuseForbiddenKey } from './compiled/instance.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
+import { boundedReason, DEFAULT_MAX_REASONS, moreReasons } from './reason-cap.js';
 
 interface PreparedNested {
   readonly dto: PreparedDto;
@@ -106,7 +107,11 @@ function ruleIndex(rules: MemberRules, rule: string): number {
 export class DtoValidator {
   private readonly prepared: PreparedDto;
 
-  constructor(entry: DtoEntry) {
+  constructor(
+    entry: DtoEntry,
+    /** class-validator checks everything; the answer lists this many reasons at most. */
+    private readonly maxReasons = DEFAULT_MAX_REASONS,
+  ) {
     this.prepared = prepare(entry);
   }
 
@@ -118,7 +123,12 @@ export class DtoValidator {
     // shapes, which it would catch, are `problems` already.
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
     if (problems.length > 0) mergeShapeProblems(errors, problems);
-    if (errors.length > 0) throw new NotValidBodyException(reasonsOf(this.prepared, errors, ''));
+    if (errors.length > 0) throw new NotValidBodyException(this.capped(reasonsOf(this.prepared, errors, '')));
     return instance;
+  }
+
+  private capped(reasons: ValidationReason[]): ValidationReason[] {
+    if (reasons.length <= this.maxReasons) return reasons.map(boundedReason);
+    return [...reasons.slice(0, this.maxReasons).map(boundedReason), moreReasons(this.maxReasons, reasons.length - this.maxReasons)];
   }
 }

@@ -2,6 +2,7 @@ import type { BodyEntry, SchemaEntry } from '../contract/tables.js';
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
 import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import { isThenable } from '../types/thenable.js';
+import { boundedReason, DEFAULT_MAX_REASONS, moreReasons } from './reason-cap.js';
 
 /** Whether the entry is a Standard Schema's (else a DTO class's). */
 export const isSchemaEntry = (entry: BodyEntry): entry is SchemaEntry => 'schema' in entry;
@@ -13,25 +14,28 @@ export const bodyEntryName = (entry: BodyEntry): string => (isSchemaEntry(entry)
  * A Standard Schema's check, in the shape of a compiled DTO's: the schema's output (transforms and
  * defaults applied), with one reason per issue pushed to `reasons` in the library's order. Nothing
  * runs but the library's own `validate`; its result stays synchronous when the library answers
- * synchronously, and is a promise only when the schema is async.
+ * synchronously, and is a promise only when the schema is async. At most `maxReasons` issues
+ * become reasons, then one that counts the rest (`moreReasons`).
  *
  * @example
  * const check = schemaCheckFor({ schema: CreateTodo, name: 'CreateTodo' }); // at init
  * const reasons = []; const dto = check({ title: '' }, reasons); // reasons[0].property === 'title'
  */
-export function schemaCheckFor(entry: SchemaEntry): (value: unknown, reasons: ValidationReason[]) => object | Promise<object> {
+export function schemaCheckFor(entry: SchemaEntry, maxReasons = DEFAULT_MAX_REASONS): (value: unknown, reasons: ValidationReason[]) => object | Promise<object> {
   const validate = entry.schema['~standard'].validate;
+  const outputOf = (result: StandardSchemaV1.Result<unknown>, reasons: ValidationReason[]): object => {
+    if (result.issues === undefined) return result.value as object;
+    const { issues } = result;
+    const listed = Math.min(issues.length, maxReasons);
+    for (let i = 0; i < listed; i++) reasons.push(boundedReason(reasonOf(issues[i]!)));
+    if (issues.length > listed) reasons.push(moreReasons(maxReasons, issues.length - listed));
+    return EMPTY;
+  };
   return (value, reasons) => {
     const result = validate(value);
     if (isThenable(result)) return Promise.resolve(result).then((settled) => outputOf(settled, reasons));
     return outputOf(result, reasons);
   };
-}
-
-function outputOf(result: StandardSchemaV1.Result<unknown>, reasons: ValidationReason[]): object {
-  if (result.issues === undefined) return result.value as object;
-  for (const issue of result.issues) reasons.push(reasonOf(issue));
-  return EMPTY;
 }
 
 // What a failed check returns: never handed to a handler, as the reasons answer first.

@@ -5,6 +5,7 @@ import { serveUpgrades } from './websocket/node-upgrade.js';
 import { NodeDrain } from './node-drain.js';
 import { nodeNativeListener } from './node-dispatch.js';
 import { honoListener } from './hono-listener.js';
+import { refusingRepeatedHost } from './repeated-host.js';
 
 /**
  * The environment variable that makes Node serve every request through the web adapter (a Web
@@ -32,7 +33,7 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   // Served by Hono alone: built now, so the first request does not wait for it.
   if (!native) await throughHono.load();
   // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
-  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, native ?? throughHono.listener);
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, refusingRepeatedHost(native ?? throughHono.listener, served.report));
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;

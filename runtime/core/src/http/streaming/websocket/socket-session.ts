@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_BODY_DEPTH, refuseDeepJson } from '../../json-depth.js';
 import { NotValidBodyException } from '../../../exceptions/request-exceptions.js';
 import type { ErrorReport } from '../../answer-rules.js';
 import type { BodyValidator } from '../../../validation/body-validator.js';
@@ -96,6 +97,11 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
       parsed = JSON.parse(text);
     } catch {
       return this.finish(CloseCode.invalidMessage, 'The message is not JSON.');
+    }
+    try {
+      refuseDeepJson(parsed, DEFAULT_MAX_BODY_DEPTH);
+    } catch (error) {
+      return this.finish(CloseCode.invalidMessage, (error as Error).message);
     }
     if (this.validating) {
       this.validating = this.validating.then(() => this.accept(parsed));

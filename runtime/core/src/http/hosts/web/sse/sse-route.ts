@@ -44,6 +44,12 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
       call.answered = true;
       return errorResponse(c, error, entry.name, report);
     }
+    // HEAD (served here on every host): the head the GET would send, after the chain, and the
+    // generator closed before its first step, so nothing keeps producing for a client that reads no body.
+    if (c.req.method === 'HEAD') {
+      closeUnstarted(iterator, call);
+      return c.body(null, 200, EVENT_STREAM_HEADERS);
+    }
     const outgoing = nodeResponseOf(c);
     if (outgoing) {
       // On @hono/node-server: events go straight to Node's response, without a Web stream.
@@ -55,6 +61,14 @@ export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorR
     // `transfer-encoding` makes @hono/node-server send the head at once instead of first reading the body to size it.
     return c.body(body, 200, { ...EVENT_STREAM_HEADERS, 'transfer-encoding': 'chunked' });
   };
+}
+
+/** Ends a stream nobody will read: its signal aborted, its generator closed (`finally` runs, if it started). */
+function closeUnstarted(iterator: ReturnType<typeof iteratorOf>, call: HttpCall): void {
+  call.abort(new Error('HEAD request: the event stream is not sent'));
+  call.answered = true;
+  // An async function: a `return` that throws synchronously is caught too.
+  void (async () => iterator.return?.())().catch(() => undefined);
 }
 
 /** @hono/node-server's contract for a handler that wrote the response itself: it then writes nothing. */

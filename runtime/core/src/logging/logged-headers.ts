@@ -1,0 +1,37 @@
+/** The longest header value (and user agent) a request line carries, in characters. */
+export const MAX_LOGGED_VALUE = 256;
+
+const REDACTED = '[redacted]';
+
+/**
+ * The request headers (gRPC: metadata) as a request line may show them, whatever logger writes
+ * it: every credential header's value redacted, the token offered as a WebSocket subprotocol
+ * (`bearer, <token>`) redacted, and every value cut to `MAX_LOGGED_VALUE` characters.
+ *
+ * @example
+ * loggedHeaders({ 'x-api-key': 'k', 'sec-websocket-protocol': 'bearer, eyJ…' }, new Set(['x-api-key']));
+ * // { 'x-api-key': '[redacted]', 'sec-websocket-protocol': 'bearer, [redacted]' }
+ */
+export function loggedHeaders(headers: Readonly<Record<string, unknown>>, credentials: ReadonlySet<string>): Record<string, unknown> {
+  const logged: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    // Own properties only, whatever the name (`__proto__` included).
+    const shown = credentials.has(lower) ? REDACTED : lower === 'sec-websocket-protocol' ? withoutBearerToken(String(value)) : loggedValue(value);
+    Object.defineProperty(logged, name, { value: shown, enumerable: true, writable: true, configurable: true });
+  }
+  return logged;
+}
+
+/** A value cut to `MAX_LOGGED_VALUE` characters, saying how many more there were. */
+export function loggedValue<T>(value: T): T | string {
+  if (typeof value !== 'string' || value.length <= MAX_LOGGED_VALUE) return value;
+  return `${value.slice(0, MAX_LOGGED_VALUE)}…(${value.length - MAX_LOGGED_VALUE} more)`;
+}
+
+/** `bearer, <token>, chat` → `bearer, [redacted], chat`: the protocol after `bearer` is the token. */
+function withoutBearerToken(protocols: string): string {
+  const offered = protocols.split(',').map((protocol) => protocol.trim());
+  const shown = offered.map((protocol, index) => (index > 0 && offered[index - 1]!.toLowerCase() === 'bearer' ? REDACTED : protocol));
+  return loggedValue(shown.join(', ')) as string;
+}

@@ -1,0 +1,59 @@
+// Credentials never reach a request line, whatever logger writes it: the WebSocket subprotocol
+// token, a custom API-key header, X-Auth-Token and X-CSRF-Token are redacted beside Authorization
+// and Cookie, with pino built from the options and with the application's own pino logger; and a
+// 15 KB User-Agent is logged cut, not whole.
+import { FrameworkApplication } from '@framework/core';
+import { pino } from 'pino';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { apiKeyTables } from '../auth/fixtures/api-key-app.js';
+import { collectLines, type CollectedLines } from '../telemetry/fixtures/log-lines.js';
+
+const KEY = 'service-key-of-at-least-16-chars';
+
+async function start(requestLog: (lines: CollectedLines) => object) {
+  const lines = collectLines();
+  const tables = apiKeyTables({ keys: [KEY], header: 'X-Service-Key' });
+  const app = new FrameworkApplication(tables, { requestLog: requestLog(lines), logger: { error: () => undefined, warn: () => undefined, log: () => undefined } });
+  await app.init(tables.rootModule);
+  const base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
+  return { lines, base, close: () => app.close() };
+}
+
+const SECRET_HEADERS = {
+  'x-service-key': KEY,
+  'x-auth-token': 'secret-auth-token',
+  'x-csrf-token': 'secret-csrf-token',
+  authorization: 'Bearer secret-bearer',
+  cookie: 'session=secret-cookie',
+  'sec-websocket-protocol': 'bearer, secret-subprotocol-token',
+  'user-agent': `probe/${'u'.repeat(15_000)}`,
+  'x-visible': 'shown',
+};
+
+for (const [what, options] of [
+  ['pino from the options', (lines: CollectedLines) => ({ headers: true, destination: lines })],
+  ['the application\'s own pino logger', (lines: CollectedLines) => ({ headers: true, logger: pino({ base: undefined }, lines) })],
+] as const) {
+  test(`with ${what}: every credential header redacted, the subprotocol token too, long values cut`, async () => {
+    const { lines, base, close } = await start(options);
+    try {
+      const response = await fetch(`${base}/internal/stats`, { headers: SECRET_HEADERS });
+      assert.is(response.status, 200, 'the custom header is the API key');
+      const line = await lines.find(() => true);
+      const headers = line.headers as Record<string, string>;
+      for (const name of ['x-service-key', 'x-auth-token', 'x-csrf-token', 'authorization', 'cookie']) assert.is(headers[name], '[redacted]', name);
+      assert.is(headers['sec-websocket-protocol'], 'bearer, [redacted]');
+      assert.is(headers['x-visible'], 'shown');
+      assert.ok(String(line.userAgent).length < 300, `a user agent of ${String(line.userAgent).length} characters`);
+      assert.ok(headers['user-agent']!.length < 300);
+      const raw = lines.raw.join('');
+      assert.not.match(raw, /secret-|service-key-of/);
+      assert.ok(raw.length < 4000, `a line of ${raw.length} characters`);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test.run();
