@@ -22,10 +22,10 @@ export const peers = [
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },
   { id: 'fastify', label: 'Fastify 5', http: 'peers/fastify/server.mjs' },
-  { id: 'nest-express', label: 'NestJS 11 + Express', http: 'peers/nest/dist/main-express.cjs' },
-  { id: 'nest-fastify', label: 'NestJS 11 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
+  { id: 'nest-express', label: 'NestJS 12 + Express', http: 'peers/nest/dist/main-express.cjs' },
+  { id: 'nest-fastify', label: 'NestJS 12 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
   { id: 'grpc-js', label: 'raw grpc-js (floor)', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc' },
-  { id: 'nest-grpc', label: 'NestJS 11 gRPC', grpc: 'peers/nest/dist/main-grpc.cjs' },
+  { id: 'nest-grpc', label: 'NestJS 12 gRPC', grpc: 'peers/nest/dist/main-grpc.cjs' },
   // The bench app picks its tables and @framework/grpc with computed import() specifiers, which
   // Deno loads only under --allow-read (literal ones need none): hence its dist/ folder and the
   // gRPC package's. The todo example imports literally and needs neither.
