@@ -45,6 +45,7 @@ export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
 export * from './health/index.js';
 export * from './auth/index.js';
+export { WELL_KNOWN_CREDENTIAL_HEADERS, type CredentialSource } from './network/credential-headers.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './swagger-ui/docs-page.js';

@@ -1,4 +1,4 @@
-import { credentialHeadersOf } from '../auth/credential-headers.js';
+import { credentialHeadersOf } from '../network/credential-headers.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';

@@ -3,7 +3,7 @@ import type { ExecutionContext } from '../contract/execution-context.js';
 import type { DynamicModule } from '../decorators/dynamic-module.js';
 import { constantTimeEqual } from './constant-time.js';
 import { credentialOf } from './credentials.js';
-import type { CredentialSource } from './credential-headers.js';
+import type { CredentialSource } from '../network/credential-headers.js';
 import { isPublicRoute } from './public.js';
 
 /** Options of `ApiKeyModule.forRoot(...)`. */

@@ -1,5 +1,5 @@
 import { claimsOf } from '../auth/claims.js';
-import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../auth/credential-headers.js';
+import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../network/credential-headers.js';
 import type { ExecutionContext } from '../contract/execution-context.js';
 import { MetadataHelper, SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../contract/tables.js';

@@ -1,5 +1,5 @@
 import type { DestinationStream, Logger as PinoLogger, LoggerOptions } from 'pino';
-import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../auth/credential-headers.js';
+import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../network/credential-headers.js';
 import { loggedHeaders, loggedValue, MAX_LOGGED_VALUE } from './logged-headers.js';
 
 /** Severity of the request lines and of everything the application logs through the same logger. */

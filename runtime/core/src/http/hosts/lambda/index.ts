@@ -1,0 +1,11 @@
+/**
+ * `@framework/core/lambda`: serving an application from AWS Lambda.
+ *
+ * @example
+ * import { lambdaHandler } from '@framework/core/lambda';
+ * export const handler = lambdaHandler(async () => new FrameworkApplication(tables).init(AppModule));
+ */
+export { lambdaHandler, type ApplicationSource, type FetchingApplication, type LambdaHttpHandler } from './lambda-handler.js';
+export { lambdaStreamingHandler } from './streaming-handler.js';
+export { UnknownLambdaEventError, type AlbEvent, type HttpApiEvent, type LambdaHttpEvent, type RestApiEvent } from './events.js';
+export type { LambdaHttpResult } from './response-result.js';

@@ -1,0 +1,58 @@
+import { kindOf, type LambdaHttpEvent } from './events.js';
+import { requestOf, sourceIpOf } from './event-request.js';
+import { resultOf, type LambdaHttpResult } from './response-result.js';
+
+/** What `lambdaHandler` serves: anything with the application's `fetch` (a `FrameworkApplication` once `init` ran). */
+export interface FetchingApplication {
+  readonly fetch: (request: Request, bindings?: { remoteAddress(): string }) => Response | Promise<Response>;
+}
+
+/** The application, or how to start it: called once per container, on the first event. */
+export type ApplicationSource = FetchingApplication | (() => FetchingApplication | Promise<FetchingApplication>);
+
+/** A Lambda handler of HTTP events: the Node.js runtime calls it with each event. */
+export type LambdaHttpHandler = (event: unknown, context?: unknown) => Promise<LambdaHttpResult>;
+
+/**
+ * The AWS Lambda handler of an application, for API Gateway's HTTP API (payload 2.0) and REST
+ * API (1.0), function URLs and Application Load Balancers: each event becomes a Web `Request`
+ * served by `app.fetch` (the same routes, chain and answers as on a server), and the answer the
+ * result the event's kind expects (cookies, repeated headers, base64 for binary bodies). Given a
+ * function, it starts the application once per container, on the first event, and every later
+ * event of the container reuses it; a start that fails is retried by the next event. An event of
+ * no known shape is an `UnknownLambdaEventError` naming the shape, not a crash.
+ *
+ * @example
+ * // handler.ts, the function's entry (`handler.handler`)
+ * import { lambdaHandler } from '@framework/core/lambda';
+ * export const handler = lambdaHandler(async () => new FrameworkApplication(tables).init(AppModule));
+ */
+export function lambdaHandler(source: ApplicationSource): LambdaHttpHandler {
+  const started = startOnce(source);
+  return async (event) => {
+    const kind = kindOf(event);
+    const app = await started();
+    const http = event as LambdaHttpEvent;
+    const address = sourceIpOf(http, kind);
+    const response = await app.fetch(requestOf(http, kind), { remoteAddress: () => address });
+    return resultOf(response, kind);
+  };
+}
+
+/**
+ * The application of `source`, started on first need and kept; a failed start is forgotten, so
+ * the next call tries again instead of failing every event of the container.
+ */
+export function startOnce(source: ApplicationSource): () => Promise<FetchingApplication> {
+  if (typeof source !== 'function') return () => Promise.resolve(source);
+  let starting: Promise<FetchingApplication> | undefined;
+  return () => {
+    starting ??= Promise.resolve()
+      .then(source)
+      .catch((error: unknown) => {
+        starting = undefined;
+        throw error;
+      });
+    return starting;
+  };
+}

@@ -1,0 +1,128 @@
+// lambdaHandler against the published event shapes (API Gateway HTTP API and REST API, a function
+// URL, an ALB with and without multi-value headers), run by a local Lambda Runtime API and a
+// bootstrap that invokes the handler as the Node.js runtime does: one container, one start of the
+// application for every event, the same refusals as the Node server gives, streamed answers
+// through awslambda.streamifyResponse, and an event of no known shape named, not crashed on.
+import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileFixture } from '../compile-fixture.js';
+import { AppModule } from './fixtures/app/src/app.module.js';
+import { startContainer, type Container } from './fixtures/runtime-api.js';
+
+const fixture = new URL('./fixtures/app/', import.meta.url);
+const { tables } = await compileFixture<{ tables: ApplicationTables }>(fixture);
+const env = { LAMBDA_TABLES: new URL('generated/tables.ts', fixture).href };
+const handlerFile = fileURLToPath(new URL('./fixtures/handler.ts', import.meta.url));
+const event = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/events/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
+
+type Result = { statusCode: number; headers?: Record<string, string>; multiValueHeaders?: Record<string, string[]>; cookies?: string[]; body: string; isBase64Encoded: boolean; statusDescription?: string };
+
+const lambda = suite<{ container: Container; node: FrameworkApplication; base: string }>('lambdaHandler');
+
+lambda.before(async (context) => {
+  context.container = await startContainer(`${handlerFile}:handler`, env);
+  context.node = await new FrameworkApplication(tables, { bodyLimit: 1024 }).init(AppModule);
+  context.base = `http://127.0.0.1:${await context.node.listen(0, '127.0.0.1')}`;
+});
+lambda.after(async ({ container, node }) => {
+  await container.stop();
+  await node.close();
+});
+
+const invoke = async (container: Container, e: unknown) => (await container.invoke(e)).result as Result;
+
+lambda('HTTP API (payload 2.0): URL, raw query, cookies joined into Cookie, JSON back as text', async ({ container }) => {
+  const result = await invoke(container, event('http-api'));
+  assert.is(result.statusCode, 200);
+  assert.is(result.isBase64Encoded, false);
+  assert.match(result.headers!['content-type']!, 'application/json');
+  assert.equal(JSON.parse(result.body), {
+    url: 'https://r3pmxmplak.execute-api.us-east-2.amazonaws.com/l/echo?tag=a%20b&many=1&many=2',
+    method: 'GET',
+    tag: 'a b',
+    cookie: 'session=abc; theme=dark',
+    many: ['1', '2'],
+  });
+});
+
+lambda('function URL: a base64 body decoded and validated; several Set-Cookie as `cookies`; binary answers base64', async ({ container }) => {
+  const created = await invoke(container, event('function-url'));
+  assert.equal([created.statusCode, JSON.parse(created.body)], [200, { name: 'bolt', quantity: 2 }]);
+  const cookies = await invoke(container, { ...event('http-api'), rawPath: '/l/cookies', rawQueryString: '' });
+  assert.equal(cookies.cookies, ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+  assert.is(cookies.headers!['set-cookie'], undefined);
+  const bytes = await invoke(container, { ...event('http-api'), rawPath: '/l/bytes', rawQueryString: '' });
+  assert.is(bytes.isBase64Encoded, true);
+  assert.equal([...Buffer.from(bytes.body, 'base64')], [0, 255, 1, 254]);
+});
+
+lambda('REST API (payload 1.0): repeated query values encoded again, answers in multiValueHeaders', async ({ container }) => {
+  const result = await invoke(container, event('rest-api'));
+  const body = JSON.parse(result.body);
+  assert.equal([body.tag, body.many, body.cookie], ['a b', ['1', '2'], 'session=abc']);
+  assert.is(body.url, 'https://1234567890.execute-api.us-east-1.amazonaws.com/l/echo?tag=a+b&many=1&many=2');
+  assert.match(result.multiValueHeaders!['content-type']![0]!, 'application/json');
+});
+
+lambda('ALB: the query as sent, X-Forwarded-Proto http, a status description; multi-value headers keep both cookies', async ({ container }) => {
+  const plain = await invoke(container, event('alb'));
+  assert.equal([plain.statusCode, plain.statusDescription], [200, '200 OK']);
+  const body = JSON.parse(plain.body);
+  assert.equal([body.url, body.tag], ['http://lambda-alb-123578498.us-east-2.elb.amazonaws.com/l/echo?tag=a%20b&many=2', 'a b']);
+  const multi = await invoke(container, event('alb-multi-value'));
+  assert.equal(multi.multiValueHeaders!['set-cookie'], ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+});
+
+lambda('bad input gets the same status and body as on the Node server', async ({ container, base }) => {
+  const post = (body: string, type = 'application/json') => ({
+    ...event('function-url'),
+    headers: { ...event('function-url').headers, 'content-type': type },
+    body: Buffer.from(body).toString('base64'),
+  });
+  const cases: [string, Record<string, any>, RequestInit & { path: string }][] = [
+    ['invalid body', post('{"name":1,"quantity":0}'), { path: '/l/items', method: 'POST', body: '{"name":1,"quantity":0}', headers: { 'content-type': 'application/json' } }],
+    ['malformed JSON', post('{"name":'), { path: '/l/items', method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } }],
+    ['oversized body', post(`{"name":"${'x'.repeat(2000)}","quantity":1}`), { path: '/l/items', method: 'POST', body: `{"name":"${'x'.repeat(2000)}","quantity":1}`, headers: { 'content-type': 'application/json' } }],
+    ['unknown route', { ...event('http-api'), rawPath: '/nowhere' }, { path: '/nowhere' }],
+  ];
+  for (const [what, lambdaEvent, { path, ...init }] of cases) {
+    const fromLambda = await invoke(container, lambdaEvent);
+    const fromNode = await fetch(`${base}${path}`, init);
+    assert.is(fromLambda.statusCode, fromNode.status, what);
+    assert.equal(JSON.parse(fromLambda.body), await fromNode.json(), what);
+  }
+});
+
+lambda('an event of no known shape is an error naming its members, and the container goes on', async ({ container }) => {
+  const { error } = await container.invoke({ Records: [{ eventSource: 'aws:sqs', body: 'secret payload' }] });
+  assert.is(error!.errorType, 'UnknownLambdaEventError');
+  assert.match(error!.errorMessage, 'it has: Records');
+  assert.not.match(error!.errorMessage, 'secret payload');
+  assert.is((await invoke(container, event('http-api'))).statusCode, 200);
+});
+
+lambda('the application starts once per container, on the first event', async ({ container }) => {
+  assert.equal(container.output.filter((line) => line === 'init'), ['init']);
+});
+
+lambda.run();
+
+const streaming = suite('lambdaStreamingHandler');
+
+streaming('a function URL in RESPONSE_STREAM mode streams an event stream after its head', async () => {
+  const container = await startContainer(`${handlerFile}:streaming`, env);
+  try {
+    const { streamed } = await container.invoke({ ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
+    const prelude = streamed!.prelude as { statusCode: number; headers: Record<string, string> };
+    assert.is(prelude.statusCode, 200);
+    assert.match(prelude.headers['content-type']!, 'text/event-stream');
+    assert.is(streamed!.body, 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\n');
+  } finally {
+    await container.stop();
+  }
+});
+
+streaming.run();
