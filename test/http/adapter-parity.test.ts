@@ -52,6 +52,8 @@ const probes: Probe[] = [
   { method: 'GET', path: '/features/text?x=1#frag' },
   { method: 'GET', path: '/features/nothing' },
   { method: 'GET', path: '/features/response' },
+  // Found writing the answer rule once (answerKind): the node adapter answered an empty 204 here.
+  { method: 'GET', path: '/features/response-over-code' },
   { method: 'GET', path: '/features/async' },
   { method: 'GET', path: '/features/query?page=2&sort=asc' },
   { method: 'GET', path: '/features/query?page=1&page=2&b=+x+y&empty=&flag' },

@@ -1,8 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../../answer-rules.js';
+import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../../answer-rules.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { writeWebResponse } from './web-response.js';
-import { isWebResponse } from '../../../types/web-response.js';
 
 /** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins. */
 export type CallHeaders = Record<string, string>;
@@ -45,21 +44,19 @@ function writeBody(outgoing: ServerResponse, status: number, type: string, body:
 }
 
 /**
- * Writes a handler's answer on Node's response with the Hono path's rules (`hono/respond.ts`): a
- * string is `text/plain`, an object or array JSON, `undefined` or a null-body status no body, a
- * Web `Response` as built plus the call's headers. May return a promise (a Response's body
+ * Writes a handler's answer on Node's response, as `answerKind` decides for every host: a string
+ * is `text/plain`, an object or array JSON, `undefined` or a null-body status no body, a Web
+ * `Response` as built plus the call's headers. May return a promise (a Response's body
  * streaming). Throws what `JSON.stringify` throws.
  *
  * @example
  * writeAnswer(outgoing, { id: 1 }, 201, undefined); // 201, {"id":1} as application/json
  */
 export function writeAnswer(outgoing: ServerResponse, value: unknown, status: number, headers: CallHeaders | undefined): void | Promise<void> {
-  if (typeof value === 'string') {
-    if (isNullBodyStatus(status)) return writeEmpty(outgoing, status, headers);
-    return writeBody(outgoing, status, TEXT, value, headers);
-  }
-  if (value === undefined || isNullBodyStatus(status)) return writeEmpty(outgoing, status, headers);
-  if (isWebResponse(value)) return writeWebResponse(outgoing, value, headers);
+  const kind = answerKind(value, status);
+  if (kind === TEXT_ANSWER) return writeBody(outgoing, status, TEXT, value as string, headers);
+  if (kind === EMPTY_ANSWER) return writeEmpty(outgoing, status, headers);
+  if (kind === RESPONSE_ANSWER) return writeWebResponse(outgoing, value as Response, headers);
   writeJson(outgoing, status, value, headers);
 }
 

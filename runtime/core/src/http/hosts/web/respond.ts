@@ -1,30 +1,30 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { errorAnswer, isNullBodyStatus, type ErrorReport } from '../../answer-rules.js';
+import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../../answer-rules.js';
 import { observationOf } from './observed-route.js';
 import { withContextHeaders } from './response-headers.js';
-import { isWebResponse } from '../../../types/web-response.js';
 
 /**
- * Turns a handler's answer into a Response: a string is `text/plain`, an object or array JSON,
- * `undefined` an empty body. A `Response` is sent as built, plus the headers set on the context
- * meanwhile. A null-body status (`@HttpCode(204)`, 205, 304) always answers without a body,
- * whatever the handler returned, as the Fetch standard requires.
+ * Turns a handler's answer into a Response, as `answerKind` decides for every host: a string is
+ * `text/plain`, an object or array JSON, `undefined` an empty body. A `Response` is sent as built,
+ * plus the headers set on the context meanwhile. A null-body status (`@HttpCode(204)`, 205, 304)
+ * answers any other value without a body, as the Fetch standard requires.
  *
  * @example
  * respond(c, { id: 1 }, 201); // 201, `{"id":1}` as application/json
  * respond(c, { id: 1 }, 204); // 204, no body
  */
 export function respond(c: Context, value: unknown, status: number): Response {
-  if (isWebResponse(value)) return withContextHeaders(c, value);
+  const kind = answerKind(value, status);
+  if (kind === RESPONSE_ANSWER) return withContextHeaders(c, value as Response);
   // Without a status argument Hono takes its fast path (a bare `new Response(text)`), so 200 is left implicit.
   if (status === 200) {
-    if (typeof value === 'string') return c.text(value);
-    if (value === undefined) return c.body(null);
+    if (kind === TEXT_ANSWER) return c.text(value as string);
+    if (kind === EMPTY_ANSWER) return c.body(null);
     return c.json(value);
   }
-  if (value === undefined || isNullBodyStatus(status)) return c.body(null, status as StatusCode);
-  if (typeof value === 'string') return c.text(value, status as ContentfulStatusCode);
+  if (kind === EMPTY_ANSWER) return c.body(null, status as StatusCode);
+  if (kind === TEXT_ANSWER) return c.text(value as string, status as ContentfulStatusCode);
   return c.json(value, status as ContentfulStatusCode);
 }
 
