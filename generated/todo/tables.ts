@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'cf749cac34a391dbbc6af8adfb60a3a40bb33bc30951f559c4d7ec59852c9f2f',
+  manifest: '8a87e201c65d99474dfd87aa8e982c9d69227b0528f5f9530ab7907089d2d4f5',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

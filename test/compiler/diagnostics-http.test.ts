@@ -45,17 +45,17 @@ test("FW1202: @Param('x') whose path has no :x; the hint lists the path's params
   assert.is(result.diagnostics[0]?.hint, "the path declares ':id'; use one of them, or add '/:userId' to the path.");
 });
 
-test('FW1203: two handlers on the same method and path shape name both locations', async () => {
+test('FW1203: two handlers on the same method and path shape name both route decorators', async () => {
   const result = await compileFixture('fw1203-duplicate');
   assert.equal(result.diagnostics.map(golden), [
     {
       code: 'FW1203',
       severity: 'error',
       file: 'test/compiler/fixtures/fw1203-duplicate/src/app.module.ts',
-      line: 11,
+      line: 10,
       column: 3,
       message:
-        'Duplicate route GET /users/:key: UsersController.findOne (app.module.ts:6:3) and UsersController.findByKey (app.module.ts:11:3) both handle it.',
+        'Duplicate route GET /users/:key: UsersController.findOne (app.module.ts:5:3) and UsersController.findByKey (app.module.ts:10:3) both handle it.',
     },
   ]);
 });

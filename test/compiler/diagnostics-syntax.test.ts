@@ -27,4 +27,32 @@ test('FW1014: the command line prints it with its code frame and exits non-zero 
   assert.match(out, "return ['a', 'b';");
 });
 
+test('FW1014: a stray `{` is reported at that brace, not where the parser gives up lines later', async () => {
+  const result = await compileFixture('fw1014-unclosed-brace');
+  assert.equal(result.diagnostics.filter((d) => d.code === 'FW1014').map(golden), [
+    {
+      code: 'FW1014',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1014-unclosed-brace/src/items.controller.ts',
+      line: 13,
+      column: 12,
+      message: "items.controller.ts does not parse: this '{' is never closed; the parser reads on to line 19 and stops there: '}' expected.",
+    },
+  ]);
+  assert.match(result.diagnostics.find((d) => d.code === 'FW1014')!.hint, /^close the block this '\{' opens, or remove it if it is one too many \(tsc reports the file at line 19, where the parser gave up\)/);
+  assert.is(result.ok, false);
+});
+
+test('FW1014: the unclosed-brace scan finds nothing in well-formed code of every style the repository uses', async () => {
+  const { unclosedBrace } = await import('../../compiler/src/discover/unclosed-brace.js');
+  const fs = await import('node:fs');
+  const { execSync } = await import('node:child_process');
+  const files = execSync('git ls-files "*.ts"', { encoding: 'utf8' }).trim().split('\n').filter((f) => !f.includes('fw1014-'));
+  const flagged = files.filter((f) => unclosedBrace(fs.readFileSync(f, 'utf8')) !== undefined);
+  assert.equal(flagged, []);
+  assert.is(unclosedBrace('f() {\n  if (x) {{\n    a();\n  }\n}\n'), 15);
+  // Braces inside strings, templates and regular expressions do not count.
+  assert.is(unclosedBrace("const a = '{';\nconst b = `${'{'}`;\nconst c = /\\{/;\nfunction f() {\n  return 1;\n}\n"), undefined);
+});
+
 test.run();

@@ -13,6 +13,7 @@ import { buildGrpc } from './grpc.js';
 import { checkThrottleNames } from './throttle-names.js';
 import { checkHttpStatus } from './http-status.js';
 import { checkStreamRoutes } from './stream-routes.js';
+import { checkStreamCaches } from './stream-caches.js';
 import { checkSkipReenabled } from './skip-reenabled.js';
 import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
@@ -66,6 +67,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkSkipReenabled(ir, graph, throttlers),
     ...checkHttpStatus(ir, graph),
     ...checkStreamRoutes(ir, graph),
+    ...checkStreamCaches(ir, graph),
     ...checkChainClasses(ir, graph),
     ...checkLayerOptions(ir, graph, grpc.services),
     ...checkConfigSchemas(ir, graph),

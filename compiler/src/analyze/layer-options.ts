@@ -4,7 +4,7 @@ import type { GrpcServiceModel } from './model.js';
 import { reachableControllers, type ModuleGraph } from './module-graph.js';
 
 /** A guard or interceptor applied somewhere: the framework classes it is (absent: unknown, so it may be any). */
-interface Applied {
+export interface Applied {
   readonly bases?: readonly string[];
   /** Its options may pick which calls it acts on (a `CacheInterceptor` with its own `key`). */
   readonly customKey: boolean;
@@ -29,6 +29,8 @@ interface Handler {
   readonly returnsResponse?: true;
   /** For an RPC answered with a stream: `todo.TodoService/Watch`, and its kind in words. */
   readonly stream?: { readonly rpc: string; readonly kind: string };
+  /** For an `@Sse()` or `@Ws()` route: which. */
+  readonly httpStream?: 'sse' | 'websocket';
 }
 
 const covers = (applied: readonly Applied[], layer: string): boolean => applied.some((a) => a.bases === undefined || a.bases.includes(layer));
@@ -64,6 +66,7 @@ export function checkLayerOptions(ir: ProgramIR, graph: ModuleGraph, services: r
         ...('httpMethod' in h ? { httpMethod: h.httpMethod } : {}),
         ...('httpMethod' in h && h.returns?.kind === 'response' ? { returnsResponse: true as const } : {}),
         ...(stream ? { stream } : {}),
+        ...('stream' in h && h.stream ? { httpStream: h.stream.kind } : {}),
       };
       handlers.push(handler);
       for (const option of h.chain.layerOptions ?? []) out.push(...checkOption(option, [handler], cls, h.methodName));
@@ -83,6 +86,7 @@ function checkOption(option: LayerOptionIR, handlers: readonly Handler[], cls: C
   const what = option.text;
   const owner = method ? `${cls.ref.name}.${method}` : cls.ref.name;
   if (option.name === 'Timeout' && handlers.every((h) => h.stream)) return [streamedTimeout(option.location, what, owner, handlers[0]!)];
+  if (option.name === 'Timeout' && handlers.every((h) => h.httpStream)) return [streamRouteTimeout(option.location, what, owner, handlers[0]!)];
   if (option.name === 'CacheTTL' && !handlers.some((h) => cacheable(h))) return [uncacheable(option.location, what, owner, handlers)];
   if (handlers.some((h) => covers(kind === 'guard' ? h.guards : h.interceptors, layer))) return [];
   const scope = !method ? `any handler of ${cls.ref.name}` : handlers[0]!.httpMethod ? 'this route' : 'this RPC';
@@ -94,6 +98,7 @@ function checkLayerUse(used: ClassIR | undefined, at: SourceLocation, handler: H
   const bases = used?.frameworkBases ?? [];
   const what = `@UseInterceptors(${used?.ref.name ?? ''})`;
   if (bases.includes('TimeoutInterceptor') && handler.stream) return [streamedTimeout(at, what, handler.owner, handler)];
+  if (bases.includes('TimeoutInterceptor') && handler.httpStream) return [streamRouteTimeout(at, what, handler.owner, handler)];
   // Only the framework's own class surely keeps the default key (a subclass may pass its own).
   if (bases[0] === 'CacheInterceptor' && used?.inSources === false && !cacheable(handler)) return [uncacheable(at, what, handler.owner, [handler])];
   return [];
@@ -101,6 +106,12 @@ function checkLayerUse(used: ClassIR | undefined, at: SourceLocation, handler: H
 
 function streamedTimeout(at: SourceLocation, what: string, owner: string, handler: Handler): Diagnostic {
   return diagnostic('FW2302', at, { what, owner, rpc: handler.stream!.rpc, kind: handler.stream!.kind });
+}
+
+/** FW2407: a timeout on an `@Sse()` or `@Ws()` route, which it stops timing once the stream starts. */
+function streamRouteTimeout(at: SourceLocation, what: string, owner: string, handler: Handler): Diagnostic {
+  const kind = handler.httpStream!;
+  return diagnostic('FW2407', at, { what, owner, handler: handler.owner, kind, route: kind === 'sse' ? 'an @Sse()' : 'a @Ws()' });
 }
 
 /** A handler whose calls the cache may keep: a GET (or `@All`) route, or any handler under a cache with its own key. */
@@ -119,14 +130,14 @@ function uncacheable(at: SourceLocation, what: string, owner: string, handlers: 
 }
 
 /** The interceptor or guard a chain class is. */
-function appliedClass(cls: ClassIR | undefined): Applied {
+export function appliedClass(cls: ClassIR | undefined): Applied {
   if (!cls?.frameworkBases) return { customKey: true };
   // A subclass of the framework's cache may pass its own key to `super`.
   return { bases: cls.frameworkBases, customKey: cls.inSources };
 }
 
 /** The layers of every handler: `GLOBAL_INTERCEPTOR` and `GLOBAL_GUARD` entries, and `app.useGlobalInterceptors(…)`. */
-function globalLayers(ir: ProgramIR, graph: ModuleGraph): { interceptors: Applied[]; guards: Applied[] } {
+export function globalLayers(ir: ProgramIR, graph: ModuleGraph): { interceptors: Applied[]; guards: Applied[] } {
   const interceptors: Applied[] = (ir.appInterceptors ?? []).map((a) => ({ ...(a.bases ? { bases: a.bases } : {}), customKey: a.customKey }));
   const guards: Applied[] = [];
   for (const module of graph.order) {

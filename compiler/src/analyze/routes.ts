@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR } from '../ir/index.js';
+import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR, SourceLocation } from '../ir/index.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
@@ -30,7 +30,7 @@ export function buildRoutes(
 ): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: RouteModel[] = [];
-  const byShape = new Map<string, RouteModel>();
+  const byShape = new Map<string, { model: RouteModel; at: SourceLocation }>();
   const checkedDtos = new Set<string>();
   const checkedQueries = new Set<string>();
   const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
@@ -45,13 +45,14 @@ export function buildRoutes(
       const shape = `${model.method} ${pathShape(path)}`;
       const first = byShape.get(shape);
       if (first) {
+        // At the decorators that make the two routes: a method may carry several, and they name the route.
         diagnostics.push(
-          diagnostic('FW1203', route.location, {
-            method: model.method, path, first: first.name, firstAt: where(ir.srcDir, first.location), second: model.name, secondAt: where(ir.srcDir, model.location),
+          diagnostic('FW1203', route.decoratorLocation, {
+            method: model.method, path, first: first.model.name, firstAt: where(ir.srcDir, first.at), second: model.name, secondAt: where(ir.srcDir, route.decoratorLocation),
           }),
         );
       } else {
-        byShape.set(shape, model);
+        byShape.set(shape, { model, at: route.decoratorLocation });
       }
     }
   }

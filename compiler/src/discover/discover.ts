@@ -8,6 +8,7 @@ import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
 import { appInterceptorsIn } from './layers.js';
 import { configReadsIn } from './config.js';
+import { checkRequestLogOptions } from './request-log.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
@@ -36,6 +37,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
       checkGrpcServerOrder(ctx, sf);
       appInterceptors.push(...appInterceptorsIn(ctx, sf));
       configReads.push(...configReadsIn(ctx, sf));
+      checkRequestLogOptions(ctx, sf);
     });
     for (const cls of sf.getClasses()) {
       atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {

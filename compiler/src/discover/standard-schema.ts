@@ -73,6 +73,40 @@ export function checkDeclaredType(ctx: DiscoverContext, param: ParameterDeclarat
   }
 }
 
+/**
+ * FW2507: a `@Query({ schema })` whose input type has a field that accepts no text. The query's
+ * values reach the schema as strings (`?limit=5` is `{ limit: '5' }`), so a field typed `number`
+ * on input (`z.number()`, not `z.coerce.number()`) refuses every request that sets it. A field
+ * accepts text when its input type has a string member (or is `unknown`/`any`).
+ *
+ * @example
+ * checkQueryInput(ctx, schemaExpr, schema) // FW2507 "… accepts number for 'limit' …"
+ */
+export function checkQueryInput(ctx: DiscoverContext, at: Node, schema: DiscoveredSchema): void {
+  const { input } = schema;
+  if (!input || !input.isObject() || input.isAny() || input.isUnknown()) return;
+  for (const property of input.getProperties()) {
+    const declared = property.getTypeAtLocation(at);
+    // `unknown` first: its non-nullable form is `{}`.
+    if (declared.isUnknown() || declared.isAny()) continue;
+    const type = declared.getNonNullableType();
+    const members = type.isUnion() ? type.getUnionTypes() : [type];
+    if (members.length === 0 || members.some(acceptsText)) continue;
+    ctx.report('FW2507', at, { schema: schema.ir.ref.name, field: property.getName(), input: typeText(type, at) });
+  }
+}
+
+/** A string-like member, or one that takes a string (`{}`, a type parameter). */
+const acceptsText = (type: Type): boolean =>
+  type.isString() ||
+  type.isStringLiteral() ||
+  type.isTemplateLiteral() ||
+  type.isAny() ||
+  type.isUnknown() ||
+  type.isTypeParameter() ||
+  (type.getFlags() & ts.TypeFlags.StringMapping) !== 0 ||
+  (type.isObject() && type.getProperties().length === 0 && type.getCallSignatures().length === 0);
+
 /** A `const` declared at the top level of its module (what generated code can import by name). */
 function isModuleConst(declaration: VariableDeclaration): boolean {
   const statement = declaration.getVariableStatement();

@@ -51,4 +51,12 @@ export const httpCatalogue = {
     message: (a) => `${a.handler} returns ${a.type}, but @HttpCode(${a.status}) answers without a body: a ${a.status} response cannot carry one, so the returned value is dropped.`,
     hint: (a) => `declare ${a.handler} as returning void (or Promise<void>) and return nothing, or use a status that carries a body (200, or 201 for a creation).`,
   },
+  FW1209: {
+    severity: 'error',
+    message: (a) => `${a.extra} on ${a.handler} adds a second route to a handler that ${a.first} already routes: a handler serves one route${a.stream ? `, and ${a.first} is always served on GET` : ''}.`,
+    hint: (a) =>
+      a.stream
+        ? `remove ${a.extra}: ${a.stream}; read what the stream needs from the path, the query or the headers.`
+        : `keep one route decorator per method; to answer a second method or path too, add a method with its own decorator that calls this one.`,
+  },
 } satisfies Record<string, Entry>;

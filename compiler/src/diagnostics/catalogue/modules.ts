@@ -87,7 +87,10 @@ export const modulesCatalogue = {
   FW1014: {
     severity: 'error',
     message: (a) => `${a.file} does not parse: ${a.error}`,
-    hint: () => 'fix the syntax here (tsc reports the same error); until the file parses, framework-build cannot read what it declares, so it writes nothing.',
+    hint: (a) =>
+      (a.later
+        ? `close the block this '{' opens, or remove it if it is one too many (tsc reports the file at line ${a.later}, where the parser gave up)`
+        : 'fix the syntax here (tsc reports the same error)') + '; until the file parses, framework-build cannot read what it declares, so it writes nothing.',
   },
   FW2001: {
     severity: 'error',

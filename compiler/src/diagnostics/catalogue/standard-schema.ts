@@ -39,4 +39,11 @@ export const standardSchemaCatalogue = {
     message: (a) => `The OpenAPI document describes schema ${a.schema} as any JSON: its JSON Schema could not be made (${a.why}).`,
     hint: () => 'keep the schema in a module that can be imported on its own (no top-level work that needs the running app), and use a library with a JSON Schema conversion (Zod 4, Valibot 1 with @valibot/to-json-schema, ArkType 2).',
   },
+  FW2507: {
+    severity: 'error',
+    message: (a) =>
+      `Schema ${a.schema} given to @Query accepts ${a.input} for '${a.field}', but a query's values are always text: every request with ?${a.field}= would be a 400.`,
+    hint: (a) =>
+      `make '${a.field}' accept the text and convert it in the schema (Zod: \`z.coerce.number()\`, Valibot: \`v.pipe(v.string(), v.toNumber())\`, ArkType: \`'string.numeric.parse'\`), or read it from a body instead.`,
+  },
 } satisfies Record<string, Entry>;

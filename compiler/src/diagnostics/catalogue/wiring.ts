@@ -85,4 +85,9 @@ export const wiringCatalogue = {
       `Member '${a.member}' of configuration schema ${a.schema} is @IsOptional() without a default, but declared as ${a.type}: when ${a.member} is unset, get('${a.member}') returns undefined where its type promises a ${a.type}.`,
     hint: (a) => `declare it \`${a.member}?: ${a.type}\` so every reader handles the unset case, or give it a default (\`${a.member} = …\`).`,
   },
+  FW2312: {
+    severity: 'warning',
+    message: (a) => `requestLog option '${a.option}' is ignored: the request log is given its own \`logger\`, whose ${a.what} wins${a.option === 'redact' ? ', so these paths are written in clear' : ''}.`,
+    hint: (a) => `set it on your pino logger instead (${a.fix}), or remove '${a.option}'.`,
+  },
 } satisfies Record<string, Entry>;

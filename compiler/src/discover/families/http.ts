@@ -1,6 +1,6 @@
 import { Node, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/index.js';
-import { notStatic, type DiscoverContext } from '../context.js';
+import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
 import { conversionOf, queryMembers } from '../param-types.js';
@@ -8,12 +8,13 @@ import { pipesOf } from '../pipes.js';
 import { pipeMismatchOf } from '../pipe-types.js';
 import { classOfType } from '../refs.js';
 import { evaluate, literalOf } from '../static-value.js';
-import { checkDeclaredType, schemaOf } from '../standard-schema.js';
+import { checkDeclaredType, checkQueryInput, schemaOf } from '../standard-schema.js';
 import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 import { returnOf } from './returns.js';
 import { messageDto, streamOf } from './streams.js';
+import { checkSocketRequestReads } from './socket-reads.js';
 import { docText } from '../api/docs.js';
 import { routeApi } from '../api/route-api.js';
 
@@ -46,6 +47,8 @@ export const httpFamily: ControllerFamily = {
 function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): RouteIR {
   const route = h.marker;
   const method = runs(h).method;
+  checkOneRoute(ctx, cls, h);
+  if (route.name === 'Ws') checkSocketRequestReads(ctx, `${cls.getName() ?? 'default'}.${h.name}`, method);
   // An override may set its own status; the most derived `@HttpCode` wins.
   const httpCode = h.declarations.flatMap((d) => d.decorators).filter((d) => d.name === 'HttpCode').at(-1);
   const statusArg = httpCode?.args[0];
@@ -98,6 +101,7 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const schema = schemaOf(ctx, schemaArg, what);
     if (schema) {
       checkDeclaredType(ctx, p, typeNode ? typeNode.getType() : p.getType(), schema, what);
+      if (source.kind === 'query') checkQueryInput(ctx, schemaArg, schema);
       return { ...base, schema: schema.ir };
     }
     // A schema the compiler could not resolve was reported (FW2501/FW2502): not FW1204 on top of it.
@@ -152,6 +156,35 @@ function schemaOption(d: FrameworkDecorator): Node | undefined {
   const property = inner.getProperty('schema');
   if (Node.isPropertyAssignment(property)) return property.getInitializer();
   return Node.isShorthandPropertyAssignment(property) ? property.getNameNode() : undefined;
+}
+
+/** Why a stream route has no other HTTP method, for FW1209's hint. */
+const STREAM_GET: Readonly<Record<string, string>> = {
+  Sse: 'an event stream is opened by a GET request (a browser\'s EventSource sends nothing else)',
+  Ws: 'a WebSocket is opened by a GET upgrade request',
+};
+
+/**
+ * FW1209: a second route decorator on the method that carries the handler's (`@Post() @Sse()`).
+ * The runtime records one route per decorator while the tables hold one per handler, so `init`
+ * would stop on a route "not in the tables". Reported at the decorator that is one too many: the
+ * plain one beside a stream's, else the later one.
+ */
+function checkOneRoute(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): void {
+  const routes = h.declarations[0].decorators.filter((d) => d.name in ROUTES);
+  if (routes.length < 2) return;
+  const stream = routes.find((d) => d.name in STREAM_GET);
+  const first = stream ?? routes[0]!;
+  const text = (d: FrameworkDecorator): string => `@${oneLine(d.node.getExpression().getText())}`;
+  for (const extra of routes) {
+    if (extra === first) continue;
+    ctx.report('FW1209', extra.node, {
+      handler: `${cls.getName() ?? 'default'}.${h.name}`,
+      extra: text(extra),
+      first: text(first),
+      ...(stream ? { stream: STREAM_GET[stream.name]! } : {}),
+    });
+  }
 }
 
 /** A string argument that must be static; FW1004 when it is computed. */
