@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { isThenable } from '../../../types/thenable.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpRoute } from '../../http-route.js';
@@ -33,10 +34,8 @@ export class NodeCall extends NodeRequestCall {
     super(route, path, values);
   }
 
-  /** The socket's peer, as the Hono path reads it from @hono/node-server's env. */
-  getRemoteAddress(): string {
-    const address = this.incoming.socket.remoteAddress;
-    return typeof address === 'string' ? address : '';
+  protected get connection(): Socket {
+    return this.incoming.socket;
   }
   /** The response closing before it finished: the client went away. */
   protected override onCancel(cancel: (reason: unknown) => void): void {

@@ -15,13 +15,7 @@ const ABORTED_STATUS = new RequestAbortedException().status;
  * when its route is observed (handed down and kept by the call, never hung on Node's objects).
  * (Declared here, where the observation wraps one, so that this file imports nothing that imports it.)
  */
-export type NodeRouteHandler = (
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  path: string,
-  values: readonly string[],
-  observation?: CallObservation,
-) => void;
+export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[], observation?: CallObservation) => void;
 
 /**
  * `done` to be called inside `observation` (its span's context): a body's read ends in a socket

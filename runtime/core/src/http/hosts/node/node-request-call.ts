@@ -1,4 +1,5 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { getQueryParam } from 'hono/utils/url';
 import type { HttpCallShape } from '../../../chain/call.js';
 import { CallBase } from '../../../chain/call-base.js';
@@ -32,11 +33,7 @@ function lowerCaseHeaderName(name: string): string {
  * `@Ws()` route's upgrade request (`UpgradeCall`) differ only in their answer and lifetime.
  *
  * @example
- * class PingCall extends NodeRequestCall {
- *   get incoming() { return this.request; }
- *   getRemoteAddress() { return ''; }
- *   loadBody() { return Promise.resolve(); }
- * }
+ * call.header('accept'); call.param('id'); call.setResponseHeader('x-trace', 't-1'); // on either call
  */
 export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
   // Constants on the prototype, not fields: every call (and each open stream's or socket's) is 16 bytes smaller.
@@ -63,8 +60,8 @@ export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implement
 
   /** The request the parameters are read from. */
   abstract get incoming(): IncomingMessage;
-  /** The peer's address, as the web adapter reads it from its host's bindings. */
-  abstract getRemoteAddress(): string;
+  /** The connection the request came on (kept by a socket's call after the request is let go). */
+  protected abstract readonly connection: Socket;
   /** Reads, parses and validates the body into `body`. */
   abstract loadBody(): Promise<void>;
 
@@ -77,6 +74,11 @@ export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implement
   }
   get payload(): never {
     return grpcOnly('@GrpcPayload()');
+  }
+  /** The peer's address, as the web adapter reads it from its host's bindings. */
+  getRemoteAddress(): string {
+    const address = this.connection.remoteAddress;
+    return typeof address === 'string' ? address : '';
   }
   setResponseHeader(name: string, value: string): void {
     // Refused here, as `Headers.set` refuses on the web adapter, rather than when the answer is written.

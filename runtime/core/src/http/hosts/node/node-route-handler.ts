@@ -59,14 +59,7 @@ function unobservedHandler(route: HttpRoute, options: NodeRouteOptions): NodeRou
   };
 }
 
-type Step = (
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  path: string,
-  values: readonly string[],
-  observation: CallObservation | undefined,
-  bodyText?: string,
-) => void;
+type Step = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[], observation: CallObservation | undefined, bodyText?: string) => void;
 
 /** The 413 of a body over the limit; the unread rest makes the connection unusable, so it closes. */
 function tooLarge(outgoing: ServerResponse, bodyLimit: number, observation: CallObservation | undefined): void {

@@ -27,13 +27,12 @@ export interface CallWatcher {
  * call.release(session); // once the socket is open
  */
 export class UpgradeCall extends NodeRequestCall {
-  // `body` is the `@Messages()` iterable (an upgrade request has no body); `responseHeaders` are
-  // sent with a refusal. An idle socket keeps its call, so each field here is 8 bytes of it.
+  // `body` is the `@Messages()` iterable; an idle socket keeps its call, so each field is 8 bytes of it.
   /** The request's observation, when the route is observed. */
   observation?: CallObservation;
   private upgradeRequest?: IncomingMessage;
   /** The connection, which the socket keeps anyway: its peer address outlives the request. */
-  private readonly connection: Socket;
+  protected readonly connection: Socket;
   /** Whether `context.signal` was read before the socket opened. */
   private signalRead = false;
   /** The socket's session, once open, when it let the call go. */
@@ -52,10 +51,6 @@ export class UpgradeCall extends NodeRequestCall {
       `${this.route.entry.name}: the upgrade request is let go once the socket is open (an idle socket keeps nothing of it); ` +
         'read what the handler needs of it through its parameters (@Header(), @Query(), @Param(), @Req()), which are read before.',
     );
-  }
-  getRemoteAddress(): string {
-    const address = this.connection.remoteAddress;
-    return typeof address === 'string' ? address : '';
   }
   /** Nothing to read: the messages come from the socket. */
   loadBody(): Promise<void> {
