@@ -1,5 +1,5 @@
 // Which router should the HTTP pipeline keep: the compiled matcher of the Node adapter
-// (runtime/core/src/http/hosts/node/node-router.ts: static paths in a map, parametrised ones by
+// (runtime/core/src/http/compiled-router.ts: static paths in a map, parametrised ones by
 // segment) or Hono's RegExpRouter used on its own? Each matches the same request paths,
 // parameter values read out included, in one process, alternated rounds: matches per second and
 // the ratio. RegExpRouter refuses a table where a static path precedes a parameter at the same
@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
-import { NodeRouter } from '../runtime/core/dist/http/hosts/node/node-router.js';
+import { CompiledRouter } from '../runtime/core/dist/http/compiled-router.js';
 
 const { values: opt } = parseArgs({ options: { ms: { type: 'string', default: '400' }, rounds: { type: 'string', default: '5' } } });
 const budget = Number(opt.ms);
@@ -32,7 +32,7 @@ const REQUESTS = [
 
 /** The same table's matchers: the Node adapter's, and a Hono router of `kind`. */
 function routers(table, makeHono) {
-  const node = new NodeRouter();
+  const node = new CompiledRouter();
   const hono = makeHono();
   table.forEach(([method, path], index) => {
     node.add(method, path, index);
@@ -85,10 +85,10 @@ for (let round = 1; round <= rounds; round++) {
   if (round % 2) (nodeRate = rate(matchNode)), (honoRate = rate(matchHono));
   else (honoRate = rate(matchHono)), (nodeRate = rate(matchNode));
   ratios.push(nodeRate / honoRate);
-  console.log(`  round ${round}: node-router ${(nodeRate / 1e6).toFixed(2)} M matches/s, hono ${(honoRate / 1e6).toFixed(2)} M matches/s, ratio ${(nodeRate / honoRate).toFixed(2)}×`);
+  console.log(`  round ${round}: compiled-router ${(nodeRate / 1e6).toFixed(2)} M matches/s, hono ${(honoRate / 1e6).toFixed(2)} M matches/s, ratio ${(nodeRate / honoRate).toFixed(2)}×`);
 }
 ratios.sort((a, b) => a - b);
-console.log(`  median ratio node-router ÷ hono: ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}×`);
+console.log(`  median ratio compiled-router ÷ hono: ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}×`);
 }
 
 const withoutAmbiguity = ROUTES.filter(([, path]) => path !== '/todo/events' && path !== '/todo/ws');

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import { nodeSseRoute } from './sse/node-sse-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
-import { NodeRouter } from './node-router.js';
+import { CompiledRouter } from '../../compiled-router.js';
 import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
 
 // The request targets and hosts @hono/node-server passes on as they are (its own checks): any
@@ -30,8 +30,8 @@ export function nodeNativeListener(
   options: NodeRouteOptions & { readonly streaming?: StreamServing },
   fallback: RequestListener,
 ): RequestListener | undefined {
-  if (!routes.every((route) => NodeRouter.serves(route.entry.path))) return undefined;
-  const router = new NodeRouter<NodeRouteHandler>();
+  if (!routes.every((route) => CompiledRouter.serves(route.entry.path))) return undefined;
+  const router = new CompiledRouter<NodeRouteHandler>();
   for (const route of routes) {
     const { entry } = route;
     // A @Head() route answers HEAD requests only, and those go to Hono (which strips GET's body).

@@ -4,7 +4,7 @@ import type { WebSocketServer } from 'ws';
 import type { ErrorReport } from '../../../answer-rules.js';
 import type { HttpRoute } from '../../../http-route.js';
 import { nativePathOf } from '../node-dispatch.js';
-import { NodeRouter } from '../node-router.js';
+import { CompiledRouter } from '../../../compiled-router.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
 import { acceptedByClosingServer, destroyOnError, NodeSocketPort } from './node-socket-port.js';
@@ -59,7 +59,7 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
  * matches the route Hono would pick.
  */
 function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor: (maxPayload: number) => WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
-  const router = new NodeRouter<NodeUpgradeHandler | undefined>();
+  const router = new CompiledRouter<NodeUpgradeHandler | undefined>();
   for (const route of routes) {
     const { entry } = route;
     if (entry.method !== 'GET' && entry.method !== 'ALL') continue;

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NodeRouter } from '../../runtime/core/src/http/hosts/node/node-router.js';
+import { CompiledRouter } from '../../runtime/core/src/http/compiled-router.js';
 import { routedPath } from '../../runtime/core/src/http/hosts/node/node-dispatch.js';
 import { seeded } from '../seeded-random.js';
 
@@ -34,7 +34,7 @@ test('the same route and parameters as Hono for generated routes and paths', asy
   for (let seed = 1; seed <= 40; seed++) {
     const next = seeded(seed);
     const hono = new Hono({ strict: false });
-    const router = new NodeRouter<number>();
+    const router = new CompiledRouter<number>();
     const routes: string[] = [];
     let parameters = 0;
     const count = 2 + Math.floor(next() * 10);
@@ -57,7 +57,7 @@ test('the same route and parameters as Hono for generated routes and paths', asy
 });
 
 test('static and parametrised routes: the one registered first wins', () => {
-  const router = new NodeRouter<string>();
+  const router = new CompiledRouter<string>();
   router.add('GET', '/todo/:id', 'one');
   router.add('GET', '/todo/all', 'all');
   router.add('GET', '/user/all', 'static user');
