@@ -104,6 +104,26 @@ lambda('an event of no known shape is an error naming its members, and the conta
   assert.is((await invoke(container, event('http-api'))).statusCode, 200);
 });
 
+lambda('a Host that is not one plain host is a 400, never a different path; two hosts too', async ({ container }) => {
+  const alb = event('alb');
+  for (const host of ['x/l/cookies#', 'a b', 'a, b']) {
+    const result = await invoke(container, { ...alb, headers: { ...alb.headers, host } });
+    assert.is(result.statusCode, 400, host);
+    assert.match(JSON.parse(result.body).message, 'The Host header must name one host');
+  }
+  const twice = await invoke(container, { ...event('alb-multi-value'), multiValueHeaders: { ...event('alb-multi-value').multiValueHeaders, host: ['a', 'b'] } });
+  assert.is(twice.statusCode, 400);
+});
+
+lambda('an event stream on the buffered handler is a 501 naming lambdaStreamingHandler; an answer over the result limit a 500', async ({ container }) => {
+  const stream = await invoke(container, { ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
+  assert.is(stream.statusCode, 501);
+  assert.match(JSON.parse(stream.body).message, 'lambdaStreamingHandler');
+  const large = await invoke(container, { ...event('http-api'), rawPath: '/l/large', rawQueryString: '' });
+  assert.is(large.statusCode, 500);
+  assert.ok(large.body.length < 1000);
+});
+
 lambda('the application starts once per container, on the first event', async ({ container }) => {
   assert.equal(container.output.filter((line) => line === 'init'), ['init']);
 });

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { compileFixture } from '../compile-fixture.js';
-import { AppModule } from './fixtures/cache-app/src/app.module.js';
+import { AppModule, SERVICE_KEYS } from './fixtures/cache-app/src/app.module.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/cache-app/', import.meta.url), 'AppModule', 'generated-in-flight');
 const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const app = await new FrameworkApplication(tables, { logger: quiet }).init(AppModule);
 const base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
-type Answer = { run: number; tenant?: string; who?: string; caller?: string };
+type Answer = { run: number; tenant?: string; who?: string; caller?: string; key?: string };
 const get = async (path: string, headers: Record<string, string> = {}): Promise<Answer> => (await (await fetch(`${base}${path}`, { headers })).json()) as Answer;
 
 /** Two calls, the second 50 ms after the first, while the first's miss still runs. */
@@ -53,6 +53,24 @@ test('an X-API-Key caller without claims is never answered from the cache, nor i
   const withKey = await get('/c/open', { 'x-api-key': 'alice-key' });
   assert.ok(withKey.run > anonymous.run, 'the keyed caller ran the handler');
   assert.is((await get('/c/open')).run, anonymous.run, 'and the anonymous answer stayed the kept one');
+});
+
+test('a failure naming its caller is not handed to the caller waiting for it', async () => {
+  const first = fetch(`${base}/slow-fail`, { headers: { 'x-tenant': 'a' } });
+  await sleep(50);
+  const second = await fetch(`${base}/slow-fail`, { headers: { 'x-tenant': 'b' } });
+  assert.match(((await (await first).json()) as { message: string }).message, "tenant a's");
+  const message = ((await second.json()) as { message: string }).message;
+  assert.match(message, "tenant b's");
+  assert.not.match(message, "tenant a's");
+});
+
+test("a credential header of the application's own naming (ApiKeyModule's X-Service-Key) keeps calls out of the cache", async () => {
+  const [alice, bob] = await overlapping(['/keyed/me', { 'x-service-key': SERVICE_KEYS[0]! }], ['/keyed/me', { 'x-service-key': SERVICE_KEYS[1]! }]);
+  assert.equal([alice.key, bob.key], [SERVICE_KEYS[0], SERVICE_KEYS[1]]);
+  const again = await get('/keyed/me', { 'x-service-key': SERVICE_KEYS[1]! });
+  assert.is(again.key, SERVICE_KEYS[1]);
+  assert.ok(again.run > bob.run, 'not answered from the cache');
 });
 
 test.after(() => app.close());

@@ -1,7 +1,8 @@
 // Credentials never reach a request line, whatever logger writes it: the WebSocket subprotocol
 // token, a custom API-key header, X-Auth-Token and X-CSRF-Token are redacted beside Authorization
 // and Cookie, with pino built from the options and with the application's own pino logger; and a
-// 15 KB User-Agent is logged cut, not whole.
+// 8 KB User-Agent and a 5 KB path are logged cut, not whole; a header whose name says it holds a
+// secret (X-Vault-Token, Private-Token) is redacted too.
 import { FrameworkApplication } from '@framework/core';
 import { pino } from 'pino';
 import { test } from 'uvu';
@@ -27,7 +28,10 @@ const SECRET_HEADERS = {
   authorization: 'Bearer secret-bearer',
   cookie: 'session=secret-cookie',
   'sec-websocket-protocol': 'bearer, secret-subprotocol-token',
-  'user-agent': `probe/${'u'.repeat(15_000)}`,
+  'user-agent': `probe/${'u'.repeat(8_000)}`,
+  'x-vault-token': 'secret-vault',
+  'private-token': 'secret-private',
+  'x-shopify-access-token': 'secret-shop',
   'x-visible': 'shown',
 };
 
@@ -38,11 +42,14 @@ for (const [what, options] of [
   test(`with ${what}: every credential header redacted, the subprotocol token too, long values cut`, async () => {
     const { lines, base, close } = await start(options);
     try {
-      const response = await fetch(`${base}/internal/stats`, { headers: SECRET_HEADERS });
+      const response = await fetch(`${base}/internal/stats?${'q'.repeat(5_000)}`, { headers: SECRET_HEADERS });
       assert.is(response.status, 200, 'the custom header is the API key');
       const line = await lines.find(() => true);
       const headers = line.headers as Record<string, string>;
-      for (const name of ['x-service-key', 'x-auth-token', 'x-csrf-token', 'authorization', 'cookie']) assert.is(headers[name], '[redacted]', name);
+      for (const name of ['x-service-key', 'x-auth-token', 'x-csrf-token', 'authorization', 'cookie', 'x-vault-token', 'private-token', 'x-shopify-access-token']) {
+        assert.is(headers[name], '[redacted]', name);
+      }
+      assert.ok(String(line.path).length < 300, `a path of ${String(line.path).length} characters`);
       assert.is(headers['sec-websocket-protocol'], 'bearer, [redacted]');
       assert.is(headers['x-visible'], 'shown');
       assert.ok(String(line.userAgent).length < 300, `a user agent of ${String(line.userAgent).length} characters`);

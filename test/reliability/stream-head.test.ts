@@ -63,6 +63,23 @@ head('HEAD on a @Ws() route is refused like a plain GET (426), with or without U
   assert.ok(upgrade.status >= 400 && upgrade.status < 500, `got ${upgrade.status}`);
 });
 
+head('HEAD on a route answering a streamed Response cancels the stream: no producer left running', async ({ app, port }) => {
+  for (let i = 0; i < 5; i++) await exchange(port, ['HEAD /streams/push HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'], { timeoutMs: 3000 });
+  const answer = await app.fetch(new Request('http://x/streams/push', { method: 'HEAD' }));
+  assert.is(answer.status, 200);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.is(observed.pushing, 0, 'producers still running');
+});
+
+head('a WebSocket upgrade with two Host headers is refused with 400, as every other request', async ({ port }) => {
+  const upgrade = await exchange(
+    port,
+    ['GET /streams/echo HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n'],
+    { timeoutMs: 3000 },
+  );
+  assert.is(upgrade.status, 400);
+});
+
 head('through app.fetch too: the head, no generator, and the guard', async ({ app }) => {
   const started = observed.started;
   const answer = await app.fetch(new Request('http://x/streams/ticks', { method: 'HEAD' }));

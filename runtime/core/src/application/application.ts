@@ -151,15 +151,16 @@ export class FrameworkApplication extends HttpApplication {
     if (this.debug.providers) this.logProviderTimes(injector, performance.now() - started);
     this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 
+    const credentialHeaders = credentialHeadersOf(Array.from(injector.singletonInstances(), ([, instance]) => instance));
     const globals: GlobalChain = {
+      credentialHeaders: [...credentialHeaders],
       guard: tables.globalGuard,
       interceptorProviders: tables.globalInterceptors ?? [],
       interceptors: this.globalInterceptors,
       middleware: this.globalMiddleware,
       filters: this.globalFilters,
     };
-    const instances = Array.from(injector.singletonInstances(), ([, instance]) => instance);
-    this.observability = await Observability.create(this.observabilityOptions, undefined, credentialHeadersOf(instances));
+    this.observability = await Observability.create(this.observabilityOptions, undefined, credentialHeaders);
     const host: TransportHost = {
       tables,
       injector,

@@ -15,10 +15,16 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get a 413. */
   readonly bodyLimit?: number;
   /**
-   * How deep a JSON body may nest in arrays and objects (default 128); deeper is a 400 before any
-   * validator runs, so a recursive schema cannot overflow the stack.
+   * How deep a JSON body may nest in arrays and objects (default 128, at most 1000); deeper is a
+   * 400 before any validator runs, so a recursive schema cannot overflow the stack.
    */
   readonly maxBodyDepth?: number;
+  /**
+   * How many values (array items and object members, at every depth) a JSON body may hold
+   * (default 100,000); more is a 413 before any validator runs, which would otherwise build one
+   * issue per failing value.
+   */
+  readonly maxBodyValues?: number;
   /**
    * How many reasons the 400 of an invalid body lists at most (default 50), the last one then
    * saying how many more there were; a compiled validator stops checking at that count.

@@ -89,6 +89,11 @@ export interface RouteFacts {
    * interceptors: either may have read the caller (a token, an API key into the call's state).
    */
   readonly guarded: boolean;
+  /**
+   * The request headers that carry credentials in this application: the well-known names and
+   * those its providers declare (`CredentialSource`, such as `ApiKeyModule`'s header).
+   */
+  readonly credentialHeaders?: readonly string[];
 }
 
 /**

@@ -20,6 +20,8 @@ export interface GlobalChain {
   readonly interceptors: readonly Interceptor[];
   readonly middleware: readonly (FrameworkMiddleware | MiddlewareFunction)[];
   readonly filters: readonly ExceptionFilter[];
+  /** The application's credential headers (`credentialHeadersOf`), for the interceptors' `RouteFacts`. */
+  readonly credentialHeaders?: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ export function prepareHandler(
   if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
     const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
     // Middleware may read the caller as a guard does (an API key into the call's state).
-    const facts = { guarded: guardIndices.length > 0 || middleware.length > 0 };
+    const facts = { guarded: guardIndices.length > 0 || middleware.length > 0, credentialHeaders: globals.credentialHeaders };
     prepareInterceptors(entry, controllerClass, [...globals.interceptors, ...singletonsOf<Interceptor>(injector, interceptorIndices)], facts);
     const resolved: InstanceOf<Interceptor>[] = [
       ...globals.interceptors.map((interceptor) => () => interceptor),

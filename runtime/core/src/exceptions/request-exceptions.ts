@@ -69,10 +69,13 @@ export class RequestAbortedException extends HttpException {
   }
 }
 
-/** 413 sent when a body exceeds the application's `bodyLimit`. */
+/** 413 sent when a body exceeds the application's `bodyLimit` (bytes) or `maxBodyValues` (values). */
 export class BodyTooLargeException extends HttpException {
-  constructor(limit: number) {
-    super(413, `Request body is larger than the limit of ${limit} bytes`);
+  constructor(limit: number, unit: 'bytes' | 'values' = 'bytes') {
+    super(
+      413,
+      unit === 'bytes' ? `Request body is larger than the limit of ${limit} bytes` : `Request body holds more than the limit of ${limit} values (array items and object members)`,
+    );
     this.name = 'BodyTooLargeException';
   }
 }

@@ -5,7 +5,11 @@ const UP: IndicatorReport = Object.freeze({ status: 'up' });
 const FAILED: IndicatorReport = Object.freeze({ status: 'down', reason: 'failed' });
 const TIMED_OUT: IndicatorReport = Object.freeze({ status: 'down', reason: 'timed out' });
 
-/** Hung calls abandoned and still pending past which no more are abandoned (each may hold a socket). */
+/**
+ * Hung calls abandoned and still pending past which each further one waits twice as long as the
+ * last before it is abandoned (each may hold a socket): a dependency that hangs for good costs a
+ * call per doubling of the time, and readiness still comes back with it.
+ */
 export const MAX_ABANDONED = 4;
 
 function messageOf(error: unknown): string {
@@ -19,7 +23,8 @@ function messageOf(error: unknown): string {
  * so a dependency that never answers costs one pending call, not one per probe. A check that ignores
  * its signal and is still pending a grace period (its timeout again) after its timeout is abandoned,
  * and the next probe starts a new one: a dependency that recovers is seen up even when the hung
- * call never returns. At most `MAX_ABANDONED` abandoned calls may be pending at once. Transitions between
+ * call never returns (past `MAX_ABANDONED` pending ones, each waits twice as long as the last); an
+ * abandoned call that settles later is not recorded over a newer round's. Transitions between
  * up and down are logged once each, with the error behind a failure (which answers never carry).
  *
  * @example
@@ -33,6 +38,8 @@ export class IndicatorRunner {
   private runningSince = 0;
   /** Calls abandoned as hung that have not settled yet. */
   private abandoned = 0;
+  /** The number of the latest round: an older round's late outcome is not recorded over it. */
+  private generation = 0;
   /** The answer of the current round: the call's outcome or its timeout, whichever came first. */
   private answer?: Promise<IndicatorReport>;
   private last?: { readonly report: IndicatorReport; readonly at: number };
@@ -53,10 +60,11 @@ export class IndicatorRunner {
     if (last && performance.now() - last.at < this.settings.cacheMs) return Promise.resolve(last.report);
     if (this.answer) return this.answer;
     // A call left hanging by an earlier round is still the only one allowed: it answers timed out at
-    // once, until it has hung for its timeout twice over; then it is abandoned and a new round starts.
+    // once, until it has hung for its timeout twice over (longer, past MAX_ABANDONED pending ones);
+    // then it is abandoned and a new round starts.
     if (this.running) {
-      const hungFor = performance.now() - this.runningSince;
-      if (hungFor < 2 * this.timeoutMs || this.abandoned >= MAX_ABANDONED) return Promise.resolve(this.settle(TIMED_OUT));
+      const patience = 2 * this.timeoutMs * 2 ** Math.max(0, this.abandoned - MAX_ABANDONED + 1);
+      if (performance.now() - this.runningSince < patience) return Promise.resolve(this.settle(TIMED_OUT));
       this.abandon(this.running);
     }
     const answer = this.round();
@@ -66,6 +74,9 @@ export class IndicatorRunner {
 
   private round(): Promise<IndicatorReport> {
     const abort = new AbortController();
+    const generation = ++this.generation;
+    // An abandoned round's outcome answers its own promise (long settled) but is not recorded.
+    const outcome = (report: IndicatorReport, detail?: string): IndicatorReport => (generation === this.generation ? this.settle(report, detail) : report);
     return new Promise<IndicatorReport>((resolve) => {
       const timer = setTimeout(() => {
         abort.abort(new Error(`health check '${this.indicator.name}' timed out after ${this.timeoutMs} ms`));
@@ -76,11 +87,11 @@ export class IndicatorRunner {
       const running = (async () => this.indicator.check(abort.signal))().then(
         () => {
           clearTimeout(timer);
-          resolve(this.settle(UP));
+          resolve(outcome(UP));
         },
         (error: unknown) => {
           clearTimeout(timer);
-          resolve(this.settle(FAILED, messageOf(error)));
+          resolve(outcome(FAILED, messageOf(error)));
         },
       );
       const tracked: Promise<void> = running.finally(() => {

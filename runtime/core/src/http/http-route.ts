@@ -6,11 +6,10 @@ import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
 import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
-import { DEFAULT_MAX_BODY_DEPTH } from './json-depth.js';
+import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, MAX_BODY_DEPTH_SETTING, type JsonBounds } from './json-depth.js';
 
-/** What bounds the work a body costs: its JSON depth and the reasons its 400 lists. */
-export interface BodyBounds {
-  readonly maxDepth: number;
+/** What bounds the work a body costs: its JSON depth and values, and the reasons its 400 lists. */
+export interface BodyBounds extends JsonBounds {
   readonly maxReasons: number;
 }
 
@@ -19,16 +18,19 @@ export interface BodyBounds {
  * number of at least 1 is a TypeError at construction, not a silent limit.
  *
  * @example
- * resolveBodyBounds({ maxValidationReasons: 10 }); // { maxDepth: 128, maxReasons: 10 }
+ * resolveBodyBounds({ maxValidationReasons: 10 }); // { maxDepth: 128, maxValues: 100000, maxReasons: 10 }
  */
-export function resolveBodyBounds(options: { readonly maxBodyDepth?: number; readonly maxValidationReasons?: number }): BodyBounds {
-  const bound = (name: string, value: number | undefined, fallback: number): number => {
+export function resolveBodyBounds(options: { readonly maxBodyDepth?: number; readonly maxBodyValues?: number; readonly maxValidationReasons?: number }): BodyBounds {
+  const bound = (name: string, value: number | undefined, fallback: number, most = Number.MAX_SAFE_INTEGER): number => {
     if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || value < 1) throw new TypeError(`FrameworkApplication: ${name} must be a whole number of at least 1 (default ${fallback}); got ${String(value)}.`);
+    if (!Number.isInteger(value) || value < 1 || value > most) {
+      throw new TypeError(`FrameworkApplication: ${name} must be a whole number from 1 to ${most} (default ${fallback}); got ${String(value)}.`);
+    }
     return value;
   };
   return {
-    maxDepth: bound('maxBodyDepth', options.maxBodyDepth, DEFAULT_MAX_BODY_DEPTH),
+    maxDepth: bound('maxBodyDepth', options.maxBodyDepth, DEFAULT_MAX_BODY_DEPTH, MAX_BODY_DEPTH_SETTING),
+    maxValues: bound('maxBodyValues', options.maxBodyValues, DEFAULT_MAX_BODY_VALUES),
     maxReasons: bound('maxValidationReasons', options.maxValidationReasons, DEFAULT_MAX_REASONS),
   };
 }
@@ -71,7 +73,7 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     readonly telemetry?: HttpRouteTelemetry,
     bounds?: BodyBounds,
   ) {
-    this.parseJson = jsonParserFor(entry, bounds?.maxDepth);
+    this.parseJson = jsonParserFor(entry, bounds);
     this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
     this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
     this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));

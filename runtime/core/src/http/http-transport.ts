@@ -14,7 +14,7 @@ import { StreamingRoutes } from './hosts/web/stream-routes.js';
 export interface HttpTransportOptions {
   /** Largest accepted request body in bytes; larger ones get a 413. */
   readonly bodyLimit: number;
-  /** How deep a JSON body may nest, and how many reasons a 400 lists. */
+  /** How deep a JSON body may nest, how many values it may hold, and how many reasons a 400 lists. */
   readonly bodyBounds: BodyBounds;
   /** How long `close()` lets in-flight requests finish at most, in milliseconds. */
   readonly shutdownTimeoutMs: number;
@@ -34,7 +34,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
- * const http = new HttpTransport({ bodyLimit: 1 << 20, bodyBounds: { maxDepth: 128, maxReasons: 50 }, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
+ * const http = new HttpTransport({ bodyLimit: 1 << 20, bodyBounds: { maxDepth: 128, maxValues: 100_000, maxReasons: 50 }, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
  * app.registerTransport(http); // FrameworkApplication does this itself
  * await app.init(AppModule);
  * const port = await http.listen(0, '127.0.0.1');

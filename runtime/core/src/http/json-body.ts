@@ -2,7 +2,7 @@ import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
 import { bodyEntryName } from '../validation/schema-check.js';
-import { DEFAULT_MAX_BODY_DEPTH, refuseDeepJson } from './json-depth.js';
+import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, refuseUnboundedJson, type JsonBounds } from './json-depth.js';
 
 /**
  * Parses a body's text as JSON for one route; see `jsonParserFor`. Transport-neutral: each server
@@ -14,13 +14,13 @@ const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
 /**
  * The JSON parser of a route's body, built once at init: a MalformedBodyException for a wrong
- * Content-Type, invalid JSON, JSON nested deeper than `maxDepth`, or an empty body where a DTO
- * is expected (an empty body is `undefined` on a route without one).
+ * Content-Type, invalid JSON, JSON past its `bounds` (depth: 400; values: 413), or an empty body
+ * where a DTO is expected (an empty body is `undefined` on a route without one).
  *
  * @example
  * const parse = jsonParserFor(route); // per request: parse('POST', 'application/json', text)
  */
-export function jsonParserFor(route: HttpRouteEntry, maxDepth = DEFAULT_MAX_BODY_DEPTH): JsonBodyParser {
+export function jsonParserFor(route: HttpRouteEntry, bounds: JsonBounds = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES }): JsonBodyParser {
   const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';
   return (method, type, text) => {
     if (text.trim() === '') {
@@ -38,7 +38,7 @@ export function jsonParserFor(route: HttpRouteEntry, maxDepth = DEFAULT_MAX_BODY
     } catch (error) {
       throw new MalformedBodyException(`Request body is not valid JSON: ${(error as Error).message}`);
     }
-    refuseDeepJson(parsed, maxDepth);
+    refuseUnboundedJson(parsed, bounds);
     return parsed;
   };
 }

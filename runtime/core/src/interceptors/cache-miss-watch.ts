@@ -6,6 +6,13 @@ export interface MissWatch {
   cacheControl: string | undefined;
   /** Whether the handler took a request header (`@Header`): its answer may differ by it. */
   readHeaders: boolean;
+  /** Whether the handler set a cookie: an answer that hands out state is the caller's alone. */
+  setsCookie: boolean;
+}
+
+/** Whether what the handler did forbids handing its answer (or failure) to another caller. */
+export function keepsToCaller(watch: MissWatch): boolean {
+  return watch.readHeaders || watch.setsCookie || forbidsSharing(watch.cacheControl);
 }
 
 /**
@@ -22,11 +29,13 @@ export interface MissWatch {
  * if (!watch.readHeaders && !noStore(watch.cacheControl)) store(value);
  */
 export function watchMiss(context: ExecutionContext, headers: boolean): MissWatch {
-  const watch: MissWatch = { cacheControl: undefined, readHeaders: false };
+  const watch: MissWatch = { cacheControl: undefined, readHeaders: false, setsCookie: false };
   const call = context as unknown as Record<string, unknown>;
   const setHeader = context.setResponseHeader;
   call.setResponseHeader = (name: string, value: string) => {
-    if (name.toLowerCase() === 'cache-control') watch.cacheControl = value;
+    const lower = name.toLowerCase();
+    if (lower === 'cache-control') watch.cacheControl = value;
+    else if (lower === 'set-cookie') watch.setsCookie = true;
     setHeader.call(context, name, value);
   };
   if (headers) {

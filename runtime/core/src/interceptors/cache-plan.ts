@@ -4,6 +4,7 @@ import type { ExecutionContext } from '../contract/execution-context.js';
 import { MetadataHelper, SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
+import type { RouteFacts } from '../chain/contracts.js';
 
 const CACHE_VARY_KEY = Symbol('cacheVary');
 
@@ -37,26 +38,29 @@ export interface CachePlan {
   readonly vary: { readonly headers: readonly string[]; readonly claims: readonly string[] } | undefined;
   /** Guards or middleware run before the cache: without `@CacheVary` their callers are not shared an answer. */
   readonly guarded: boolean;
+  /** Headers whose presence, without verified claims, keeps a call out of the cache. */
+  readonly credentialHeaders: readonly string[];
 }
 
 /** The route's plan: `@CacheVary` and `@CacheTTL` from the handler, else its controller. */
-export function cachePlanOf(route: HandlerEntry, controller: Class, ttlKey: symbol, guarded: boolean): CachePlan {
+export function cachePlanOf(route: HandlerEntry, controller: Class, ttlKey: symbol, facts: RouteFacts): CachePlan {
   const read = <T>(key: symbol): T | undefined => MetadataHelper.getMetadata<T>(key, route.handler) ?? MetadataHelper.getMetadata<T>(key, controller);
-  return { ttl: read<number>(ttlKey), vary: read<CachePlan['vary']>(CACHE_VARY_KEY), guarded };
+  const credentialHeaders = facts.credentialHeaders ?? WELL_KNOWN_CREDENTIAL_HEADERS;
+  return { ttl: read<number>(ttlKey), vary: read<CachePlan['vary']>(CACHE_VARY_KEY), guarded: facts.guarded, credentialHeaders };
 }
 
 const separator = '\u0000';
 
-function carriesCredentials(req: { header(name: string): string | undefined }): boolean {
-  for (const name of WELL_KNOWN_CREDENTIAL_HEADERS) if (req.header(name) !== undefined) return true;
+function carriesCredentials(req: { header(name: string): string | undefined }, names: readonly string[]): boolean {
+  for (const name of names) if (req.header(name) !== undefined) return true;
   return false;
 }
 
 /**
  * The key an answer is kept under, or `undefined` when this call's answer must not be shared:
  * not an HTTP GET; an authenticated call whose claims name no principal (`sub`); credentials
- * (`Authorization`, `Cookie`, `X-API-Key` and the other `WELL_KNOWN_CREDENTIAL_HEADERS`) the
- * guards did not turn into claims; or a route behind guards or middleware that says nothing of
+ * (`Authorization`, `Cookie`, `X-API-Key`, the other `WELL_KNOWN_CREDENTIAL_HEADERS` and those the
+ * application's providers declare) the guards did not turn into claims; or a route behind guards or middleware that says nothing of
  * what its answer varies by and a caller without claims (either may have read any header). Values are joined with a NUL, which no URL or header value contains.
  *
  * @example
@@ -72,7 +76,7 @@ export function cacheKeyOf(context: ExecutionContext, plan: CachePlan): string |
     const sub = claims.sub;
     if (typeof sub !== 'string' && typeof sub !== 'number') return undefined;
     key += `${separator}sub:${String(sub)}`;
-  } else if ((plan.guarded && plan.vary === undefined) || carriesCredentials(req)) {
+  } else if ((plan.guarded && plan.vary === undefined) || carriesCredentials(req, plan.credentialHeaders)) {
     return undefined;
   }
   const vary = plan.vary;

@@ -4,7 +4,7 @@ import { SetMetadata } from '../metadata.js';
 import type { HandlerEntry } from '../contract/tables.js';
 import type { Class } from '../types/class.js';
 import { cacheKeyOf, cachePlanOf, type CachePlan } from './cache-plan.js';
-import { forbidsSharing, watchMiss } from './cache-miss-watch.js';
+import { keepsToCaller, watchMiss } from './cache-miss-watch.js';
 import { MemoryCacheStore, type CacheStore } from './cache-store.js';
 import { positiveMs } from './route-setting.js';
 import { isWebResponse } from '../types/web-response.js';
@@ -47,8 +47,9 @@ const unpreparedFacts: RouteFacts = { guarded: true };
  *   handler set `Cache-Control: no-store`, `private` or `no-cache`.
  *
  * Calls that arrive while the first one for a key runs wait for it in this process, and get its
- * answer only if it may be kept (else each runs the handler itself); a failure reaches them all,
- * and is not kept. Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a `Response` returned by
+ * answer only if it may be kept (else each runs the handler itself); a failure reaches them on
+ * the same terms, and is never kept. An answer that sets a cookie is the caller's alone.
+ * Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a `Response` returned by
  * the handler is sent as is, and headers the handler set are not replayed on a hit. gRPC calls
  * and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
  *
@@ -73,7 +74,7 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   }
 
   prepareRoute(route: HandlerEntry, controller: Class, facts: RouteFacts = unpreparedFacts): void {
-    this.plans.set(route, cachePlanOf(route, controller, CACHE_TTL_KEY, facts.guarded));
+    this.plans.set(route, cachePlanOf(route, controller, CACHE_TTL_KEY, facts));
   }
 
   intercept(context: ExecutionContext, next: () => Promise<unknown>): unknown {
@@ -86,8 +87,8 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     const key = cacheKeyOf(context, plan);
     if (key === undefined) return next();
     const running = this.pending.get(key);
-    // A failure of the running miss reaches its waiters too; an unshareable answer does not.
-    if (running) return running.then((settled) => (settled.shared ? settled.value : next()));
+    // The running miss's answer or failure reaches its waiters only when it may be shared.
+    if (running) return running.then((settled) => (settled.shared ? outcomeOf(settled) : next()));
     const kept = this.store.get(key);
     if (kept !== undefined && !(kept instanceof Promise)) return kept;
     const settled = Promise.resolve(kept)
@@ -95,14 +96,15 @@ export class CacheInterceptor implements RouteAwareInterceptor {
       .then((found): Settled | Promise<Settled> => (found !== undefined ? { value: found, shared: true } : this.answerMiss(context, plan, key, next)))
       .finally(() => this.pending.delete(key));
     this.pending.set(key, settled);
-    return settled.then((done) => done.value);
+    return settled.then(outcomeOf);
   }
 
   /** Runs the handler and keeps its answer when nothing says it must not be shared. */
   private answerMiss(context: ExecutionContext, plan: CachePlan, key: string, next: () => Promise<unknown>): Promise<Settled> {
     const watch = watchMiss(context, plan.vary === undefined);
+    const failed = (error: unknown): Settled => ({ error, failed: true, shared: !keepsToCaller(watch) });
     return next().then((value): Settled | Promise<Settled> => {
-      if (value === undefined || isWebResponse(value) || watch.readHeaders || forbidsSharing(watch.cacheControl)) return { value, shared: false };
+      if (value === undefined || isWebResponse(value) || keepsToCaller(watch)) return { value, shared: false };
       const text = jsonOf(value);
       if (text === undefined) return { value, shared: false };
       const shared: Settled = { value, shared: true };
@@ -114,7 +116,7 @@ export class CacheInterceptor implements RouteAwareInterceptor {
           () => shared,
           () => shared,
         );
-    });
+    }, failed);
   }
 
   /** Forgets every kept answer (after a write that changes what GETs answer). */
@@ -123,11 +125,15 @@ export class CacheInterceptor implements RouteAwareInterceptor {
   }
 }
 
-/** A miss's answer, and whether the callers waiting for it may have it too. */
+/** A miss's answer or failure, and whether the callers waiting for it may have it too. */
 interface Settled {
-  readonly value: unknown;
+  readonly value?: unknown;
+  readonly error?: unknown;
+  readonly failed?: boolean;
   readonly shared: boolean;
 }
+
+const outcomeOf = (settled: Settled): unknown => (settled.failed ? Promise.reject(settled.error) : settled.value);
 
 /** The JSON text of an answer, or `undefined` for one JSON cannot carry (a BigInt, a cycle). */
 function jsonOf(value: unknown): string | undefined {

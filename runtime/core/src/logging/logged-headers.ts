@@ -3,10 +3,14 @@ export const MAX_LOGGED_VALUE = 256;
 
 const REDACTED = '[redacted]';
 
+/** Names that say a header carries a secret, whatever the service calls it (`X-Vault-Token`, `Private-Token`). */
+const SECRET_NAME = /token|secret|passw|session|signature|credential|api[-_]?key|auth/i;
+
 /**
  * The request headers (gRPC: metadata) as a request line may show them, whatever logger writes
- * it: every credential header's value redacted, the token offered as a WebSocket subprotocol
- * (`bearer, <token>`) redacted, and every value cut to `MAX_LOGGED_VALUE` characters.
+ * it: every credential header's value redacted (those named in `credentials`, and any whose name
+ * says it holds a secret: a token, a session, a key…), the token offered as a WebSocket
+ * subprotocol (`bearer, <token>`) redacted, and every value cut to `MAX_LOGGED_VALUE` characters.
  *
  * @example
  * loggedHeaders({ 'x-api-key': 'k', 'sec-websocket-protocol': 'bearer, eyJ…' }, new Set(['x-api-key']));
@@ -17,7 +21,7 @@ export function loggedHeaders(headers: Readonly<Record<string, unknown>>, creden
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     // Own properties only, whatever the name (`__proto__` included).
-    const shown = credentials.has(lower) ? REDACTED : lower === 'sec-websocket-protocol' ? withoutBearerToken(String(value)) : loggedValue(value);
+    const shown = credentials.has(lower) || SECRET_NAME.test(lower) ? REDACTED : lower === 'sec-websocket-protocol' ? withoutBearerToken(String(value)) : loggedValue(value);
     Object.defineProperty(logged, name, { value: shown, enumerable: true, writable: true, configurable: true });
   }
   return logged;

@@ -88,11 +88,12 @@ export class RequestLog {
 
   /** Writes one line; `failed` (a 5xx) at `error`, everything else at `info`. Credentials redacted, long values cut. */
   write(written: RequestRecord, failed: boolean): void {
-    const { headers, userAgent } = written;
+    const { headers, userAgent, path } = written;
+    const short = (text: string | undefined) => text === undefined || text.length <= MAX_LOGGED_VALUE;
     const record =
-      headers === undefined && (userAgent === undefined || userAgent.length <= MAX_LOGGED_VALUE)
+      headers === undefined && short(userAgent) && short(path)
         ? written
-        : { ...written, userAgent: loggedValue(userAgent), headers: headers && loggedHeaders(headers, this.credentials) };
+        : { ...written, path: loggedValue(path), userAgent: loggedValue(userAgent), headers: headers && loggedHeaders(headers, this.credentials) };
     if (failed) this.logger.error(record, 'request failed');
     else this.logger.info(record, 'request completed');
   }

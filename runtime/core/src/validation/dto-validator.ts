@@ -4,7 +4,7 @@ import type { DtoEntry } from '../contract/tables.js';
 import { isPlainObject, notAnObject, refuseForbiddenKey } from './compiled/instance.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
-import { boundedReason, DEFAULT_MAX_REASONS, moreReasons } from './reason-cap.js';
+import { cappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
 
 interface PreparedNested {
   readonly dto: PreparedDto;
@@ -84,6 +84,8 @@ function childReasons(nested: PreparedNested | undefined, children: readonly Val
   return elements.flatMap((element) => reasonsOf(nested.dto, element.children ?? [], `${prefix}${element.property}.`));
 }
 
+const capped = (reasons: readonly ValidationReason[], limit: number): ValidationReason[] => cappedReasons(reasons.length, (i) => reasons[i]!, limit);
+
 function ruleIndex(rules: MemberRules, rule: string): number {
   let index = 0;
   for (const name of rules.keys()) {
@@ -123,12 +125,7 @@ export class DtoValidator {
     // shapes, which it would catch, are `problems` already.
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
     if (problems.length > 0) mergeShapeProblems(errors, problems);
-    if (errors.length > 0) throw new NotValidBodyException(this.capped(reasonsOf(this.prepared, errors, '')));
+    if (errors.length > 0) throw new NotValidBodyException(capped(reasonsOf(this.prepared, errors, ''), this.maxReasons));
     return instance;
-  }
-
-  private capped(reasons: ValidationReason[]): ValidationReason[] {
-    if (reasons.length <= this.maxReasons) return reasons.map(boundedReason);
-    return [...reasons.slice(0, this.maxReasons).map(boundedReason), moreReasons(this.maxReasons, reasons.length - this.maxReasons)];
   }
 }

@@ -26,10 +26,25 @@ export function moreReasons(limit: number, more?: number): ValidationReason {
 }
 
 /** A reason whose texts are cut to a fixed length, so that the answer stays a bounded multiple of its count. */
-export function boundedReason(reason: ValidationReason): ValidationReason {
+function boundedReason(reason: ValidationReason): ValidationReason {
   const { property, errorMessage } = reason;
   if (property.length <= MAX_REASON_TEXT && errorMessage.length <= MAX_REASON_TEXT) return reason;
   return { ...reason, property: cut(property), errorMessage: cut(errorMessage) };
+}
+
+/**
+ * At most `limit` reasons of `count` (read through `reasonAt`), texts cut, then one counting the
+ * rest: a list converted from a library's issues or class-validator's errors.
+ *
+ * @example
+ * cappedReasons(issues.length, (i) => reasonOf(issues[i]!), 50);
+ */
+export function cappedReasons(count: number, reasonAt: (index: number) => ValidationReason, limit: number): ValidationReason[] {
+  const listed = Math.min(count, limit);
+  const reasons: ValidationReason[] = [];
+  for (let i = 0; i < listed; i++) reasons.push(boundedReason(reasonAt(i)));
+  if (count > listed) reasons.push(moreReasons(limit, count - listed));
+  return reasons;
 }
 
 const cut = (text: string): string => (text.length <= MAX_REASON_TEXT ? text : `${text.slice(0, MAX_REASON_TEXT - 1)}…`);

@@ -2,7 +2,7 @@ import type { BodyEntry, SchemaEntry } from '../contract/tables.js';
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
 import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import { isThenable } from '../types/thenable.js';
-import { boundedReason, DEFAULT_MAX_REASONS, moreReasons } from './reason-cap.js';
+import { cappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
 
 /** Whether the entry is a Standard Schema's (else a DTO class's). */
 export const isSchemaEntry = (entry: BodyEntry): entry is SchemaEntry => 'schema' in entry;
@@ -26,9 +26,7 @@ export function schemaCheckFor(entry: SchemaEntry, maxReasons = DEFAULT_MAX_REAS
   const outputOf = (result: StandardSchemaV1.Result<unknown>, reasons: ValidationReason[]): object => {
     if (result.issues === undefined) return result.value as object;
     const { issues } = result;
-    const listed = Math.min(issues.length, maxReasons);
-    for (let i = 0; i < listed; i++) reasons.push(boundedReason(reasonOf(issues[i]!)));
-    if (issues.length > listed) reasons.push(moreReasons(maxReasons, issues.length - listed));
+    reasons.push(...cappedReasons(issues.length, (i) => reasonOf(issues[i]!), maxReasons));
     return EMPTY;
   };
   return (value, reasons) => {

@@ -1,3 +1,4 @@
+import { HttpException } from '../../../exceptions/http-exception.js';
 import { kindOf, type LambdaHttpEvent } from './events.js';
 import { requestOf, sourceIpOf } from './event-request.js';
 import { resultOf, type LambdaHttpResult } from './response-result.js';
@@ -34,9 +35,21 @@ export function lambdaHandler(source: ApplicationSource): LambdaHttpHandler {
     const app = await started();
     const http = event as LambdaHttpEvent;
     const address = sourceIpOf(http, kind);
-    const response = await app.fetch(requestOf(http, kind), { remoteAddress: () => address });
+    const request = requestOf(http, kind);
+    if (!(request instanceof Request)) return resultOf(errorResponse(new HttpException(400, request.refused)), kind);
+    const response = await app.fetch(request, { remoteAddress: () => address });
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // An event stream never ends: buffering it would hold the invocation until its timeout.
+      void response.body?.cancel().catch(() => undefined);
+      return resultOf(errorResponse(new HttpException(501, `${request.method} ${new URL(request.url).pathname} answers an event stream, which a buffered Lambda handler cannot send: serve it with lambdaStreamingHandler (a function URL in RESPONSE_STREAM mode).`)), kind);
+    }
     return resultOf(response, kind);
   };
+}
+
+/** The framework's JSON answer for an exception, as a server would send it. */
+export function errorResponse(error: HttpException): Response {
+  return new Response(JSON.stringify(error), { status: error.status, headers: { 'content-type': 'application/json' } });
 }
 
 /**

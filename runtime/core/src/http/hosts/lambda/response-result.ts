@@ -27,7 +27,11 @@ const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)\b|applica
  * // { statusCode: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: '{"id":1}', isBase64Encoded: false }
  */
 export async function resultOf(response: Response, kind: EventKind): Promise<LambdaHttpResult> {
-  const bytes = Buffer.from(await response.arrayBuffer());
+  const bytes = await bodyWithin(response, MAX_RESULT_BODY_BYTES);
+  if (bytes === undefined) {
+    const message = `The answer is larger than a Lambda function can return (${MAX_RESULT_BODY_BYTES} bytes of body here, 6 MB of result): stream it with lambdaStreamingHandler.`;
+    return resultOf(new Response(JSON.stringify({ status: 500, name: 'InternalServerErrorException', message }), { status: 500, headers: { 'content-type': 'application/json' } }), kind);
+  }
   const asText = bytes.length === 0 || TEXT_TYPE.test(response.headers.get('content-type') ?? '');
   const body = asText ? bytes.toString('utf8') : bytes.toString('base64');
   const result: LambdaHttpResult = { statusCode: response.status, body, isBase64Encoded: !asText };
@@ -48,6 +52,30 @@ export async function resultOf(response: Response, kind: EventKind): Promise<Lam
   }
   if (kind === 'alb' || kind === 'alb-multi-value') result.statusDescription = `${response.status} ${STATUS_CODES[response.status] ?? 'Status'}`;
   return result;
+}
+
+/**
+ * The most body a buffered result carries: Lambda refuses results over 6 MB, and base64 makes
+ * binary bodies a third larger.
+ */
+export const MAX_RESULT_BODY_BYTES = 4.5 * 1024 * 1024;
+
+/** The body's bytes, or undefined (the rest cancelled) once they pass `limit`. */
+async function bodyWithin(response: Response, limit: number): Promise<Buffer | undefined> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
 }
 
 /** Every header but `Set-Cookie`, each with its (comma-joined) value. */

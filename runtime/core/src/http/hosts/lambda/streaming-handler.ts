@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { kindOf, UnknownLambdaEventError, type HttpApiEvent } from './events.js';
 import { requestOf, sourceIpOf } from './event-request.js';
-import { startOnce, type ApplicationSource } from './lambda-handler.js';
+import { HttpException } from '../../../exceptions/http-exception.js';
+import { errorResponse, startOnce, type ApplicationSource } from './lambda-handler.js';
 
 /** The members of the Lambda Node.js runtime's `awslambda` global that response streaming uses. */
 interface StreamingRuntime {
@@ -30,7 +31,8 @@ export function lambdaStreamingHandler(source: ApplicationSource): unknown {
     const app = await started();
     const http = event as HttpApiEvent;
     const address = sourceIpOf(http, 'http-api');
-    const response = await app.fetch(requestOf(http, 'http-api'), { remoteAddress: () => address });
+    const request = requestOf(http, 'http-api');
+    const response = request instanceof Request ? await app.fetch(request, { remoteAddress: () => address }) : errorResponse(new HttpException(400, request.refused));
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') headers[name] = value;

@@ -3,7 +3,8 @@ import { HttpException } from '../../../exceptions/http-exception.js';
 import type { ErrorReport } from '../../answer-rules.js';
 import { writeError } from './node-answer.js';
 
-const REFUSAL = 'A request carries exactly one Host header; this one has several.';
+/** Why a request with several `Host` headers is refused. */
+export const REPEATED_HOST = 'A request carries exactly one Host header; this one has several.';
 
 /**
  * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400), which Node would
@@ -16,12 +17,12 @@ const REFUSAL = 'A request carries exactly one Host header; this one has several
 export function refusingRepeatedHost(listener: RequestListener, report: ErrorReport): RequestListener {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (!hasRepeatedHost(incoming.rawHeaders)) return listener(incoming, outgoing);
-    writeError(outgoing, new HttpException(400, REFUSAL), 'the HTTP server', report, { incoming, path: '/', observation: undefined }, { connection: 'close' });
+    writeError(outgoing, new HttpException(400, REPEATED_HOST), 'the HTTP server', report, { incoming, path: '/', observation: undefined }, { connection: 'close' });
   };
 }
 
 /** Whether `Host` is named twice in Node's raw header list (names at even indexes, any case). */
-function hasRepeatedHost(raw: readonly string[]): boolean {
+export function hasRepeatedHost(raw: readonly string[]): boolean {
   let seen = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;

@@ -11,6 +11,25 @@ import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
 
 /**
+ * HEAD is answered by its path's GET route without the body; a body that answer streams (a
+ * `Response` of a `ReadableStream`, a proxied `fetch`) is cancelled, so its producer stops instead
+ * of running on for a client that will never read it. Wrapped around the GET handlers themselves,
+ * not as a middleware: a middleware would make every answer wait for Hono's compose, a moment
+ * later than the node adapter writes it (which a client sending broken bytes behind its request
+ * could tell apart).
+ */
+function cancelledOnHead(handler: HonoRouteHandler): HonoRouteHandler {
+  return (c) => {
+    const answer = handler(c);
+    if (c.req.method !== 'HEAD') return answer;
+    return Promise.resolve(answer).then((response) => {
+      response.body?.cancel().catch(() => undefined);
+      return response;
+    });
+  };
+}
+
+/**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
  * `strict: false` makes `/todo` and `/todo/` the same route. `@Head()` routes are registered
  * first, as `registerHeadRoute` requires.
@@ -44,7 +63,7 @@ export function buildHonoApp(
       continue;
     }
     const methods = entry.method === 'ALL' ? [...ALL_METHODS] : [entry.method];
-    app.on(methods, entry.path, handler);
+    app.on(methods, entry.path, methods.includes('GET') ? cancelledOnHead(handler) : handler);
   }
 
   const observed = (route: ObservedRoute | undefined, handler: HonoRouteHandler): HonoRouteHandler => {
@@ -52,7 +71,7 @@ export function buildHonoApp(
     return telemetry ? observedRoute(telemetry, handler) : handler;
   };
   // Served beside the routes (the docs page): plain GETs outside the request chain.
-  for (const route of options.staticRoutes ?? []) app.get(route.path, observed({ method: 'GET', path: route.path }, (c) => route.respond(c.req.raw)));
+  for (const route of options.staticRoutes ?? []) app.get(route.path, cancelledOnHead(observed({ method: 'GET', path: route.path }, (c) => route.respond(c.req.raw))));
 
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BODY_DEPTH, refuseDeepJson } from '../../json-depth.js';
+import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, refuseUnboundedJson } from '../../json-depth.js';
 import { NotValidBodyException } from '../../../exceptions/request-exceptions.js';
 import type { ErrorReport } from '../../answer-rules.js';
 import type { BodyValidator } from '../../../validation/body-validator.js';
@@ -10,6 +10,9 @@ import type { SharedInterval } from '../shared-interval.js';
 import { CloseCode, closeOfError, closeReason } from './close-codes.js';
 import type { FlowControl, IncomingMessages } from './incoming-messages.js';
 import type { SocketEvents, SocketPort } from './socket-port.js';
+
+/** What a message may hold once parsed: the defaults of a body (see `refuseUnboundedJson`). */
+const MESSAGE_BOUNDS = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES };
 
 /** What a session needs of the call it belongs to (an `HttpCall`, an `UpgradeCall`). */
 export interface SessionCall {
@@ -99,7 +102,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
       return this.finish(CloseCode.invalidMessage, 'The message is not JSON.');
     }
     try {
-      refuseDeepJson(parsed, DEFAULT_MAX_BODY_DEPTH);
+      refuseUnboundedJson(parsed, MESSAGE_BOUNDS);
     } catch (error) {
       return this.finish(CloseCode.invalidMessage, (error as Error).message);
     }

@@ -4,6 +4,8 @@ import type { WebSocketServer } from 'ws';
 import type { ErrorReport } from '../../../answer-rules.js';
 import type { HttpRoute } from '../../../http-route.js';
 import { nativePathOf } from '../node-dispatch.js';
+import { hasRepeatedHost, REPEATED_HOST } from '../repeated-host.js';
+import { HttpException } from '../../../../exceptions/http-exception.js';
 import { CompiledRouter } from '../../../compiled-router.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
@@ -14,6 +16,8 @@ import { EventStreamUpgradeException } from '../../../streaming/websocket/upgrad
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
+
+const JSON_TYPE: readonly [string, string][] = [['content-type', 'application/json']];
 
 /** What the Node-native path needs to serve `@Ws()` upgrades itself. */
 export interface NativeUpgrades {
@@ -48,6 +52,8 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
   const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor) : undefined;
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', destroyOnError);
+    // As for every request (`refusingRepeatedHost`): upgrades do not pass the request listener.
+    if (hasRepeatedHost(incoming.rawHeaders)) return writeRefusal(socket, 400, JSON_TYPE, JSON.stringify(new HttpException(400, REPEATED_HOST)));
     if (nativeUpgrade?.(incoming, socket, head)) return;
     upgradeThroughFetch(incoming, socket, head, fetch, wssFor);
   });
