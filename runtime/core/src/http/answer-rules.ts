@@ -1,5 +1,5 @@
 import { HttpException } from '../exceptions/http-exception.js';
-import { RequestAbortedException } from '../exceptions/request-exceptions.js';
+import { invalidBodyMessage, NotValidBodyException, RequestAbortedException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { CallObservation } from '../telemetry/call-observation.js';
 import type { Logger } from '../types/logger.js';
 import { isWebResponse } from '../types/web-response.js';
@@ -45,6 +45,18 @@ export interface HttpCounters {
 export interface ErrorReport {
   readonly logger: Logger;
   readonly counters: HttpCounters;
+}
+
+/**
+ * The 400 body of a bare route's invalid body, its refusal noted on the observation: the same on
+ * every host (no NotValidBodyException is thrown: no filter or interceptor is there to see one).
+ *
+ * @example
+ * writeJson(outgoing, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders);
+ */
+export function invalidBodyAnswer(reasons: readonly ValidationReason[], observation: CallObservation | undefined): object {
+  observation?.refuse('validation', invalidBodyMessage(reasons));
+  return NotValidBodyException.bodyFor(reasons);
 }
 
 const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };

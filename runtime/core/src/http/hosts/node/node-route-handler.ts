@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedHandler } from '../../../chain/call.js';
 import { isThenable } from '../../../types/thenable.js';
-import { BodyTooLargeException, invalidBodyMessage, NotValidBodyException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
-import type { ErrorReport } from '../../answer-rules.js';
+import { BodyTooLargeException, type ValidationReason } from '../../../exceptions/request-exceptions.js';
+import { invalidBodyAnswer, type ErrorReport } from '../../answer-rules.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import { writeAnswer, writeError, writeJson } from './node-answer.js';
@@ -82,7 +82,7 @@ function chainStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): S
  * promises, so that a valid body is answered in the read's own `end` event.
  */
 function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions): Step {
-  const { bare, check, parseJson, entry } = route;
+  const { bare, entry } = route;
   /** Answers a failure before the handler: the body's read, parse or check. */
   const refuse = (call: NodeCall, error: unknown) => {
     call.answered = true;
@@ -93,16 +93,14 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: NodeRouteOptions)
     call.body = body;
     if (reasons.length === 0) return callAndAnswer(call, bare!, report);
     call.answered = true;
-    call.observation?.refuse('validation', invalidBodyMessage(reasons));
-    writeJson(call.outgoing, 400, NotValidBodyException.bodyFor(reasons), call.responseHeaders);
+    writeJson(call.outgoing, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders);
   };
   const serveText = (call: NodeCall, text: string) => {
     call.bodyText = text;
     const reasons: ValidationReason[] = [];
     let checked: unknown;
     try {
-      const parsed = parseJson(call.incoming.method!, call.incoming.headers['content-type'], text);
-      checked = check ? check(parsed, reasons) : parsed;
+      checked = route.checkedBody(call.incoming.method!, call.incoming.headers['content-type'], text, reasons);
     } catch (error) {
       return refuse(call, error);
     }

@@ -1,5 +1,5 @@
 import type { ValidationReason } from '../../../exceptions/request-exceptions.js';
-import { invalidBodyMessage, NotValidBodyException } from '../../../exceptions/request-exceptions.js';
+import { invalidBodyAnswer } from '../../answer-rules.js';
 import { isThenable } from '../../../types/thenable.js';
 import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
@@ -21,7 +21,7 @@ import { answerLater, type HonoRouteHandler } from './route-handler.js';
  * const handler = bareBodyRoute(route, report) ?? routeHandler(route, report);
  */
 export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteHandler | undefined {
-  const { entry, bare, check, parseJson } = route;
+  const { entry, bare } = route;
   if (!route.servesBareBody || !bare) return undefined;
   // The call is created before the read: allocated inside the read's callback, it measured slower.
   return async (c) => {
@@ -33,19 +33,13 @@ export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteH
       return errorResponse(c, bodyReadFailure(error), entry.name, report);
     }
     try {
-      const parsed = parseJson(c.req.method, requestHeader(c, 'content-type'), text);
-      if (check) {
-        const reasons: ValidationReason[] = [];
-        const checked = check(parsed, reasons);
-        // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
-        call.body = isThenable(checked) ? await checked : checked;
-        if (reasons.length > 0) {
-          call.answered = true;
-          observationOf(c)?.refuse('validation', invalidBodyMessage(reasons));
-          return c.json(NotValidBodyException.bodyFor(reasons), 400);
-        }
-      } else {
-        call.body = parsed;
+      const reasons: ValidationReason[] = [];
+      const checked = route.checkedBody(c.req.method, requestHeader(c, 'content-type'), text, reasons);
+      // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
+      call.body = isThenable(checked) ? await checked : checked;
+      if (reasons.length > 0) {
+        call.answered = true;
+        return c.json(invalidBodyAnswer(reasons, observationOf(c)), 400);
       }
       // The same answer lines as `routeHandler`'s, kept inline for the reason given there.
       const answer = bare(call);
