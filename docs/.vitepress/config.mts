@@ -63,6 +63,7 @@ export default defineConfig({
           { text: 'Health and readiness', link: '/health' },
           { text: 'Observability', link: '/observability' },
           { text: 'Deno', link: '/deno' },
+          { text: 'AWS Lambda', link: '/lambda' },
           { text: 'The Node-native HTTP path', link: '/node-native-path' },
         ],
       },
