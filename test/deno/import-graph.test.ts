@@ -55,10 +55,15 @@ test('@framework/core statically imports only Web-standard packages; the Node se
   const allowed = /^(hono(\/.*)?|jose(\/[\w/]+)?|validator\/lib\/\w+\.js|@opentelemetry\/api)$/;
   // `@framework/core/config` reads the .env file: node:fs and dotenv, which Deno runs through its Node compatibility.
   const allowedByConfig = /^(node:fs|dotenv)$/;
+  // `@framework/core/lambda` is a host adapter (http/hosts/lambda/) for Lambda's Node.js runtime: its host's modules are its own.
+  const allowedByLambda = /^node:(http|stream|stream\/promises)$/;
   for (const entry of entries) {
     const reached = reachablePackages(entry);
     const isConfig = entry.endsWith('/bundle/config/index.js');
-    const foreign = [...reached].filter(([specifier]) => !allowed.test(specifier) && !(isConfig && allowedByConfig.test(specifier)));
+    const isLambda = entry.endsWith('/bundle/http/hosts/lambda/index.js');
+    const foreign = [...reached].filter(
+      ([specifier]) => !allowed.test(specifier) && !(isConfig && allowedByConfig.test(specifier)) && !(isLambda && allowedByLambda.test(specifier)),
+    );
     assert.equal(foreign, [], `runtime-specific imports in the shared core: ${foreign.map(([s, f]) => `${s} (from ${f})`).join(', ')}`);
     // class-validator is imported only when a DTO needs it (see runtime/core/src/validation/body-validator.ts).
     assert.not.ok(reached.has('class-validator'), `${relative(root, entry)} imports class-validator statically`);
