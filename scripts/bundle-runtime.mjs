@@ -8,7 +8,7 @@
 //
 //   node scripts/bundle-runtime.mjs runtime/core
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { unwrapInferredNames } from './bundle-names.mjs';
 
@@ -31,7 +31,6 @@ export async function bundlePackage(packageDir) {
   const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   const entryPoints = entryPointsOf(pkg, path.join(packageDir, 'package.json')).map((entry) => path.join(packageDir, entry));
   const outdir = path.join(packageDir, BUNDLE_DIR);
-  rmSync(outdir, { recursive: true, force: true });
   const { outputFiles } = await build({
     entryPoints,
     outbase: path.join(packageDir, 'dist'),
@@ -48,10 +47,19 @@ export async function bundlePackage(packageDir) {
     logLevel: 'warning',
     write: false,
   });
+  // Only what changed is written, and only files no longer emitted are removed: bundling again an
+  // unchanged package (`npm run pack` while the test suites run) leaves every file in place for
+  // the processes loading them.
+  const written = new Set();
   for (const file of outputFiles) {
+    const contents = file.path.endsWith('.js') ? unwrapInferredNames(file.text) : Buffer.from(file.contents);
+    written.add(path.resolve(file.path));
+    if (existsSync(file.path) && readFileSync(file.path).equals(Buffer.from(contents))) continue;
     mkdirSync(path.dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.js') ? unwrapInferredNames(file.text) : file.contents);
+    writeFileSync(file.path, contents);
   }
+  const stale = existsSync(outdir) ? readdirSync(outdir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.resolve(entry.parentPath ?? entry.path, entry.name)) : [];
+  for (const file of stale) if (!written.has(file)) rmSync(file);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run pack [-- --out <folder>]`: packs every publishable package of the framework into one
-// folder (default `dist/packages`), each built by its own `prepack`, and prints one line per
-// package. A generated app installs them with `create-framework-app <dir> --packages <folder>`
-// before anything is published; `npm run release` publishes these very tarballs.
+// folder (default `dist/packages`), each built by its own `prepack`, prints one line per package,
+// then the command that creates an app from them. The generator is also copied to a name without
+// its version (`create-framework-app.tgz`), so that command can be written down once in the docs.
+// `npm run release` publishes the versioned tarballs.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,25 @@ export function packAll(out) {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`npm pack failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
-  return JSON.parse(result.stdout).map((packed) => ({ name: packed.name, version: packed.version, file: packed.filename, size: packed.size, entries: packed.entryCount }));
+  const tarballs = JSON.parse(result.stdout).map((packed) => ({ name: packed.name, version: packed.version, file: packed.filename, size: packed.size, entries: packed.entryCount }));
+  const generator = tarballs.find((packed) => packed.name === 'create-framework-app');
+  if (generator) copyFileSync(path.join(out, generator.file), path.join(out, GENERATOR_TARBALL));
+  return tarballs;
+}
+
+/** The generator's tarball under a name that stays the same from one version to the next. */
+export const GENERATOR_TARBALL = 'create-framework-app.tgz';
+
+/**
+ * The command that creates `my-api` from the tarballs in `out`, run from the folder the app goes
+ * in. `--yes`: npx installs the generator without asking, also where npm's `yes` is set to false.
+ *
+ * @example
+ * createCommand('/src/framework/dist/packages')
+ * // 'npx --yes --package=/src/framework/dist/packages/create-framework-app.tgz create-framework-app my-api --packages /src/framework/dist/packages'
+ */
+export function createCommand(out) {
+  return `npx --yes --package=${path.join(out, GENERATOR_TARBALL)} create-framework-app my-api --packages ${out}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -43,6 +62,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const packed of packAll(out)) {
       console.log(`${path.join(where, packed.file)}  ${packed.entries} files, ${(packed.size / 1024).toFixed(1)} kB`);
     }
+    console.log(`\nCreate an app from these tarballs (add --grpc for a gRPC service), in the folder it goes in:\n  ${createCommand(out)}`);
   } catch (error) {
     console.error(error.message);
     process.exit(1);

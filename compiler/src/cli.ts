@@ -24,7 +24,6 @@ import { printFailure, watchSources } from './builder/watch.js';
 import { report } from './cli/report.js';
 import { frameworkVersion } from './cli/version.js';
 import { displayPath } from './files/file-paths.js';
-import { runDevLoop } from './dev/dev-loop.js';
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName('framework-build')
@@ -45,7 +44,12 @@ const argv = await yargs(hideBin(process.argv))
         default: true,
         describe: 'Start the next app beside the last good one and hand the ports over when it is ready (--no-overlap: stop the old app first, for an app whose start takes a fixed port or a lock)',
       })
-      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' }),
+      .option('timings', { type: 'boolean', default: false, describe: 'Print where each restart\'s time went: build, type check, the new app\'s start, the old one\'s stop' })
+      .option('dashboard', { type: 'boolean', default: true, describe: 'Serve the local dev dashboard on 127.0.0.1 (--no-dashboard: none, and no exporter in the app)' })
+      .option('dashboard-port', { type: 'number', default: 9400, describe: 'The dev dashboard\'s port on 127.0.0.1 (0: any free port)' })
+      .example('framework-build dev src --entry src/main.ts', 'Rebuild, type-check and restart the app on every save; the dashboard at http://127.0.0.1:9400/')
+      .example('framework-build dev src --timings', 'The same, printing where each restart\'s time went')
+      .example('framework-build dev src --dashboard-port 0', 'The same, the dashboard on any free port (--no-dashboard: none)'),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -63,6 +67,14 @@ const argv = await yargs(hideBin(process.argv))
   .option('openapi-server', { type: 'string', array: true, describe: 'A server URL of the document (repeatable)' })
   .option('client', { type: 'boolean', describe: 'Also write the typed fetch client client.ts (or "frameworkBuild": { "client": true })' })
   .option('explain', { type: 'boolean', default: false, alias: 'explain-scope', describe: 'Also print which providers are request-scoped and why, and how each DTO is validated' })
+  // One example per command and per common use; docs/cli.md shows the same (a test compares them).
+  .example('framework-build src', 'Build generated/ (tables, openapi.json) once, printing the diagnostics')
+  .example('framework-build src --check', 'In CI: exit 1 when generated/ is stale; write nothing')
+  .example('framework-build src --watch', 'Rebuild on every change of a source or .proto file')
+  .example('framework-build src --explain', 'Also say which providers are request-scoped, and how DTOs are validated')
+  .example('framework-build dev src --entry src/main.ts', 'The dev loop: rebuild, type-check and restart the app on every save')
+  .example('framework-build --version', "The framework's version, one for all its packages")
+  .wrap(110)
   .version(frameworkVersion())
   .strict()
   .help()
@@ -104,8 +116,17 @@ const show = (result: BuildResult, ms: number): void => {
 };
 
 if (argv._[0] === 'dev') {
+  // Loaded for `dev` only: a one-off build does not pay for the loop's modules.
+  const { runDevLoop } = await import('./dev/dev-loop.js');
+  const dashboardPort = Number(argv.dashboardPort ?? 9400);
+  if (argv.dashboard !== false && !(Number.isInteger(dashboardPort) && dashboardPort >= 0 && dashboardPort <= 65535)) {
+    // As typed: yargs has made a word NaN already.
+    const typed = process.argv.find((a) => a.startsWith('--dashboard-port='))?.slice('--dashboard-port='.length) ?? process.argv[process.argv.indexOf('--dashboard-port') + 1];
+    process.stderr.write(`--dashboard-port must be a port number from 0 to 65535 (0: any free port), not ${JSON.stringify(typed)}; or pass --no-dashboard.\n`);
+    process.exit(1);
+  }
   try {
-    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, show: (result) => show(result, result.stats.ms), write });
+    runDevLoop({ builder, entry: String(argv.entry), cwd, typeCheck: argv.typeCheck !== false, overlap: argv.overlap !== false, timings: argv.timings === true, dashboard: argv.dashboard === false ? false : dashboardPort, show: (result) => show(result, result.stats.ms), write });
   } catch (error) {
     printFailure(error);
     process.exit(1);

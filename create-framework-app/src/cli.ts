@@ -2,7 +2,7 @@
  * `create-framework-app <dir> [--grpc] [--packages <folder of tarballs>]`: writes a new app.
  *
  * @example
- * npm create framework-app@latest my-api
+ * npm create --yes framework-app@latest my-api -- --grpc
  * npx create-framework-app my-api --grpc
  */
 import path from 'node:path';
@@ -14,12 +14,22 @@ const usage = `Usage: create-framework-app <dir> [--grpc] [--packages <folder>] 
   --grpc       add a .proto, a gRPC controller and a gRPC test
   --packages   depend on the tarballs in <folder> (written by \`npm run pack\`) instead of the registry
   --name       the package name (default: the folder's name)
+
+Examples:
+  npm create --yes framework-app@latest my-api -- --grpc
+  npx --yes --package=dist/packages/create-framework-app.tgz create-framework-app my-api --packages dist/packages
 `;
 
-/** The arguments; wrong ones end the process with the reason and the usage. */
+/**
+ * The arguments; wrong ones end the process with the reason and the usage. A bare `--` is
+ * dropped: `npm create framework-app my-api -- --grpc` needs it to keep `--grpc` from npm, and
+ * the same words typed after `npx create-framework-app` pass it on to here, where it would make
+ * every later flag a folder name.
+ */
 function parse() {
   try {
     return parseArgs({
+      args: process.argv.slice(2).filter((arg) => arg !== '--'),
       allowPositionals: true,
       options: { grpc: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
@@ -34,7 +44,8 @@ if (values.help) {
   process.exit(0);
 }
 if (positionals.length !== 1) {
-  process.stderr.write(`create-framework-app: name the folder to create${positionals.length > 1 ? ' (one folder only)' : ''}.\n\n${usage}`);
+  const extra = positionals.slice(1).map((arg) => `'${arg}'`).join(', ');
+  process.stderr.write(`create-framework-app: name the folder to create${extra ? ` (one folder only; also given: ${extra})` : ''}.\n\n${usage}`);
   process.exit(1);
 }
 try {

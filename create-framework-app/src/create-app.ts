@@ -80,10 +80,12 @@ function manifest(name: string, grpc: boolean, engines: string, deps: ReturnType
       test: 'npm run build && node --test dist/test/*.test.js',
     },
     ...deps,
-    // swagger-ui-dist (for `app.serveDocs`, if the app adds it) reports each install through
-    // @scarf/scarf: off for npm versions that run install scripts, and denied for those that ask.
+    // npm 11 asks about every dependency with an install script. None is needed: esbuild (under
+    // tsx) finds its binary through its platform package, protobufjs's only checks its version,
+    // and @scarf/scarf (under swagger-ui-dist, for `app.serveDocs`) reports installs; that last
+    // is also switched off for npm versions that run install scripts without asking.
     scarfSettings: { enabled: false },
-    allowScripts: { '@scarf/scarf': false },
+    allowScripts: { '@scarf/scarf': false, esbuild: false, protobufjs: false },
   };
 }
 

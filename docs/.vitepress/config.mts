@@ -4,9 +4,35 @@
 import { defineConfig } from 'vitepress';
 import { EXPECTED_PAGES } from './expected-pages.js';
 
-/** Page links of the site that do not resolve within it on purpose: files outside docs/ and pages not written yet. */
+/** Page links of the site that do not resolve within it on purpose: pages not written yet. */
 const outsideTheSite = (url: string): boolean =>
-  url.includes('../') || EXPECTED_PAGES.some((page) => url.replace(/\.(md|html)$/, '').endsWith(page.replace(/^docs\//, '').replace(/\.md$/, '')));
+  EXPECTED_PAGES.some((page) => url.replace(/\.(md|html)$/, '').endsWith(page.replace(/^docs\//, '').replace(/\.md$/, '')));
+
+/**
+ * Where a link out of docs/ leads on the site. The pages link to `../bench/README.md`, which
+ * GitHub shows beside them; the site has that file as its page `benchmarks.md` (an include), and
+ * the benchmarks' own links back into `../docs/` are pages of the site. Any other link out of
+ * docs/ stays as written and fails the build as a dead link.
+ */
+/** A TextMate grammar for the PromQL queries of the observability page. */
+const PROMQL = {
+  name: 'promql',
+  scopeName: 'source.promql',
+  patterns: [
+    { match: '#.*$', name: 'comment.line.number-sign.promql' },
+    { match: '"(?:[^"\\\\]|\\\\.)*"|\'(?:[^\'\\\\]|\\\\.)*\'', name: 'string.quoted.promql' },
+    { match: '\\[\\d+[smhdwy]\\]', name: 'constant.numeric.duration.promql' },
+    { match: '\\b\\d+(?:\\.\\d+)?\\b', name: 'constant.numeric.promql' },
+    { match: '\\b(?:sum|min|max|avg|count|topk|bottomk|quantile|by|without|on|ignoring|group_left|group_right|offset|and|or|unless)\\b', name: 'keyword.operator.promql' },
+    { match: '\\b[a-z_]+(?=\\()', name: 'entity.name.function.promql' },
+  ],
+};
+
+export function siteLink(href: string): string {
+  if (href.startsWith('../bench/README.md')) return `./benchmarks.md${href.slice('../bench/README.md'.length)}`;
+  if (href.startsWith('../docs/')) return `./${href.slice('../docs/'.length)}`;
+  return href;
+}
 
 export default defineConfig({
   title: 'Framework',
@@ -17,7 +43,18 @@ export default defineConfig({
   ignoreDeadLinks: [outsideTheSite],
   markdown: {
     // Inline code is shown as written: without v-pre, Vue would read `{{` in it as an interpolation.
+    // The highlighter has no PromQL: a small grammar (comments, strings, numbers, durations,
+    // functions and aggregations) rather than a warning at every build.
+    languages: [PROMQL],
     config(md) {
+      md.core.ruler.push('links-out-of-docs', (state) => {
+        for (const token of state.tokens) {
+          for (const child of token.children ?? []) {
+            const href = child.type === 'link_open' ? child.attrGet('href') : null;
+            if (href) child.attrSet('href', siteLink(href));
+          }
+        }
+      });
       const render = md.renderer.rules.code_inline!;
       md.renderer.rules.code_inline = (...args) => render(...args).replace('<code', '<code v-pre');
     },
@@ -35,6 +72,7 @@ export default defineConfig({
         items: [
           { text: 'Getting started', link: '/getting-started' },
           { text: 'The dev loop', link: '/dev-loop' },
+          { text: 'The dev dashboard', link: '/dev-dashboard' },
           { text: 'Runtimes and releases', link: '/runtimes' },
         ],
       },
@@ -84,6 +122,7 @@ export default defineConfig({
           { text: 'Request lifecycle', link: '/request-lifecycle' },
           { text: 'The HTTP pipeline', link: '/http-pipeline' },
           { text: 'Contributing', link: '/contributing' },
+          { text: 'Benchmarks', link: '/benchmarks' },
         ],
       },
     ],

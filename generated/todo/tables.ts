@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '8a87e201c65d99474dfd87aa8e982c9d69227b0528f5f9530ab7907089d2d4f5',
+  manifest: '539206d6932279745af6d69728ccd57ce53d4a9932496b1e5321a4ad5ad65afa',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

@@ -24,7 +24,10 @@ const post = (base: string, body: unknown) =>
   fetch(`${base}/greetings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 test('every package is packed with its entry point, declarations, README, LICENSE and one version', () => {
-  const tarballs = fs.readdirSync(packages.dir).filter((f) => f.endsWith('.tgz')).sort();
+  // The generator is also there without its version (the command `npm run pack` prints names it): the same file.
+  const generator = (f: string) => fs.readFileSync(path.join(packages.dir, f));
+  assert.ok(generator('create-framework-app.tgz').equals(generator(`create-framework-app-${version}.tgz`)), 'create-framework-app.tgz is the versioned tarball');
+  const tarballs = fs.readdirSync(packages.dir).filter((f) => f.endsWith('.tgz') && f !== 'create-framework-app.tgz').sort();
   assert.equal(tarballs, [`create-framework-app-${version}.tgz`, `framework-compiler-${version}.tgz`, `framework-core-${version}.tgz`, `framework-grpc-${version}.tgz`, `framework-testing-${version}.tgz`]);
   for (const tarball of tarballs) {
     const files = run('tar', ['-tzf', path.join(packages.dir, tarball)], packages.dir).stdout.split('\n');
@@ -34,6 +37,12 @@ test('every package is packed with its entry point, declarations, README, LICENS
       assert.ok(files.includes(required), `${tarball} lacks ${required}`);
     }
     assert.not.ok(files.some((f) => f.startsWith('package/src/') || f.endsWith('.tsbuildinfo')), `${tarball} ships sources or build info`);
+    // The dev dashboard's front end and its worker: served from the package, nothing fetched.
+    if (tarball.startsWith('framework-compiler-')) {
+      for (const required of ['package/dashboard-web/index.html', 'package/dashboard-web/app.js', 'package/dist/dev/dashboard/worker.js', 'package/dist/dev/dashboard/app-side/app-side.js']) {
+        assert.ok(files.includes(required), `${tarball} lacks ${required}`);
+      }
+    }
   }
 });
 

@@ -1,7 +1,8 @@
 // The documentation site, built by `vitepress build` as `npm run docs:build` does (into a temporary
-// folder), served as static files and opened in Debian's Chromium, headless: a page renders with
-// its sidebar, a sidebar link leads to another page, and the local search finds a diagnostic code
-// and goes to its entry. No error on the console.
+// folder), with no warning, served as static files and opened in Debian's Chromium, headless: a
+// page renders with its sidebar, a sidebar link leads to another page, and the local search finds
+// a diagnostic code and goes to its entry. No error on the console. Every link of every built
+// page (and every #anchor) leads to a file and a heading of the site.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +18,8 @@ interface Context {
   base: string;
   browser: BrowserContext;
   site: string;
+  /** What `vitepress build` printed. */
+  log: string;
   profile: string;
   server: http.Server;
 }
@@ -48,6 +51,7 @@ test.before(async (context) => {
     encoding: 'utf8',
   });
   assert.is(built.status, 0, `vitepress build failed:\n${built.stdout}${built.stderr}`);
+  context.log = built.stdout + built.stderr;
   console.log(`  vitepress build: ${Math.round(performance.now() - started)} ms`);
   context.server = serve(context.site);
   await new Promise<void>((resolve) => context.server.listen(0, '127.0.0.1', resolve));
@@ -83,10 +87,44 @@ async function open(browser: BrowserContext, url: string): Promise<{ page: Page;
   return { page, errors };
 }
 
+test('the site builds without a warning (an unknown code block language, a dead link)', ({ log }) => {
+  assert.equal(log.split('\n').filter((line) => /warn|not loaded|falling back|dead link/i.test(line)), []);
+});
+
+/** The `href` and `src` values of a built page. */
+const referencesOf = (html: string): string[] => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+
+/** What is wrong with one reference of the built page `page` (relative to the site), or undefined. */
+function deadReference(site: string, page: string, reference: string): string | undefined {
+  if (/^([a-z][\w+.-]*:|\/\/)/i.test(reference)) return undefined; // https:, mailto:, data:: not the site's
+  const url = new URL(reference, `http://site/${page}`);
+  let file = decodeURIComponent(url.pathname).slice(1);
+  if (file === '' || file.endsWith('/')) file += 'index.html';
+  if (!fs.existsSync(path.join(site, file)) && fs.existsSync(path.join(site, `${file}.html`))) file += '.html';
+  if (!fs.existsSync(path.join(site, file))) return `${file} does not exist`;
+  const anchor = decodeURIComponent(url.hash.slice(1));
+  if (anchor === '' || !file.endsWith('.html')) return undefined;
+  return fs.readFileSync(path.join(site, file), 'utf8').includes(`id="${anchor}"`) ? undefined : `${file} has no #${anchor}`;
+}
+
+test('every link and #anchor of every built page leads into the site', ({ site }) => {
+  const pages = fs.readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  assert.ok(pages.length > 25, `${pages.length} pages`);
+  const dead = pages.flatMap((page) =>
+    [...new Set(referencesOf(fs.readFileSync(path.join(site, page), 'utf8')))].flatMap((reference) => {
+      const problem = deadReference(site, page, reference);
+      return problem ? [`${page}: ${reference}: ${problem}`] : [];
+    }),
+  );
+  assert.equal(dead, []);
+  assert.match(deadReference(site, 'limits.html', '../bench/README.md') ?? '', 'does not exist', 'the checker finds a dead link');
+  assert.match(deadReference(site, 'limits.html', 'grpc.html#no-such-heading') ?? '', 'has no #no-such-heading', 'the checker finds a dead anchor');
+});
+
 test('a guide renders with its title, its text and the sidebar', async ({ base, browser }) => {
   const { page, errors } = await open(browser, `${base}/getting-started.html`);
   assert.is((await page.locator('.vp-doc h1').first().textContent())?.trim().replace(/\s*​?#?$/, ''), 'Getting started');
-  assert.match((await page.locator('.vp-doc').textContent()) ?? '', 'npm create framework-app@latest my-api');
+  assert.match((await page.locator('.vp-doc').textContent()) ?? '', 'npm create --yes framework-app@latest my-api');
   const sidebar = await page.locator('.VPSidebar a').allTextContents();
   for (const title of ['Getting started', 'Validation', 'gRPC', 'Diagnostics', 'Contributing']) assert.ok(sidebar.some((text) => text.trim() === title), `the sidebar lists ${title}`);
   assert.equal(errors, []);

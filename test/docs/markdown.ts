@@ -43,7 +43,7 @@ export function docPages(): string[] {
 }
 
 /** The page's lines, each marked as inside a fence or not (fence lines count as inside). */
-function scan(text: string): { line: string; fenced: boolean }[] {
+export function scan(text: string): { line: string; fenced: boolean }[] {
   let fence: string | undefined;
   return text.split('\n').map((line) => {
     const opener = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];

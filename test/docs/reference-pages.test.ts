@@ -24,6 +24,13 @@ test('every code of the catalogue has a summary, and every summary a code', () =
   for (const code of codes) assert.match(page, `\n### ${code}\n`);
 });
 
+test("the README's count of diagnostics (\"90-odd\") is the catalogue's", () => {
+  const said = /(\d+)-odd\s+\[diagnostics\]/.exec(readPage('README.md'))?.[1];
+  assert.ok(said, 'the README says how many diagnostics there are');
+  const count = Object.keys(catalogue).length;
+  assert.ok(count >= Number(said) && count < Number(said) + 10, `the catalogue has ${count} codes; the README says ${said}-odd`);
+});
+
 /** The options of a `--help` text: `--out`, `--explain`, `--explain-scope`, … */
 function helpOptions(args: string[]): string[] {
   const help = spawnSync(process.execPath, [path.join(ROOT, 'compiler/bin/framework-build.js'), ...args, '--help'], { encoding: 'utf8' });
@@ -42,6 +49,34 @@ test('the CLI page names exactly the options framework-build --help lists, for a
   const listed = new Set([...helpOptions([]), ...helpOptions(['dev'])]);
   assert.equal([...listed].filter((o) => !documented.has(o)).sort(), [], 'options --help lists and the page does not');
   assert.equal([...documented].filter((o) => !listed.has(o)).sort(), [], 'options the page names and --help does not');
+});
+
+/** The example commands of a `--help` text (its `Examples:` section), without their descriptions. */
+function helpExamples(command: string, args: string[]): string[] {
+  const help = spawnSync(process.execPath, [command, ...args, '--help'], { encoding: 'utf8' });
+  assert.is(help.status, 0, help.stderr);
+  const section = help.stdout.slice(help.stdout.indexOf('Examples:'));
+  return [...section.matchAll(/^ {2}(\S.*?)(?: {2,}.*)?$/gm)].map((m) => m[1]!.trim());
+}
+
+/** The commands of a page's shell blocks, comments dropped. */
+const shellCommands = (page: string): string[] =>
+  codeBlocksOf(readPage(page))
+    .filter((block) => block.lang === 'sh')
+    .flatMap((block) => block.text.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()))
+    .filter(Boolean);
+
+test('every command of framework-build and of the generator has an example in --help, and the CLI page shows each', () => {
+  const build = path.join(ROOT, 'compiler/bin/framework-build.js');
+  const examples = [...helpExamples(build, []), ...helpExamples(build, ['dev']), ...helpExamples(path.join(ROOT, 'create-framework-app/bin/create-framework-app.js'), [])];
+  const help = spawnSync(process.execPath, [build, '--help'], { encoding: 'utf8' }).stdout;
+  const commands = [...help.slice(help.indexOf('Commands:'), help.indexOf('Positionals:')).matchAll(/^ {2}(framework-build(?: [a-z][\w-]*)?) /gm)].map((m) => m[1]!);
+  assert.equal(commands, ['framework-build', 'framework-build dev'], 'the commands --help lists (add a new one here and to docs/cli.md)');
+  const subcommands = commands.filter((command) => command !== 'framework-build');
+  for (const command of subcommands) assert.ok(examples.some((example) => example.startsWith(`${command} `)), `--help has an example of ${command}`);
+  assert.ok(examples.some((example) => !subcommands.some((command) => example.startsWith(`${command} `)) && example.startsWith('framework-build ')), 'an example of the build');
+  const page = shellCommands('docs/cli.md');
+  assert.equal(examples.filter((example) => !page.includes(example)), [], 'examples of --help missing from docs/cli.md');
 });
 
 test('the server-options tables name exactly the options of the compiled samples', () => {

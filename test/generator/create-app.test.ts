@@ -94,6 +94,15 @@ test('the CLI refuses a folder in use, a missing folder argument and an unknown 
   assert.match(unknown.stderr, /^create-framework-app: Unknown option '--grcp'/);
   assert.not.match(unknown.stderr, /\n\s+at /, 'no stack');
 
+  const two = cli(['x', 'y']);
+  assert.is(two.status, 1);
+  assert.match(two.stderr, /^create-framework-app: name the folder to create \(one folder only; also given: 'y'\)\.\n/);
+
+  // What `npm create … my-api -- --grpc` reads as, typed after `npx create-framework-app` instead.
+  const dashed = cli(['dashed', '--', '--grpc']);
+  assert.is(dashed.status, 0, dashed.stderr);
+  assert.ok(fs.existsSync(path.join(parent, 'dashed/src/greeting/greeting.proto')), 'the -- before --grpc is no folder name');
+
   const ok = cli(['fresh']);
   assert.is(ok.status, 0, ok.stderr);
   assert.match(ok.stdout, /^Created fresh in fresh \(12 files\)\.\n\nNext steps:\n {2}cd fresh\n {2}npm install\n {2}npm run dev/);

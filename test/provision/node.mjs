@@ -3,7 +3,7 @@
 // of its own) into a cache kept between runs on the same machine:
 // `${XDG_CACHE_HOME:-~/.cache}/framework-ci/node-<major>`. Nothing is downloaded from elsewhere.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -28,7 +28,9 @@ export function ensureNode(major) {
   mkdirSync(prefix, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // The package's preinstall links the binary of this platform: allowed by name, nothing else runs.
-  const install = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--allow-scripts=node', `node@${major}`], {
+  // npm takes that permission from the project's package.json (it refuses `--allow-scripts` there).
+  writeFileSync(path.join(prefix, 'package.json'), `${JSON.stringify({ name: `node-${major}-provision`, private: true, allowScripts: { node: true } }, null, 2)}\n`);
+  const install = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node@${major}`], {
     encoding: 'utf8',
     timeout: 600_000,
   });

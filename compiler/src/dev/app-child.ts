@@ -25,6 +25,8 @@ export interface AppChild {
   run(): void;
   /** Lets the app bind its ports, now or as soon as it asks. */
   listen(): void;
+  /** Sends a message of someone else's (the dev dashboard's) over the IPC channel, while it is open. */
+  post(message: object): void;
   /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has ended. Later calls wait for the first. */
   stop(timeoutMs: number): Promise<void>;
   /**
@@ -33,6 +35,12 @@ export interface AppChild {
    * meanwhile, while the next app binds the ports.
    */
   release(timeoutMs: number): Promise<void>;
+}
+
+/** What else the loop gives an app process: variables (the dashboard's), and a listener of its other messages (its spans). */
+export interface AppChildExtras {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly onMessage?: (message: unknown) => void;
 }
 
 const loader = import.meta.resolve('tsx');
@@ -53,12 +61,13 @@ const preload = fs.existsSync(fileURLToPath(preloadJs)) ? preloadJs.href : new U
  * await old.release(5000); // its ports are free; it ends once its requests are answered
  * next.listen();
  */
-export function spawnApp(entry: string, cwd: string): AppChild {
+export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {}): AppChild {
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', loader, '--import', preload, entry], {
     cwd,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    env: extra.env ? { ...process.env, ...extra.env } : process.env,
   });
+  if (extra.onMessage) child.on('message', extra.onMessage);
   let alive = true;
   let stopping: Promise<void> | undefined;
   const exited = new Promise<string>((resolve) => {
@@ -92,6 +101,7 @@ export function spawnApp(entry: string, cwd: string): AppChild {
       send({ type: 'run' });
     },
     listen: () => send({ type: 'listen' }),
+    post: (message: object) => void (child.connected && child.send(message, () => undefined)),
     release(timeoutMs: number): Promise<void> {
       send({ type: 'closing' });
       return Promise.race([closed, this.stop(timeoutMs)]);

@@ -36,6 +36,10 @@ const WARM_LAZY_DEPENDENCIES: readonly (readonly [from: string, name: string])[]
 ];
 
 // Once `listen` closed the channel there is no one to tell.
+// The dev dashboard's in-app exporter, before anything the app loads: only when the loop serves one.
+const dashboard = process.env.FRAMEWORK_DEV_DASHBOARD === '1' ? await import('./dashboard/app-side/app-side.js') : undefined;
+dashboard?.startAppSide();
+
 const send = (message: ToLoop): void => void (process.connected && process.send?.(message));
 let givenRun!: () => void;
 let givenListen!: () => void;
@@ -48,6 +52,7 @@ const onMessage = (message: ToApp): void => {
   if (message.type === 'run') givenRun();
   if (message.type === 'listen') {
     givenListen();
+    dashboard?.reportAddressWhenListening();
     process.off('disconnect', loopGone);
     process.channel?.unref();
   }

@@ -1,4 +1,4 @@
-import { spawnApp, type AppChild } from './app-child.js';
+import { spawnApp, type AppChild, type AppChildExtras } from './app-child.js';
 
 /** Options of {@link appProcess}. */
 export interface AppProcessOptions {
@@ -15,6 +15,8 @@ export interface AppProcessOptions {
    * then it is stopped anyway and the next one binds when it gets there. Default 5000 ms.
    */
   readonly handOverWaitMs?: number;
+  /** Variables and a message listener for every app process (the dev dashboard's). */
+  readonly extras?: AppChildExtras;
 }
 
 /** Where a hand-over's time went, for `--timings`. */
@@ -49,6 +51,8 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** Whether an app is serving (or starting alone) now. */
   readonly running: boolean;
+  /** Sends a message to the serving app (the dev dashboard's); false when none serves. */
+  post(message: object): boolean;
 }
 
 /**
@@ -78,7 +82,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   let closed = false;
 
   const spawn = (): AppChild => {
-    const child = spawnApp(options.entry, options.cwd);
+    const child = spawnApp(options.entry, options.cwd, options.extras);
     children.add(child);
     void child.exited.then(() => children.delete(child));
     return child;
@@ -200,6 +204,11 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     },
     get running(): boolean {
       return current?.alive === true;
+    },
+    post(message: object): boolean {
+      if (!current?.alive) return false;
+      current.post(message);
+      return true;
     },
   };
 }

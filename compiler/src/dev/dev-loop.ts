@@ -4,6 +4,7 @@ import type { Builder, BuildResult } from '../builder/build-options.js';
 import { watchSources } from '../builder/watch.js';
 import { displayPath } from '../files/file-paths.js';
 import { appProcess } from './app-process.js';
+import { startDashboard } from './dashboard/dashboard.js';
 import { typeChecker } from './type-check.js';
 
 /** Options of {@link runDevLoop}. */
@@ -33,6 +34,8 @@ export interface DevLoopOptions {
   readonly overlap?: boolean;
   /** Print where each restart's time went (build, check, the new app's start, the old one's stop); default false. */
   readonly timings?: boolean;
+  /** The dev dashboard's port on 127.0.0.1 (default 9400; 0: any free port), or false for none (`--no-dashboard`). */
+  readonly dashboard?: number | false;
 }
 
 /**
@@ -51,7 +54,10 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
     throw new Error(`the entry point ${options.entry} does not exist; pass the file that starts the app with --entry.`);
   }
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
-  const app = appProcess({ entry: options.entry, cwd: options.cwd, log });
+  const dashboard = options.dashboard === false ? undefined : startDashboard({ port: options.dashboard ?? 9400, cwd: options.cwd });
+  void dashboard?.started.then((started) => log('url' in started ? `dashboard: ${started.url}` : started.error));
+  const app = appProcess({ entry: options.entry, cwd: options.cwd, log, ...(dashboard ? { extras: { env: dashboard.appEnv, onMessage: dashboard.fromApp } } : {}) });
+  dashboard?.connect((message) => app.post(message));
   const overlap = options.overlap !== false;
   const tsconfig = options.builder.tsconfig;
   const types = options.typeCheck !== false && tsconfig ? typeChecker(tsconfig, options.cwd) : undefined;
@@ -63,12 +69,16 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
   // Resolves once the app built from `result` serves (or will not).
   const settle = (result: BuildResult): Promise<unknown> => {
     options.show(result);
-    if (!result.ok) return Promise.resolve(keep('the build has errors'));
+    if (!result.ok) {
+      dashboard?.built(result);
+      return Promise.resolve(keep('the build has errors'));
+    }
     generated = result.files.map((file) => file.path);
     // The next app loads in its own process while this one type-checks, not after it.
     if (overlap) app.prepare();
     // After the tables are written: the app's code is checked against the new ones.
     const checked = types?.check(generated);
+    dashboard?.built(result, checked);
     if (checked && checked.errors > 0) {
       app.discard();
       write(checked.text);
@@ -95,7 +105,7 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
 
   const close = async (): Promise<void> => {
     watcher.close();
-    await app.stop();
+    await Promise.all([app.stop(), dashboard?.close()]);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void close().then(() => process.exit(0)));

@@ -37,13 +37,36 @@ export function findTsconfig(srcDir: string, explicit?: string): string | undefi
  */
 export function createProject(srcDir: string, tsconfig?: string, outDir?: string): Project {
   const project = tsconfig
-    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true })
-    : new Project({ compilerOptions: defaults });
+    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { lib: serverLibs(tsconfig) } })
+    : new Project({ compilerOptions: { ...defaults, lib: serverLibs() } });
   // Generated output inside srcDir is not an input (it would change the manifest on every build).
   const sources = SOURCE_EXTENSIONS.map((ext) => `${srcDir}/**/*${ext}`);
   project.addSourceFilesAtPaths([...sources, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);
   return project;
 }
+
+/**
+ * The tsconfig's lib files without the browser's (`dom`, `dom.iterable`, `webworker`…, and the
+ * `.full` default that brings them): a quarter of a small app's parse, and nothing the compiler
+ * reads, since the fetch types a server uses (`Request`, `Response`, `Headers`, `URL`,
+ * `AbortSignal`, streams) are Node's own globals in `@types/node`. Only this project is built
+ * without them: the type check of `dev` and the app's own `tsc` keep the tsconfig's libs.
+ *
+ * @example
+ * serverLibs('tsconfig.json') // ['lib.es2023.d.ts'] for "lib": ["ES2023", "DOM"]
+ * serverLibs() // ['lib.es2022.d.ts'] (the defaults' target, whose default lib is lib.es2022.full.d.ts)
+ */
+export function serverLibs(tsconfig?: string): string[] {
+  const options = tsconfig ? ts.getParsedCommandLineOfConfigFile(tsconfig, {}, configHost)?.options ?? defaults : defaults;
+  const libs = options.lib ?? [ts.getDefaultLibFileName(options).replace(/\.full\.d\.ts$/, '.d.ts')];
+  return libs.map((lib) => path.basename(lib)).filter((lib) => !/^lib\.(dom|webworker|scripthost)\b/.test(lib));
+}
+
+/** What reading a tsconfig needs; its errors are reported by the project's own read and by the set-up checks. */
+const configHost: ts.ParseConfigFileHost = {
+  ...ts.sys,
+  onUnRecoverableConfigFileDiagnostic: () => undefined,
+};
 
 /** The project's files under `srcDir` (outside `outDir`), sorted by path so every pass sees them in the same order. */
 export function sourceFilesUnder(project: Project, srcDir: string, outDir?: string): SourceFile[] {

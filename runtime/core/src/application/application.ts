@@ -1,4 +1,5 @@
 import { credentialHeadersOf } from '../network/credential-headers.js';
+import { announceToDevLoop } from './dev-app-hook.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import { bareHandler, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
@@ -133,6 +134,7 @@ export class FrameworkApplication extends HttpApplication {
     try {
       await this.build(tables);
       this.initState = 'done';
+      announceToDevLoop(this);
     } catch (error) {
       // Some singletons may exist: a half-built application must not be initialised again.
       this.initState = 'failed';

@@ -1,0 +1,55 @@
+// The dev dashboard's page: reads /api/* of the server that served it and follows /api/events.
+import { follow, get } from './api.js';
+import { showBuild } from './build.js';
+import { initCatalog, showCatalog } from './catalog.js';
+import { fill } from './dom.js';
+import { chooseRoute, explorerApp, explorerRoutes, initExplorer } from './explorer.js';
+import { drawPending, initGraph, showGraph } from './graph.js';
+import { initState, refreshState } from './state.js';
+import { addLines, addSpans, initTraces, traceRoutes } from './traces.js';
+
+function show(view) {
+  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.view === view));
+  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== `view-${view}`;
+  if (location.hash !== `#${view}`) history.replaceState(null, '', `#${view}`);
+  if (view === 'state') void refreshState();
+  if (view === 'graph') drawPending();
+}
+
+async function refreshModel() {
+  const [catalog, graph] = await Promise.all([get('routes'), get('graph')]);
+  showCatalog(catalog, (route) => {
+    chooseRoute(route.id);
+    show('explorer');
+  });
+  explorerRoutes(catalog);
+  traceRoutes(catalog);
+  showGraph(graph);
+}
+
+async function refreshApp() {
+  const { origin } = await get('app');
+  explorerApp(origin);
+  fill(document.getElementById('app-address'), origin ? `app: ${origin}` : 'app: not serving yet');
+}
+
+for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => show(button.dataset.view));
+initCatalog();
+initExplorer();
+initGraph();
+initState();
+const views = ['catalog', 'explorer', 'traces', 'build', 'state', 'graph'];
+show(views.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'catalog');
+await Promise.all([refreshModel(), refreshApp(), get('build').then(showBuild), initTraces()]);
+follow({
+  build: (build) => {
+    showBuild(build);
+    if (build.modelCurrent) void refreshModel();
+  },
+  spans: addSpans,
+  lines: addLines,
+  app: () => void refreshApp(),
+});
+// When the page had its data, since the navigation began: what a test reads as the page's load time.
+document.body.dataset.readyMs = String(Math.round(performance.now()));
+document.body.dataset.ready = 'true';

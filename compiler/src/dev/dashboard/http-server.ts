@@ -1,0 +1,172 @@
+/**
+ * The dashboard's HTTP server: 127.0.0.1 only, its own `Host` and `Origin` only, the front end's
+ * files and the JSON of `/api/*` (see docs/dev-dashboard.md).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { appOrigin, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
+import { refusal } from './request-guard.js';
+import type { DashboardState } from './state.js';
+import type { StaticFile } from './static-files.js';
+
+// The page loads its own files and talks to this server only; no framing, no referrer.
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+const BODY_LIMIT = 1024 * 1024;
+
+const json = (response: ServerResponse, status: number, value: unknown): void => {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(value));
+};
+
+/**
+ * Starts the server on 127.0.0.1:`port` (0: any free port); resolves with the port it listens on.
+ *
+ * @example
+ * const { server, port } = await serveDashboard(state, files, 9400);
+ */
+export async function serveDashboard(state: DashboardState, files: ReadonlyMap<string, StaticFile>, port: number): Promise<{ server: http.Server; port: number }> {
+  let own = port;
+  const server = http.createServer((request, response) => {
+    const refused = refusal(request, own);
+    if (refused) return json(response, 403, { error: refused });
+    void handle(state, files, request, response).catch((error: unknown) => {
+      if (!response.headersSent) json(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  own = (server.address() as { port: number }).port;
+  return { server, port: own };
+}
+
+async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFile>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://dashboard');
+  const method = request.method ?? 'GET';
+  if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/stream, /api/token)` });
+  switch (url.pathname) {
+    case '/api/routes':
+      return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
+    case '/api/graph':
+      return json(response, 200, state.graph ?? { root: '', nodes: [], edges: [] });
+    case '/api/build':
+      return json(response, 200, state.build ?? null);
+    case '/api/app':
+      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null });
+    case '/api/traces': {
+      const number = (name: string): number | undefined => (url.searchParams.has(name) && Number.isFinite(Number(url.searchParams.get(name))) ? Number(url.searchParams.get(name)) : undefined);
+      const route = url.searchParams.get('route') ?? undefined;
+      const status = number('status');
+      const minMs = number('minMs');
+      const limit = number('limit');
+      return json(response, 200, { traces: state.traces.traces({ ...(route ? { route } : {}), ...(status !== undefined ? { status } : {}), ...(minMs !== undefined ? { minMs } : {}), ...(limit !== undefined ? { limit } : {}) }) });
+    }
+    case '/api/state': {
+      const answer = await state.ask({ kind: 'state' });
+      return answer.error !== undefined ? json(response, 503, { error: answer.error }) : json(response, 200, answer.value);
+    }
+    case '/api/lines':
+      return json(response, 200, { lines: state.traces.lines() });
+    case '/api/events':
+      return state.stream(request, response, SECURITY_HEADERS);
+  }
+  const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
+  const file = files.get(name);
+  if (!file) return json(response, 404, { error: `no ${url.pathname} here; the page is at /, its data under /api/ (routes, graph, build, traces, events)` });
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type });
+  response.end(method === 'HEAD' ? undefined : file.body);
+}
+
+/**
+ * The JSON body of a POST from the page, or `undefined` once it has answered why not. A browser
+ * sends Origin with every POST; one without it is not the page (and a form of another site cannot
+ * send JSON without a preflight this server never answers).
+ */
+async function pageJson(request: IncomingMessage, response: ServerResponse, what: string): Promise<unknown> {
+  if (request.headers.origin === undefined) return json(response, 403, { error: `${what} is for the dashboard page (it sends an Origin header)` });
+  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: `${what} takes application/json` });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) return json(response, 413, { error: `the request is larger than ${BODY_LIMIT} bytes` });
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) ?? null;
+  } catch {
+    return json(response, 400, { error: 'the body is not JSON' });
+  }
+}
+
+/** `POST /api/token { subject, roles? }`: a bearer token signed by the serving app's own `JwtService`. */
+async function token(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = (await pageJson(request, response, 'POST /api/token')) as { subject?: unknown; roles?: unknown } | undefined;
+  if (body === undefined) return;
+  const roles = body?.roles ?? [];
+  if (typeof body?.subject !== 'string' || body.subject === '' || body.subject.length > 200) return json(response, 400, { error: 'subject must be a non-empty string (at most 200 characters)' });
+  if (!Array.isArray(roles) || roles.length > 50 || !roles.every((r) => typeof r === 'string' && r.length <= 100)) return json(response, 400, { error: 'roles must be an array of strings' });
+  const answer = await state.ask({ kind: 'mint', subject: body.subject, roles: roles as string[] });
+  return typeof answer.value === 'string' ? json(response, 200, { token: answer.value }) : json(response, 503, { error: answer.error ?? 'no token' });
+}
+
+/**
+ * `POST /api/stream { path, headers? }`: opens an `@Sse()` route of the app and relays its events
+ * as they come, until either side ends (the explorer's live timeline).
+ */
+async function stream(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/stream');
+  if (body === undefined) return;
+  const invalid = invalidRequest({ ...(body as object), method: 'GET' });
+  if (invalid) return json(response, 400, { error: invalid });
+  const origin = appOrigin(state.address?.http);
+  if (!origin) return json(response, 503, { error: 'the app is not serving HTTP yet (it starts after the first clean build)' });
+  const ended = new AbortController();
+  response.once('close', () => ended.abort());
+  let answer: Response;
+  try {
+    answer = await openStream(origin, body as Parameters<typeof openStream>[1], ended.signal);
+  } catch (error) {
+    return json(response, 502, { error: `the app did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  if (!answer.ok || !answer.body || !/^text\/event-stream/.test(answer.headers.get('content-type') ?? '')) {
+    const text = await answer.text().catch(() => '');
+    return json(response, 502, { error: `the app answered ${answer.status} ${answer.headers.get('content-type') ?? ''}, not an event stream`, status: answer.status, body: text.slice(0, 4096) });
+  }
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+  const reader = answer.body.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      if (!response.write(next.value)) await new Promise((resolve) => response.once('drain', resolve));
+    }
+  } catch {
+    // The page or the app ended the stream.
+  }
+  response.end();
+}
+
+async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/send');
+  if (body === undefined) return;
+  const invalid = invalidRequest(body);
+  if (invalid) return json(response, 400, { error: invalid });
+  const origin = appOrigin(state.address?.http);
+  if (!origin) return json(response, 503, { error: 'the app is not serving HTTP yet (it starts after the first clean build)' });
+  try {
+    return json(response, 200, await sendToApp(origin, body as Parameters<typeof sendToApp>[1]));
+  } catch (error) {
+    return json(response, 502, { error: `the app did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
