@@ -30,7 +30,7 @@ const PACKAGES = {
     layers: [
       { name: 'entry', holds: ['index.ts', 'transport.ts'] },
       { name: 'application', holds: ['application/'] },
-      { name: 'transports', holds: ['http/', 'streaming/', 'swagger-ui/'] },
+      { name: 'transports', holds: ['http/', 'swagger-ui/'] },
       { name: 'transport contract', holds: ['hosting/'] },
       { name: 'capabilities', holds: ['auth/', 'throttler/', 'interceptors/', 'health/', 'config/'] },
       { name: 'request chain', holds: ['chain/'] },
@@ -116,6 +116,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^runtime/core/src/chain/' },
       to: { path: 'node_modules/(hono|@hono|@grpc)/' },
+    },
+    {
+      // One HTTP pipeline over a host port (docs/http-pipeline.md): what a host gives is reached only
+      // through its adapter, so a stage written once serves node:http and every fetch host alike.
+      name: 'host-apis-in-hosts',
+      comment: 'Only runtime/core/src/http/hosts/ imports a host\'s own API (node:http, node:https, node:http2, node:net, ws, hono, @hono/*).',
+      severity: 'error',
+      from: { path: '^runtime/core/src/', pathNot: '^runtime/core/src/http/hosts/' },
+      to: { path: ['^(node:)?(http|https|http2|net)$', 'node_modules/(hono|@hono/[^/]+|ws)/'] },
+    },
+    {
+      name: 'stages-below-hosts',
+      comment: 'The HTTP stages (http/ outside hosts/) never import a host adapter; only the transport\'s wiring (http/http-transport.ts) picks one.',
+      severity: 'error',
+      from: { path: '^runtime/core/src/http/', pathNot: ['^runtime/core/src/http/hosts/', '^runtime/core/src/http/http-transport\\.ts$'] },
+      to: { path: '^runtime/core/src/http/hosts/' },
     },
     {
       name: 'core-without-grpc-js',

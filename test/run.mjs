@@ -31,7 +31,7 @@ const filter = process.argv.slice(2).find((arg) => arg !== '--matrix');
 
 /**
  * The suites whose outcome depends most on the Node release: they also run on the older lines (the
- * graceful close reads the connection list Node keeps itself, see `http/server/node/node-drain.ts`).
+ * graceful close reads the connection list Node keeps itself, see `http/hosts/node/node-drain.ts`).
  */
 const RUNTIME_SENSITIVE = ['/test/adoption/', '/test/e2e/', '/test/reliability/', '/test/http/graceful-close'];
 /** The phases of `--matrix`: a Node line and the suites it runs. */
@@ -51,11 +51,11 @@ function findTests(dir) {
 }
 
 /**
- * The HTTP end-to-end suites (real servers, real clients) run twice on Node: on the Node-native
- * path (the default), and again forced through Hono on @hono/node-server (FRAMEWORK_HTTP_PATH=hono),
- * so both paths are held to the same answers.
+ * The HTTP end-to-end suites (real servers, real clients) run twice on Node: on the node adapter
+ * (the default), and again on the web adapter, a Web `Request` through Hono handed over by
+ * @hono/node-server (FRAMEWORK_HTTP_ADAPTER=web), so both adapters are held to the same answers.
  */
-const BOTH_HTTP_PATHS = [
+const BOTH_HTTP_ADAPTERS = [
   '/test/http/', '/test/e2e/todo-compiled', '/test/e2e/todo-client', '/test/regression/', '/test/throttler/http-guard',
   '/test/throttler/forwarded-for-spoofing', '/test/auth/jwt-guard-http', '/test/auth/api-key-guard', '/test/chain/chain-http',
   '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement', '/test/telemetry/',
@@ -80,7 +80,7 @@ function runFile({ file, env = {} }, node) {
       let failed = total - passed;
       if (code !== 0 && failed === 0) failed = 1;
       const seconds = (performance.now() - started) / 1000;
-      resolve({ file: env.FRAMEWORK_HTTP_PATH ? `${file} [FRAMEWORK_HTTP_PATH=${env.FRAMEWORK_HTTP_PATH}]` : file, passed, failed, output, seconds });
+      resolve({ file: env.FRAMEWORK_HTTP_ADAPTER ? `${file} [FRAMEWORK_HTTP_ADAPTER=${env.FRAMEWORK_HTTP_ADAPTER}]` : file, passed, failed, output, seconds });
     });
   });
 }
@@ -131,7 +131,7 @@ async function runPhase(phase) {
   const results = [];
   const queue = [
     ...phase.files.map((file) => ({ file })),
-    ...phase.files.filter((file) => BOTH_HTTP_PATHS.some((part) => file.includes(part))).map((file) => ({ file, env: { FRAMEWORK_HTTP_PATH: 'hono' } })),
+    ...phase.files.filter((file) => BOTH_HTTP_ADAPTERS.some((part) => file.includes(part))).map((file) => ({ file, env: { FRAMEWORK_HTTP_ADAPTER: 'web' } })),
   ];
   await Promise.all(
     [0, 1].map(async () => {

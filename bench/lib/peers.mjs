@@ -9,7 +9,7 @@ export const peers = [
   // The same app with one pass-through global interceptor on every route (`env` is added to the server's).
   { id: 'framework-interceptor', label: 'Framework (ours), one global interceptor', http: 'apps/framework/dist/src/main.js', ours: true, env: { BENCH_GLOBAL_INTERCEPTOR: '1' } },
   // The same app forced through Hono on @hono/node-server (the path before the Node-native one): before and after in one run.
-  { id: 'framework-hono', label: 'Framework (ours) through Hono on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_PATH: 'hono' } },
+  { id: 'framework-hono', label: 'Framework (ours) through the web adapter (Hono) on Node', http: 'apps/framework/dist/src/main.js', ours: true, env: { FRAMEWORK_HTTP_ADAPTER: 'web' } },
   // Opt-in peers (measured only when named in --only): the cost of observability. The baseline is
   // the same app on the runtime before a change (lib/baseline.mjs); the others turn on the
   // OpenTelemetry SDK (every span sampled, batch OTLP export to the runner's sink) or the request log.
@@ -22,10 +22,10 @@ export const peers = [
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },
   { id: 'fastify', label: 'Fastify 5', http: 'peers/fastify/server.mjs' },
-  { id: 'nest-express', label: 'NestJS 11 + Express', http: 'peers/nest/dist/main-express.cjs' },
-  { id: 'nest-fastify', label: 'NestJS 11 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
+  { id: 'nest-express', label: 'NestJS 12 + Express', http: 'peers/nest/dist/main-express.cjs' },
+  { id: 'nest-fastify', label: 'NestJS 12 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },
   { id: 'grpc-js', label: 'raw grpc-js (floor)', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc' },
-  { id: 'nest-grpc', label: 'NestJS 11 gRPC', grpc: 'peers/nest/dist/main-grpc.cjs' },
+  { id: 'nest-grpc', label: 'NestJS 12 gRPC', grpc: 'peers/nest/dist/main-grpc.cjs' },
   // The bench app picks its tables and @framework/grpc with computed import() specifiers, which
   // Deno loads only under --allow-read (literal ones need none): hence its dist/ folder and the
   // gRPC package's. The todo example imports literally and needs neither.

@@ -122,6 +122,7 @@ export default defineConfig({
         items: [
           { text: 'Architecture', link: '/architecture' },
           { text: 'Request lifecycle', link: '/request-lifecycle' },
+          { text: 'The HTTP pipeline', link: '/http-pipeline' },
           { text: 'Contributing', link: '/contributing' },
           { text: 'Benchmarks', link: '/benchmarks' },
         ],

@@ -56,7 +56,7 @@ test('the known exceptions are only the circles of the HTTP servers and the tele
   assert.equal(elsewhere.map(keyOf), []);
 });
 
-test('the rules catch a circle, an upward import, a folder in no layer and the runtime importing the compiler (fixture house)', () => {
+test('the rules catch a circle, an upward import, a folder in no layer, the runtime importing the compiler, and a stage importing node:http or a host adapter (fixture house)', () => {
   const fixture = join(root, 'test/architecture/fixtures/house');
   // A circle is reported once, from the file where the walk met it first.
   const keys = violations(fixture, ['compiler/src', 'runtime/core/src']).map(keyOf).sort();
@@ -64,7 +64,9 @@ test('the rules catch a circle, an upward import, a folder in no layer and the r
     'compiler-and-runtime-apart: runtime/core/src/types/clock.ts → compiler/src/ir/span.ts',
     'compiler-layer-ir-and-file-paths: compiler/src/ir/location.ts → compiler/src/emit/banner.ts',
     'core-every-file-in-a-layer: runtime/core/src/chain/second-step.ts → runtime/core/src/helpers/shout.ts',
+    'host-apis-in-hosts: runtime/core/src/http/answer-stage.ts → http',
     'no-circular: runtime/core/src/chain/first-step.ts → runtime/core/src/chain/second-step.ts',
+    'stages-below-hosts: runtime/core/src/http/answer-stage.ts → runtime/core/src/http/hosts/node/adapter.ts',
   ]);
 });
 

@@ -26,7 +26,7 @@ const answer = async (app: RecordedApp, path: string, init?: RequestInit) => {
 
 test('compiled routes are served without loading Hono; the first fallback request loads it', async () => {
   // The native path whatever this suite runs under (the runner also runs test/http/ through Hono).
-  const app = await startRecordedApp({ WATCHED_MODULES, FRAMEWORK_HTTP_PATH: '' });
+  const app = await startRecordedApp({ WATCHED_MODULES, FRAMEWORK_HTTP_ADAPTER: '' });
   try {
     assert.is((await answer(app, '/health')).status, 200);
     assert.is((await answer(app, '/info')).status, 200);
@@ -57,8 +57,8 @@ test('compiled routes are served without loading Hono; the first fallback reques
   }
 });
 
-test('served through Hono alone (FRAMEWORK_HTTP_PATH=hono), it is loaded before listening', async () => {
-  const app = await startRecordedApp({ WATCHED_MODULES, FRAMEWORK_HTTP_PATH: 'hono' });
+test('served by the web adapter alone (FRAMEWORK_HTTP_ADAPTER=web), Hono is loaded before listening', async () => {
+  const app = await startRecordedApp({ WATCHED_MODULES, FRAMEWORK_HTTP_ADAPTER: 'web' });
   try {
     assert.ok(app.loaded().some((url) => url.includes('/@hono/node-server/')), app.loaded().join('\n'));
     assert.is((await answer(app, '/health')).status, 200);

@@ -81,7 +81,7 @@ test('parameters read the upgrade request; on the Node-native path the generator
   socket.on('message', (data) => answers.push(JSON.parse(String(data))));
   const { code } = await closed(socket);
   assert.equal(answers[0], { key: 'k1', q: 'hi', address: '127.0.0.1' });
-  if (process.env.FRAMEWORK_HTTP_PATH === 'hono') {
+  if (process.env.FRAMEWORK_HTTP_ADAPTER === 'web') {
     // Through Hono the call keeps its context, and the request with it.
     assert.equal(answers[1], { late: 'k1' });
     assert.is(code, 1000);

@@ -49,10 +49,10 @@ export { WELL_KNOWN_CREDENTIAL_HEADERS, type CredentialSource } from './network/
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './swagger-ui/docs-page.js';
-export { Sse, Ws, Messages } from './streaming/decorators.js';
-export { ServerSentEvent, sseEvent, type SseFields } from './streaming/sse/server-sent-event.js';
-export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './streaming/options.js';
-export { CloseCode } from './streaming/websocket/close-codes.js';
+export { Sse, Ws, Messages } from './http/streaming/decorators.js';
+export { ServerSentEvent, sseEvent, type SseFields } from './http/streaming/sse/server-sent-event.js';
+export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './http/streaming/options.js';
+export { CloseCode } from './http/streaming/websocket/close-codes.js';
 export type { ObservabilityOptions } from './telemetry/observability.js';
 export type { RequestLogOptions, LogLevel } from './logging/request-log.js';
 export { propagateTraceContext } from './telemetry/propagate.js';

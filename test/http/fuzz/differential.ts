@@ -1,8 +1,8 @@
 // Sends the same raw requests to the two served copies of the fixture app and compares what each
 // exchange gave: every answer's status, headers and body, how the connection ended, the lines the
 // app logged meanwhile and the requests it counted as left mid-body.
-import type { Served } from '../fixtures/both-paths.js';
-import { ignoredHeaders } from '../fixtures/both-paths.js';
+import type { Served } from '../fixtures/both-adapters.js';
+import { ignoredHeaders } from '../fixtures/both-adapters.js';
 import { RawClient, type RawExchange } from './raw-http.js';
 import type { FuzzRequest } from './request-generator.js';
 
@@ -69,7 +69,7 @@ function comparable(exchange: RawExchange, logged: readonly string[], aborted: n
       nativelyWritten: rawNames.includes('content-length'),
       status,
       // A `__proto__` header a handler set: Hono's context drops it, the native path sends it (the
-      // Hono path is the one in the wrong; see the `set-headers` probe of node-native-path.test.ts).
+      // Hono path is the one in the wrong; see the `set-headers` probe of adapter-parity.test.ts).
       headers: headers
         .filter(([name]) => !ignoredHeaders.has(name) && name !== '__proto__' && !(requestLines && framing.has(name)))
         .map(([name, value]) => [name, clockFree(name, value)] as const)

@@ -1,4 +1,4 @@
-// NestJS 11 on the Express adapter, global ValidationPipe (class-validator + class-transformer).
+// NestJS 12 on the Express adapter, global ValidationPipe (class-validator + class-transformer).
 import 'reflect-metadata';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,4 +1,4 @@
-// A NestJS 11 gRPC microservice serving todo.TodoService.
+// A NestJS 12 gRPC microservice serving todo.TodoService.
 import 'reflect-metadata';
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

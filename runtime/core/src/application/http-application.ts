@@ -1,7 +1,7 @@
 import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
-import { resolveStreamingOptions } from '../streaming/options.js';
+import { resolveStreamingOptions } from '../http/streaming/options.js';
 import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';

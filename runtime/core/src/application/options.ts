@@ -1,5 +1,5 @@
 import type { ServerLimits } from '../http/server-limits.js';
-import type { StreamingOptions } from '../streaming/options.js';
+import type { StreamingOptions } from '../http/streaming/options.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
 

@@ -2,13 +2,13 @@ import type { ApplicationTransport, TransportHost } from '../hosting/transport-h
 import type { Logger } from '../types/logger.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute, type BodyBounds } from './http-route.js';
-import { LazyHonoApp } from './hono/lazy-hono-app.js';
+import { LazyHonoApp } from './hosts/web/lazy-hono-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
-import { serverAdapterForRuntime } from './server-adapter.js';
+import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
-import type { StreamingOptions } from '../streaming/options.js';
-import { StreamingRoutes } from '../streaming/stream-routes.js';
+import type { StreamingOptions } from './streaming/options.js';
+import { StreamingRoutes } from './hosts/web/stream-routes.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -91,7 +91,7 @@ export class HttpTransport implements ApplicationTransport {
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
     const hono = new LazyHonoApp(async () =>
-      (await import('./hono/hono-app.js')).buildHonoApp(routes, {
+      (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
         bodyLimit,
         report,
         staticRoutes: this.staticRoutes,
@@ -126,7 +126,7 @@ export class HttpTransport implements ApplicationTransport {
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hono/hosted-address.ts).
+    // Bindings of another shape are read by the route calls (http/hosts/web/hosted-address.ts).
     return this.served.hono.fetch;
   }
 

@@ -4,7 +4,7 @@
 import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
-import type { StreamServing } from '../streaming/stream-serving.js';
+import type { StreamServing } from './streaming/stream-serving.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about

@@ -1,0 +1,84 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
+import { nodeSseRoute } from './sse/node-sse-route.js';
+import type { StreamServing } from '../../streaming/stream-serving.js';
+import { CompiledRouter } from '../../compiled-router.js';
+import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
+
+// The request targets and hosts @hono/node-server passes on as they are (its own checks): any
+// other (percent-encoding, dot segments, an unusual Host) it normalises through `new URL`, so
+// those requests are handed to it, and both paths see the same URL.
+const plainTarget = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const dotSegment = /\/\.\.?(?:[/?#]|$)/;
+const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/**
+ * The request listener of the Node-native path: compiled routes served from `IncomingMessage` and
+ * `ServerResponse` directly (`nodeRouteHandler`), without a Web `Request`, a Hono context or a
+ * `Response`. Whatever it does not serve itself goes to `fallback` (the Hono app on
+ * @hono/node-server), with the same answer as before: HEAD requests, paths that match no route
+ * (404, the docs page), and URLs or hosts that need normalising. `undefined` when a route path
+ * uses syntax its router does not have (wildcards, optional or pattern parameters): the whole
+ * application is then served by `fallback`.
+ *
+ * @example
+ * const listener = nodeNativeListener(routes, { bodyLimit, report }, getRequestListener(app.fetch)) ?? fallback;
+ * http.createServer(listener);
+ */
+export function nodeNativeListener(
+  routes: readonly HttpRoute[],
+  options: NodeRouteOptions & { readonly streaming?: StreamServing },
+  fallback: RequestListener,
+): RequestListener | undefined {
+  if (!routes.every((route) => CompiledRouter.serves(route.entry.path))) return undefined;
+  const router = new CompiledRouter<NodeRouteHandler>();
+  for (const route of routes) {
+    const { entry } = route;
+    // A @Head() route answers HEAD requests only, and those go to Hono (which strips GET's body).
+    if (entry.method === 'HEAD') continue;
+    // Event streams have their own handler (`http/streaming/`); a `@Ws()` route's upgrades are served by the
+    // server's 'upgrade' listener, and a plain request to it goes to Hono (a 426).
+    const handler: NodeRouteHandler =
+      entry.stream === 'sse' && options.streaming
+        ? nodeSseRoute(route, options.streaming, options)
+        : entry.stream
+          ? (incoming, outgoing) => fallback(incoming, outgoing)
+          : nodeRouteHandler(route, options);
+    for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
+  }
+  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const path = nativePathOf(incoming);
+    if (path === undefined) return fallback(incoming, outgoing);
+    const match = router.match(incoming.method!, path);
+    if (match === undefined) return fallback(incoming, outgoing);
+    match.handler(incoming, outgoing, path, match.values);
+  };
+}
+
+/**
+ * The path of a request the Node-native path routes itself, as Hono's `c.req.path` gives it (a
+ * trailing slash dropped: what the router matches, the call's `path`, what logs and spans name);
+ * undefined for one it hands to Hono (HEAD, a URL or a host that needs normalising).
+ *
+ * @example
+ * nativePathOf(incoming); // '/todo/42' for GET /todo/42/?x=1
+ */
+export function nativePathOf(incoming: IncomingMessage): string | undefined {
+  const url = incoming.url!;
+  const host = incoming.headers.host;
+  if (incoming.method === 'HEAD' || host === undefined || !plainHost.test(host) || !plainTarget.test(url) || dotSegment.test(url)) return undefined;
+  return routedPath(pathOf(url));
+}
+
+/** The path a request is matched by: `/todo/` is `/todo` (Hono's `strict: false`). */
+export function routedPath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The path of a request target: up to its query or fragment. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
+  return end === -1 ? url : url.slice(0, end);
+}

@@ -1,0 +1,35 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { HttpException } from '../../../exceptions/http-exception.js';
+import type { ErrorReport } from '../../answer-rules.js';
+import { writeError } from './node-answer.js';
+
+/** Why a request with several `Host` headers is refused. */
+export const REPEATED_HOST = 'A request carries exactly one Host header; this one has several.';
+
+/**
+ * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400), which Node would
+ * otherwise pass on with the first one alone; hands every other request to `listener`. The
+ * connection is closed after the refusal: its framing can no longer be trusted.
+ *
+ * @example
+ * http.createServer(refusingRepeatedHost(listener, report));
+ */
+export function refusingRepeatedHost(listener: RequestListener, report: ErrorReport): RequestListener {
+  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    if (!hasRepeatedHost(incoming.rawHeaders)) return listener(incoming, outgoing);
+    writeError(outgoing, new HttpException(400, REPEATED_HOST), 'the HTTP server', report, { incoming, path: '/', observation: undefined }, { connection: 'close' });
+  };
+}
+
+/** Whether `Host` is named twice in Node's raw header list (names at even indexes, any case). */
+export function hasRepeatedHost(raw: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // The length first: most names are not four characters long, and those pay one comparison.
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}

@@ -1,0 +1,128 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocketServer } from 'ws';
+import type { ErrorReport } from '../../../answer-rules.js';
+import type { HttpRoute } from '../../../http-route.js';
+import { nativePathOf } from '../node-dispatch.js';
+import { hasRepeatedHost, REPEATED_HOST } from '../repeated-host.js';
+import { HttpException } from '../../../../exceptions/http-exception.js';
+import { CompiledRouter } from '../../../compiled-router.js';
+import type { StreamServing } from '../../../streaming/stream-serving.js';
+import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
+import { acceptedByClosingServer, destroyOnError, NodeSocketPort } from './node-socket-port.js';
+import { nodeSocketRoute, type NodeUpgradeHandler } from './node-socket-route.js';
+import type { SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
+import { EventStreamUpgradeException } from '../../../streaming/websocket/upgrade-exceptions.js';
+import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+
+type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
+
+const JSON_TYPE: readonly [string, string][] = [['content-type', 'application/json']];
+
+/** What the Node-native path needs to serve `@Ws()` upgrades itself. */
+export interface NativeUpgrades {
+  readonly routes: readonly HttpRoute[];
+  readonly serving: StreamServing;
+  readonly report: ErrorReport;
+}
+
+/**
+ * Serves WebSocket upgrades on a Node HTTP server. With `native` (the Node-native path), an
+ * upgrade request matched to a `@Ws()` route is served from Node's request directly
+ * (`nodeSocketRoute`); any other (an unmatched path, an unusual URL, every request when the
+ * application is served through Hono) goes through `fetch`, the Hono app, with an env whose
+ * upgrade function the route calls once the chain let it through. Either way `ws` completes the
+ * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
+ * as an HTTP response, and the connection closed.
+ *
+ * @example
+ * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, (await import('ws')).WebSocketServer); // in the Node listener
+ */
+export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, webSocketServer?: typeof WebSocketServer): void {
+  // One `ws` server per maximum payload (in practice one per application), without its own HTTP server.
+  const servers = new Map<number, WebSocketServer>();
+  const wssFor = (maxPayload: number): WebSocketServer => {
+    let wss = servers.get(maxPayload);
+    if (wss) return wss;
+    // Only a `@Ws()` route completes a handshake, and the listener loads `ws` when the application has one.
+    if (!webSocketServer) throw new Error('A WebSocket handshake was asked for, but the application has no @Ws() route.');
+    servers.set(maxPayload, (wss = new webSocketServer({ noServer: true, maxPayload, clientTracking: false })));
+    return wss;
+  };
+  const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor) : undefined;
+  server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', destroyOnError);
+    // As for every request (`refusingRepeatedHost`): upgrades do not pass the request listener.
+    if (hasRepeatedHost(incoming.rawHeaders)) return writeRefusal(socket, 400, JSON_TYPE, JSON.stringify(new HttpException(400, REPEATED_HOST)));
+    if (nativeUpgrade?.(incoming, socket, head)) return;
+    upgradeThroughFetch(incoming, socket, head, fetch, wssFor);
+  });
+}
+
+/**
+ * The native handler of upgrade requests: true when it served the request (a `@Ws()` route
+ * matched, or an `@Sse()` one, refused), false to hand it on. Every GET route is in its router, in order, so that a path
+ * matches the route Hono would pick.
+ */
+function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor: (maxPayload: number) => WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+  const router = new CompiledRouter<NodeUpgradeHandler | undefined>();
+  for (const route of routes) {
+    const { entry } = route;
+    if (entry.method !== 'GET' && entry.method !== 'ALL') continue;
+    const handler =
+      entry.stream === 'websocket'
+        ? nodeSocketRoute(route, serving, report, wssFor(serving.options.maxMessageBytes))
+        : entry.stream === 'sse'
+          ? refuseEventStreamUpgrade(entry.path)
+          : undefined;
+    router.add('GET', entry.path, handler);
+  }
+  return (incoming, socket, head) => {
+    const path = incoming.method === 'GET' ? nativePathOf(incoming) : undefined;
+    const match = path === undefined ? undefined : router.match('GET', path);
+    if (!match?.handler) return false;
+    match.handler(incoming, socket, head, path!, match.values);
+    return true;
+  };
+}
+
+/** The answer to an upgrade request for an event stream (see `EventStreamUpgradeException`). */
+function refuseEventStreamUpgrade(path: string): NodeUpgradeHandler {
+  const body = JSON.stringify(new EventStreamUpgradeException(path).toJSON());
+  return (_incoming, socket) => writeRefusal(socket, 400, [['content-type', 'application/json']], body);
+}
+
+/** Serves an upgrade request through the Hono app (see `serveUpgrades`). */
+function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Buffer, fetch: Fetch, wssFor: (maxPayload: number) => WebSocketServer): void {
+  let upgraded = false;
+  const upgrade = (maxPayload: number): SocketUpgrade => (onOpen) => {
+    upgraded = true;
+    wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
+      const port = new NodeSocketPort(ws);
+      const events = onOpen(port);
+      port.listen(events);
+      if (acceptedByClosingServer(socket)) events.shutdown();
+    });
+    return new Response(null, { status: 200 });
+  };
+  const env: NodeUpgradeEnv = { incoming, outgoing: undefined, [NODE_UPGRADE]: upgrade };
+  Promise.resolve()
+    .then(() => fetch(requestOf(incoming), env))
+    .then(
+      (response) => {
+        if (!upgraded) return writeResponseRefusal(socket, response);
+      },
+      () => writeResponseRefusal(socket, new Response(null, { status: 500 })),
+    );
+}
+
+/** The Web request of an upgrade request: its URL and headers (it has no body). */
+function requestOf(incoming: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const protocol = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  return new Request(`${protocol}://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, { headers });
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { ServerBindings } from '../../served-http.js';
+
+/**
+ * What the common servers hand `app.fetch` as its second argument when they host it directly,
+ * without `ServerBindings`: only the members read here.
+ */
+interface HostedEnv {
+  /** @hono/node-server's `serve({ fetch: app.fetch })`: `{ incoming, outgoing }`. */
+  readonly incoming?: { readonly socket?: { readonly remoteAddress?: unknown } };
+  /** `Deno.serve(app.fetch)`: the serve handler info. A Unix socket address has no hostname. */
+  readonly remoteAddr?: { readonly hostname?: unknown };
+  /** `Bun.serve({ fetch: app.fetch })`: the server, which finds the peer of a request. */
+  readonly requestIP?: (request: Request) => { readonly address?: unknown } | null | undefined;
+}
+
+/**
+ * The peer address of a request whose server hosts `app.fetch` itself and so passes its own env
+ * instead of `ServerBindings`: @hono/node-server's, Deno's or Bun's. '' when the env has none of
+ * these shapes (in-process calls, other hosts); such a host can pass `{ remoteAddress: () => … }`.
+ *
+ * @example
+ * hostedAddress({ remoteAddr: { transport: 'tcp', hostname: '203.0.113.7', port: 52100 } }, request); // '203.0.113.7'
+ * hostedAddress(undefined, request); // ''
+ */
+export function hostedAddress(env: unknown, request: Request): string {
+  if (typeof env !== 'object' || env === null) return '';
+  const hosted = env as HostedEnv;
+  const socketAddress = hosted.incoming?.socket?.remoteAddress;
+  if (typeof socketAddress === 'string') return socketAddress;
+  const hostname = hosted.remoteAddr?.hostname;
+  if (typeof hostname === 'string') return hostname;
+  if (typeof hosted.requestIP === 'function') {
+    const address = hosted.requestIP(request)?.address;
+    if (typeof address === 'string') return address;
+  }
+  return '';
+}
+
+/**
+ * The connection's peer address of a route's request: from `ServerBindings` when the host passes
+ * them, else from the server's own env (`hostedAddress`); '' for in-process calls.
+ *
+ * @example
+ * connectionAddress(c); // '::ffff:127.0.0.1'
+ */
+export function connectionAddress(c: Context): string {
+  const env = c.env as Partial<ServerBindings> | undefined;
+  return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, c.req.raw);
+}

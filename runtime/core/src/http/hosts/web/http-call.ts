@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import type { GrpcMetadataLike, HttpRequest } from '../../../contract/argument-source.js';
+import type { HttpCallShape } from '../../../chain/call.js';
+import { CallBase } from '../../../chain/call-base.js';
+import type { HttpRouteEntry } from '../../../contract/tables.js';
+import type { HttpRoute } from '../../http-route.js';
+import type { CallObservation } from '../../../telemetry/call-observation.js';
+import type { HttpEnv } from '../../served-http.js';
+import { connectionAddress } from './hosted-address.js';
+import { observationOf } from './observed-route.js';
+import { readHonoBody } from './read-body.js';
+import { grpcOnly } from '../../grpc-only.js';
+
+/** One HTTP call: the execution context and the argument source over a Hono context. */
+export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
+  readonly transport = 'http' as const;
+  readonly grpcMetadata = undefined;
+  body: unknown = undefined;
+
+  constructor(
+    private readonly c: Context<HttpEnv>,
+    private readonly route: HttpRoute,
+  ) {
+    super(route);
+  }
+
+  get observation(): CallObservation | undefined {
+    return observationOf(this.c);
+  }
+  get req(): HttpRequest {
+    return this.c.req;
+  }
+  get payload(): never {
+    return grpcOnly('@GrpcPayload()');
+  }
+  /**
+   * From `ServerBindings` when the host passes them; else from the server's own env (Deno.serve,
+   * @hono/node-server, whether the framework's servers or another host's, Bun); '' for in-process calls.
+   */
+  getRemoteAddress(): string {
+    return connectionAddress(this.c);
+  }
+  setResponseHeader(name: string, value: string): void {
+    this.c.header(name, value);
+  }
+  param(name: string): string {
+    return this.c.req.param(name) as string;
+  }
+  queries(): Record<string, string> {
+    return this.c.req.query();
+  }
+  query(name: string): string | undefined {
+    return this.c.req.query(name);
+  }
+  headers(): Record<string, string> {
+    return this.c.req.header();
+  }
+  header(name: string): string | undefined {
+    return this.c.req.header(name);
+  }
+  metadata(): GrpcMetadataLike {
+    return grpcOnly('@GrpcMetadata()');
+  }
+  metadataValues(): string[] {
+    return grpcOnly('@GrpcMetadata(key)');
+  }
+  /** The Web request's signal: aborted by the server when the client goes away before the answer. */
+  protected override onCancel(cancel: (reason: unknown) => void): void {
+    const client = this.c.req.raw.signal;
+    if (client.aborted) cancel(client.reason);
+    else client.addEventListener('abort', () => cancel(client.reason), { once: true });
+  }
+  loadBody(): Promise<void> {
+    return readHonoBody(this.c, this, this.route);
+  }
+}

@@ -1,0 +1,58 @@
+import type { EventSink, SinkWatcher } from '../../../streaming/sse/event-sink.js';
+
+/** Bytes a Web event stream holds for a slow reader before the handler is paused. */
+const HIGH_WATER_MARK = 16 * 1024;
+
+/**
+ * An `EventSink` whose events become the body of a Web `Response`: a `ReadableStream` buffering at
+ * most 16 KiB; the server pulling more is `ready`, the server cancelling the body is `onGone`.
+ *
+ * @example
+ * const { body, sink } = webEventSink();
+ * new EventPump(iterator, sink, call, options).start();
+ * return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+ */
+export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink } {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let wake: (() => void) | undefined;
+  let watcher: SinkWatcher | undefined;
+  let closed = false;
+  const wakeUp = (): void => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull: wakeUp,
+      cancel(reason) {
+        closed = true;
+        watcher?.gone(reason);
+        wakeUp();
+      },
+    },
+    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
+  );
+  const sink: EventSink = {
+    write(text) {
+      if (closed) return true;
+      controller.enqueue(encoder.encode(text));
+      return (controller.desiredSize ?? 0) > 0;
+    },
+    ready: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
+    end() {
+      if (closed) return;
+      closed = true;
+      controller.close();
+      wakeUp();
+    },
+    onGone(listener) {
+      watcher = listener;
+    },
+  };
+  return { body, sink };
+}

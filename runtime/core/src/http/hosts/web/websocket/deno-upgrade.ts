@@ -1,0 +1,66 @@
+import { HttpException } from '../../../../exceptions/http-exception.js';
+import type { StreamingOptions } from '../../../streaming/options.js';
+import type { SocketPort, SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
+
+// The members of Deno's API used here, so the package type-checks without Deno's types.
+interface DenoWebSocketRuntime {
+  upgradeWebSocket(request: Request, options?: { idleTimeout?: number; protocol?: string }): { socket: WebSocket; response: Response };
+}
+
+/** How often a Deno socket's `bufferedAmount` is looked at while the handler waits for it to drain. */
+const DRAIN_POLL_MS = 5;
+
+/**
+ * The upgrade of a request on Deno (`Deno.upgradeWebSocket`), or undefined elsewhere. Deno pings
+ * by itself (`idleTimeout`: a socket that does not answer within it is closed) and cannot pause
+ * reading, so those two parts of `SocketPort` are Deno's own.
+ *
+ * @example
+ * const upgrade = denoUpgrade(c.req.raw, options); // Deno only
+ */
+export function denoUpgrade(request: Request, options: StreamingOptions): SocketUpgrade | undefined {
+  const deno = (globalThis as { Deno?: DenoWebSocketRuntime }).Deno;
+  if (!deno) return undefined;
+  return (onOpen) => {
+    const idleTimeout = Math.ceil(options.pingIntervalMs / 1000);
+    // As `ws` does on Node: the first subprotocol offered (`bearer` when the token travels there) is the one chosen.
+    const protocol = request.headers.get('sec-websocket-protocol')?.split(',')[0]?.trim();
+    let upgraded: ReturnType<DenoWebSocketRuntime['upgradeWebSocket']>;
+    try {
+      upgraded = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
+    } catch (error) {
+      // Deno refuses a handshake it cannot answer: subprotocols listed as `a,b` (it reads only
+      // `a, b`, the form browsers send), or a request that is no WebSocket handshake.
+      throw new HttpException(400, `The WebSocket handshake cannot be answered: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    const { socket, response } = upgraded;
+    const port: SocketPort = {
+      send: (text) => socket.send(text),
+      get bufferedAmount() {
+        return socket.bufferedAmount;
+      },
+      close: (code, reason) => socket.close(code, reason),
+      terminate: () => socket.close(),
+      pause: () => undefined,
+      resume: () => undefined,
+      drained: (bytes) =>
+        new Promise((resolve) => {
+          const look = (): void => {
+            if (socket.bufferedAmount <= bytes || socket.readyState >= WebSocket.CLOSING) resolve();
+            else setTimeout(look, DRAIN_POLL_MS);
+          };
+          look();
+        }),
+    };
+    socket.onopen = () => {
+      const events = onOpen(port);
+      socket.onmessage = (event: MessageEvent) => {
+        const data: unknown = event.data;
+        if (typeof data === 'string') events.receive(data, new TextEncoder().encode(data).length);
+        else events.receive(undefined, (data as ArrayBuffer).byteLength ?? 0);
+      };
+      socket.onclose = () => events.closedByPeer();
+    };
+    return response;
+  };
+}
