@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
+import { exchange } from '../reliability/fixtures/raw-http.js';
 
 const entry = fileURLToPath(new URL('./fixtures/http-main.ts', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-bun-'));
@@ -73,6 +74,14 @@ test('routes and refusals answer on Bun with the status and body they have on No
     assert.is(same(bunBody), same(nodeBody), what);
     assert.is(onBun.headers.get('content-type'), onNode.headers.get('content-type'), what);
   }
+});
+
+test('a WebSocket upgrade on Bun is a 501 that says sockets are not opened on Bun yet', async () => {
+  const token = await tokenOf(bun);
+  const request = `GET /todo/ws HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+  const upgrade = await exchange(Number(new URL(bun.base).port), [request], { timeoutMs: 3000 });
+  assert.is(upgrade.status, 501);
+  assert.match(upgrade.response, 'does not open on Bun yet');
 });
 
 test('an event stream flows through a streamed Response on Bun', async () => {

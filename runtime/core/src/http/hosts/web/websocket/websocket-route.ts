@@ -33,7 +33,7 @@ export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: 
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return errorResponse(c, new UpgradeRequiredException(entry.path), entry.name, report);
     const upgrade: SocketUpgrade | undefined = nodeUpgradeOf(c.env, options.maxMessageBytes) ?? denoUpgrade(c.req.raw, options);
     // In-process calls (`t.request`) and other hosts of `app.fetch` have no socket to upgrade.
-    if (!upgrade) return errorResponse(c, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`), entry.name, report);
+    if (!upgrade) return errorResponse(c, new HttpException(501, notOpened(entry.path)), entry.name, report);
     const call = new HttpCall(c, spec);
     const incoming = new IncomingMessages(PAUSE_AT);
     // What `@Messages()` reads (`a.body` in the generated call).
@@ -56,4 +56,11 @@ export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: 
       return opened;
     });
   };
+}
+
+/** Why no socket opens here: on Bun the adapter does not upgrade yet; elsewhere only `app.listen`'s own server can. */
+function notOpened(path: string): string {
+  return 'Bun' in globalThis
+    ? `${path} is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).`
+    : `${path} is a WebSocket, which only the application's own server (app.listen) can open.`;
 }
