@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HttpCall } from '../http-call.js';
-import { errorResponse, respond } from '../respond.js';
+import { openStream } from '../stream-chain.js';
+import { errorResponse } from '../respond.js';
 import type { HonoRouteHandler } from '../route-handler.js';
 import type { HttpRoute } from '../../../http-route.js';
 import type { HttpEnv } from '../../../served-http.js';
@@ -26,24 +27,13 @@ import { isWebResponse, nativeResponseClass } from '../../../../types/web-respon
  * app.get('/todo/events', sseRoute(spec, streaming, report));
  */
 export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport): HonoRouteHandler {
-  const { entry, run } = spec;
+  const { entry } = spec;
   const pump = eventPumpOptions(entry, serving, report);
   return async (c) => {
     if (isNodeUpgrade(c.env)) return errorResponse(c, new EventStreamUpgradeException(entry.path), entry.name, report);
     const call = new HttpCall(c, spec);
-    let iterator: ReturnType<typeof iteratorOf>;
-    try {
-      const answer = await run(call);
-      // A guard, interceptor or filter may answer with a Response of its own.
-      if (isWebResponse(answer)) {
-        call.answered = true;
-        return respond(c, answer, 200);
-      }
-      iterator = iteratorOf(answer, pump.where);
-    } catch (error) {
-      call.answered = true;
-      return errorResponse(c, error, entry.name, report);
-    }
+    const iterator = await openStream(c, call, spec, pump.where, report);
+    if (isWebResponse(iterator)) return iterator;
     // HEAD (served here on every host): the head the GET would send, after the chain, and the
     // generator closed before its first step, so nothing keeps producing for a client that reads no body.
     if (c.req.method === 'HEAD') {

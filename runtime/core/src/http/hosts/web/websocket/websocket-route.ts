@@ -1,10 +1,10 @@
 import { HttpException } from '../../../../exceptions/http-exception.js';
 import type { ErrorReport } from '../../../answer-rules.js';
 import { HttpCall } from '../http-call.js';
-import { errorResponse, respond } from '../respond.js';
+import { openStream } from '../stream-chain.js';
+import { errorResponse } from '../respond.js';
 import type { HonoRouteHandler } from '../route-handler.js';
 import type { HttpRoute } from '../../../http-route.js';
-import { iteratorOf } from '../../../streaming/iterate.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { denoUpgrade } from './deno-upgrade.js';
 import { IncomingMessages } from '../../../streaming/websocket/incoming-messages.js';
@@ -26,7 +26,7 @@ import { isWebResponse } from '../../../../types/web-response.js';
  * app.get('/todo/ws', webSocketRoute(spec, streaming, report));
  */
 export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport): HonoRouteHandler {
-  const { entry, run } = spec;
+  const { entry } = spec;
   const session = sessionOptionsFor(entry, serving, report);
   const { options } = serving;
   return async (c) => {
@@ -38,18 +38,8 @@ export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: 
     const incoming = new IncomingMessages(PAUSE_AT);
     // What `@Messages()` reads (`a.body` in the generated call).
     call.body = incoming;
-    let iterator: ReturnType<typeof iteratorOf>;
-    try {
-      const answer = await run(call);
-      if (isWebResponse(answer)) {
-        call.answered = true;
-        return respond(c, answer, 200);
-      }
-      iterator = iteratorOf(answer, session.where);
-    } catch (error) {
-      call.answered = true;
-      return errorResponse(c, error, entry.name, report);
-    }
+    const iterator = await openStream(c, call, spec, session.where, report);
+    if (isWebResponse(iterator)) return iterator;
     return upgrade((port) => {
       const opened = new SocketSession(port, incoming, iterator, call, session);
       opened.start();
