@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
+import { FrameworkApplication, type ApplicationOptions, type ApplicationTables, type Logger } from '@framework/core';
 import { build, type BuildResult } from '../../compiler/src/index.js';
 import { fixtureSrc, ROOT } from './helpers.js';
 
@@ -48,10 +48,10 @@ export interface RunningApp {
 
 const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
 
-/** Imports the written tables.ts and starts its root module on a free port. */
-export async function startFixture(name: string): Promise<RunningApp> {
+/** Imports the written tables.ts and starts its root module on a free port, with `options` beside a quiet logger. */
+export async function startFixture(name: string, options: ApplicationOptions = {}): Promise<RunningApp> {
   const { tables } = (await import(pathToFileURL(path.join(ROOT, outDirOf(name), 'tables.ts')).href)) as { tables: ApplicationTables };
-  const app = await new FrameworkApplication(tables, { logger: quiet }).init(tables.rootModule);
+  const app = await new FrameworkApplication(tables, { logger: quiet, ...options }).init(tables.rootModule);
   const base = `http://127.0.0.1:${await app.listen(0)}`;
   return { base, app, close: () => app.close() };
 }

@@ -17,16 +17,17 @@ export function checkParamTypes(param: ParamIR, handler: string, checked: Set<st
   }
   const source = param.source;
   const conversion = param.conversion;
-  if ((source.kind === 'param' || source.kind === 'query') && conversion?.kind === 'unsupported' && !param.pipes?.length) {
-    const decorator = source.kind === 'param' ? `@Param('${source.name}')` : `@Query('${source.name ?? ''}')`;
-    const pipeExample = source.kind === 'param' ? `@Param('${source.name}', MyPipe)` : `@Query('${source.name ?? ''}', MyPipe)`;
+  if ((source.kind === 'param' || source.kind === 'query' || source.kind === 'cookie') && conversion?.kind === 'unsupported' && !param.pipes?.length) {
+    const name = { param: 'Param', query: 'Query', cookie: 'Cookie' }[source.kind];
+    const decorator = `@${name}('${source.name ?? ''}')`;
+    const pipeExample = `@${name}('${source.name ?? ''}', MyPipe)`;
     return [
       diagnostic('FW1801', param.location, {
         decorator,
         param: param.name,
         handler,
         type: param.typeText,
-        place: source.kind === 'param' ? 'path' : 'query',
+        place: source.kind === 'param' ? 'path' : source.kind,
         example: `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
       }),
     ];

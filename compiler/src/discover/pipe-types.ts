@@ -20,17 +20,18 @@ interface PipeSignature {
  * @example
  * pipeMismatchOf(ctx, param, [pageSizePipeArg], 'query', param.getType()) // { kind: 'output', pipe: 'ParseIntPipe', given: 'number', expected: 'string', … }
  */
-export function pipeMismatchOf(ctx: DiscoverContext, p: ParameterDeclaration, args: readonly Node[], place: 'path' | 'query', declared: Type): PipeMismatchIR | undefined {
+export function pipeMismatchOf(ctx: DiscoverContext, p: ParameterDeclaration, args: readonly Node[], place: 'path' | 'query' | 'cookie', declared: Type): PipeMismatchIR | undefined {
   const pipes = args.map(signatureOf);
   if (pipes.length === 0 || pipes.some((s) => s === undefined)) return undefined;
   const checker = p.getProject().getTypeChecker().compilerObject;
   const fits = (source: ts.Type, target: ts.Type): boolean => checker.isTypeAssignableTo(source, target);
   const text = (type: ts.Type): string => checker.typeToString(type, p.compilerNode, ts.TypeFormatFlags.NoTruncation);
   // What the route hands the first pipe: the text, or undefined for an absent query parameter.
-  const raw = place === 'query' ? [checker.getStringType(), checker.getUndefinedType()] : [checker.getStringType()];
+  const mayBeAbsent = place !== 'path';
+  const raw = mayBeAbsent ? [checker.getStringType(), checker.getUndefinedType()] : [checker.getStringType()];
   let given = raw;
-  let givenText = place === 'query' ? 'string | undefined' : 'string';
-  let source = place === 'query' ? `the query parameter's text (undefined when absent)` : `the path parameter's text`;
+  let givenText = mayBeAbsent ? 'string | undefined' : 'string';
+  let source = mayBeAbsent ? `the ${place === 'cookie' ? 'cookie' : 'query parameter'}'s text (undefined when absent)` : `the path parameter's text`;
   for (const pipe of pipes as PipeSignature[]) {
     if (!given.every((t) => fits(t, pipe.input.compilerType))) {
       return { kind: 'input', pipe: pipe.name, given: givenText, source, expected: pipe.input.getText(p), location: ctx.location(pipe.at) };

@@ -43,7 +43,9 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
     case 'req':
       return plain('a.req');
     case 'context':
-      return plain('a.context');
+      // An HTTP handler may take the HTTP side of the context directly (`setCookie`, `redirect`…):
+      // HTTP routes' calls are HTTP contexts, which the ArgumentSource type cannot tell.
+      return plain(/\bHttpExecutionContext\b/.test(p.typeText) ? `a.context as ${imports.coreType('HttpExecutionContext')}` : 'a.context');
     case 'param':
       return typed(p, `a.param(${quote(s.name)})`, s.name, 'path', parameter, site);
     case 'query':
@@ -55,6 +57,12 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a.queries())`, awaits: true } : plain('a.queries()');
     case 'header':
       return plain(s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`);
+    case 'cookie': {
+      // A signed cookie is verified through WebCrypto, which is asynchronous on every host.
+      const read = s.signed ? `await ${imports.core('readSignedCookie')}(a, ${quote(s.name)})` : `${imports.core('readCookie')}(a, ${quote(s.name)})`;
+      const typedRead = typed(p, read, s.name, 'cookie', parameter, site);
+      return s.signed ? { text: typedRead.text, awaits: true } : typedRead;
+    }
     case 'body':
       // A schema's output, checked by tsc against the parameter; without a DTO class or a schema,
       // cast to whatever the handler declares so tsc still checks the call.
@@ -75,7 +83,7 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
 }
 
 /** A path or named query parameter: through its pipes, or converted to its declared type. */
-function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query', parameter: string, site: ArgumentSite): EmittedArgument {
+function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 'cookie', parameter: string, site: ArgumentSite): EmittedArgument {
   const { imports, hoisted } = site;
   if (p.pipes && p.pipes.length > 0) {
     const metadata = hoisted.declare('meta', `{ type: ${quote(place)}, data: ${quote(name)} }`, imports.coreType('ArgumentMetadata'));
@@ -87,8 +95,8 @@ function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query', p
     }
     return { text, awaits: true };
   }
-  // A path parameter is always there; a query parameter may be missing.
-  const optional = place === 'query' && p.optional === true;
+  // A path parameter is always there; a query parameter or a cookie may be missing.
+  const optional = place !== 'path' && p.optional === true;
   const call = (converter: string): string => `${converter}(${raw}, ${quote(name)}, ${quote(place)}${optional ? ', true' : ''})`;
   const conversion = p.conversion ?? { kind: 'string' };
   if (conversion.kind === 'string') return { text: place === 'path' || optional ? raw : call(imports.core('asString')), awaits: false };

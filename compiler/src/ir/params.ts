@@ -12,6 +12,8 @@ export type ParamSource =
   | { readonly kind: 'query'; readonly name?: string }
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'header'; readonly name?: string }
+  /** `@Cookie(name)`; `signed` for `@Cookie(name, { signed: true })`. */
+  | { readonly kind: 'cookie'; readonly name: string; readonly signed?: true }
   | { readonly kind: 'context' }
   /** `@Messages()`: the client's messages of a `@Ws()` route, an `AsyncIterable` of `dto` (the element type). */
   | { readonly kind: 'messages' }

@@ -13,7 +13,9 @@ export type { ArgumentSource, HttpRequest, GrpcMetadataLike } from './contract/a
 export type { ExecutionContext, HttpExecutionContext, GrpcExecutionContext, CallContext, Transport } from './contract/execution-context.js';
 export { Module, Injectable, Inject, SCOPE, GLOBAL_GUARD, GLOBAL_INTERCEPTOR } from './decorators/module.js';
 export { Controller, Get, Post, Put, Delete, Patch, Head, Options, All, HttpCode } from './decorators/http.js';
-export { Req, Body, Query, Param, Header, Ctx, type BodyOptions, type QueryOptions } from './decorators/params.js';
+export { Req, Body, Query, Param, Header, Ctx, Cookie, type BodyOptions, type QueryOptions, type CookieReadOptions } from './decorators/params.js';
+export * from './http/cookies/index.js';
+export type { SetCookieOptions } from './contract/set-cookie-options.js';
 export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decorators/chain.js';
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry, FactoryProvider } from './decorators/records.js';

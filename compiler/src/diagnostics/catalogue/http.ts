@@ -34,7 +34,7 @@ export const httpCatalogue = {
   FW1205: {
     severity: 'error',
     message: (a) => `Parameter '${a.param}' of handler ${a.handler} has no parameter decorator, so the router has nothing to pass.`,
-    hint: () => 'decorate it with @Req(), @Body(), @Query(), @Param(name), @Header() or @Ctx(), or remove it.',
+    hint: () => 'decorate it with @Req(), @Body(), @Query(), @Param(name), @Header(), @Cookie(name) or @Ctx(), or remove it.',
   },
   FW1206: {
     severity: 'error',

@@ -24,7 +24,7 @@ const ROUTES: Readonly<Record<string, string>> = {
 };
 
 /** Parameter decorators an HTTP handler reads. */
-const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Ctx', 'Messages']);
+const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages']);
 
 /**
  * `@Controller(prefix)` classes and their `@Get/@Post/…` handlers with `@Req/@Body/@Query/@Param/@Header`
@@ -81,11 +81,14 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
-  if (source.kind === 'param' || (source.kind === 'query' && source.name !== undefined)) {
+  if (source.kind === 'param' || source.kind === 'cookie' || (source.kind === 'query' && source.name !== undefined)) {
     // Through the bound type node, an inherited `@Param('id') id: Id` converts to what the subclass binds.
     const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType());
-    const pipes = pipesOf(ctx, d!.args.slice(1));
-    const mismatch = pipes.length > 0 ? pipeMismatchOf(ctx, p, d!.args.slice(1), source.kind === 'param' ? 'path' : 'query', typeNode ? typeNode.getType() : p.getType()) : undefined;
+    // `@Cookie(name, { signed: true }, …pipes)`: the options are no pipe.
+    const pipeArgs = d!.args.slice(1).filter((arg) => !Node.isObjectLiteralExpression(arg));
+    const pipes = pipesOf(ctx, pipeArgs);
+    const place = source.kind === 'param' ? 'path' : source.kind;
+    const mismatch = pipes.length > 0 ? pipeMismatchOf(ctx, p, pipeArgs, place, typeNode ? typeNode.getType() : p.getType()) : undefined;
     return {
       ...base,
       conversion,
@@ -132,6 +135,8 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
       return name === undefined ? { kind: 'query' } : { kind: 'query', name };
     case 'Header':
       return name === undefined ? { kind: 'header' } : { kind: 'header', name };
+    case 'Cookie':
+      return cookieSigned(ctx, d) ? { kind: 'cookie', name: name ?? '', signed: true } : { kind: 'cookie', name: name ?? '' };
     default:
       return { kind: 'param', name: name ?? '' };
   }
@@ -146,6 +151,15 @@ function bodySource(ctx: DiscoverContext, d: FrameworkDecorator): ParamSource {
   const value = options.value;
   const unvalidated = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { validate?: unknown }).validate === false;
   return unvalidated ? { kind: 'body', unvalidated: true } : { kind: 'body' };
+}
+
+/** Whether `@Cookie(name, { signed: true })` asks for a signed cookie; options computed at run time are FW1004. */
+function cookieSigned(ctx: DiscoverContext, d: FrameworkDecorator): boolean {
+  const arg = d.args[1];
+  if (!arg || !Node.isObjectLiteralExpression(arg)) return false;
+  const options = evaluate(arg);
+  if (!options.ok) return notStatic(ctx, arg, 'The options of @Cookie', 'an object literal such as { signed: true }') ?? false;
+  return (options.value as { signed?: unknown }).signed === true;
 }
 
 /** The `schema` of `@Body({ schema: S })` or `@Query({ schema: S })`: the expression naming it. */

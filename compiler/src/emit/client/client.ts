@@ -1,11 +1,11 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
-import { CLIENT_CALL, CLIENT_EVENTS, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
+import { CLIENT_CALL, CLIENT_COOKIES, CLIENT_EVENTS, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
 interface Parameter {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header';
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly schema: JsonSchema;
 }
@@ -48,6 +48,7 @@ export function emitClient(document: OpenApiDocument): string {
     ...(operations.length > 0 ? [CLIENT_CALL] : []),
     ...(operations.some((op) => op.result.media === 'events') ? [CLIENT_EVENTS] : []),
     ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [CLIENT_SEGMENT] : []),
+    ...(operations.some((op) => op.parameters.some((p) => p.in === 'cookie')) ? [CLIENT_COOKIES] : []),
     ...types,
     '/**',
     ' * A typed client of the application: one method per route, grouped by controller.',
@@ -114,16 +115,25 @@ function method(op: Operation): string {
   if (op.body) args.push(`body: ${oneLine(typeOf(op.body))}`);
   const query = op.parameters.filter((p) => p.in === 'query');
   const headers = op.parameters.filter((p) => p.in === 'header');
+  const cookies = op.parameters.filter((p) => p.in === 'cookie');
   const requestFields = [
     ...(query.length > 0 ? [`query${query.some((p) => p.required) ? '' : '?'}: { ${query.map(field).join(' ').replace(/;$/, '')} }`] : []),
     ...(headers.length > 0 ? [`headers${headers.some((p) => p.required) ? '' : '?'}: { ${headers.map(field).join(' ').replace(/;$/, '')} } & Readonly<Record<string, string>>`] : []),
+    // Optional even when the server requires one: a browser sends its own cookies instead.
+    ...(cookies.length > 0 ? [`cookies?: { ${cookies.map((p) => field({ ...p, required: false })).join(' ').replace(/;$/, '')} }`] : []),
   ];
   const requestRequired = [...query, ...headers].some((p) => p.required);
   args.push(`request${requestRequired ? '' : '?'}: { ${requestFields.map((f) => `${f}; `).join('')}signal?: AbortSignal }`);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => `\${segment(${identifier(name)})}`);
   const queryArg = query.length > 0 ? 'request?.query' : 'undefined';
   // No `headers: undefined` (exactOptionalPropertyTypes refuses it for an optional property).
-  const init = `{ ${headers.length > 0 ? '...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), ' : ''}...(request?.signal ? { signal: request.signal } : {}) }`;
+  const headerInit =
+    cookies.length > 0
+      ? `...(request?.cookies ? { headers: withCookies(${headers.length > 0 ? 'request.headers as Record<string, string> | undefined' : 'undefined'}, request.cookies) } : ${headers.length > 0 ? 'request?.headers ? { headers: request.headers as Record<string, string> } : ' : ''}{}), `
+      : headers.length > 0
+        ? '...(request?.headers ? { headers: request.headers as Record<string, string> } : {}), '
+        : '';
+  const init = `{ ${headerInit}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
   const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
   if (op.result.media === 'events') {

@@ -178,3 +178,14 @@ async function* readEvents<T>(open: () => Promise<unknown>, operation: string): 
 /** Encodes a path parameter (left out when no route has one). */
 export const CLIENT_SEGMENT = `const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
 `;
+
+/** Adds the \`Cookie\` header of the cookies given to a call (left out when no route reads one). */
+export const CLIENT_COOKIES = `/**
+ * The request's headers with a \`Cookie\` line of \`cookies\` (values percent-encoded, as the server
+ * decodes them). A browser sends its own cookies instead (\`credentials: 'include'\`) and drops this one.
+ */
+function withCookies(headers: Readonly<Record<string, string>> | undefined, cookies: Readonly<Record<string, string | number | boolean | Date | undefined>>): Record<string, string> {
+  const pairs = Object.entries(cookies).flatMap(([name, value]) => (value === undefined ? [] : [\`\${name}=\${encodeURIComponent(value instanceof Date ? value.toISOString() : String(value))}\`]));
+  return pairs.length === 0 ? { ...headers } : { ...headers, cookie: pairs.join('; ') };
+}
+`;

@@ -11,7 +11,7 @@ import { schemaQueryParameters } from './schema-components.js';
 /** One OpenAPI parameter object. */
 export interface ParameterObject {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header';
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly schema: JsonSchema;
   readonly description?: string;
@@ -44,6 +44,8 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
       out.push(...queryDtoParameters(components, plans, param));
     } else if (source.kind === 'header' && source.name !== undefined) {
       out.push({ name: source.name, in: 'header', required: !param.optional, schema: { type: 'string' } });
+    } else if (source.kind === 'cookie') {
+      out.push({ name: source.name, in: 'cookie', required: !param.optional, schema: paramSchema(param), ...(source.signed ? { description: 'Signed by the server (`context.setSignedCookie`); a forged one reads as absent.' } : {}) });
     }
   }
   return out;
@@ -66,7 +68,7 @@ export function parametersCanFail(route: RouteModel): boolean {
   return route.params.some((p) => {
     const source = p.source;
     if (source.kind === 'query' && source.name === undefined) return p.dto !== undefined || p.schema !== undefined;
-    if (source.kind !== 'param' && source.kind !== 'query' && !(source.kind === 'header' && source.name)) return false;
+    if (source.kind !== 'param' && source.kind !== 'query' && source.kind !== 'cookie' && !(source.kind === 'header' && source.name)) return false;
     if (p.pipes && p.pipes.length > 0) return true;
     if (source.kind !== 'param' && !p.optional) return true;
     return p.conversion !== undefined && p.conversion.kind !== 'string';

@@ -2,6 +2,7 @@ import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
+import { resolveCookieSettings } from '../http/cookies/cookie-options.js';
 import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
@@ -33,6 +34,7 @@ export abstract class HttpApplication {
       limits: resolveServerLimits(options),
       logger: this.logger,
       streaming: resolveStreamingOptions(options.streaming),
+      cookies: resolveCookieSettings(options.cookies),
     });
   }
 

@@ -1,5 +1,6 @@
 import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
+import type { CookieOptions } from '../http/cookies/cookie-options.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
 
@@ -50,6 +51,14 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   readonly debug?: { readonly providers?: boolean };
   /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
   readonly streaming?: Partial<StreamingOptions>;
+  /**
+   * Signed cookies' secrets (the first signs, all verify) and the proxies whose
+   * `X-Forwarded-Proto: https` makes cookies `Secure`; see `CookieOptions`.
+   *
+   * @example
+   * new FrameworkApplication(tables, { cookies: { secrets: [process.env.COOKIE_SECRET!] } });
+   */
+  readonly cookies?: CookieOptions;
 }
 
 /** What `app.stats()` reports. */

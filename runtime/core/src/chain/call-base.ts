@@ -23,6 +23,11 @@ export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
    */
   answered = false;
   private stateMap?: Map<unknown, unknown>;
+  /**
+   * The request's cookies, parsed on the first `@Cookie()` read (`http/cookies/read-cookie.ts`).
+   * Declared only: a call that reads no cookie carries no such field.
+   */
+  declare parsedCookies?: Readonly<Record<string, string | undefined>>;
   private aborter?: AbortController;
 
   constructor(protected readonly handlerRuntime: HandlerRuntime<Entry>) {}

@@ -1,6 +1,7 @@
 import type { HandlerEntry } from './tables.js';
 import type { Class } from '../types/class.js';
 import type { GrpcMetadataLike, HttpRequest } from './argument-source.js';
+import type { SetCookieOptions } from './set-cookie-options.js';
 
 /** Which transport carries the call. */
 export type Transport = 'http' | 'grpc';
@@ -35,6 +36,47 @@ export interface HttpExecutionContext extends CallContext {
   /** The HTTP request: `req.header(name)`, `req.raw` (the Web `Request`). */
   readonly req: HttpRequest;
   readonly grpcMetadata?: undefined;
+  /**
+   * Sets a response header, as `setResponseHeader` does, but refuses (TypeError) one the framework
+   * writes itself (`Content-Length`, `Transfer-Encoding`, …) and `Set-Cookie` (use `setCookie`).
+   *
+   * @example
+   * context.setHeader('cache-control', 'no-store');
+   */
+  setHeader(name: string, value: string): void;
+  /**
+   * Adds a `Set-Cookie` to the answer, with safe defaults for what `options` leaves out:
+   * `HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure` when the request came over TLS (or a
+   * trusted proxy says so). Works from guards, interceptors, filters and handlers alike.
+   *
+   * @example
+   * context.setCookie('theme', 'dark', { maxAge: 60 * 60 * 24 * 365, httpOnly: false });
+   */
+  setCookie(name: string, value: string, options?: SetCookieOptions): void;
+  /**
+   * `setCookie` with the value signed by the first of the application's `cookies.secrets`, for
+   * `@Cookie(name, { signed: true })` to verify. Asynchronous, as WebCrypto is: await it.
+   *
+   * @example
+   * await context.setSignedCookie('session', userId, { maxAge: 3600 });
+   */
+  setSignedCookie(name: string, value: string, options?: SetCookieOptions): Promise<void>;
+  /**
+   * Removes a cookie (an empty, expired `Set-Cookie`); give the `path` and `domain` it was set with
+   * when they were not the defaults.
+   *
+   * @example
+   * context.clearCookie('session');
+   */
+  clearCookie(name: string, options?: Omit<SetCookieOptions, 'maxAge' | 'expires'>): void;
+  /**
+   * Answers with a redirect: `Location: url` and `status` (default 302; a TypeError unless 3xx)
+   * instead of the route's status. What the handler returns is still the body (return nothing).
+   *
+   * @example
+   * if (!user) { context.redirect('/login', 303); return; }
+   */
+  redirect(url: string, status?: number): void;
 }
 
 /** The context of a gRPC call: it has the call's metadata and no HTTP request. */

@@ -94,3 +94,26 @@ export function Header(_name?: string): ParameterDecorator {
 export function Ctx(): ParameterDecorator {
   return marker;
 }
+
+/** Options of `@Cookie(name, options)`. */
+export interface CookieReadOptions {
+  /**
+   * The cookie was set with `context.setSignedCookie`: its signature is checked against the
+   * application's `cookies.secrets`, and a missing or forged one reads as absent.
+   */
+  readonly signed?: boolean;
+}
+
+/**
+ * One request cookie, converted to its declared type as `@Query(name)` is (`number`, `boolean`,
+ * `Date`, an enum, a literal union; a 400 names the cookie when it does not convert; optional with
+ * `?` or a default) or passed through the pipes given after the name (or after the options).
+ * `{ signed: true }` reads a cookie set by `context.setSignedCookie`.
+ *
+ * @example
+ * list(@Cookie('theme') theme: 'light' | 'dark' = 'light', @Cookie('page-size') size?: number) {}
+ * me(@Cookie('session', { signed: true }) userId: string) {}
+ */
+export function Cookie(_name: string, ..._optionsOrPipes: (CookieReadOptions | PipeArgument)[]): ParameterDecorator {
+  return marker;
+}

@@ -105,9 +105,9 @@ export class HandlerTimeoutException extends HttpException {
 }
 
 /** Where a handler parameter is read from, as messages name it. */
-export type ParameterPlace = 'path' | 'query' | 'header';
+export type ParameterPlace = 'path' | 'query' | 'header' | 'cookie';
 
-const placeNames: Readonly<Record<ParameterPlace, string>> = { path: 'Path parameter', query: 'Query parameter', header: 'Header' };
+const placeNames: Readonly<Record<ParameterPlace, string>> = { path: 'Path parameter', query: 'Query parameter', header: 'Header', cookie: 'Cookie' };
 
 /**
  * 400 sent when a path or query parameter is missing or cannot be converted to the handler's

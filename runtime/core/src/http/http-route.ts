@@ -7,6 +7,7 @@ import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
 import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
+import type { CookieSettings } from './cookies/cookie-options.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, MAX_BODY_DEPTH_SETTING, type JsonBounds } from './json-depth.js';
 
 /** What bounds the work a body costs: its JSON depth and values, and the reasons its 400 lists. */
@@ -62,6 +63,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   readonly servesBareBody: boolean;
   /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
   readonly paramNames: readonly string[];
+  /** The application's cookie settings (signer, trusted proxies), set by the transport at attach. */
+  cookies?: CookieSettings;
 
   constructor(
     readonly entry: HttpRouteEntry,

@@ -9,6 +9,7 @@ import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
+import type { CookieSettings } from './cookies/cookie-options.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -23,6 +24,8 @@ export interface HttpTransportOptions {
   readonly logger: Logger;
   /** How `@Sse()` and `@Ws()` routes are served. */
   readonly streaming: StreamingOptions;
+  /** Signed cookies' secrets and the proxies believed about TLS (`cookies` option). */
+  readonly cookies?: CookieSettings;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -87,6 +90,7 @@ export class HttpTransport implements ApplicationTransport {
           this.options.bodyBounds,
         ),
     );
+    for (const route of routes) route.cookies = this.options.cookies;
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).

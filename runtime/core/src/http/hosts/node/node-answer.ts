@@ -3,8 +3,8 @@ import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, ty
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import { writeWebResponse } from './web-response.js';
 
-/** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins. */
-export type CallHeaders = Record<string, string>;
+/** Headers a call set (`context.setResponseHeader`, the throttler's), lower-case names, last value wins; `set-cookie` may hold several lines. */
+export type CallHeaders = Record<string, string | string[]>;
 
 // A record whose chain has no `__proto__` setter (any header name becomes an own property, as on
 // `Object.create(null)`), yet whose instances keep fast properties: a null-prototype object is a

@@ -2,10 +2,9 @@ import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'n
 import type { Socket } from 'node:net';
 import { getQueryParam } from 'hono/utils/url';
 import type { HttpCallShape } from '../../../chain/call.js';
-import { CallBase } from '../../../chain/call-base.js';
 import type { GrpcMetadataLike } from '../../../contract/argument-source.js';
-import type { HttpRouteEntry } from '../../../contract/tables.js';
 import { grpcOnly } from '../../grpc-only.js';
+import { HttpCallBase } from '../../context/http-call-base.js';
 import type { HttpRoute } from '../../http-route.js';
 import { newCallHeaders, type CallHeaders } from './node-answer.js';
 import { NodeRequest } from './node-request.js';
@@ -35,7 +34,7 @@ function lowerCaseHeaderName(name: string): string {
  * @example
  * call.header('accept'); call.param('id'); call.setResponseHeader('x-trace', 't-1'); // on either call
  */
-export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
+export abstract class NodeRequestCall extends HttpCallBase implements HttpCallShape {
   // Constants on the prototype, not fields: every call (and each open stream's or socket's) is 16 bytes smaller.
   get transport(): 'http' {
     return 'http';
@@ -84,6 +83,16 @@ export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implement
     // Refused here, as `Headers.set` refuses on the web adapter, rather than when the answer is written.
     validateHeaderValue(name, value);
     (this.responseHeaders ??= newCallHeaders())[lowerCaseHeaderName(name)] = value;
+  }
+  protected appendResponseHeader(name: string, value: string): void {
+    validateHeaderValue(name, value);
+    const headers = (this.responseHeaders ??= newCallHeaders());
+    const lower = lowerCaseHeaderName(name);
+    const before = headers[lower];
+    headers[lower] = before === undefined ? value : [...(typeof before === 'string' ? [before] : before), value];
+  }
+  protected get overTls(): boolean {
+    return (this.connection as { encrypted?: boolean }).encrypted === true;
   }
   param(name: string): string {
     return this.values[this.route.paramNames.indexOf(name)]!;

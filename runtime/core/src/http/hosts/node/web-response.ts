@@ -8,7 +8,7 @@ const TEXT = 'text/plain; charset=UTF-8';
  * `hono/response-headers.ts`: the Response's headers win, `Set-Cookie` lines of both are kept;
  * a status-0 or consumed Response is sent without them.
  */
-function mergedHeaders(response: Response, callHeaders: Record<string, string> | undefined): OutgoingHttpHeaders {
+function mergedHeaders(response: Response, callHeaders: Record<string, string | string[]> | undefined): OutgoingHttpHeaders {
   const head: OutgoingHttpHeaders = {};
   const cookies = response.headers.getSetCookie();
   response.headers.forEach((value, name) => {
@@ -17,7 +17,7 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string> |
   const mergeable = callHeaders !== undefined && response.status >= 200 && !response.bodyUsed;
   if (mergeable) {
     for (const name in callHeaders) {
-      if (name === 'set-cookie') cookies.push(callHeaders[name]!);
+      if (name === 'set-cookie') cookies.push(...[callHeaders[name]!].flat());
       else if (!(name in head)) head[name] = callHeaders[name];
     }
   }
@@ -35,7 +35,7 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string> |
  * @example
  * await writeWebResponse(outgoing, new Response('ok', { status: 201 }), { 'x-request-id': 'r-1' });
  */
-export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string> | undefined): Promise<void> {
+export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string | string[]> | undefined): Promise<void> {
   const head = mergedHeaders(response, callHeaders);
   const status = response.status === 0 ? 500 : response.status;
   if (response.body === null) {

@@ -45,7 +45,7 @@ export function bareBodyRoute(route: HttpRoute, report: ErrorReport): HonoRouteH
       const answer = bare(call);
       if (isThenable(answer)) return answerLater(c, call, answer, report);
       call.answered = true;
-      return respond(c, answer, entry.status);
+      return respond(c, answer, call.answerStatus ?? entry.status);
     } catch (error) {
       call.answered = true;
       return errorResponse(c, error, entry.name, report);

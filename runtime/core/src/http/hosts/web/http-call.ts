@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { GrpcMetadataLike, HttpRequest } from '../../../contract/argument-source.js';
 import type { HttpCallShape } from '../../../chain/call.js';
-import { CallBase } from '../../../chain/call-base.js';
-import type { HttpRouteEntry } from '../../../contract/tables.js';
+import { HttpCallBase } from '../../context/http-call-base.js';
 import type { HttpRoute } from '../../http-route.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpEnv } from '../../served-http.js';
@@ -12,7 +11,7 @@ import { readHonoBody } from './read-body.js';
 import { grpcOnly } from '../../grpc-only.js';
 
 /** One HTTP call: the execution context and the argument source over a Hono context. */
-export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
+export class HttpCall extends HttpCallBase implements HttpCallShape {
   readonly transport = 'http' as const;
   readonly grpcMetadata = undefined;
   body: unknown = undefined;
@@ -42,6 +41,12 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
   }
   setResponseHeader(name: string, value: string): void {
     this.c.header(name, value);
+  }
+  protected appendResponseHeader(name: string, value: string): void {
+    this.c.header(name, value, { append: true });
+  }
+  protected get overTls(): boolean {
+    return this.c.req.url.startsWith('https:');
   }
   param(name: string): string {
     return this.c.req.param(name) as string;

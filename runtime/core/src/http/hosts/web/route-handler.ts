@@ -19,7 +19,7 @@ export function routeHandler(route: HttpRoute, report: ErrorReport): HonoRouteHa
       const answer = run(call);
       if (isThenable(answer)) return answerLater(c, call, answer, report);
       call.answered = true;
-      return respond(c, answer, entry.status);
+      return respond(c, answer, call.answerStatus ?? entry.status);
     } catch (error) {
       call.answered = true;
       return errorResponse(c, error, entry.name, report);
@@ -36,7 +36,7 @@ export function answerLater(c: Context<HttpEnv>, call: HttpCall, answer: Promise
   return Promise.resolve(answer).then(
     (value) => {
       call.answered = true;
-      return respond(c, value, entry.status);
+      return respond(c, value, call.answerStatus ?? entry.status);
     },
     (error: unknown) => {
       call.answered = true;

@@ -25,10 +25,10 @@ export function writeRefusal(socket: Duplex, status: number, headers: readonly (
  * request it did not accept) as a refusal, with `extra` headers the call set where the response
  * has none of its own.
  */
-export async function writeResponseRefusal(socket: Duplex, response: Response, extra?: Record<string, string>): Promise<void> {
+export async function writeResponseRefusal(socket: Duplex, response: Response, extra?: Record<string, string | string[]>): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  for (const [name, value] of Object.entries(extra ?? {})) if (!response.headers.has(name)) headers.push([name, value]);
+  for (const [name, value] of Object.entries(extra ?? {})) if (!response.headers.has(name)) for (const line of [value].flat()) headers.push([name, line]);
   writeRefusal(socket, response.status, headers, body);
 }

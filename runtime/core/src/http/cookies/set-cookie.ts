@@ -1,0 +1,38 @@
+import { serialize } from 'cookie';
+import type { SetCookieOptions } from '../../contract/set-cookie-options.js';
+
+export type { SetCookieOptions };
+
+/**
+ * One `Set-Cookie` line, serialised by the `cookie` package with the safe defaults filled in. The
+ * value is percent-encoded; a name or an attribute `cookie` refuses (a `;` in a path) is its TypeError.
+ *
+ * @example
+ * setCookieLine('theme', 'dark', {}, false); // 'theme=dark; Path=/; HttpOnly; SameSite=Lax'
+ * setCookieLine('sid', 'x', { maxAge: 3600 }, true); // 'sid=x; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax'
+ */
+export function setCookieLine(name: string, value: string, options: SetCookieOptions | undefined, overTls: boolean): string {
+  const sameSite = options?.sameSite ?? 'lax';
+  return serialize(name, value, {
+    ...(options?.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
+    ...(options?.expires !== undefined ? { expires: options.expires } : {}),
+    ...(options?.domain !== undefined ? { domain: options.domain } : {}),
+    path: options?.path ?? '/',
+    httpOnly: options?.httpOnly ?? true,
+    secure: sameSite === 'none' || (options?.secure ?? overTls),
+    sameSite,
+    ...(options?.partitioned !== undefined ? { partitioned: options.partitioned } : {}),
+    ...(options?.priority !== undefined ? { priority: options.priority } : {}),
+  });
+}
+
+/**
+ * The `Set-Cookie` line that removes a cookie: empty, expired in 1970 and `Max-Age=0`. The browser
+ * removes it only for the same `path` and `domain` it was set with, so give those when they were not the defaults.
+ *
+ * @example
+ * clearCookieLine('sid', {}, false); // 'sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax'
+ */
+export function clearCookieLine(name: string, options: Omit<SetCookieOptions, 'maxAge' | 'expires'> | undefined, overTls: boolean): string {
+  return setCookieLine(name, '', { ...options, maxAge: 0, expires: new Date(0) }, overTls);
+}
