@@ -103,4 +103,8 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2505: 'A configuration schema that validates asynchronously (read synchronously at start)',
   FW2506: 'Warning: a schema the OpenAPI document could not convert to JSON Schema, described as any JSON',
   FW2507: "A `@Query({ schema })` field whose input type takes no text (`z.number()` rather than `z.coerce.number()`): every request setting it is a 400",
+  FW2601: 'A `@Redirect` whose status is not a 3xx',
+  FW2602: '`@SetHeader` of a header the framework writes itself (`Content-Length`, `Transfer-Encoding`, …) or of `Set-Cookie`',
+  FW2603: 'A `@Version` (or a controller `version`) in sources whose applications never enable `versioning`',
+  FW2604: 'Two handlers for the same method, path and version',
 };

@@ -72,6 +72,12 @@ export interface RouteModel extends HandlerModel {
   readonly api?: RouteApiIR;
   /** The controller's JSDoc (its tag's description in the OpenAPI document). */
   readonly controllerDoc?: string;
+  /** `@SetHeader` pairs. */
+  readonly setHeaders?: readonly (readonly [string, string])[];
+  /** `@Redirect(url, status)`. */
+  readonly redirect?: { readonly url: string; readonly status: number };
+  /** `@Version(…)`, else the controller's `version`. */
+  readonly versions?: { readonly values: readonly string[]; readonly neutral?: true };
 }
 
 export interface GrpcMethodModel extends HandlerModel {

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR, SourceLocation } from '../ir/index.js';
+import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR, SourceLocation, VersionIR } from '../ir/index.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
@@ -30,7 +30,8 @@ export function buildRoutes(
 ): { routes: RouteModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: RouteModel[] = [];
-  const byShape = new Map<string, { model: RouteModel; at: SourceLocation }>();
+  const byShape = new Map<string, { model: RouteModel; at: SourceLocation }[]>();
+  const versioningOff = versioningNeverEnabled(ir);
   const checkedDtos = new Set<string>();
   const checkedQueries = new Set<string>();
   const providerOf = (classKey: string): number => indexOf.get(classProviderKey(classKey)) ?? -1;
@@ -39,27 +40,40 @@ export function buildRoutes(
     const controller = cls.controller;
     for (const route of controller.routes) {
       const path = joinPath(controller.prefix, route.path);
-      const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers);
+      const version = route.version ?? controller.version;
+      const model = routeModel(routes.length, cls, route, path, controller.chain, providerOf, throttlers, version);
       routes.push(model);
-      diagnostics.push(...checkRoute(ir, model, route, checkedDtos, checkedQueries));
+      diagnostics.push(...checkRoute(ir, model, route, checkedDtos, checkedQueries), ...checkAnswer(model, route));
+      if (version && versioningOff) {
+        diagnostics.push(diagnostic('FW2603', version.location, { what: route.version ? '@Version' : `The version of @Controller (${cls.ref.name})`, handler: model.name }));
+      }
       const shape = `${model.method} ${pathShape(path)}`;
-      const first = byShape.get(shape);
-      if (first) {
+      const earlier = byShape.get(shape) ?? [];
+      byShape.set(shape, [...earlier, { model, at: route.decoratorLocation }]);
+      for (const first of earlier) {
+        // Routes of different versions share a path: only a shared version (or no version on either) is a duplicate.
+        const shared = sharedVersion(first.model.versions, model.versions);
+        if (shared === undefined) continue;
+        const args = { method: model.method, path, first: first.model.name, firstAt: where(ir.srcDir, first.at), second: model.name, secondAt: where(ir.srcDir, route.decoratorLocation) };
         // At the decorators that make the two routes: a method may carry several, and they name the route.
-        diagnostics.push(
-          diagnostic('FW1203', route.decoratorLocation, {
-            method: model.method, path, first: first.model.name, firstAt: where(ir.srcDir, first.at), second: model.name, secondAt: where(ir.srcDir, route.decoratorLocation),
-          }),
-        );
-      } else {
-        byShape.set(shape, { model, at: route.decoratorLocation });
+        diagnostics.push(shared === '' ? diagnostic('FW1203', route.decoratorLocation, args) : diagnostic('FW2604', (route.version ?? version)?.location ?? route.decoratorLocation, { ...args, version: shared }));
+        break;
       }
     }
   }
   return { routes, diagnostics };
 }
 
-function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number, throttlers: DeclaredThrottlers): RouteModel {
+function routeModel(
+  id: number,
+  cls: ClassIR,
+  route: RouteIR,
+  path: string,
+  classChain: ChainIR,
+  providerOf: (key: string) => number,
+  throttlers: DeclaredThrottlers,
+  version: VersionIR | undefined,
+): RouteModel {
   const body = route.params.find((p) => p.source.kind === 'body');
   const messages = route.params.find((p) => p.source.kind === 'messages');
   return {
@@ -81,8 +95,46 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     ...(route.api ? { api: route.api } : {}),
     ...(cls.controller?.family === 'http' && cls.controller.doc ? { controllerDoc: cls.controller.doc } : {}),
     ...handlerChain(classChain, route.chain, providerOf, throttlers),
+    ...(route.setHeaders ? { setHeaders: route.setHeaders.map((h) => [h.name, h.value] as const) } : {}),
+    ...(route.redirect ? { redirect: { url: route.redirect.url, status: route.redirect.status } } : {}),
+    ...(version ? { versions: { values: version.values, ...(version.neutral ? { neutral: true as const } : {}) } } : {}),
     location: route.location,
   };
+}
+
+/** Headers the framework writes from the body and the connection (the runtime's `OWNED_RESPONSE_HEADERS`). */
+const OWNED_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te'];
+
+/** FW2601 (a @Redirect status that is not 3xx) and FW2602 (a @SetHeader of an owned header or of Set-Cookie). */
+function checkAnswer(model: RouteModel, route: RouteIR): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (route.redirect && (route.redirect.status < 300 || route.redirect.status > 399)) {
+    out.push(diagnostic('FW2601', route.redirect.location, { handler: model.name, status: String(route.redirect.status) }));
+  }
+  for (const header of route.setHeaders ?? []) {
+    const lower = header.name.toLowerCase();
+    if (OWNED_HEADERS.includes(lower) || lower === 'set-cookie') {
+      out.push(diagnostic('FW2602', header.location, { name: header.name, handler: model.name, ...(lower === 'set-cookie' ? { cookie: 'yes' } : {}) }));
+    }
+  }
+  return out;
+}
+
+/** Whether the sources construct applications, all with literal options, and none enables versioning (FW2603). */
+function versioningNeverEnabled(ir: ProgramIR): boolean {
+  const found = ir.versioning ?? [];
+  return found.length > 0 && found.every((v) => !v.unknown && !v.enabled);
+}
+
+/**
+ * A version two routes of one method and path both answer: '' when neither has a version (FW1203),
+ * the version otherwise (FW2604); undefined when they answer different versions.
+ */
+function sharedVersion(a: RouteModel['versions'], b: RouteModel['versions']): string | undefined {
+  if (!a && !b) return '';
+  if (!a || !b) return undefined;
+  if (a.neutral && b.neutral) return 'VERSION_NEUTRAL';
+  return a.values.find((v) => b.values.includes(v));
 }
 
 function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDtos: Set<string>, checkedQueries: Set<string>): Diagnostic[] {

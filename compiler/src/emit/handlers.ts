@@ -16,17 +16,34 @@ import { key, member, quote, stringArray } from './literals.js';
  * // { id: 3, name: 'TodoController.findOne', controller: 2, handler: TodoController.prototype.findOne,
  * //       invoke: (c: TodoController, a: ArgumentSource) => c.findOne(a.param('id')),
  */
-export function handlerHead(h: HandlerModel, imports: Imports, indent: string, hoisted: Hoisted, dto: (d: DtoIR) => string): string {
+export function handlerHead(h: HandlerModel, imports: Imports, indent: string, hoisted: Hoisted, dto: (d: DtoIR) => string, answer?: RouteAnswerPlan): string {
   const cls = imports.value(h.controllerRef);
   const head = `{ id: ${h.id}, name: ${quote(h.name)}, controller: ${h.controller}, handler: ${cls}.prototype${member(h.methodName)},`;
   const instance = instanceType(h.controllerRef, cls);
   let slot = 0;
   const site = { instance, method: h.methodName, imports, hoisted, dto, nextPipe: () => slot++ };
   const args = h.params.map((p) => argument(p, site));
-  const params = [`c: ${instance}`, ...(args.length > 0 ? [`a: ${imports.coreType('ArgumentSource')}`] : []), ...(slot > 0 ? ['p: readonly unknown[]'] : [])];
+  const params = [`c: ${instance}`, ...(args.length > 0 || answer ? [`a: ${imports.coreType('ArgumentSource')}`] : []), ...(slot > 0 ? ['p: readonly unknown[]'] : [])];
   // Pipes and @Query() classes may be asynchronous: only their handlers' closures await.
   const async = args.some((a) => a.awaits) ? 'async ' : '';
-  return `${head}\n${indent}  invoke: ${async}(${params.join(', ')}) => c${member(h.methodName)}(${args.map((a) => a.text).join(', ')}),`;
+  const call = `c${member(h.methodName)}(${args.map((a) => a.text).join(', ')})`;
+  return `${head}\n${indent}  invoke: ${async}(${params.join(', ')}) => ${answer ? answered(call, answer, imports, hoisted) : call},`;
+}
+
+/** What `@SetHeader` and `@Redirect` add to a route's answer. */
+export interface RouteAnswerPlan {
+  readonly setHeaders?: readonly (readonly [string, string])[];
+  readonly redirect?: { readonly url: string; readonly status: number };
+}
+
+/** The handler's call wrapped in `routeAnswer`, with its plan hoisted as a constant. */
+function answered(call: string, plan: RouteAnswerPlan, imports: Imports, hoisted: Hoisted): string {
+  const fields = [
+    ...(plan.setHeaders ? [`headers: [${plan.setHeaders.map(([name, value]) => `[${quote(name)}, ${quote(value)}]`).join(', ')}]`] : []),
+    ...(plan.redirect ? [`redirect: { url: ${quote(plan.redirect.url)}, status: ${plan.redirect.status} }`] : []),
+  ];
+  const constant = hoisted.declare('answer', `{ ${fields.join(', ')} }`, imports.coreType('RouteAnswer'));
+  return `${imports.core('routeAnswer')}(a.context, ${call}, ${constant})`;
 }
 
 /**

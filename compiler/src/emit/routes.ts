@@ -26,7 +26,9 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `status: ${r.status}`,
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
+    ...(r.versions ? [`versions: [${r.versions.values.map(quote).join(', ')}]`, ...(r.versions.neutral ? ['versionNeutral: true'] : [])] : []),
     ...chainFields(r, imports, srcDir),
   ];
-  return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto))}\n${indent}  ${data.join(', ')} }`;
+  const answer = r.setHeaders || r.redirect ? { ...(r.setHeaders ? { setHeaders: r.setHeaders } : {}), ...(r.redirect ? { redirect: r.redirect } : {}) } : undefined;
+  return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto), answer)}\n${indent}  ${data.join(', ')} }`;
 }

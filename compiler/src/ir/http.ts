@@ -27,6 +27,19 @@ export interface RouteIR {
   readonly api?: RouteApiIR;
   /** `@Sse()` or `@Ws()`, with what the handler returns as far as a stream cares (FW2401, FW2402). */
   readonly stream?: { readonly kind: 'sse' | 'websocket'; readonly returns: 'iterable' | 'single' | 'empty' | 'unknown'; readonly text: string };
+  /** `@SetHeader(name, value)`s, in the order written. */
+  readonly setHeaders?: readonly { readonly name: string; readonly value: string; readonly location: SourceLocation }[];
+  /** `@Redirect(url, status)`; `location` is the status argument's (or the decorator's). */
+  readonly redirect?: { readonly url: string; readonly status: number; readonly location: SourceLocation };
+  /** `@Version(…)` on the handler. */
+  readonly version?: VersionIR;
+}
+
+/** The versions of `@Version(…)` or `@Controller({ version })`: named ones, and whether VERSION_NEUTRAL is among them. */
+export interface VersionIR {
+  readonly values: readonly string[];
+  readonly neutral?: true;
+  readonly location: SourceLocation;
 }
 
 /**
@@ -44,6 +57,8 @@ export interface ReturnIR {
 export interface HttpControllerIR {
   readonly family: 'http';
   readonly prefix: string;
+  /** `@Controller({ version })`. */
+  readonly version?: VersionIR;
   readonly chain: ChainIR;
   readonly routes: readonly RouteIR[];
   /** Its JSDoc text (the description of its tag in the OpenAPI document). */

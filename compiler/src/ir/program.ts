@@ -16,4 +16,17 @@ export interface ProgramIR {
   readonly appInterceptors?: readonly AppInterceptorIR[];
   /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
   readonly configReads?: readonly ConfigReadIR[];
+  /** The `versioning` option of each application constructed in the sources (FW2603, URI prefixes in the OpenAPI document). */
+  readonly versioning?: readonly VersioningIR[];
+}
+
+/**
+ * One application's `versioning` option as far as it is static: `unknown` when its options are not
+ * an object literal; `enabled` whether it sets `versioning`; its `type` and URI `prefix` when literal.
+ */
+export interface VersioningIR {
+  readonly unknown?: true;
+  readonly enabled?: boolean;
+  readonly type?: string;
+  readonly prefix?: string;
 }

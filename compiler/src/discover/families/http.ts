@@ -1,5 +1,5 @@
 import { Node, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
-import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR } from '../../ir/index.js';
+import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR, VersionIR } from '../../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
@@ -9,7 +9,7 @@ import { pipeMismatchOf } from '../pipe-types.js';
 import { classOfType } from '../refs.js';
 import { evaluate, literalOf } from '../static-value.js';
 import { checkDeclaredType, checkQueryInput, schemaOf } from '../standard-schema.js';
-import { frameworkDecorators, type FrameworkDecorator } from '../symbols.js';
+import { frameworkDecorators, resolveName, type FrameworkDecorator } from '../symbols.js';
 import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 import { returnOf } from './returns.js';
@@ -37,10 +37,10 @@ export const httpFamily: ControllerFamily = {
   classDecorator: 'Controller',
   handlerDecorators: Object.keys(ROUTES),
   discover(ctx: DiscoverContext, cls: ClassDeclaration, decorator: FrameworkDecorator, chain: ChainIR): HttpControllerIR {
-    const prefix = staticString(ctx, decorator.args[0], 'The prefix of @Controller') ?? '';
+    const { prefix, version } = controllerOptions(ctx, decorator.args[0]);
     const routes = handlers(ctx, cls, (d) => d.name in ROUTES).map((h) => routeOf(ctx, cls, h));
     const doc = docText(cls);
-    return { family: 'http', prefix, chain: classChain(ctx, cls, chain), routes, ...(doc ? { doc } : {}) };
+    return { family: 'http', prefix, ...(version ? { version } : {}), chain: classChain(ctx, cls, chain), routes, ...(doc ? { doc } : {}) };
   },
 };
 
@@ -59,6 +59,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
     else notStatic(ctx, statusArg, 'The status of @HttpCode', 'a number literal');
   }
   return {
+    ...answerDecorators(ctx, h),
     methodName: h.name,
     location: ctx.location(method.getNameNode()),
     decoratorLocation: ctx.location(route.node),
@@ -199,6 +200,58 @@ function checkOneRoute(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler):
       ...(stream ? { stream: STREAM_GET[stream.name]! } : {}),
     });
   }
+}
+
+/** `@Controller('prefix')` or `@Controller({ path, version })`. */
+function controllerOptions(ctx: DiscoverContext, arg: Node | undefined): { prefix: string; version?: VersionIR } {
+  const inner = arg && Node.isParenthesizedExpression(arg) ? arg.getExpression() : arg;
+  if (!Node.isObjectLiteralExpression(inner)) return { prefix: staticString(ctx, arg, 'The prefix of @Controller') ?? '' };
+  const valueOf = (name: string): Node | undefined => {
+    const property = inner.getProperty(name);
+    return Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+  };
+  const versionNode = valueOf('version');
+  const version = versionNode ? versionOf(ctx, versionNode) : undefined;
+  return { prefix: staticString(ctx, valueOf('path'), 'The path of @Controller') ?? '', ...(version ? { version } : {}) };
+}
+
+/** `'2'`, `VERSION_NEUTRAL`, or an array of them; FW1004 for anything computed. */
+function versionOf(ctx: DiscoverContext, node: Node): VersionIR | undefined {
+  const items = Node.isArrayLiteralExpression(node) ? node.getElements() : [node];
+  const values: string[] = [];
+  let neutral = false;
+  for (const item of items) {
+    const value = literalOf(item);
+    if (typeof value === 'string') values.push(value);
+    else if (resolveName(item)?.name === 'VERSION_NEUTRAL') neutral = true;
+    else return notStatic(ctx, item, 'A version', "a string literal such as '2', or VERSION_NEUTRAL");
+  }
+  return { values, ...(neutral ? { neutral: true as const } : {}), location: ctx.location(node) };
+}
+
+/** `@SetHeader`, `@Redirect` and `@Version` of a handler (the most derived declaration's `@Redirect` and `@Version` win). */
+function answerDecorators(ctx: DiscoverContext, h: Handler): Pick<RouteIR, 'setHeaders' | 'redirect' | 'version'> {
+  const named = (name: string) => h.declarations.flatMap((d) => d.decorators).filter((d) => d.name === name);
+  const setHeaders = named('SetHeader').map((d) => ({
+    name: staticString(ctx, d.args[0], 'The name of @SetHeader') ?? '',
+    value: staticString(ctx, d.args[1], 'The value of @SetHeader') ?? '',
+    location: ctx.location(d.args[0] ?? d.node),
+  }));
+  const redirect = named('Redirect').at(-1);
+  let redirectIR: RouteIR['redirect'];
+  if (redirect) {
+    const statusArg = redirect.args[1];
+    const status = statusArg ? literalOf(statusArg) : 302;
+    if (statusArg && typeof status !== 'number') notStatic(ctx, statusArg, 'The status of @Redirect', 'a number literal');
+    redirectIR = {
+      url: staticString(ctx, redirect.args[0], 'The URL of @Redirect') ?? '',
+      status: typeof status === 'number' ? status : 302,
+      location: ctx.location(statusArg ?? redirect.node),
+    };
+  }
+  const versionDecorator = named('Version').at(-1);
+  const version = versionDecorator?.args[0] ? versionOf(ctx, versionDecorator.args[0]) : undefined;
+  return { ...(setHeaders.length > 0 ? { setHeaders } : {}), ...(redirectIR ? { redirect: redirectIR } : {}), ...(version ? { version } : {}) };
 }
 
 /** A string argument that must be static; FW1004 when it is computed. */

@@ -66,7 +66,8 @@ export function responsesOf(app: AppModel, components: Components, route: RouteM
     if (known) known.description = `${known.description} ${description}`;
     else out.set(status, { description, content: { 'application/json': { schema } }, ...(headers ? { headers } : {}) });
   };
-  out.set(route.status, success(components, route));
+  const successStatus = route.redirect?.status ?? route.status;
+  out.set(successStatus, route.redirect ? redirectResponse(route.redirect.url) : success(components, route));
   if (route.readsBody || parametersCanFail(route)) {
     const badRequest = components.define('BadRequest', 'builtin:BadRequest', () => BAD_REQUEST);
     add(400, route.readsBody ? 'The body is malformed or breaks a rule of its class (NotValidBodyException lists them), or a parameter is not valid.' : 'A parameter is missing or not valid.', badRequest);
@@ -76,11 +77,22 @@ export function responsesOf(app: AppModel, components: Components, route: RouteM
   const throttlers = throttlersOf(app, route);
   if (throttlers.length > 0) add(429, 'Too many calls: wait for Retry-After seconds.', error, rateLimitHeaders(throttlers, true));
   for (const thrown of route.api?.throws ?? []) add(thrown.status, thrown.doc ? `${thrown.name}: ${thrown.doc}` : `${thrown.name}.`);
-  if (throttlers.length > 0) {
-    const ok = out.get(route.status)!;
-    ok.headers = rateLimitHeaders(throttlers, false);
+  const ok = out.get(successStatus)!;
+  if (throttlers.length > 0) ok.headers = rateLimitHeaders(throttlers, false);
+  // @SetHeader's headers, with the values every successful answer carries.
+  if (route.setHeaders) {
+    const fixed = Object.fromEntries(route.setHeaders.map(([name, value]) => [name, { schema: { type: 'string', const: value } }]));
+    ok.headers = { ...(ok.headers as Record<string, JsonValue> | undefined), ...fixed };
   }
   return Object.fromEntries([...out.entries()].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response as JsonValue]));
+}
+
+/** The 3xx of a `@Redirect` route: no body, a `Location` (the decorator's URL unless the handler returns another). */
+function redirectResponse(url: string): { description: string; headers: JsonValue } {
+  return {
+    description: url ? `Redirects to ${url} (unless the handler names another URL).` : 'Redirects to the URL the handler returns.',
+    headers: { Location: { schema: { type: 'string' }, description: 'Where the client is sent.' } },
+  };
 }
 
 function success(components: Components, route: RouteModel): { description: string; content?: JsonValue } {

@@ -35,6 +35,7 @@ export abstract class HttpApplication {
       logger: this.logger,
       streaming: resolveStreamingOptions(options.streaming),
       cookies: resolveCookieSettings(options.cookies),
+      ...(options.versioning ? { versioning: options.versioning } : {}),
     });
   }
 

@@ -1,6 +1,7 @@
 import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { CookieOptions } from '../http/cookies/cookie-options.js';
+import type { VersioningOptions } from '../http/versioning/versioned-entries.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
 
@@ -59,6 +60,13 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    * new FrameworkApplication(tables, { cookies: { secrets: [process.env.COOKIE_SECRET!] } });
    */
   readonly cookies?: CookieOptions;
+  /**
+   * How a request names the API version that `@Version` routes answer; see `VersioningOptions`.
+   *
+   * @example
+   * new FrameworkApplication(tables, { versioning: { type: 'uri' } }); // @Version('2') → /v2/…
+   */
+  readonly versioning?: VersioningOptions;
 }
 
 /** What `app.stats()` reports. */

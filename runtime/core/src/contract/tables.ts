@@ -137,6 +137,10 @@ export interface HttpRouteEntry extends HandlerEntry {
   readonly stream?: 'sse' | 'websocket';
   /** The DTO each message of a `@Ws()` route's `@Messages()` parameter is validated against. */
   readonly messages?: DtoEntry;
+  /** `@Version(…)` (or the controller's `version`): the versions it answers under the `versioning` option. */
+  readonly versions?: readonly string[];
+  /** `VERSION_NEUTRAL` is among its versions: it also answers any version and none. */
+  readonly versionNeutral?: true;
 }
 
 export interface GrpcMethodEntry extends HandlerEntry {

@@ -9,8 +9,61 @@ import { recordController, recordRoute } from './records.js';
  *   @Get('/:id') findOne(@Param('id') id: string) { … }
  * }
  */
-export function Controller(prefix = ''): ClassDecorator {
+export function Controller(prefixOrOptions: string | ControllerOptions = ''): ClassDecorator {
+  const prefix = typeof prefixOrOptions === 'string' ? prefixOrOptions : (prefixOrOptions.path ?? '');
   return (target) => recordController(target, prefix);
+}
+
+/** The versions a route answers: `@Version('2')`, several, or `VERSION_NEUTRAL` (any version, and none). */
+export type VersionValue = string | typeof VERSION_NEUTRAL | readonly (string | typeof VERSION_NEUTRAL)[];
+
+/**
+ * A route of this version answers requests of any version, and requests that name none
+ * (`@Version(VERSION_NEUTRAL)`); under URI versioning it keeps its path without a prefix.
+ */
+export const VERSION_NEUTRAL: unique symbol = Symbol.for('framework.version-neutral');
+
+/** `@Controller({ path, version })`: the prefix, and the version of every route that sets none itself. */
+export interface ControllerOptions {
+  readonly path?: string;
+  readonly version?: VersionValue;
+}
+
+/**
+ * The API version(s) a handler answers, chosen by the application's `versioning` option: a path
+ * prefix (`/v2/todo`), a header, or a media-type parameter. Overrides the controller's version.
+ *
+ * @example
+ * @Get() @Version('2') findAllV2() {}
+ * @Get() @Version(['1', VERSION_NEUTRAL]) findAll() {}
+ */
+export function Version(_version: VersionValue): MethodDecorator {
+  return () => undefined;
+}
+
+/**
+ * A response header every successful answer of the handler carries (an error's answer does not).
+ * Headers the framework writes itself (`Content-Length`, `Transfer-Encoding`, …) are a build
+ * error (FW2602); for a value known only per call, use `context.setHeader`.
+ *
+ * @example
+ * @Get() @SetHeader('Cache-Control', 'max-age=60') findAll() {}
+ */
+export function SetHeader(_name: string, _value: string): MethodDecorator {
+  return () => undefined;
+}
+
+/**
+ * Answers the handler's calls with a redirect to `url` (status 302 unless given; a status that is
+ * not 3xx is a build error, FW2601). The handler may return `{ url, status }` to redirect
+ * elsewhere for one call; anything else it returns is ignored.
+ *
+ * @example
+ * @Get('docs') @Redirect('https://docs.example.com', 301) docs() {}
+ * @Get('next') @Redirect('/') next(@Query('to') to?: string) { return to ? { url: `/${to}` } : undefined; }
+ */
+export function Redirect(_url = '', _status = 302): MethodDecorator {
+  return () => undefined;
 }
 
 function route(method: string) {

@@ -10,6 +10,7 @@ import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
+import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -26,6 +27,8 @@ export interface HttpTransportOptions {
   readonly streaming: StreamingOptions;
   /** Signed cookies' secrets and the proxies believed about TLS (`cookies` option). */
   readonly cookies?: CookieSettings;
+  /** How requests name the API version (`versioning` option). */
+  readonly versioning?: VersioningOptions;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -79,7 +82,7 @@ export class HttpTransport implements ApplicationTransport {
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
-    const routes = host.tables.routes.map(
+    const routes = versionedEntries(host.tables.routes, this.options.versioning).map(
       (entry) =>
         new HttpRoute(
           entry,

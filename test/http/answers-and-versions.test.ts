@@ -1,0 +1,84 @@
+// @SetHeader, @Redirect and URI versioning (@Version, @Controller({ version })), end to end:
+// compiled by framework-build, type-checked, served on port 0; and what the OpenAPI document says of them.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildFixture, startFixture, typeErrors, type RunningApp } from '../compiler/app-fixture.js';
+
+const NAME = 'cookies-and-answers';
+let running: RunningApp;
+let openapi: { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+
+test.before(async () => {
+  const result = await buildFixture(NAME);
+  assert.equal(result.diagnostics, []);
+  openapi = JSON.parse(result.files.find((f) => f.path.endsWith('openapi.json'))!.text) as typeof openapi;
+  running = await startFixture(NAME, { versioning: { type: 'uri' } });
+});
+test.after(async () => running?.close());
+
+test('the generated tables type-check under strict tsc', () => {
+  assert.equal(typeErrors(NAME), []);
+});
+
+test('@SetHeader headers are on every successful answer, and not on an error', async () => {
+  const ok = await fetch(`${running.base}/a/cached`);
+  assert.is(ok.status, 200);
+  assert.is(ok.headers.get('cache-control'), 'max-age=60');
+  assert.is(ok.headers.get('x-answer'), 'fixed');
+  const failed = await fetch(`${running.base}/a/failing`);
+  assert.is(failed.status, 500);
+  assert.is(failed.headers.get('x-answer'), null);
+});
+
+test('@Redirect answers its status and Location; the handler may return { url, status } for one call', async () => {
+  const moved = await fetch(`${running.base}/a/moved`, { redirect: 'manual' });
+  assert.is(moved.status, 301);
+  assert.is(moved.headers.get('location'), '/a/cached');
+  assert.is(await moved.text(), '');
+  const elsewhere = await fetch(`${running.base}/a/moved?to=other`, { redirect: 'manual' });
+  assert.is(elsewhere.status, 307);
+  assert.is(elsewhere.headers.get('location'), '/a/other');
+  const later = await fetch(`${running.base}/a/later`, { redirect: 'manual' });
+  assert.is(later.status, 302);
+  assert.is(later.headers.get('location'), '/a/cached');
+});
+
+test('URI versioning: each version under its prefix, a neutral route without one, other versions 404', async () => {
+  assert.equal(await (await fetch(`${running.base}/v1/items`)).json(), { version: 1 });
+  assert.equal(await (await fetch(`${running.base}/v2/items`)).json(), { version: 2 });
+  assert.equal(await (await fetch(`${running.base}/items/health`)).json(), { neutral: true });
+  assert.is((await fetch(`${running.base}/v3/items`)).status, 404);
+  assert.is((await fetch(`${running.base}/items`)).status, 404);
+  // Routes without a version, in an application without a default version, keep their paths.
+  assert.is((await fetch(`${running.base}/a/cached`)).status, 200);
+});
+
+test('a default version prefixes the routes that declare none; header versioning is refused at start-up with the supported type', async () => {
+  const app = await startFixture(NAME, { versioning: { type: 'uri', defaultVersion: '1' } });
+  try {
+    assert.is((await fetch(`${app.base}/v1/a/cached`)).status, 200);
+    assert.is((await fetch(`${app.base}/a/cached`)).status, 404);
+  } finally {
+    await app.close();
+  }
+  try {
+    await startFixture(NAME, { versioning: { type: 'header', header: 'x-api-version' } });
+    assert.unreachable('header versioning is not served yet');
+  } catch (error) {
+    assert.match(String(error), /versioning type 'header' is not served yet; use \{ type: 'uri' \}/);
+  }
+});
+
+test('the OpenAPI document describes the redirect (its 3xx and Location) and the fixed headers', () => {
+  const moved = openapi.paths['/a/moved']!.get!.responses;
+  assert.ok(moved['301']?.headers?.Location, 'a 301 with Location');
+  assert.is(moved['200'], undefined);
+  assert.equal(openapi.paths['/a/cached']!.get!.responses['200']!.headers, {
+    'Cache-Control': { schema: { type: 'string', const: 'max-age=60' } },
+    'X-Answer': { schema: { type: 'string', const: 'fixed' } },
+  });
+  const cookies = (openapi.paths['/c/typed']!.get as unknown as { parameters: { name: string; in: string }[] }).parameters;
+  assert.ok(cookies.some((p) => p.name === 'size' && p.in === 'cookie'), 'cookie parameters are in: cookie');
+});
+
+test.run();
