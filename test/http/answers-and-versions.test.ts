@@ -53,7 +53,7 @@ test('URI versioning: each version under its prefix, a neutral route without one
   assert.is((await fetch(`${running.base}/a/cached`)).status, 200);
 });
 
-test('a default version prefixes the routes that declare none; header versioning is refused at start-up with the supported type', async () => {
+test('a default version prefixes the routes that declare none; an unknown versioning type is refused at start-up', async () => {
   const app = await startFixture(NAME, { versioning: { type: 'uri', defaultVersion: '1' } });
   try {
     assert.is((await fetch(`${app.base}/v1/a/cached`)).status, 200);
@@ -62,10 +62,48 @@ test('a default version prefixes the routes that declare none; header versioning
     await app.close();
   }
   try {
-    await startFixture(NAME, { versioning: { type: 'header', header: 'x-api-version' } });
-    assert.unreachable('header versioning is not served yet');
+    await startFixture(NAME, { versioning: { type: 'cookie' as 'uri' } });
+    assert.unreachable('an unknown type must be refused');
   } catch (error) {
-    assert.match(String(error), /versioning type 'header' is not served yet; use \{ type: 'uri' \}/);
+    assert.match(String(error), /versioning\.type must be 'uri', 'header' or 'media-type'; got "cookie"/);
+  }
+});
+
+async function json(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}${path}`, { headers });
+  return { status: response.status, body: response.status === 200 ? await response.json() : await response.text().then((text) => (text ? JSON.parse(text) : text)) };
+}
+
+test('header versioning: routes of one path picked by the header; no fitting version is a 404; a neutral route answers any', async () => {
+  const app = await startFixture(NAME, { versioning: { type: 'header', header: 'X-API-Version' } });
+  try {
+    assert.equal(await json(app.base, '/items', { 'x-api-version': '1' }), { status: 200, body: { version: 1 } });
+    assert.equal(await json(app.base, '/items', { 'x-api-version': ' 2 ' }), { status: 200, body: { version: 2 } });
+    assert.equal(await json(app.base, '/items', { 'x-api-version': '3' }), { status: 404, body: { status: 404, name: 'NotFoundException', message: 'Not found' } });
+    assert.is((await json(app.base, '/items')).status, 404, 'no version and no default version');
+    assert.equal(await json(app.base, '/items/health', { 'x-api-version': '9' }), { status: 200, body: { neutral: true } });
+    assert.equal(await json(app.base, '/items/health'), { status: 200, body: { neutral: true } });
+    assert.is((await json(app.base, '/a/cached', { 'x-api-version': '7' })).status, 200, 'a route without a version answers every version');
+  } finally {
+    await app.close();
+  }
+  const withDefault = await startFixture(NAME, { versioning: { type: 'header', defaultVersion: '2' } });
+  try {
+    assert.equal(await json(withDefault.base, '/items'), { status: 200, body: { version: 2 } });
+    assert.equal(await json(withDefault.base, '/items', { 'x-api-version': '1' }), { status: 200, body: { version: 1 } });
+  } finally {
+    await withDefault.close();
+  }
+});
+
+test('media-type versioning: the version is a parameter of Accept', async () => {
+  const app = await startFixture(NAME, { versioning: { type: 'media-type', key: 'v=' } });
+  try {
+    assert.equal(await json(app.base, '/items', { accept: 'application/json;v=2' }), { status: 200, body: { version: 2 } });
+    assert.equal(await json(app.base, '/items', { accept: 'text/html, application/json; q=0.9; v=1' }), { status: 200, body: { version: 1 } });
+    assert.is((await json(app.base, '/items', { accept: 'application/json' })).status, 404);
+  } finally {
+    await app.close();
   }
 });
 

@@ -61,12 +61,13 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    */
   readonly cookies?: CookieOptions;
   /**
-   * How a request names the API version that `@Version` routes answer; see `VersioningOptions`.
+   * How a request names the API version that `@Version` routes answer (default `false`: routes
+   * answer at their paths whatever their version); see `VersioningOptions`.
    *
    * @example
    * new FrameworkApplication(tables, { versioning: { type: 'uri' } }); // @Version('2') → /v2/…
    */
-  readonly versioning?: VersioningOptions;
+  readonly versioning?: VersioningOptions | false;
 }
 
 /** What `app.stats()` reports. */

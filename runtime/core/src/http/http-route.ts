@@ -8,6 +8,7 @@ import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValida
 import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
+import type { VersionRule } from './versioning/version-rule.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, MAX_BODY_DEPTH_SETTING, type JsonBounds } from './json-depth.js';
 
 /** What bounds the work a body costs: its JSON depth and values, and the reasons its 400 lists. */
@@ -65,6 +66,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   readonly paramNames: readonly string[];
   /** The application's cookie settings (signer, trusted proxies), set by the transport at attach. */
   cookies?: CookieSettings;
+  /** Under header or media-type versioning, the versions it answers; set by the transport at attach. */
+  versionRule?: VersionRule;
 
   constructor(
     readonly entry: HttpRouteEntry,

@@ -11,6 +11,7 @@ import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
+import { versionRuleOf } from './versioning/version-rule.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -93,7 +94,11 @@ export class HttpTransport implements ApplicationTransport {
           this.options.bodyBounds,
         ),
     );
-    for (const route of routes) route.cookies = this.options.cookies;
+    for (const route of routes) {
+      route.cookies = this.options.cookies;
+      const rule = versionRuleOf(route.entry, this.options.versioning);
+      if (rule) route.versionRule = rule;
+    }
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).

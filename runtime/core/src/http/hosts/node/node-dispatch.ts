@@ -4,6 +4,8 @@ import { nodeSseRoute } from './sse/node-sse-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { CompiledRouter } from '../../compiled-router.js';
 import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
+import { byVersion } from '../../versioning/version-rule.js';
+import { requestHeaderOf } from './request-headers.js';
 
 // The request targets and hosts @hono/node-server passes on as they are (its own checks): any
 // other (percent-encoding, dot segments, an unusual Host) it normalises through `new URL`, so
@@ -32,6 +34,7 @@ export function nodeNativeListener(
 ): RequestListener | undefined {
   if (!routes.every((route) => CompiledRouter.serves(route.entry.path))) return undefined;
   const router = new CompiledRouter<NodeRouteHandler>();
+  const pairs: { route: HttpRoute; handler: NodeRouteHandler }[] = [];
   for (const route of routes) {
     const { entry } = route;
     // A @Head() route answers HEAD requests only, and those go to Hono (which strips GET's body).
@@ -44,6 +47,11 @@ export function nodeNativeListener(
         : entry.stream
           ? (incoming, outgoing) => fallback(incoming, outgoing)
           : nodeRouteHandler(route, options);
+    pairs.push({ route, handler });
+  }
+  // Routes of one path told apart by a version header: one handler picks; no fitting version goes to Hono (a 404).
+  for (const { route, handler } of byVersion(pairs, (name, incoming) => requestHeaderOf(incoming, name), (incoming, outgoing) => fallback(incoming, outgoing))) {
+    const { entry } = route;
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -9,6 +9,9 @@ import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
+import { byVersion } from '../../versioning/version-rule.js';
+
+const NOT_FOUND = { status: 404, name: 'NotFoundException', message: 'Not found' };
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
@@ -29,6 +32,7 @@ export function buildHonoApp(
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
   const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
+  const pairs: { route: HttpRoute; handler: HonoRouteHandler }[] = [];
 
   for (const route of ordered) {
     const { entry } = route;
@@ -43,6 +47,11 @@ export function buildHonoApp(
       registerHeadRoute(app, entry.path, [handler]);
       continue;
     }
+    pairs.push({ route, handler });
+  }
+  // Routes of one path told apart by a version header: one handler picks, or answers 404.
+  for (const { route, handler } of byVersion(pairs, (name, c) => c.req.header(name), (c) => c.json(NOT_FOUND, 404))) {
+    const { entry } = route;
     const methods = entry.method === 'ALL' ? [...ALL_METHODS] : [entry.method];
     app.on(methods, entry.path, handler);
   }
@@ -56,7 +65,7 @@ export function buildHonoApp(
 
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.
-  app.notFound(observed(undefined, (c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404)));
+  app.notFound(observed(undefined, (c) => c.json(NOT_FOUND, 404)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
 }
