@@ -2,16 +2,24 @@
 // compiled by framework-build, type-checked, served on port 0; and what the OpenAPI document says of them.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { emitClient } from '../../compiler/src/emit/client/client.js';
+import { ROOT } from '../compiler/helpers.js';
 import { buildFixture, startFixture, typeErrors, type RunningApp } from '../compiler/app-fixture.js';
 
 const NAME = 'cookies-and-answers';
 let running: RunningApp;
-let openapi: { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+type Operation = { operationId: string; 'x-api-versions'?: string[]; parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+let openapi: { paths: Record<string, Record<string, Operation>> };
+let client: string;
 
 test.before(async () => {
   const result = await buildFixture(NAME);
   assert.equal(result.diagnostics, []);
   openapi = JSON.parse(result.files.find((f) => f.path.endsWith('openapi.json'))!.text) as typeof openapi;
+  client = emitClient(openapi as unknown as Parameters<typeof emitClient>[0]);
   running = await startFixture(NAME, { versioning: { type: 'uri' } });
 });
 test.after(async () => running?.close());
@@ -117,6 +125,39 @@ test('the OpenAPI document describes the redirect (its 3xx and Location) and the
   });
   const cookies = (openapi.paths['/c/typed']!.get as unknown as { parameters: { name: string; in: string }[] }).parameters;
   assert.ok(cookies.some((p) => p.name === 'size' && p.in === 'cookie'), 'cookie parameters are in: cookie');
+});
+
+test('the OpenAPI document and the typed client follow the sources\' URI versioning: a path per version, the versions named', () => {
+  assert.is(openapi.paths['/v1/items']!.get!.operationId, 'items.listV1');
+  assert.is(openapi.paths['/v2/items']!.get!.operationId, 'items.listV2');
+  assert.equal(openapi.paths['/v2/items']!.get!['x-api-versions'], ['2']);
+  assert.equal(openapi.paths['/items/health']!.get!['x-api-versions'], ['neutral']);
+  assert.is(openapi.paths['/items'], undefined);
+  assert.match(client, /listV2: \(request\?: \{ signal\?: AbortSignal \}\): Promise<.*> =>\n\s+call\(options, "items\.listV2", "GET", `\/v2\/items`/);
+});
+
+test('the typed client sends cookies it is given as one Cookie header, and reaches a version\'s path', async () => {
+  const file = path.join(ROOT, 'test/.tmp/compiler', NAME, 'client.ts');
+  fs.writeFileSync(file, client);
+  const { createClient } = (await import(pathToFileURL(file).href)) as { createClient: (options: { baseUrl: string }) => Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> };
+  const api = createClient({ baseUrl: running.base });
+  assert.equal(await api.cookies!.typed!({ cookies: { size: 25, theme: 'dark', since: new Date('2026-11-29T00:00:00Z') } }), {
+    theme: 'dark', size: 25, beta: null, since: '2026-11-29T00:00:00.000Z', plan: null,
+  });
+  assert.equal(await api.cookies!.required!({ cookies: { sid: 'a b;c' } }), { sid: 'a b;c' }, 'values are percent-encoded');
+  assert.equal(await api.items!.listV2!(), { version: 2 });
+  assert.match(client, /cookies\?: \{ theme\?: "light" \| "dark"; size\?: number;/);
+});
+
+test('header and media-type versioning in the document: one operation per path, the version header as a parameter', async () => {
+  const { placementsOf, versionFields } = await import('../../compiler/src/emit/openapi/versions.js');
+  const route = { path: '/items', versions: { values: ['1', '2'] } } as Parameters<typeof placementsOf>[0];
+  assert.equal(placementsOf(route, { enabled: true, type: 'header' }), [{ path: '/items', idSuffix: '' }]);
+  assert.equal(placementsOf(route, { enabled: true, type: 'uri', prefix: 'api' }).map((p) => [p.path, p.idSuffix]), [['/api1/items', '_v1'], ['/api2/items', '_v2']]);
+  assert.equal(versionFields(route, { enabled: true, type: 'header', header: 'X-Version' }), {
+    extension: { 'x-api-versions': ['1', '2'] },
+    parameter: { name: 'X-Version', in: 'header', required: true, schema: { type: 'string', enum: ['1', '2'] } },
+  });
 });
 
 test.run();

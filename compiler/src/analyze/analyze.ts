@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ProgramIR } from '../ir/index.js';
+import type { ProgramIR, VersioningIR } from '../ir/index.js';
 import { checkChainClasses } from './chain-classes.js';
 import { checkAsyncFactories } from './factory-checks.js';
 import { checkExports, checkGuards, checkUnreachable, globalGuard, globalInterceptors } from './checks.js';
@@ -93,6 +93,15 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     validation: planValidation(routes.routes),
     grpc: grpc.services,
     throttlers,
+    ...staticVersioning(ir.versioning ?? []),
   };
   return { model, diagnostics };
+}
+
+/** The `versioning` option the OpenAPI document follows: only when every application that enables one gives it the same literal type. */
+function staticVersioning(found: readonly VersioningIR[]): { versioning?: VersioningIR } {
+  const enabled = found.filter((v) => v.enabled);
+  const first = enabled[0];
+  if (!first?.type || enabled.some((v) => v.type !== first.type || v.prefix !== first.prefix || v.defaultVersion !== first.defaultVersion)) return {};
+  return { versioning: first };
 }

@@ -3,7 +3,7 @@
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
 import type { ValidationPlans } from './validation/plan.js';
-import type { DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef } from '../ir/index.js';
+import type { DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 
 export interface ProviderModel {
@@ -113,4 +113,6 @@ export interface AppModel {
   readonly validation: ValidationPlans;
   /** The application's throttler names (which routes answer 429, in the OpenAPI document). */
   readonly throttlers?: DeclaredThrottlers;
+  /** The `versioning` option, when every application of the sources that sets one sets the same literal type (for the OpenAPI document). */
+  readonly versioning?: VersioningIR;
 }

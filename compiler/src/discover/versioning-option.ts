@@ -43,8 +43,9 @@ export function versioningOptionsIn(sf: SourceFile): VersioningIR[] {
       found.push({ enabled: true });
       continue;
     }
-    const { type, prefix } = value.value as { type?: unknown; prefix?: unknown };
-    found.push({ enabled: true, ...(typeof type === 'string' ? { type } : {}), ...(typeof prefix === 'string' ? { prefix } : {}) });
+    const option = value.value as Record<string, unknown>;
+    const text = (name: 'type' | 'prefix' | 'header' | 'key' | 'defaultVersion') => (typeof option[name] === 'string' ? { [name]: option[name] as string } : {});
+    found.push({ enabled: true, ...text('type'), ...text('prefix'), ...text('header'), ...text('key'), ...text('defaultVersion') });
   }
   return found;
 }

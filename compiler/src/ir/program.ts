@@ -29,4 +29,7 @@ export interface VersioningIR {
   readonly enabled?: boolean;
   readonly type?: string;
   readonly prefix?: string;
+  readonly header?: string;
+  readonly key?: string;
+  readonly defaultVersion?: string;
 }

@@ -4,6 +4,7 @@ import { Components } from './components.js';
 import { dtoSchemaRef } from './dto-schema.js';
 import { methodsOf, operationIdOf, tagOf } from '../../analyze/operation-ids.js';
 import { openApiPath } from './operations.js';
+import { placementsOf, versionFields, type Placement } from './versions.js';
 import { parametersOf } from './parameters.js';
 import { isGuarded, responsesOf } from './responses.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
@@ -41,12 +42,21 @@ export function openApiDocument(app: AppModel, options: OpenApiOptions, document
   let bearer = false;
   // A socket is no HTTP operation OpenAPI can describe (its messages are typed by the handler).
   for (const route of app.routes.filter((r) => r.stream !== 'websocket')) {
-    const path = openApiPath(route.path);
     tags.set(tagOf(route), tags.get(tagOf(route)) ?? route.controllerDoc);
-    for (const method of methodsOf(route)) {
-      const secured = isGuarded(app, route) && !route.api?.public;
-      bearer ||= secured;
-      (paths[path] ??= {})[method] = operation(app, components, route, method, secured, documents);
+    for (const placement of placementsOf(route, app.versioning)) {
+      const path = openApiPath(placement.path);
+      for (const method of methodsOf(route)) {
+        const secured = isGuarded(app, route) && !route.api?.public;
+        const taken = paths[path]?.[method] as Record<string, JsonValue> | undefined;
+        // Header or media-type versions of one path share its operation: the first one's, which names the others.
+        if (taken) {
+          const other = `Version ${route.versions?.values.join(', ') ?? '(none)'} is served by ${route.name}, whose answer is not described here.`;
+          taken.description = typeof taken.description === 'string' ? `${taken.description}\n\n${other}` : other;
+          continue;
+        }
+        bearer ||= secured;
+        (paths[path] ??= {})[method] = operation(app, components, route, method, secured, documents, placement);
+      }
     }
   }
   return {
@@ -71,9 +81,18 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown;
 }
 
-function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean, documents: SchemaDocuments): Record<string, JsonValue> {
+function operation(
+  app: AppModel,
+  components: Components,
+  route: RouteModel,
+  method: string,
+  secured: boolean,
+  documents: SchemaDocuments,
+  placement: Placement,
+): Record<string, JsonValue> {
   const api = route.api;
-  const parameters = parametersOf(components, app.validation, route, documents);
+  const versions = versionFields(route, app.versioning);
+  const parameters = [...parametersOf(components, app.validation, route, documents), ...(versions.parameter ? [versions.parameter] : [])];
   const body = route.body
     ? dtoSchemaRef(components, app.validation, route.body)
     : route.bodySchema
@@ -82,7 +101,7 @@ function operation(app: AppModel, components: Components, route: RouteModel, met
         ? {}
         : undefined;
   return {
-    operationId: operationIdOf(route, method),
+    operationId: `${operationIdOf(route, method)}${placement.idSuffix}`,
     tags: [tagOf(route)],
     ...(api?.summary ? { summary: api.summary } : {}),
     ...(api?.description ? { description: api.description } : {}),
@@ -91,5 +110,6 @@ function operation(app: AppModel, components: Components, route: RouteModel, met
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses: responsesOf(app, components, route),
     ...(secured ? { security: [{ bearer: [] }] } : {}),
+    ...versions.extension,
   };
 }
