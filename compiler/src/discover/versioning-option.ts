@@ -5,8 +5,7 @@ import { evaluate } from './static-value.js';
 import { resolveName } from './symbols.js';
 
 /**
- * The `versioning` option of each `new FrameworkApplication(tables, options)` and
- * `FrameworkApplication.create(tables, options)` in a file: its static value, `{}` when the
+ * The `versioning` option of each `new FrameworkApplication(tables, options)` in a file: its static value, `{}` when the
  * options say nothing of versioning, or `unknown` when the options are not an object literal (or
  * spread something), so that FW2603 stays silent rather than guess.
  *
@@ -16,12 +15,8 @@ import { resolveName } from './symbols.js';
 export function versioningOptionsIn(sf: SourceFile): VersioningIR[] {
   if (!sf.getFullText().includes('FrameworkApplication')) return [];
   const found: VersioningIR[] = [];
-  const calls = [...sf.getDescendantsOfKind(SyntaxKind.NewExpression), ...sf.getDescendantsOfKind(SyntaxKind.CallExpression)];
-  for (const call of calls) {
-    const callee = call.getExpression();
-    const target = Node.isPropertyAccessExpression(callee) && callee.getName() === 'create' ? callee.getExpression() : Node.isNewExpression(call) ? callee : undefined;
-    if (!target) continue;
-    const resolved = resolveName(target);
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+    const resolved = resolveName(call.getExpression());
     if (resolved?.name !== 'FrameworkApplication' || !isFrameworkFile(resolved.file)) continue;
     const options = call.getArguments()[1];
     if (options === undefined) {
