@@ -115,6 +115,21 @@ test('clearCookie expires the cookie; redirect answers 3xx with Location and the
   assert.is(await go.text(), '');
 });
 
+test('a guard sets a cookie through its context; over a trusted proxy that says https, cookies are Secure', async () => {
+  const guarded = await fetch(`${running.base}/c/guarded`);
+  assert.equal(guarded.headers.getSetCookie(), ['visited=yes; Path=/; HttpOnly; SameSite=Strict']);
+  // The test's loopback peer is a trusted proxy by default (`cookies.trustProxy`).
+  const proxied = await fetch(`${running.base}/c/guarded`, { headers: { 'x-forwarded-proto': 'https, http' } });
+  assert.equal(proxied.headers.getSetCookie(), ['visited=yes; Path=/; HttpOnly; Secure; SameSite=Strict']);
+  const untrusted = await startFixture(NAME, { cookies: { trustProxy: false } });
+  try {
+    const direct = await fetch(`${untrusted.base}/c/guarded`, { headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(direct.headers.getSetCookie(), ['visited=yes; Path=/; HttpOnly; SameSite=Strict'], 'a proxy not trusted is not believed');
+  } finally {
+    await untrusted.close();
+  }
+});
+
 test('setHeader of a header the framework owns is refused (a 500 from the handler, the answer intact)', async () => {
   const response = await fetch(`${running.base}/c/owned`);
   assert.is(response.status, 500);
