@@ -151,7 +151,7 @@ test('the typed client sends cookies it is given as one Cookie header, and reach
 
 test('header and media-type versioning in the document: one operation per path, the version header as a parameter', async () => {
   const { placementsOf, versionFields } = await import('../../compiler/src/emit/openapi/versions.js');
-  const route = { path: '/items', versions: { values: ['1', '2'] } } as Parameters<typeof placementsOf>[0];
+  const route = { path: '/items', versions: { values: ['1', '2'] } } as unknown as Parameters<typeof placementsOf>[0];
   assert.equal(placementsOf(route, { enabled: true, type: 'header' }), [{ path: '/items', idSuffix: '' }]);
   assert.equal(placementsOf(route, { enabled: true, type: 'uri', prefix: 'api' }).map((p) => [p.path, p.idSuffix]), [['/api1/items', '_v1'], ['/api2/items', '_v2']]);
   assert.equal(versionFields(route, { enabled: true, type: 'header', header: 'X-Version' }), {

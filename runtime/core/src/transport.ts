@@ -5,7 +5,8 @@
  *
  * A transport registers itself with `app.registerTransport(...)` before `init`; `init` hands its
  * `attach` a `TransportHost`, from which it prepares one chain per handler and runs each call
- * (a `CallBase` subclass of its own) through it; `app.close()` calls its `close`.
+ * (a `CallBase` subclass of its own; `HttpCallBase` for HTTP calls, which gives the context's cookies,
+ * headers and redirects) through it; `app.close()` calls its `close`.
  *
  * @example
  * import { CallBase, type ApplicationTransport, type TransportHost } from '@framework/core/transport';
@@ -22,6 +23,7 @@ export type { ApplicationTransport, TransportHost } from './hosting/transport-ho
 export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
 export { CallBase, type HandlerRuntime } from './chain/call-base.js';
 export { GrpcCallBase } from './chain/grpc-call-base.js';
+export { HttpCallBase } from './http/context/http-call-base.js';
 export { isThenable } from './types/thenable.js';
 export { Injector, type RequestScope } from './di/injector.js';
 export { recordGrpcService, grpcServiceOf } from './decorators/records.js';
