@@ -67,6 +67,23 @@ export function registerFixtureSuites(runtime: string, start: () => Promise<Laun
     for (const path of [`/items/${item.id}`, `/items/${item.id}/`]) assert.equal(await (await fetch(server.base + path)).json(), item);
   });
 
+  http('a signed cookie set and read back, a typed cookie, a redirect and header versioning', async ({ server }) => {
+    const signIn = await fetch(`${server.base}/browser/session`, { method: 'POST' });
+    assert.is(signIn.status, 204);
+    const [line] = signIn.headers.getSetCookie();
+    assert.match(line ?? '', /^session=user-7\.[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = `${line!.split(';')[0]!}; visits=3`;
+    assert.equal(await (await fetch(`${server.base}/browser/session`, { headers: { cookie } })).json(), { user: 'user-7', visits: 3 });
+    assert.equal(await (await fetch(`${server.base}/browser/session`, { headers: { cookie: 'session=user-7.forged; visits=3' } })).json(), { user: null, visits: 3 });
+    assert.is((await fetch(`${server.base}/browser/session`, { headers: { cookie: 'visits=many' } })).status, 400);
+    const old = await fetch(`${server.base}/browser/old`, { redirect: 'manual' });
+    assert.is(old.status, 308);
+    assert.is(old.headers.get('location'), '/browser/session');
+    assert.equal(await (await fetch(`${server.base}/browser/version`, { headers: { 'x-api-version': '2' } })).json(), { version: 2 });
+    assert.equal(await (await fetch(`${server.base}/browser/version`, { headers: { 'x-api-version': '1' } })).json(), { version: 1 });
+    assert.is((await fetch(`${server.base}/browser/version`)).status, 404);
+  });
+
   http('an invalid body is a 400 naming each failed property', async ({ server }) => {
     const response = await post(server.base, '/items', { name: 7, quantity: -1 });
     assert.is(response.status, 400);
