@@ -6,6 +6,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { toPosix } from '../files/file-paths.js';
 import { hostDiagnostics } from './host-checks.js';
 import type { BundleTarget } from './targets.js';
+import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -52,19 +53,22 @@ const PLACEHOLDER = 'globalThis.__FRAMEWORK_BUNDLED_PROTOS__';
  * const { file } = await bundleApp({ entry: 'examples/todo/src/main.ts', outDir: 'dist/bundle' });
  * // node dist/bundle/main.mjs
  *
- * @throws {BundleRefused} for `--target workers` when the application has gRPC controllers (FW1416)
+ * @throws {BundleRefused} for `--target workers` when the bundle carries gRPC controllers (FW1416)
  */
 export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const entry = path.resolve(options.entry);
   if (!fs.existsSync(entry)) throw new Error(`The entry ${options.entry} does not exist.`);
   const target = options.target ?? 'node';
-  if (target === 'workers') checkHost(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd());
   const outDir = path.resolve(options.outDir ?? 'dist/bundle');
   const file = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.mjs`);
   const protos = new Map<string, BundledProtoFile>();
+  const required = new Set<string>();
+  const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
+  const workingDir = process.cwd();
   const result = await build({
     entryPoints: [`${VIRTUAL}:entry`],
     outfile: file,
+    absWorkingDir: workingDir,
     bundle: true,
     format: 'esm',
     ...platformOf(target),
@@ -74,29 +78,43 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     legalComments: 'none',
     logLevel: 'silent',
     write: false,
-    plugins: [entryPlugin(entry), protoPlugin(packageDirOf(entry), protos)],
+    metafile: checked !== undefined,
+    plugins: [entryPlugin(entry), protoPlugin(packageDirOf(entry), protos), ...(target === 'workers' ? [workerBuiltins(required)] : [])],
   });
+  if (checked && result.metafile) {
+    const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
+    checked((source) => inside.has(toPosix(source)));
+  }
   const output = result.outputFiles.find((out) => out.path === file);
   if (!output) throw new Error(`esbuild wrote no ${file}.`);
   const carried = protos.size === 0 ? { files: {}, wellKnown: {} } : { files: Object.fromEntries([...protos.values()].map((p) => [p.key, p.text])), wellKnown: wellKnownJson(entry) };
   if (!output.text.includes(PLACEHOLDER)) throw new Error(`esbuild's output lost the place of the schema files (${PLACEHOLDER}).`);
   // A function, so that a `$` in a schema's text is not read as a replacement pattern.
-  const text = output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
+  const text = workerRequirePrelude(required) + output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(file, text);
   return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
 }
 
-/** Builds the tables in memory to see what the application asks of the host; errors of the build itself are reported too. */
-function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
+/**
+ * Builds the tables in memory to see what the application asks of the host; errors of the build
+ * itself are thrown at once, the host's refusals (FW1416) once the bundle's modules are known, for
+ * the controllers whose modules it carries.
+ */
+function hostCheck(target: BundleTarget, srcDir: string, cwd: string): (carried: (file: string) => boolean) => void {
   const result = createBuilder({ srcDir, cwd }).build();
-  const refused = [...result.diagnostics.filter((d) => d.severity === 'error'), ...(result.model ? hostDiagnostics(result.model, target) : [])];
-  if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new BundleRefused(sortDiagnostics(errors));
+  return (carried) => {
+    const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
+    if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  };
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
   // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag.
-  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'] };
+  // Node's built-ins are made external by `workerBuiltins`, with or without the `node:` prefix.
+  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022' };
   // CommonJS dependencies (grpc-js, protobufjs) `require` Node's built-ins: an ES module has no
   // `require`, so the bundle makes one, from the bundle's own URL (Node and Bun alike).
   return {
