@@ -7,6 +7,7 @@ import { toPosix } from '../files/file-paths.js';
 import { hostDiagnostics } from './host-checks.js';
 import type { BundleTarget } from './targets.js';
 import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
+import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -63,6 +64,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const file = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.mjs`);
   const protos = new Map<string, BundledProtoFile>();
   const required = new Set<string>();
+  const reflection = reflectionProtos();
   const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
   const result = await build({
@@ -79,7 +81,11 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     logLevel: 'silent',
     write: false,
     metafile: checked !== undefined,
-    plugins: [entryPlugin(entry), protoPlugin(packageDirOf(entry), protos), ...(target === 'workers' ? [workerBuiltins(required)] : [])],
+    plugins: [
+      entryPlugin(entry, target === 'workers' ? undefined : descriptorModules(entry, packageDirOf(entry))),
+      protoPlugin(packageDirOf(entry), protos),
+      ...(target === 'workers' ? [workerBuiltins(required)] : [reflection.plugin]),
+    ],
   });
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
@@ -93,7 +99,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const text = workerRequirePrelude(required) + output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(file, text);
-  return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
+  return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys(), ...reflection.carried] };
 }
 
 /**
@@ -130,7 +136,7 @@ function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
  * before any module of the application, as ES modules run in import order), then the application's
  * entry with everything it exports (a Lambda `handler`, a Worker's default export).
  */
-function entryPlugin(entry: string): Plugin {
+function entryPlugin(entry: string, modules: ReturnType<typeof descriptorModules>): Plugin {
   const hasDefault = /\bexport\s+default\b|\bas\s+default\b/.test(fs.readFileSync(entry, 'utf8'));
   const spec = JSON.stringify(toPosix(entry));
   return {
@@ -140,7 +146,11 @@ function entryPlugin(entry: string): Plugin {
       b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) =>
         args.path === `${VIRTUAL}:entry`
           ? { contents: `import '${VIRTUAL}:protos';\nexport * from ${spec};\n${hasDefault ? `export { default } from ${spec};\n` : ''}`, resolveDir: path.dirname(entry), loader: 'js' }
-          : { contents: `globalThis[Symbol.for('@framework/grpc.bundledProtos')] = { base: import.meta.url, ...${PLACEHOLDER} };\n`, loader: 'js' },
+          : {
+              contents: `globalThis[Symbol.for('@framework/grpc.bundledProtos')] = { base: import.meta.url, ${modules ? `modules: ${modules.source}, ` : ''}...${PLACEHOLDER} };\n`,
+              loader: 'js',
+              ...(modules ? { resolveDir: modules.resolveDir } : {}),
+            },
       );
     },
   };
