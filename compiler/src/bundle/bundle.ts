@@ -8,6 +8,7 @@ import { hostDiagnostics } from './host-checks.js';
 import type { BundleTarget } from './targets.js';
 import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
 import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
+import { lazyPackages } from './lazy-packages.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -20,6 +21,12 @@ export interface BundleOptions {
   /** Packages left as imports (resolved beside the bundle at run time); default none. */
   readonly external?: readonly string[];
   readonly minify?: boolean;
+  /**
+   * What the entry imports through `import()` goes into files of its own beside the bundle
+   * (`chunks/`), parsed only when imported, instead of inside the one file; default false. Not for
+   * `--target workers`.
+   */
+  readonly split?: boolean;
   /** The application's sources, checked against what the host gives (`--target workers`); default: the entry's directory. */
   readonly srcDir?: string;
   /** Base of relative paths; default `process.cwd()`. */
@@ -34,9 +41,12 @@ export class BundleRefused extends Error {
 }
 
 export interface BundleResult {
-  /** The one file written: `<outDir>/<entry name>.mjs`. */
+  /** The entry's file: `<outDir>/<entry name>.mjs` (with `split`, beside `<outDir>/chunks/`). */
   readonly file: string;
+  /** Of every file written. */
   readonly bytes: number;
+  /** How many chunk files `split` wrote (0 without it). */
+  readonly chunks: number;
   /** The `.proto` files carried inside, by the path the bundle's modules ask for. */
   readonly protos: readonly string[];
 }
@@ -67,9 +77,12 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const reflection = reflectionProtos();
   const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
+  const split = (options.split ?? false) && target !== 'workers';
   const result = await build({
-    entryPoints: [`${VIRTUAL}:entry`],
-    outfile: file,
+    entryPoints: [{ in: `${VIRTUAL}:entry`, out: path.basename(file, '.mjs') }],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    ...(split ? { splitting: true, chunkNames: 'chunks/[name]-[hash]' } : {}),
     absWorkingDir: workingDir,
     bundle: true,
     format: 'esm',
@@ -85,6 +98,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
       entryPlugin(entry, target === 'workers' ? undefined : descriptorModules(entry, packageDirOf(entry))),
       protoPlugin(packageDirOf(entry), protos),
       ...(target === 'workers' ? [workerBuiltins(required)] : [reflection.plugin]),
+      ...(split ? [lazyPackages()] : []),
     ],
   });
   if (checked && result.metafile) {
@@ -98,8 +112,17 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   // A function, so that a `$` in a schema's text is not read as a replacement pattern.
   const text = workerRequirePrelude(required) + output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
+  // Chunks are named by their content: those of an earlier build would stay beside the new ones.
+  fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
   fs.writeFileSync(file, text);
-  return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys(), ...reflection.carried] };
+  let bytes = Buffer.byteLength(text);
+  for (const chunk of result.outputFiles) {
+    if (chunk.path === file) continue;
+    fs.mkdirSync(path.dirname(chunk.path), { recursive: true });
+    fs.writeFileSync(chunk.path, chunk.contents);
+    bytes += chunk.contents.byteLength;
+  }
+  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried] };
 }
 
 /**
