@@ -1,8 +1,9 @@
 // esbuild's `keepNames` wraps every named function in `__name(fn, "name")`, which defines `name`
 // on the function object. On a closure made per request or per socket that costs a property
 // store of its own (about 256 bytes on V8) and a `defineProperty` call each time. Where the
-// language names the function anyway — `const name = () => …`, `name = () => …`, `{ name: () => … }`
-// — the wrapper adds nothing, so it is removed here. Classes and function declarations, whose
+// language names the function anyway — `const name = () => …`, `name = () => …`, `{ name: () => … }`,
+// or a function expression that carries that very name (`function bodyLayer(call) {…}`, of which
+// init makes several per route) — the wrapper adds nothing, so it is removed here. Classes and function declarations, whose
 // names esbuild may have changed to avoid a clash, keep theirs.
 import ts from 'typescript';
 
@@ -29,7 +30,8 @@ export function unwrapInferredNames(text) {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === '__name' && node.arguments.length === 2) {
       const [fn, name] = node.arguments;
       const anonymous = (ts.isArrowFunction(fn) || (ts.isFunctionExpression(fn) && fn.name === undefined));
-      if (anonymous && ts.isStringLiteral(name) && inferredName(node) === name.text) {
+      const namedAlike = ts.isFunctionExpression(fn) && fn.name !== undefined && ts.isStringLiteral(name) && fn.name.text === name.text;
+      if (namedAlike || (anonymous && ts.isStringLiteral(name) && inferredName(node) === name.text)) {
         cuts.push([node.getStart(source), fn.getStart(source)], [fn.end, node.end]);
       }
     }

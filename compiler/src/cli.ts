@@ -60,8 +60,10 @@ const argv = await yargs(hideBin(process.argv))
       .option('target', { choices: ['node', 'bun', 'workers', 'lambda'] as const, default: 'node' as const, describe: 'The host the bundle runs on' })
       .option('external', { type: 'string', array: true, describe: 'A package left as an import, resolved beside the bundle at run time (repeatable)' })
       .option('minify', { type: 'boolean', default: false, describe: 'Minify the bundle (names of classes and functions are kept)' })
+      .option('split', { type: 'boolean', default: false, describe: 'Put what the app loads with import() into chunks/ beside the entry, read only when loaded (a faster start); not with --target workers' })
       .example('framework-build bundle src/main.ts --out dist/bundle', 'One file, dist/bundle/main.mjs, run with `node dist/bundle/main.mjs` and no node_modules')
-      .example('framework-build bundle src/main.ts --target bun', 'The same for Bun: `bun dist/bundle/main.mjs`'),
+      .example('framework-build bundle src/main.ts --target bun', 'The same for Bun: `bun dist/bundle/main.mjs`')
+      .example('framework-build bundle src/main.ts --split', 'The entry, and chunks/ of what it loads with import(): a faster start'),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -98,8 +100,8 @@ if (argv._[0] === 'bundle') {
   // Loaded for `bundle` only: esbuild is not paid for by a build of the tables.
   const { runBundle } = await import('./bundle/bundle-command.js');
   // The command's own options are not in the top-level type of argv.
-  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean };
-  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, cwd }));
+  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean; split: boolean };
+  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, split: own.split, cwd }));
 }
 const openApiFlags = [
   ...(argv.openapiTitle !== undefined ? [['title', argv.openapiTitle]] : []),

@@ -1,5 +1,5 @@
 /**
- * `create-framework-app <dir> [--grpc] [--packages <folder of tarballs>]`: writes a new app.
+ * `create-framework-app <dir> [--grpc | --workers] [--packages <folder of tarballs>]`: writes a new app.
  *
  * @example
  * npm create --yes framework-app@latest my-api -- --grpc
@@ -9,14 +9,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app.js';
 
-const usage = `Usage: create-framework-app <dir> [--grpc] [--packages <folder>] [--name <package name>]
+const usage = `Usage: create-framework-app <dir> [--grpc | --workers] [--packages <folder>] [--name <package name>]
 
   --grpc       add a .proto, a gRPC controller and a gRPC test
+  --workers    add a Cloudflare Worker entry (src/worker.ts), wrangler.toml and npm run build:worker
   --packages   depend on the tarballs in <folder> (written by \`npm run pack\`) instead of the registry
   --name       the package name (default: the folder's name)
 
 Examples:
   npm create --yes framework-app@latest my-api -- --grpc
+  npm create --yes framework-app@latest my-worker -- --workers
   npx --yes --package=dist/packages/create-framework-app.tgz create-framework-app my-api --packages dist/packages
 `;
 
@@ -31,7 +33,7 @@ function parse() {
     return parseArgs({
       args: process.argv.slice(2).filter((arg) => arg !== '--'),
       allowPositionals: true,
-      options: { grpc: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { grpc: { type: 'boolean' }, workers: { type: 'boolean' }, packages: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     process.stderr.write(`create-framework-app: ${(error as Error).message}\n\n${usage}`);
@@ -52,12 +54,13 @@ try {
   const app = createApp({
     dir: positionals[0]!,
     grpc: values.grpc ?? false,
+    workers: values.workers ?? false,
     ...(values.packages ? { packages: values.packages } : {}),
     ...(values.name ? { name: values.name } : {}),
   });
   const rel = path.relative(process.cwd(), app.dir) || '.';
   process.stdout.write(
-    `Created ${app.name} in ${rel} (${app.files.length} files).\n\nNext steps:\n  cd ${rel}\n  npm install\n  npm run dev      # http://localhost:3000/greetings\n  npm test\n`,
+    `Created ${app.name} in ${rel} (${app.files.length} files).\n\nNext steps:\n  cd ${rel}\n  npm install\n  npm run dev      # http://localhost:3000/greetings\n  npm test\n${values.workers ? '  npm run build:worker && npx wrangler dev   # the same app as a Worker\n' : ''}`,
   );
 } catch (error) {
   process.stderr.write(`create-framework-app: ${(error as Error).message}\n`);

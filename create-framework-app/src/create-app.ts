@@ -10,6 +10,8 @@ export interface CreateAppOptions {
   readonly dir: string;
   /** Add a `.proto`, a gRPC controller and a gRPC test. */
   readonly grpc?: boolean;
+  /** Add a Cloudflare Worker entry (`src/worker.ts`), `wrangler.toml` and `npm run build:worker`; not with `grpc` (a Worker serves no gRPC). */
+  readonly workers?: boolean;
   /** A folder of tarballs written by `npm run pack`: the app depends on them instead of the registry. */
   readonly packages?: string;
   /** The package name; default: the folder's name. */
@@ -28,20 +30,25 @@ const TEMPLATE = new URL('../template/', import.meta.url);
 /** npm leaves `.gitignore` out of published packages, so the template holds it under another name. */
 const RENAMED: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
 const GRPC_ONLY = /\.proto$|\.grpc-controller\.ts$/;
+const WORKERS_ONLY = /^src\/worker\.ts$|^wrangler\.toml$/;
 
 /**
  * Writes a complete app into `dir`: package.json (type module; scripts build, dev, start, test), a
  * tsconfig.json framework-build accepts, `src/` with a module, a controller with a validated DTO, a
  * service, `bootstrap.ts` and `main.ts`, a test of the app, `.gitignore` and a README. Throws when
- * `dir` exists and is not empty, or a tarball is missing from `packages`.
+ * `dir` exists and is not empty, a tarball is missing from `packages`, or both `grpc` and `workers` are asked.
+ * With `workers`, also `src/worker.ts` (the Worker's `fetch`), `wrangler.toml` and `npm run build:worker`.
  *
  * @example
  * createApp({ dir: 'my-api', grpc: true }); // then: cd my-api && npm install && npm run dev
+ * createApp({ dir: 'my-worker', workers: true }); // then: npm install && npm run build:worker && npx wrangler dev
  */
 export function createApp(options: CreateAppOptions): CreatedApp {
   const dir = path.resolve(options.dir);
   const name = options.name ?? packageName(path.basename(dir));
   const grpc = options.grpc ?? false;
+  const workers = options.workers ?? false;
+  if (grpc && workers) throw new Error('--grpc and --workers do not go together: a Worker answers HTTP only. Create the app with one of them.');
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${options.dir} exists and is not empty; choose a new folder.`);
   const version = ownVersion();
   const node = nodeTarget();
@@ -55,14 +62,15 @@ export function createApp(options: CreateAppOptions): CreatedApp {
   };
   for (const rel of templateFiles()) {
     if (!grpc && GRPC_ONLY.test(rel)) continue;
+    if (!workers && WORKERS_ONLY.test(rel)) continue;
     const target = RENAMED[rel] ?? rel;
-    put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc }));
+    put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc, workers }));
   }
-  put('package.json', `${JSON.stringify(manifest(name, grpc, node.engines, deps), null, 2)}\n`);
+  put('package.json', `${JSON.stringify(manifest(name, grpc, workers, node.engines, deps), null, 2)}\n`);
   return { dir, name, files: files.sort() };
 }
 
-function manifest(name: string, grpc: boolean, engines: string, deps: ReturnType<typeof appDependencies>): object {
+function manifest(name: string, grpc: boolean, workers: boolean, engines: string, deps: ReturnType<typeof appDependencies>): object {
   // tsc copies no .proto files: the build puts them beside the compiled controllers.
   const copyProtos = `node -e "require('node:fs').cpSync('src', 'dist/src', { recursive: true, filter: (f) => !f.endsWith('.ts') })"`;
   return {
@@ -75,6 +83,8 @@ function manifest(name: string, grpc: boolean, engines: string, deps: ReturnType
       build: `framework-build src --out generated && tsc${grpc ? ` && ${copyProtos}` : ''}`,
       // One file with everything inside (the .proto files too): `node dist/bundle/main.mjs`, no node_modules.
       'build:prod': 'framework-build src --out generated && framework-build bundle src/main.ts --out dist/bundle',
+      // The Worker: dist/worker/worker.mjs, which wrangler.toml names as its `main`.
+      ...(workers ? { 'build:worker': 'framework-build src --out generated && framework-build bundle src/worker.ts --target workers --out dist/worker' } : {}),
       dev: 'framework-build dev src --entry src/main.ts',
       start: 'node dist/src/main.js',
       // A glob, not a folder: since Node 21 `node --test <dir>` is no test path. The shell expands

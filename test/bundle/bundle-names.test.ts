@@ -15,7 +15,9 @@ function outer() {
   later = /* @__PURE__ */ __name(function () { return 2; }, "later");
   const table = { respond: /* @__PURE__ */ __name(() => /* @__PURE__ */ __name((x) => x, "inner"), "respond") };
   const renamed = /* @__PURE__ */ __name(() => 3, "original");
-  return [run, later, table.respond, table.respond(), renamed];
+  const layer = () => /* @__PURE__ */ __name(function bodyLayer(call) { return call; }, "bodyLayer");
+  const clashed = () => /* @__PURE__ */ __name(function bodyLayer2(call) { return call; }, "bodyLayer");
+  return [run, later, table.respond, table.respond(), renamed, layer(), clashed()];
 }
 var Widget2 = class { static { __name(this, "Widget"); } };
 function helper2() {}
@@ -31,11 +33,12 @@ const namesOf = async (code: string) => {
 test('every function keeps its name; only the wrappers the language makes redundant go', async () => {
   const unwrapped = unwrapInferredNames(sample);
   assert.equal((await namesOf(unwrapped)).map(([name]) => name), (await namesOf(sample)).map(([name]) => name));
-  assert.equal((await namesOf(unwrapped)).map(([name]) => name), ['run', 'later', 'respond', 'inner', 'original', 'Widget', 'helper']);
+  assert.equal((await namesOf(unwrapped)).map(([name]) => name), ['run', 'later', 'respond', 'inner', 'original', 'bodyLayer', 'bodyLayer', 'Widget', 'helper']);
+  assert.not.match(unwrapped, '__name(function bodyLayer(call)', 'a function expression named as the wrapper names it');
   assert.not.match(unwrapped, '__name((call)');
   assert.not.match(unwrapped, '"respond")');
   // Kept: a name the language would not give (a returned closure, a renamed one, classes, declarations).
-  for (const kept of ['__name((x) => x, "inner")', '__name(() => 3, "original")', '__name(this, "Widget")', '__name(helper2, "helper")']) assert.match(unwrapped, kept);
+  for (const kept of ['__name((x) => x, "inner")', '__name(() => 3, "original")', '__name(function bodyLayer2(call) { return call; }, "bodyLayer")', '__name(this, "Widget")', '__name(helper2, "helper")']) assert.match(unwrapped, kept);
 });
 
 test('the built runtime bundle has no wrapper the language makes redundant', () => {

@@ -1,5 +1,6 @@
-// FW1416: a bundle for a host that cannot serve gRPC (Cloudflare Workers) is refused before
-// esbuild runs, with one error at each @GrpcController, and the same bundle for Node is made.
+// FW1416: a bundle for a host that cannot serve gRPC (Cloudflare Workers) that carries gRPC
+// controllers is refused, with one error at each @GrpcController, and the same bundle for Node is
+// made. (An entry whose bundle leaves them out is made: test/workers/todo-example.test.ts.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

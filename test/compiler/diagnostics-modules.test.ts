@@ -106,6 +106,18 @@ test('FW1005: --root picks one candidate; the other becomes unreachable (FW1003)
   assert.is(result.ok, true);
 });
 
+test('FW1003: with --root, the modules around the root (a server root importing it) and theirs are not reported; a module around nothing is', async () => {
+  const result = await compileFixture('fw1003-around-root', { root: 'WebModule' });
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.severity, d.message]),
+    [['FW1003', 'warning', 'Module LostModule is never reachable from the root module WebModule, so it is not part of the application.']],
+  );
+  assert.is(result.ok, true);
+  const tables = result.files.find((f) => f.path.endsWith('tables.ts'))!.text;
+  assert.match(tables, /WebController/);
+  assert.not.match(tables, /ExtraController|Clock/, 'the tables leave out what only the modules around the root provide');
+});
+
 test('FW1005: --root naming no module', async () => {
   const result = await compileFixture('fw1005-several-roots', { root: 'ShopModule' });
   assert.equal(

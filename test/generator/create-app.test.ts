@@ -64,6 +64,21 @@ test('--grpc adds the .proto, the gRPC controller, GrpcServer in bootstrap and a
   assert.match(manifest.scripts.build!, /cpSync\('src', 'dist\/src'/);
 });
 
+test('--workers adds the Worker entry, wrangler.toml and build:worker; with --grpc it is refused', () => {
+  const app = createApp({ dir: path.join(parent, 'edge'), workers: true });
+  assert.ok(app.files.includes('src/worker.ts') && app.files.includes('wrangler.toml'));
+  assert.match(read(app.dir, 'wrangler.toml'), /^main = "dist\/worker\/worker\.mjs"$/m);
+  assert.match(read(app.dir, 'wrangler.toml'), /^name = "edge"$/m);
+  const manifest = JSON.parse(read(app.dir, 'package.json')) as { scripts: Record<string, string> };
+  assert.is(manifest.scripts['build:worker'], 'framework-build src --out generated && framework-build bundle src/worker.ts --target workers --out dist/worker');
+  for (const file of app.files) assert.not.match(read(app.dir, file), /#if workers|#endif/, file);
+  const plain = createApp({ dir: path.join(parent, 'not-edge') });
+  assert.not.ok(plain.files.includes('src/worker.ts') || plain.files.includes('wrangler.toml'));
+  assert.not.match(read(plain.dir, 'README.md'), /Cloudflare Worker/);
+  assert.throws(() => createApp({ dir: path.join(parent, 'both'), grpc: true, workers: true }), /--grpc and --workers do not go together: a Worker answers HTTP only/);
+  assert.not.ok(fs.existsSync(path.join(parent, 'both')), 'nothing written');
+});
+
 test('--packages points every framework dependency at its tarball, and names a missing one', () => {
   const packages = path.join(parent, 'packs');
   fs.mkdirSync(packages);

@@ -66,9 +66,14 @@ export function globalInterceptors(graph: ModuleGraph, drafts: readonly Provider
   return [...new Set(keys)].filter((key) => provided.has(key));
 }
 
-/** FW1003: controllers and injectables of the sources that no reachable module provides. */
+/** FW1003: controllers and injectables of the sources that no reachable module provides (nor a module around the root). */
 export function checkUnreachable(ir: ProgramIR, graph: ModuleGraph, drafts: readonly ProviderDraft[]): Diagnostic[] {
   const provided = new Set(drafts.flatMap((d) => (d.cls ? [d.cls.ref.key] : [])));
+  for (const module of ir.modules) {
+    if (!graph.around.has(module.key)) continue;
+    for (const use of module.controllers) provided.add(use.key);
+    for (const entry of module.injectables) if ('cls' in entry) provided.add(entry.cls.key);
+  }
   return ir.declared.flatMap((key) => {
     const cls = ir.classes.get(key);
     if (!cls || provided.has(key)) return [];

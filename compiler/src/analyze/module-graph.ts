@@ -9,12 +9,18 @@ export interface ModuleGraph {
   readonly order: readonly ModuleIR[];
   /** Per reachable module: the modules whose injectables it sees (itself, then its imports transitively, breadth-first). */
   readonly scopes: ReadonlyMap<string, readonly ModuleIR[]>;
+  /**
+   * Modules outside the application that wrap it: one whose imports reach the root (the server's
+   * `AppModule` around the `HttpAppModule` a Worker is built from with `--root`), and what it
+   * reaches. Not part of the application, and not reported as forgotten (FW1003) either.
+   */
+  readonly around: ReadonlySet<string>;
 }
 
 /**
  * Finds the root module (the one no other module imports, or the one named by `--root`) and walks
  * the imports from it. Reports FW1005 (no or several roots), FW1009 (an import that is not a module)
- * and FW1003 (modules the root never reaches).
+ * and FW1003 (modules the root never reaches, except those around it: see {@link ModuleGraph.around}).
  *
  * @example
  * const { graph } = moduleGraph(ir, undefined); graph?.order.map((m) => m.ref.name) // ['AppModule', 'TodoModule']
@@ -52,12 +58,18 @@ export function moduleGraph(ir: ProgramIR, rootName: string | undefined): { grap
   };
   const order = walk(root);
   const scopes = new Map(order.map((m) => [m.key, walk(m)]));
+  const around = new Set<string>();
   for (const m of ir.modules) {
-    if (!scopes.has(m.key)) {
+    if (scopes.has(m.key) || around.has(m.key)) continue;
+    const reached = walk(m);
+    if (reached.includes(root)) for (const r of reached) if (!scopes.has(r.key)) around.add(r.key);
+  }
+  for (const m of ir.modules) {
+    if (!scopes.has(m.key) && !around.has(m.key)) {
       diagnostics.push(diagnostic('FW1003', m.nameLocation, { kind: 'Module', name: m.ref.name, root: root.ref.name, field: 'imports' }));
     }
   }
-  return { graph: { root, order, scopes }, diagnostics };
+  return { graph: { root, order, scopes, around }, diagnostics };
 }
 
 function pickRoot(ir: ProgramIR, rootName: string | undefined, imported: ReadonlySet<string>, diagnostics: Diagnostic[]): ModuleIR | undefined {

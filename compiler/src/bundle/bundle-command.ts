@@ -16,7 +16,8 @@ export async function runBundle(options: BundleOptions & { readonly cwd: string 
     const result = await bundleApp(options);
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
     const size = `${(result.bytes / 1024 / 1024).toFixed(2)} MiB`;
-    process.stdout.write(`Bundled ${displayPath(result.file, options.cwd)} (${size}${carried}) in ${Math.round(performance.now() - started)} ms.\n`);
+    const chunks = result.chunks > 0 ? `, with ${result.chunks} chunks loaded on demand` : '';
+    process.stdout.write(`Bundled ${displayPath(result.file, options.cwd)} (${size}${chunks}${carried}) in ${Math.round(performance.now() - started)} ms.\n`);
     return 0;
   } catch (error) {
     if (error instanceof BundleRefused) {

@@ -6,6 +6,9 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { toPosix } from '../files/file-paths.js';
 import { hostDiagnostics } from './host-checks.js';
 import type { BundleTarget } from './targets.js';
+import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
+import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
+import { lazyPackages } from './lazy-packages.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -18,6 +21,12 @@ export interface BundleOptions {
   /** Packages left as imports (resolved beside the bundle at run time); default none. */
   readonly external?: readonly string[];
   readonly minify?: boolean;
+  /**
+   * What the entry imports through `import()` goes into files of its own beside the bundle
+   * (`chunks/`), parsed only when imported, instead of inside the one file; default false. Not for
+   * `--target workers`.
+   */
+  readonly split?: boolean;
   /** The application's sources, checked against what the host gives (`--target workers`); default: the entry's directory. */
   readonly srcDir?: string;
   /** Base of relative paths; default `process.cwd()`. */
@@ -32,9 +41,12 @@ export class BundleRefused extends Error {
 }
 
 export interface BundleResult {
-  /** The one file written: `<outDir>/<entry name>.mjs`. */
+  /** The entry's file: `<outDir>/<entry name>.mjs` (with `split`, beside `<outDir>/chunks/`). */
   readonly file: string;
+  /** Of every file written. */
   readonly bytes: number;
+  /** How many chunk files `split` wrote (0 without it). */
+  readonly chunks: number;
   /** The `.proto` files carried inside, by the path the bundle's modules ask for. */
   readonly protos: readonly string[];
 }
@@ -52,19 +64,26 @@ const PLACEHOLDER = 'globalThis.__FRAMEWORK_BUNDLED_PROTOS__';
  * const { file } = await bundleApp({ entry: 'examples/todo/src/main.ts', outDir: 'dist/bundle' });
  * // node dist/bundle/main.mjs
  *
- * @throws {BundleRefused} for `--target workers` when the application has gRPC controllers (FW1416)
+ * @throws {BundleRefused} for `--target workers` when the bundle carries gRPC controllers (FW1416)
  */
 export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const entry = path.resolve(options.entry);
   if (!fs.existsSync(entry)) throw new Error(`The entry ${options.entry} does not exist.`);
   const target = options.target ?? 'node';
-  if (target === 'workers') checkHost(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd());
   const outDir = path.resolve(options.outDir ?? 'dist/bundle');
   const file = path.join(outDir, `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.mjs`);
   const protos = new Map<string, BundledProtoFile>();
+  const required = new Set<string>();
+  const reflection = reflectionProtos();
+  const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
+  const workingDir = process.cwd();
+  const split = (options.split ?? false) && target !== 'workers';
   const result = await build({
-    entryPoints: [`${VIRTUAL}:entry`],
-    outfile: file,
+    entryPoints: [{ in: `${VIRTUAL}:entry`, out: path.basename(file, '.mjs') }],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    ...(split ? { splitting: true, chunkNames: 'chunks/[name]-[hash]' } : {}),
+    absWorkingDir: workingDir,
     bundle: true,
     format: 'esm',
     ...platformOf(target),
@@ -74,29 +93,57 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     legalComments: 'none',
     logLevel: 'silent',
     write: false,
-    plugins: [entryPlugin(entry), protoPlugin(packageDirOf(entry), protos)],
+    metafile: checked !== undefined,
+    plugins: [
+      entryPlugin(entry, target === 'workers' ? undefined : descriptorModules(entry, packageDirOf(entry))),
+      protoPlugin(packageDirOf(entry), protos),
+      ...(target === 'workers' ? [workerBuiltins(required)] : [reflection.plugin]),
+      ...(split ? [lazyPackages()] : []),
+    ],
   });
+  if (checked && result.metafile) {
+    const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
+    checked((source) => inside.has(toPosix(source)));
+  }
   const output = result.outputFiles.find((out) => out.path === file);
   if (!output) throw new Error(`esbuild wrote no ${file}.`);
   const carried = protos.size === 0 ? { files: {}, wellKnown: {} } : { files: Object.fromEntries([...protos.values()].map((p) => [p.key, p.text])), wellKnown: wellKnownJson(entry) };
   if (!output.text.includes(PLACEHOLDER)) throw new Error(`esbuild's output lost the place of the schema files (${PLACEHOLDER}).`);
   // A function, so that a `$` in a schema's text is not read as a replacement pattern.
-  const text = output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
+  const text = workerRequirePrelude(required) + output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
+  // Chunks are named by their content: those of an earlier build would stay beside the new ones.
+  fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
   fs.writeFileSync(file, text);
-  return { file, bytes: Buffer.byteLength(text), protos: [...protos.keys()] };
+  let bytes = Buffer.byteLength(text);
+  for (const chunk of result.outputFiles) {
+    if (chunk.path === file) continue;
+    fs.mkdirSync(path.dirname(chunk.path), { recursive: true });
+    fs.writeFileSync(chunk.path, chunk.contents);
+    bytes += chunk.contents.byteLength;
+  }
+  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried] };
 }
 
-/** Builds the tables in memory to see what the application asks of the host; errors of the build itself are reported too. */
-function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
+/**
+ * Builds the tables in memory to see what the application asks of the host; errors of the build
+ * itself are thrown at once, the host's refusals (FW1416) once the bundle's modules are known, for
+ * the controllers whose modules it carries.
+ */
+function hostCheck(target: BundleTarget, srcDir: string, cwd: string): (carried: (file: string) => boolean) => void {
   const result = createBuilder({ srcDir, cwd }).build();
-  const refused = [...result.diagnostics.filter((d) => d.severity === 'error'), ...(result.model ? hostDiagnostics(result.model, target) : [])];
-  if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new BundleRefused(sortDiagnostics(errors));
+  return (carried) => {
+    const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
+    if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  };
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
   // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag.
-  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'] };
+  // Node's built-ins are made external by `workerBuiltins`, with or without the `node:` prefix.
+  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022' };
   // CommonJS dependencies (grpc-js, protobufjs) `require` Node's built-ins: an ES module has no
   // `require`, so the bundle makes one, from the bundle's own URL (Node and Bun alike).
   return {
@@ -112,7 +159,7 @@ function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
  * before any module of the application, as ES modules run in import order), then the application's
  * entry with everything it exports (a Lambda `handler`, a Worker's default export).
  */
-function entryPlugin(entry: string): Plugin {
+function entryPlugin(entry: string, modules: ReturnType<typeof descriptorModules>): Plugin {
   const hasDefault = /\bexport\s+default\b|\bas\s+default\b/.test(fs.readFileSync(entry, 'utf8'));
   const spec = JSON.stringify(toPosix(entry));
   return {
@@ -122,7 +169,11 @@ function entryPlugin(entry: string): Plugin {
       b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) =>
         args.path === `${VIRTUAL}:entry`
           ? { contents: `import '${VIRTUAL}:protos';\nexport * from ${spec};\n${hasDefault ? `export { default } from ${spec};\n` : ''}`, resolveDir: path.dirname(entry), loader: 'js' }
-          : { contents: `globalThis[Symbol.for('@framework/grpc.bundledProtos')] = { base: import.meta.url, ...${PLACEHOLDER} };\n`, loader: 'js' },
+          : {
+              contents: `globalThis[Symbol.for('@framework/grpc.bundledProtos')] = { base: import.meta.url, ${modules ? `modules: ${modules.source}, ` : ''}...${PLACEHOLDER} };\n`,
+              loader: 'js',
+              ...(modules ? { resolveDir: modules.resolveDir } : {}),
+            },
       );
     },
   };

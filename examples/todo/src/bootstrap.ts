@@ -4,6 +4,7 @@ import { GrpcServer, type GrpcServerOptions } from '@framework/grpc';
 import { tables } from '../../../generated/todo/tables.js';
 import { AppModule } from './app.module.js';
 import { EnvSchema } from './config/env.schema.js';
+import { LIMITS } from './limits.js';
 
 /** The initialised application and its gRPC server, neither listening yet. */
 export interface TodoApplication {
@@ -11,12 +12,7 @@ export interface TodoApplication {
   readonly grpc: GrpcServer;
 }
 
-/**
- * The example's limits: its bodies and messages are small (a todo name has at most 200
- * characters), so it accepts 64 KiB HTTP bodies and 4 KiB gRPC and WebSocket messages; the server timeouts are
- * the framework's defaults. The configuration (PORT, JWT_SECRET…) is read and validated by `init`.
- */
-export const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024, streaming: { maxMessageBytes: 4 * 1024 } };
+export { LIMITS };
 /** The example's gRPC server options (4 KiB messages), for tests that create their own server. */
 export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 } };
 

@@ -16,6 +16,11 @@ export interface BundledProtos {
   readonly files: Readonly<Record<string, string>>;
   /** protobufjs's JSON of the well-known files it does not hold itself (`api`, `descriptor`, `source_context`, `type`). */
   readonly wellKnown: Readonly<Record<string, { readonly nested: { readonly google: { readonly nested: { readonly protobuf: { readonly nested: object } } } } }>>;
+  /**
+   * Packages the runtime loads with `require` on demand (`protobufjs/ext/descriptor`, for server
+   * reflection), carried in the bundle: each is run on its first call, not at start.
+   */
+  readonly modules?: Readonly<Record<string, () => unknown>>;
 }
 
 /**
@@ -57,6 +62,17 @@ function bundled(): ReadonlySet<string> {
  */
 export function isBundledProto(absolute: string): boolean {
   return bundled().has(absolute);
+}
+
+/**
+ * A package the running bundle carries for a lazy `require` (see {@link BundledProtos.modules}),
+ * loaded now; `undefined` outside a bundle, or when the bundle does not carry it.
+ *
+ * @example
+ * const extension = bundledModule('protobufjs/ext/descriptor') ?? require('protobufjs/ext/descriptor');
+ */
+export function bundledModule(name: string): unknown {
+  return (globalThis as Record<symbol, BundledProtos | undefined>)[BUNDLED_PROTOS]?.modules?.[name]?.();
 }
 
 /** Whether Google's well-known file `name` (`'api'`) is held already, by a bundle or an earlier load. */

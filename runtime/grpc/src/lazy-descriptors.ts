@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
+import { bundledModule } from './bundled-protos.js';
 
 /**
  * The descriptor parts of the definitions `loadProto` builds, made on first read: only server
@@ -19,11 +20,12 @@ interface DescriptorExtension {
 type Describable = { toDescriptor(syntax: string): DescriptorMessage & { file?: object[] } };
 
 // Loaded synchronously because a definition's getters are synchronous; from this package's own
-// protobufjs, the one whose prototypes `loadProto` builds on.
+// protobufjs, the one whose prototypes `loadProto` builds on. A bundle has no node_modules to
+// require it from: it carries the extension itself (see bundled-protos.ts).
 const requireFromHere = createRequire(import.meta.url);
 let extension: DescriptorExtension | undefined;
 function descriptorExtension(): DescriptorExtension {
-  return (extension ??= requireFromHere('protobufjs/ext/descriptor') as DescriptorExtension);
+  return (extension ??= (bundledModule('protobufjs/ext/descriptor') ?? requireFromHere('protobufjs/ext/descriptor')) as DescriptorExtension);
 }
 
 /** How proto-loader converts descriptors to plain objects (enum names, 64-bit integers and bytes as strings, JSON values). */

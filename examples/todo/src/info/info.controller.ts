@@ -2,8 +2,12 @@ import { CacheVary, Controller, Ctx, Get, Public, claimsOf, UseInterceptors, typ
 import { randomUUID } from 'node:crypto';
 import { TodoCache } from '../shared/todo-cache.interceptor.js';
 
-/** Which process this is: the answers below say which instance computed them. */
-const INSTANCE = `${process.pid}-${randomUUID().slice(0, 8)}`;
+let instanceName: string | undefined;
+/**
+ * Which process this is: the answers below say which instance computed them. Named at the first
+ * answer, not when the module loads: a Worker may not draw random values at its top level.
+ */
+const instance = (): string => (instanceName ??= `${process.pid}-${randomUUID().slice(0, 8)}`);
 
 /**
  * Answers cached for 10 s by `TodoCache` (in Redis when `REDIS_URL` is set, so every
@@ -18,12 +22,12 @@ export class InfoController {
   @Public()
   @CacheVary()
   about(): { service: string; instance: string; at: string } {
-    return { service: 'todo example', instance: INSTANCE, at: new Date().toISOString() };
+    return { service: 'todo example', instance: instance(), at: new Date().toISOString() };
   }
 
   /** The signed-in caller, as the token says, and the instance that computed this answer. */
   @Get('/me')
   me(@Ctx() context: ExecutionContext): { sub: string; instance: string; at: string } {
-    return { sub: String(claimsOf(context)?.sub), instance: INSTANCE, at: new Date().toISOString() };
+    return { sub: String(claimsOf(context)?.sub), instance: instance(), at: new Date().toISOString() };
   }
 }

@@ -1,8 +1,8 @@
 import { Module } from '@framework/core';
 import { TodoController } from './todo.controller.js';
-import { TodoGrpcController } from './todo.grpc-controller.js';
 import { TodoChanges } from './todo-changes.js';
 import { TodoService } from './todo.service.js';
 
-@Module({ controllers: [TodoController, TodoGrpcController], injectables: [TodoChanges, TodoService] })
+/** The todos over HTTP and the one `TodoService` (the gRPC controller, in `TodoGrpcModule`, shares it). */
+@Module({ controllers: [TodoController], injectables: [TodoChanges, TodoService] })
 export class TodoModule {}

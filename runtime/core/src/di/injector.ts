@@ -33,6 +33,15 @@ function construct(provider: ProviderEntry, deps: readonly unknown[]): unknown {
   }
 }
 
+/** Runs `step` on each item in order, waiting only for the promises it returns; a promise only if one did. */
+function inOrder<T>(items: readonly T[], step: (item: T) => Promise<void> | undefined, from = 0): Promise<void> | undefined {
+  for (let i = from; i < items.length; i++) {
+    const pending = step(items[i]!);
+    if (pending) return pending.then(() => inOrder(items, step, i + 1));
+  }
+  return undefined;
+}
+
 /** Request-scoped instances of one call, by provider index. Dropped with the call. */
 export type RequestScope = Map<number, unknown>;
 
@@ -65,28 +74,51 @@ export class Injector {
    * factory that throws or rejects is reported with the provider's name and source location.
    */
   async createSingletons(): Promise<void> {
+    // Synchronous while every factory is: a thousand providers created through awaits cost a
+    // promise and a turn each. Only a factory's promise is waited for.
     const state = new Array<'creating' | 'done' | undefined>(this.providers.length);
-    const create = async (index: number, path: readonly number[]): Promise<void> => {
-      if (state[index] === 'done') return;
+    const create = (index: number, path: readonly number[]): Promise<void> | undefined => {
+      if (state[index] === 'done') return undefined;
       const provider = this.providers[index]!;
       if (state[index] === 'creating') {
         const cycle = [...path.slice(path.indexOf(index)), index].map((i) => this.providers[i]!.name).join(' -> ');
         throw new Error(`Creating ${provider.name} (${provider.source}) failed: its dependencies form a cycle: ${cycle}.`);
       }
       state[index] = 'creating';
-      for (const dep of provider.deps) if (this.providers[dep]!.scope === 'singleton') await create(dep, [...path, index]);
-      if (provider.scope === 'singleton') {
-        const started = performance.now();
-        let instance = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
-        const async = isThenable(instance);
-        if (async) instance = await Promise.resolve(instance).catch((error: unknown) => Promise.reject(failure(provider, error)));
-        this.singletons[index] = instance;
-        this.created[index] = true;
-        this.timings.push({ name: provider.name, source: provider.source, ms: performance.now() - started, async });
-      }
-      state[index] = 'done';
+      const createDep = (dep: number): Promise<void> | undefined =>
+        state[dep] === 'done' || this.providers[dep]!.scope !== 'singleton' ? undefined : create(dep, [...path, index]);
+      const depsCreated = inOrder(provider.deps, createDep);
+      const finish = (): Promise<void> | undefined => this.createOne(index, provider, () => (state[index] = 'done'));
+      return depsCreated ? depsCreated.then(finish) : finish();
     };
-    for (let index = 0; index < this.providers.length; index++) await create(index, []);
+    for (let index = 0; index < this.providers.length; index++) {
+      const pending = create(index, []);
+      if (pending) await pending;
+    }
+  }
+
+  /** Creates one provider's singleton (a request-scoped one is left for its calls); a promise only for an async factory. */
+  private createOne(index: number, provider: ProviderEntry, done: () => void): Promise<void> | undefined {
+    if (provider.scope !== 'singleton') {
+      done();
+      return undefined;
+    }
+    const started = performance.now();
+    const instance = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
+    const keep = (value: unknown, async: boolean): void => {
+      this.singletons[index] = value;
+      this.created[index] = true;
+      this.timings.push({ name: provider.name, source: provider.source, ms: performance.now() - started, async });
+      done();
+    };
+    if (!isThenable(instance)) {
+      keep(instance, false);
+      return undefined;
+    }
+    return Promise.resolve(instance).then(
+      (value) => keep(value, true),
+      (error: unknown) => Promise.reject(failure(provider, error)),
+    );
   }
 
   /** How long each singleton took to create, in creation order (filled by `createSingletons`). */
