@@ -134,6 +134,28 @@ test('POST /api/send and /api/stream: only the page (an Origin, JSON), only a pa
   assert.match(JSON.parse(early.body).error, /not serving HTTP yet/);
 });
 
+test("GET /api/routes: each RPC with its request and response messages' fields, read from its .proto", async () => {
+  const catalog = JSON.parse((await raw('/api/routes')).body);
+  const get = catalog.rpcs.find((r: { id: string }) => r.id === 'grpc:/todo.TodoService/GetTodo');
+  assert.equal(get.request, { type: 'todo.GetTodoRequest', fields: [{ name: 'id', type: 'string', kind: 'scalar' }] });
+  assert.equal(get.response.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`), ['id:string', 'title:string', 'done:bool']);
+  assert.match(get.proto.file, /examples\/todo\/src\/todo\/todo\.proto$/);
+});
+
+test('POST /api/grpc: only the page, only a unary RPC of the catalog, a message of its type, and 503 before the app serves gRPC', async () => {
+  const call = (body: unknown, headers: Record<string, string> = { origin: base, 'content-type': 'application/json' }) => raw('/api/grpc', headers, 'POST', JSON.stringify(body));
+  const error = async (body: unknown) => {
+    const answer = await call(body);
+    return `${answer.status} ${JSON.parse(answer.body).error}`;
+  };
+  assert.is((await call({ rpc: 'grpc:/todo.TodoService/GetTodo' }, { 'content-type': 'application/json' })).status, 403, 'not from the page');
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/Nope' }), /^404 no RPC "grpc:\/todo.TodoService\/Nope" in the catalog/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/ListTodos' }), /^400 \/todo.TodoService\/ListTodos is server-streaming: the explorer calls unary RPCs only$/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: [1] }), /^400 message must be a JSON object/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', metadata: { 'Bad Name': 'x' } }), /^400 metadata "Bad Name" is not a valid text entry/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { id: '1' } }), /^503 the app is not serving gRPC/);
+});
+
 test('POST /api/token: a subject is required, and without a serving app it says so', async () => {
   const post = (body: unknown) => raw('/api/token', { origin: base, 'content-type': 'application/json' }, 'POST', JSON.stringify(body));
   assert.is((await post({ roles: ['user'] })).status, 400);

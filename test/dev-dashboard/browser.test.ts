@@ -168,6 +168,37 @@ test("an @Sse() route from the explorer: its events listed live as the app sends
   await page.waitForFunction(() => /stopped/.test(document.getElementById('explorer-status')?.textContent ?? ''));
 });
 
+test('a unary RPC from the explorer: a form of its request message, the gRPC status, metadata and reply', async ({ page }) => {
+  await page.click('#tabs button[data-view="explorer"]');
+  await page.selectOption('#explorer-route', 'grpc:/todo.TodoService/GetTodo');
+  assert.match((await page.textContent('#explorer-params legend')) ?? '', /todo\.GetTodoRequest/);
+  await page.fill('#explorer-params input[data-field="id"]', '999');
+  const sent = async () => {
+    await page.evaluate(() => delete document.getElementById('explorer-status')!.dataset.grpcStatus);
+    await page.click('#explorer-send');
+    await page.waitForFunction(() => document.getElementById('explorer-status')?.dataset.grpcStatus !== undefined);
+    return (await page.textContent('#explorer-status')) ?? '';
+  };
+  assert.match(await sent(), /^NOT_FOUND \(5\): .* in [\d.]+ ms$/, 'an error with its gRPC status');
+
+  await page.selectOption('#explorer-route', 'grpc:/todo.TodoService/CreateTodo');
+  await page.fill('#explorer-params input[data-field="title"]', '<i>from the explorer</i>');
+  assert.match(await sent(), /^OK \(0\) in [\d.]+ ms$/);
+  const answer = JSON.parse((await page.textContent('#explorer-answer')) ?? '{}') as { reply: { id: string; title: string; done: boolean }; metadata: Record<string, string>; trailers: Record<string, string> };
+  assert.equal([answer.reply.title, answer.reply.done], ['<i>from the explorer</i>', false], 'the reply decoded, defaults included');
+  assert.type(answer.metadata, 'object');
+  assert.is(await page.locator('#explorer-answer i').count(), 0, 'never as HTML');
+  await page.click('#explorer-curl');
+  assert.match((await page.textContent('#explorer-copy')) ?? '', /^grpcurl -plaintext -d '\{"title":"<i>from the explorer<\/i>"\}' -H 'authorization: Bearer [^']+' 127\.0\.0\.1:\d+ todo\.TodoService\/CreateTodo$/);
+  await shoot(page, 'explorer-grpc');
+
+  const token = await page.inputValue('#explorer-bearer');
+  await page.fill('#explorer-bearer', '');
+  const refused = await sent();
+  assert.match(refused, /^PERMISSION_DENIED \(7\): Forbidden in /, `the app's guard, without the token: ${refused}`);
+  await page.fill('#explorer-bearer', token);
+});
+
 test('a save with a type error shows the diagnostic on the page while the app still answers', async (context) => {
   const { page, loop } = context;
   const original = fs.readFileSync(health, 'utf8');

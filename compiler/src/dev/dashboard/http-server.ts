@@ -3,7 +3,8 @@
  * files and the JSON of `/api/*` (see docs/dev-dashboard.md).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { appOrigin, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
+import { appOrigin, grpcTarget, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
+import { callUnary, invalidRpcRequest, type RpcRequest } from './grpc-explorer.js';
 import { refusal } from './request-guard.js';
 import type { DashboardState } from './state.js';
 import type { StaticFile } from './static-files.js';
@@ -55,7 +56,8 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
   if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
   if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
-  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/stream, /api/token)` });
+  if (method === 'POST' && url.pathname === '/api/grpc') return rpc(state, request, response);
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
       return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
@@ -64,7 +66,7 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
     case '/api/build':
       return json(response, 200, state.build ?? null);
     case '/api/app':
-      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null });
+      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null, grpc: grpcTarget(state.address?.grpc) ?? null });
     case '/api/traces': {
       const number = (name: string): number | undefined => (url.searchParams.has(name) && Number.isFinite(Number(url.searchParams.get(name))) ? Number(url.searchParams.get(name)) : undefined);
       const route = url.searchParams.get('route') ?? undefined;
@@ -155,6 +157,30 @@ async function stream(state: DashboardState, request: IncomingMessage, response:
     // The page or the app ended the stream.
   }
   response.end();
+}
+
+/**
+ * `POST /api/grpc { rpc, message?, metadata?, deadlineMs? }`: a unary RPC of the catalog, called
+ * on the app's gRPC server; a non-OK status is an answer like any other (200, with the status).
+ */
+async function rpc(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/grpc');
+  if (body === undefined) return;
+  const invalid = invalidRpcRequest(body);
+  if (invalid) return json(response, 400, { error: invalid });
+  const asked = body as RpcRequest;
+  const found = state.catalog?.rpcs.find((r) => r.id === asked.rpc);
+  if (!found) return json(response, 404, { error: `no RPC ${JSON.stringify(asked.rpc)} in the catalog; its ids read grpc:/package.Service/Method` });
+  if (found.kind !== 'unary') return json(response, 400, { error: `${found.path} is ${found.kind}: the explorer calls unary RPCs only` });
+  const target = grpcTarget(state.address?.grpc);
+  if (!target) return json(response, 503, { error: 'the app is not serving gRPC (yet): its gRPC server listens after the first clean build' });
+  let answer;
+  try {
+    answer = await callUnary(target, found, state.catalog!.srcDir, asked);
+  } catch (error) {
+    return json(response, 400, { error: error instanceof Error ? error.message : String(error) });
+  }
+  return json(response, 200, answer);
 }
 
 async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {

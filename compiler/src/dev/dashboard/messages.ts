@@ -27,6 +27,8 @@ export interface SpanRecord {
 export interface AppAddress {
   readonly pid: number;
   readonly http?: { readonly host: string; readonly port: number };
+  /** Where it serves gRPC (a plain-text HTTP/2 server), once it listens: what the RPC explorer calls. */
+  readonly grpc?: { readonly host: string; readonly port: number };
 }
 
 /**
