@@ -30,7 +30,7 @@ test.after(() => dashboard?.close());
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers: { host: url.host, ...headers } }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers: { host: url.host, ...headers }, agent: false }, (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode!, body: text, headers: response.headers }));
     });
@@ -156,6 +156,22 @@ test('POST /api/grpc: only the page, only a unary RPC of the catalog, a message 
   assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { id: '1' } }), /^503 the app is not serving gRPC/);
 });
 
+test('POST /api/ws and its send and close: only the page, only a @Ws() route of the catalog, an open socket, a close code an endpoint may send', async () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = { origin: base, 'content-type': 'application/json' }) => raw(path, headers, 'POST', JSON.stringify(body));
+  const error = async (path: string, body: unknown) => {
+    const answer = await post(path, body);
+    return `${answer.status} ${JSON.parse(answer.body).error}`;
+  };
+  assert.is((await post('/api/ws', { path: '/todo/ws' }, { 'content-type': 'application/json' })).status, 403, 'not from the page');
+  assert.match(await error('/api/ws', { path: 'ws://example.com/todo/ws' }), /^400 path must be a path of the app/);
+  assert.match(await error('/api/ws', { path: '/todo/events' }), /^404 \/todo\/events is not a @Ws\(\) route of the catalog \(\/todo\/ws\)$/);
+  assert.match(await error('/api/ws', { path: '/todo/ws' }), /^503 the app is not serving HTTP yet/);
+  assert.match(await error('/api/ws/send', { id: 'nope', data: 'x' }), /^409 no open socket "nope"$/);
+  assert.match(await error('/api/ws/send', { id: 'nope' }), /^400 the body must be \{ id, data \}/);
+  assert.match(await error('/api/ws/close', { id: 'nope', code: 1006 }), /^400 .*code 1000 or 3000-4999$/);
+  assert.match(await error('/api/ws/close', { id: 'nope' }), /^404 no open socket "nope"$/);
+});
+
 test('POST /api/token: a subject is required, and without a serving app it says so', async () => {
   const post = (body: unknown) => raw('/api/token', { origin: base, 'content-type': 'application/json' }, 'POST', JSON.stringify(body));
   assert.is((await post({ roles: ['user'] })).status, 400);
@@ -205,7 +221,7 @@ test('the trace store keeps the last N traces over 10,000 requests, newest first
 test('the live stream sends each build and batch of spans as server-sent events', async () => {
   const events: string[] = [];
   const done = new Promise<void>((resolve, reject) => {
-    const request = http.get(`${base}/api/events`, (response) => {
+    const request = http.get(`${base}/api/events`, { agent: false }, (response) => {
       assert.is(response.headers['content-type'], 'text/event-stream');
       response.setEncoding('utf8').on('data', (chunk: string) => {
         events.push(chunk);

@@ -199,6 +199,43 @@ test('a unary RPC from the explorer: a form of its request message, the gRPC sta
   await page.fill('#explorer-bearer', token);
 });
 
+test('a @Ws() route from the explorer: the socket opened with the bearer token, messages both ways, close codes', async ({ page }) => {
+  await page.click('#tabs button[data-view="explorer"]');
+  await page.selectOption('#explorer-route', 'http:GET /todo/ws');
+  const socket = (state: string) => page.waitForFunction((s) => document.getElementById('explorer-status')?.dataset.socket === s, state);
+  await page.click('#explorer-send');
+  await socket('open');
+  await page.fill('#explorer-ws-message', JSON.stringify({ name: '<b>over the socket</b>', priority: 2, colorLabel: '#00ff00' }));
+  await page.click('#explorer-ws-send');
+  await page.locator('#explorer-timeline li[data-event="out"]').first().waitFor();
+  const incoming = page.locator('#explorer-timeline li[data-event="in"]').first();
+  await incoming.waitFor();
+  assert.match((await incoming.textContent()) ?? '', /← .*"kind":"created".*<b>over the socket<\/b>/, 'the change its message made, sent back by the app');
+  assert.is(await page.locator('#explorer-timeline b').count(), 0, 'never as HTML');
+  await page.fill('#explorer-ws-code', '4001');
+  await page.fill('#explorer-ws-reason', 'done here');
+  await page.click('#explorer-ws-close');
+  await socket('closed');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="close"]')) ?? '', /closed by the page: 4001 done here$/);
+  await shoot(page, 'explorer-ws');
+
+  // A message its DTO refuses: the app closes with 1007 and says why.
+  await page.click('#explorer-send');
+  await socket('open');
+  await page.fill('#explorer-ws-message', JSON.stringify({ name: 5 }));
+  await page.click('#explorer-ws-send');
+  await socket('closed');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="close"]')) ?? '', /closed by the app: 1007 /);
+
+  // Without the token the guard refuses the upgrade, and the timeline says with which status.
+  const token = await page.inputValue('#explorer-bearer');
+  await page.fill('#explorer-bearer', '');
+  await page.click('#explorer-send');
+  await socket('refused');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="refused"]')) ?? '', /the upgrade was answered 403/);
+  await page.fill('#explorer-bearer', token);
+});
+
 test('a save with a type error shows the diagnostic on the page while the app still answers', async (context) => {
   const { page, loop } = context;
   const original = fs.readFileSync(health, 'utf8');

@@ -8,20 +8,8 @@ import { callUnary, invalidRpcRequest, type RpcRequest } from './grpc-explorer.j
 import { refusal } from './request-guard.js';
 import type { DashboardState } from './state.js';
 import type { StaticFile } from './static-files.js';
-
-// The page loads its own files and talks to this server only; no framing, no referrer.
-const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-const BODY_LIMIT = 1024 * 1024;
-
-const json = (response: ServerResponse, status: number, value: unknown): void => {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(value));
-};
+import { json, pageJson, SECURITY_HEADERS } from './page-requests.js';
+import { closeSocket, openSocket, sendOnSocket } from './ws-routes.js';
 
 /**
  * Starts the server on 127.0.0.1:`port` (0: any free port); resolves with the port it listens on.
@@ -57,7 +45,10 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
   if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
   if (method === 'POST' && url.pathname === '/api/grpc') return rpc(state, request, response);
-  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/token)` });
+  if (method === 'POST' && url.pathname === '/api/ws') return openSocket(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/ws/send') return sendOnSocket(request, response);
+  if (method === 'POST' && url.pathname === '/api/ws/close') return closeSocket(request, response);
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/ws, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
       return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
@@ -89,28 +80,6 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (!file) return json(response, 404, { error: `no ${url.pathname} here; the page is at /, its data under /api/ (routes, graph, build, traces, events)` });
   response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type });
   response.end(method === 'HEAD' ? undefined : file.body);
-}
-
-/**
- * The JSON body of a POST from the page, or `undefined` once it has answered why not. A browser
- * sends Origin with every POST; one without it is not the page (and a form of another site cannot
- * send JSON without a preflight this server never answers).
- */
-async function pageJson(request: IncomingMessage, response: ServerResponse, what: string): Promise<unknown> {
-  if (request.headers.origin === undefined) return json(response, 403, { error: `${what} is for the dashboard page (it sends an Origin header)` });
-  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: `${what} takes application/json` });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT) return json(response, 413, { error: `the request is larger than ${BODY_LIMIT} bytes` });
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) ?? null;
-  } catch {
-    return json(response, 400, { error: 'the body is not JSON' });
-  }
 }
 
 /** `POST /api/token { subject, roles? }`: a bearer token signed by the serving app's own `JwtService`. */
