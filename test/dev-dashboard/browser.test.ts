@@ -52,6 +52,9 @@ test.before(async (context) => {
   fs.mkdirSync(probed, { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
+  // A health indicator, so that the State view has one's last result to show.
+  const appModule = path.join(src, 'app.module.ts');
+  fs.writeFileSync(appModule, fs.readFileSync(appModule, 'utf8').replace('HealthModule.forRoot()', "HealthModule.forRoot({ instances: [{ name: 'dashboard-probe', check: () => undefined }] })"));
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', '--dashboard-port', '0'];
   context.loop = await launch(process.execPath, args, {
     cwd: path.dirname(src),
@@ -255,15 +258,23 @@ test('a save with a type error shows the diagnostic on the page while the app st
   await page.waitForFunction(() => /clean/.test(document.getElementById('build-status')?.textContent ?? ''), undefined, { timeout: 60_000 });
 });
 
-test("the State view asks the serving app: readiness with its indicators, and ThrottlerModule.forRoot's limits", async ({ page }) => {
+test("the State view asks the serving app: readiness and each indicator's last result with its time, ThrottlerModule.forRoot's limits, the configuration with its secrets redacted", async ({ page }) => {
   await page.click('#tabs button[data-view="state"]');
   await page.waitForFunction(() => /app process \d+/.test(document.getElementById('state-status')?.textContent ?? ''));
   assert.match((await page.textContent('#state-memory')) ?? '', /^Memory: \d+\.\d MB resident, heap \d+\.\d MB used of \d+\.\d MB/);
   const health = await page.locator('#state-health tbody tr').allTextContents();
-  assert.ok(health.some((row) => /^readiness\s*up/.test(row)), health.join(' | '));
+  assert.ok(health.some((row) => /^readiness \(as last evaluated\)\s*up/.test(row)), health.join(' | '));
+  const probe = (await page.textContent('#state-health tr[data-row="indicator dashboard-probe"]')) ?? '';
+  assert.match(probe, /indicator dashboard-probeup\d{1,2}:\d{2}:\d{2}.*\(\d+ (s|min) ago\)$/, `the indicator's last result and when: ${probe}`);
   const throttlers = await page.locator('#state-throttlers tbody tr').allTextContents();
   assert.ok(throttlers.some((row) => /^default\d+\d+ ms$/.test(row)), throttlers.join(' | '));
   assert.match((await page.textContent('#state-storage')) ?? '', /storage: MemoryThrottlerStorage, \d+ counters in memory/);
+  const value = async (key: string) => page.textContent(`#state-config tr[data-key="${key}"] td:last-child`);
+  assert.is(await value('HOST'), '127.0.0.1');
+  assert.is(await value('GRPC_REFLECTION'), 'false');
+  assert.is(await value('JWT_SECRET'), '[redacted]', 'a secret by its name');
+  assert.is(await value('DEMO_PASSWORD'), '[redacted]');
+  assert.not.match((await page.textContent('#state-config')) ?? '', /dev-dashboard-browser-test-secret/);
   await shoot(page, 'state');
 });
 
