@@ -150,6 +150,11 @@ test('a request sent from the explorer shows in the traces as GET /todo/:id, wit
   await row.click();
   await page.waitForSelector('#trace-detail .span-row');
   assert.match((await page.textContent('#trace-detail h3')) ?? '', /^GET \/todo\/:id$/);
+  // The chain's steps, child spans of the server span (the dev loop's app processes only).
+  const rows = await page.locator('#trace-detail .span-row > span:first-child').allTextContents();
+  for (const step of ['guard AppGuard', 'handler TodoController.findOne']) assert.ok(rows.includes(step), `${step} in ${rows.join(', ')}`);
+  const padding = await page.locator('#trace-detail .span-row > span:first-child', { hasText: /^guard AppGuard$/ }).evaluate((e) => (e as HTMLElement).style.paddingLeft);
+  assert.is(padding, '1rem', 'drawn one level under the server span');
   await shoot(page, 'traces');
 });
 

@@ -84,6 +84,9 @@ class IpcSpanProcessor implements SpanProcessor {
 export function startSpanFeed(env: NodeJS.ProcessEnv = process.env): void {
   if (env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return;
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new IpcSpanProcessor()] }));
+  // The chain's steps (guards, interceptors, validation, the handler…) as child spans of each
+  // call's server span: read by the framework's init (runtime/core's chain/step-spans.ts).
+  (globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.chainSpans')] = trace.getTracer('@framework/core');
 }
 
 /**
