@@ -153,6 +153,8 @@ test('POST /api/grpc: only the page, only a unary RPC of the catalog, a message 
   assert.match(await error({ rpc: 'grpc:/todo.TodoService/ListTodos' }), /^400 \/todo.TodoService\/ListTodos is server-streaming: the explorer calls unary RPCs only$/);
   assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: [1] }), /^400 message must be a JSON object/);
   assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', metadata: { 'Bad Name': 'x' } }), /^400 metadata "Bad Name" is not a valid text entry/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { ID: '1' } }), /^400 todo.GetTodoRequest has no field "ID" \(its fields: id\)$/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/CreateTodo', message: { title: 5 } }), /^400 the request does not fit todo.CreateTodoRequest: title: string expected$/);
   assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { id: '1' } }), /^503 the app is not serving gRPC/);
 });
 

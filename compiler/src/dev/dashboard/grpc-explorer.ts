@@ -111,20 +111,29 @@ export function forgetProtos(): void {
 }
 
 /**
- * Encodes the request, calls the RPC on `target` and resolves with how it ended; a message that
- * does not fit the request type is thrown as an `Error` whose message says which field.
+ * The request message of `rpc` encoded from the page's JSON; throws an `Error` naming the field
+ * when it does not fit the request type (a field the message does not have, a value of the wrong type).
  *
  * @example
- * await callUnary('127.0.0.1:50051', rpc, srcDir, { rpc: rpc.id, message: { id: '1' } }) // { status: { code: 5, name: 'NOT_FOUND', … }, … }
+ * encodeRequest(rpc, { id: '1' }) // <Buffer 0a 01 31>
  */
-export async function callUnary(target: string, rpc: CatalogRpc, srcDir: string, request: RpcRequest): Promise<RpcAnswer> {
-  const root = rootOf(rpc);
-  const method = root.lookupService(rpc.service).methods[rpc.rpc]!;
-  const requestType = method.resolvedRequestType!;
-  const responseType = method.resolvedResponseType!;
-  const invalid = requestType.verify(request.message ?? {});
-  if (invalid) throw new Error(`the request does not fit ${rpc.request?.type ?? 'its message'}: ${invalid}`);
-  const encoded = Buffer.from(requestType.encode(requestType.fromObject(request.message ?? {})).finish());
+export function encodeRequest(rpc: CatalogRpc, message: Readonly<Record<string, unknown>> = {}): Buffer {
+  const requestType = rootOf(rpc).lookupService(rpc.service).methods[rpc.rpc]!.resolvedRequestType!;
+  const unknown = Object.keys(message).find((name) => !(name in requestType.fields) && !(name in (requestType.oneofs ?? {})));
+  if (unknown !== undefined) throw new Error(`${requestType.fullName.replace(/^\./, '')} has no field ${JSON.stringify(unknown)} (its fields: ${Object.keys(requestType.fields).join(', ') || 'none'})`);
+  const invalid = requestType.verify(message);
+  if (invalid) throw new Error(`the request does not fit ${requestType.fullName.replace(/^\./, '')}: ${invalid}`);
+  return Buffer.from(requestType.encode(requestType.fromObject(message)).finish());
+}
+
+/**
+ * Calls the RPC on `target` with the encoded request and resolves with how it ended.
+ *
+ * @example
+ * await callUnary('127.0.0.1:50051', rpc, srcDir, encodeRequest(rpc, { id: '1' }), {}) // { status: { code: 5, name: 'NOT_FOUND', … }, … }
+ */
+export async function callUnary(target: string, rpc: CatalogRpc, srcDir: string, encoded: Buffer, request: Omit<RpcRequest, 'rpc' | 'message'>): Promise<RpcAnswer> {
+  const responseType = rootOf(rpc).lookupService(rpc.service).methods[rpc.rpc]!.resolvedResponseType!;
   const grpc = await appGrpc(srcDir);
   const client = new grpc.Client(target, grpc.credentials.createInsecure());
   const metadata = new grpc.Metadata();

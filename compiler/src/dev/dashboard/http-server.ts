@@ -4,7 +4,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { appOrigin, grpcTarget, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
-import { callUnary, invalidRpcRequest, type RpcRequest } from './grpc-explorer.js';
+import { callUnary, encodeRequest, invalidRpcRequest, type RpcRequest } from './grpc-explorer.js';
 import { refusal } from './request-guard.js';
 import type { DashboardState } from './state.js';
 import type { StaticFile } from './static-files.js';
@@ -141,13 +141,20 @@ async function rpc(state: DashboardState, request: IncomingMessage, response: Se
   const found = state.catalog?.rpcs.find((r) => r.id === asked.rpc);
   if (!found) return json(response, 404, { error: `no RPC ${JSON.stringify(asked.rpc)} in the catalog; its ids read grpc:/package.Service/Method` });
   if (found.kind !== 'unary') return json(response, 400, { error: `${found.path} is ${found.kind}: the explorer calls unary RPCs only` });
+  let encoded: Buffer;
+  try {
+    encoded = encodeRequest(found, asked.message);
+  } catch (error) {
+    return json(response, 400, { error: error instanceof Error ? error.message : String(error) });
+  }
   const target = grpcTarget(state.address?.grpc);
   if (!target) return json(response, 503, { error: 'the app is not serving gRPC (yet): its gRPC server listens after the first clean build' });
   let answer;
   try {
-    answer = await callUnary(target, found, state.catalog!.srcDir, asked);
+    answer = await callUnary(target, found, state.catalog!.srcDir, encoded, asked);
   } catch (error) {
-    return json(response, 400, { error: error instanceof Error ? error.message : String(error) });
+    // Only before the call (the app's grpc-js not found): a call's failure is its gRPC status.
+    return json(response, 502, { error: `the RPC was not called: ${error instanceof Error ? error.message : String(error)}` });
   }
   return json(response, 200, answer);
 }
