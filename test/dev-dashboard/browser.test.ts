@@ -1,7 +1,6 @@
-// The dev dashboard in a real browser (Debian's Chromium, headless) against `framework-build dev`
-// on a copy of the todo example, one loop for every case: the catalog lists every route and RPC
-// with its guards and throttle rules; a request sent from the explorer shows in the traces as
-// `GET /todo/:id`; a save with a type error shows the error on the page while the app answers.
+// The dev dashboard in a real browser (Debian's Chromium, headless) against `framework-build dev` on a copy of the
+// todo example, one loop for every case: the catalog, the explorer (HTTP, unary RPCs, @Sse() and @Ws() timelines),
+// the traces with the chain's steps, a type error shown while the app answers, the State view, the graph.
 // Screenshots of each view go to test/.tmp/dev-dashboard-screens/ (or DASHBOARD_SCREENSHOTS).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -153,8 +152,7 @@ test('a request sent from the explorer shows in the traces as GET /todo/:id, wit
   // The chain's steps, child spans of the server span (the dev loop's app processes only).
   const rows = await page.locator('#trace-detail .span-row > span:first-child').allTextContents();
   for (const step of ['guard AppGuard', 'handler TodoController.findOne']) assert.ok(rows.includes(step), `${step} in ${rows.join(', ')}`);
-  const padding = await page.locator('#trace-detail .span-row > span:first-child', { hasText: /^guard AppGuard$/ }).evaluate((e) => (e as HTMLElement).style.paddingLeft);
-  assert.is(padding, '1rem', 'drawn one level under the server span');
+  assert.ok(rows.indexOf('GET /todo/:id') < rows.indexOf('guard AppGuard'), 'drawn under the server span');
   await shoot(page, 'traces');
 });
 
@@ -202,8 +200,7 @@ test('a unary RPC from the explorer: a form of its request message, the gRPC sta
 
   const token = await page.inputValue('#explorer-bearer');
   await page.fill('#explorer-bearer', '');
-  const refused = await sent();
-  assert.match(refused, /^PERMISSION_DENIED \(7\): Forbidden in /, `the app's guard, without the token: ${refused}`);
+  assert.match(await sent(), /^PERMISSION_DENIED \(7\): Forbidden in /, "the app's guard, without the token");
   await page.fill('#explorer-bearer', token);
 });
 
@@ -220,8 +217,7 @@ test('a @Ws() route from the explorer: the socket opened with the bearer token, 
   await incoming.waitFor();
   assert.match((await incoming.textContent()) ?? '', /← .*"kind":"created".*<b>over the socket<\/b>/, 'the change its message made, sent back by the app');
   assert.is(await page.locator('#explorer-timeline b').count(), 0, 'never as HTML');
-  await page.fill('#explorer-ws-code', '4001');
-  await page.fill('#explorer-ws-reason', 'done here');
+  await page.fill('#explorer-ws-code', '4001').then(() => page.fill('#explorer-ws-reason', 'done here'));
   await page.click('#explorer-ws-close');
   await socket('closed');
   assert.match((await page.textContent('#explorer-timeline li[data-event="close"]')) ?? '', /closed by the page: 4001 done here$/);
