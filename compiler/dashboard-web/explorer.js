@@ -65,6 +65,8 @@ const inputs = (route) => (route?.params ?? []).filter((p) => ['param', 'query',
 
 function renderForm(route) {
   socketControls(route?.stream === 'websocket');
+  // A socket's message box starts as a skeleton of its @Messages() DTO.
+  document.getElementById('explorer-ws-message').value = route?.messages ? JSON.stringify(Object.fromEntries(route.messages.members.map((m) => [m.name, sample(m.rules)]))) : '';
   if (isRpc(route)) {
     fill(document.getElementById('explorer-params'), el('legend', {}, `Request message ${route.request?.type ?? ''}`), ...rpcFields(route));
     const body = document.getElementById('explorer-body');

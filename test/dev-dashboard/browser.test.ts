@@ -208,8 +208,8 @@ test('a @Ws() route from the explorer: the socket opened with the bearer token, 
   await page.click('#tabs button[data-view="explorer"]');
   await page.selectOption('#explorer-route', 'http:GET /todo/ws');
   const socket = (state: string) => page.waitForFunction((s) => document.getElementById('explorer-status')?.dataset.socket === s, state);
-  await page.click('#explorer-send');
-  await socket('open');
+  await page.click('#explorer-send').then(() => socket('open'));
+  assert.equal(Object.keys(JSON.parse(await page.inputValue('#explorer-ws-message'))), ['name', 'priority', 'colorLabel'], 'a skeleton of its @Messages() DTO');
   await page.fill('#explorer-ws-message', JSON.stringify({ name: '<b>over the socket</b>', priority: 2, colorLabel: '#00ff00' }));
   await page.click('#explorer-ws-send');
   await page.locator('#explorer-timeline li[data-event="out"]').first().waitFor();
@@ -224,8 +224,8 @@ test('a @Ws() route from the explorer: the socket opened with the bearer token, 
   await shoot(page, 'explorer-ws');
 
   // A message its DTO refuses: the app closes with 1007 and says why.
-  await page.click('#explorer-send');
-  await socket('open');
+  await page.click('#explorer-send').then(() => socket('open'));
+  assert.equal(Object.keys(JSON.parse(await page.inputValue('#explorer-ws-message'))), ['name', 'priority', 'colorLabel'], 'a skeleton of its @Messages() DTO');
   await page.fill('#explorer-ws-message', JSON.stringify({ name: 5 }));
   await page.click('#explorer-ws-send');
   await socket('closed');

@@ -54,6 +54,8 @@ export interface CatalogRoute {
   readonly public: boolean;
   readonly params: readonly CatalogParam[];
   readonly body?: CatalogBody;
+  /** A `@Ws()` route: the DTO its `@Messages()` are validated by, with its rules. */
+  readonly messages?: CatalogBody;
   /** The statuses the route can answer with, as the OpenAPI document says them. */
   readonly statuses: readonly number[];
   /** What it answers: the media (`json`, `text`, `events`, `empty`, `any`) and the JSON Schema of its result, as the OpenAPI document has them. */
@@ -108,6 +110,7 @@ export function catalogOf(model: AppModel): Catalog {
     public: route.api?.public ?? false,
     params: route.params.map(paramOf),
     ...bodyOf(model, route),
+    ...(route.messages ? { messages: dtoOf(model, route.messages) } : {}),
     statuses: statusesOf(route, chain),
     ...(route.api ? { answers: { media: route.api.result.media, schema: route.api.result.schema } } : {}),
     chain,
