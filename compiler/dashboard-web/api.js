@@ -29,3 +29,11 @@ export function follow(handlers) {
   for (const [event, handler] of Object.entries(handlers)) source.addEventListener(event, (message) => handler(JSON.parse(message.data)));
   return source;
 }
+
+/** POST /api/grpc: a unary RPC of the catalog, called by the dashboard on the app's gRPC server. */
+export async function callRpc(request) {
+  const response = await fetch('/api/grpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error ?? `POST /api/grpc: ${response.status}`);
+  return answer;
+}

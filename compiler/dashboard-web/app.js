@@ -28,9 +28,9 @@ async function refreshModel() {
 }
 
 async function refreshApp() {
-  const { origin } = await get('app');
-  explorerApp(origin);
-  fill(document.getElementById('app-address'), origin ? `app: ${origin}` : 'app: not serving yet');
+  const { origin, grpc } = await get('app');
+  explorerApp(origin, grpc);
+  fill(document.getElementById('app-address'), origin ? `app: ${origin}${grpc ? `, gRPC ${grpc}` : ''}` : 'app: not serving yet');
 }
 
 for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => show(button.dataset.view));

@@ -2,20 +2,24 @@
 // to the app it runs (POST /api/send), with "copy as curl" and "copy as typed-client call".
 import { mint, send } from './api.js';
 import { el, fill } from './dom.js';
+import { grpcClientCallOf, grpcurlOf, rpcFields, sendRpc } from './explorer-grpc.js';
 import { openTimeline, stopTimeline } from './timeline.js';
+import { initSocketControls, openSocket, socketControls, stopSocket } from './ws-timeline.js';
 
 let routes = [];
 let appOrigin = '';
+let grpcTarget = '';
 const history = [];
 
 export function initExplorer() {
   document.getElementById('explorer-route').addEventListener('change', () => renderForm(current()));
   document.getElementById('explorer-send').addEventListener('click', () => void sendCurrent());
-  document.getElementById('explorer-curl').addEventListener('click', () => copy(curlOf(current(), requestOf(current()))));
-  document.getElementById('explorer-client').addEventListener('click', () => copy(clientCallOf(current())));
+  document.getElementById('explorer-curl').addEventListener('click', () => copy(isRpc(current()) ? grpcurlOf(current(), metadataOf(), grpcTarget) : curlOf(current(), requestOf(current()))));
+  document.getElementById('explorer-client').addEventListener('click', () => copy(isRpc(current()) ? grpcClientCallOf(current(), grpcTarget) : clientCallOf(current())));
   document.getElementById('explorer-form').addEventListener('submit', (event) => event.preventDefault());
   document.getElementById('explorer-mint').addEventListener('click', () => void mintToken());
   document.getElementById('explorer-stop').addEventListener('click', stopTimeline);
+  initSocketControls();
 }
 
 async function mintToken() {
@@ -35,16 +39,20 @@ async function mintToken() {
 export function explorerRoutes(catalog) {
   const chosen = document.getElementById('explorer-route').value;
   // @Ws() routes are listed in the catalog, not sent from here (see docs/limits.md).
-  routes = catalog.routes.filter((r) => r.stream !== 'websocket');
+  // Unary RPCs get a form from their request message; streaming ones are listed in the catalog only.
+  routes = [...catalog.routes, ...catalog.rpcs.filter((r) => r.kind === 'unary')];
   const select = document.getElementById('explorer-route');
-  fill(select, ...routes.map((r) => el('option', { value: r.id }, `${r.method} ${r.path}`)));
+  fill(select, ...routes.map((r) => el('option', { value: r.id }, isRpc(r) ? `gRPC ${r.service}/${r.rpc}` : `${r.method} ${r.path}`)));
   if (routes.some((r) => r.id === chosen)) select.value = chosen;
   renderForm(current());
 }
 
-export function explorerApp(origin) {
+export function explorerApp(origin, grpc) {
   appOrigin = origin ?? '';
+  grpcTarget = grpc ?? '';
 }
+
+const isRpc = (entry) => entry?.id.startsWith('grpc:') === true;
 
 /** Opens the explorer on one route. */
 export function chooseRoute(id) {
@@ -56,6 +64,16 @@ const current = () => routes.find((r) => r.id === document.getElementById('explo
 const inputs = (route) => (route?.params ?? []).filter((p) => ['param', 'query', 'header'].includes(p.source));
 
 function renderForm(route) {
+  socketControls(route?.stream === 'websocket');
+  // A socket's message box starts as a skeleton of its @Messages() DTO.
+  document.getElementById('explorer-ws-message').value = route?.messages ? JSON.stringify(Object.fromEntries(route.messages.members.map((m) => [m.name, sample(m.rules)]))) : '';
+  if (isRpc(route)) {
+    fill(document.getElementById('explorer-params'), el('legend', {}, `Request message ${route.request?.type ?? ''}`), ...rpcFields(route));
+    const body = document.getElementById('explorer-body');
+    body.value = '';
+    body.disabled = true;
+    return;
+  }
   const fields = inputs(route).map((p) =>
     el('label', {}, `${p.source === 'param' ? 'path' : p.source} ${p.key ?? '(all, as a query string)'}: ${p.type}${p.conversion ? ` (${p.conversion})` : ''}${p.optional ? ', optional' : ''}`,
       el('input', { 'data-source': p.source, 'data-key': p.key ?? '', name: `${p.source}:${p.key ?? '*'}`, placeholder: p.key ? p.type : 'a=1&b=2' })),
@@ -74,6 +92,16 @@ function sample(rules) {
   return '';
 }
 
+/** The authentication presets as headers (HTTP) or metadata (gRPC). */
+function metadataOf() {
+  const out = {};
+  const bearer = document.getElementById('explorer-bearer').value.trim();
+  const apiKey = document.getElementById('explorer-apikey').value.trim();
+  if (bearer) out.authorization = `Bearer ${bearer}`;
+  if (apiKey) out['x-api-key'] = apiKey;
+  return out;
+}
+
 /** The request the form describes: method, path with its parameters, headers, body. */
 function requestOf(route) {
   const values = [...document.querySelectorAll('#explorer-params input')].map((input) => ({ source: input.dataset.source, key: input.dataset.key, value: input.value }));
@@ -87,10 +115,7 @@ function requestOf(route) {
   if ([...query].length) path += `?${query}`;
   const headers = {};
   for (const v of values) if (v.source === 'header' && v.key && v.value !== '') headers[v.key] = v.value;
-  const bearer = document.getElementById('explorer-bearer').value.trim();
-  const apiKey = document.getElementById('explorer-apikey').value.trim();
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (apiKey) headers['x-api-key'] = apiKey;
+  Object.assign(headers, metadataOf());
   const body = document.getElementById('explorer-body');
   const request = { method: route.method === 'ALL' ? 'GET' : route.method, path, headers };
   if (!body.disabled && body.value.trim()) {
@@ -103,12 +128,28 @@ function requestOf(route) {
 async function sendCurrent() {
   const route = current();
   if (!route) return;
-  const request = requestOf(route);
   const status = document.getElementById('explorer-status');
+  stopSocket();
+  if (isRpc(route)) {
+    stopTimeline();
+    fill(document.getElementById('explorer-timeline'));
+    delete status.dataset.grpcStatus;
+    history.unshift({ text: await sendRpc(route, metadataOf(), status, document.getElementById('explorer-answer')), route: route.id });
+    history.length = Math.min(history.length, 30);
+    fill(document.getElementById('explorer-history'), ...history.map((h) => el('li', {}, h.text)));
+    return;
+  }
+  const request = requestOf(route);
   if (route.stream === 'sse') {
     history.unshift({ text: `GET ${request.path} (event stream)`, route: route.id, request });
     fill(document.getElementById('explorer-history'), ...history.map((h) => el('li', {}, h.text)));
     return openTimeline(request, status);
+  }
+  if (route.stream === 'websocket') {
+    stopTimeline();
+    history.unshift({ text: `GET ${request.path} (WebSocket)`, route: route.id, request });
+    fill(document.getElementById('explorer-history'), ...history.map((h) => el('li', {}, h.text)));
+    return openSocket(request, status);
   }
   stopTimeline();
   fill(document.getElementById('explorer-timeline'));

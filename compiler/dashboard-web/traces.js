@@ -97,6 +97,25 @@ function depthOf(span, byId) {
   return depth;
 }
 
+/** Each span after its parent, siblings by start: steps that start within a clock tick of their parent stay under it. */
+function treeOrder(spans, byId) {
+  const children = new Map();
+  const roots = [];
+  for (const s of spans) {
+    if (s.parentSpanId && byId.has(s.parentSpanId)) children.set(s.parentSpanId, [...(children.get(s.parentSpanId) ?? []), s]);
+    else roots.push(s);
+  }
+  const ordered = [];
+  const visit = (list, depth) => {
+    for (const s of [...list].sort((a, b) => a.startMs - b.startMs)) {
+      ordered.push(s);
+      if (depth < 20) visit(children.get(s.spanId) ?? [], depth + 1);
+    }
+  };
+  visit(roots, 0);
+  return ordered;
+}
+
 function waterfall(t) {
   const byId = new Map(t.spans.map((s) => [s.spanId, s]));
   const total = Math.max(t.durationMs, 0.001);
@@ -107,7 +126,7 @@ function waterfall(t) {
     el('h3', {}, t.root.name),
     line ? el('p', {}, `${line.method} ${line.path ?? ''} → ${line.status} in ${line.durationMs} ms`, line.refusal ? ` (refused: ${line.refusal})` : '', line.requestId ? el('span', { class: 'muted' }, ` request ${line.requestId}`) : '') : undefined,
     el('p', { class: 'muted' }, `trace ${t.traceId}`),
-    ...t.spans.map((s) =>
+    ...treeOrder(t.spans, byId).map((s) =>
       el(
         'div',
         { class: 'span-row', title: Object.entries(s.attributes).map(([k, v]) => `${k}: ${v}`).join('\n') },

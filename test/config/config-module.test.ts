@@ -45,6 +45,14 @@ test('variables are converted by their rules, defaults apply, and get is typed b
   defaults.get('NOT_IN_SCHEMA');
 });
 
+test('redacted(): every variable with its value, secrets by name and a URL\'s password shown as [redacted]', async () => {
+  const config = await loadConfig(Env, { envFilePath: false, env: { DATABASE_URL: 'postgres://app:hunter2@db:5432/app', JWT_SECRET: secret } });
+  assert.equal(config.redacted(), { PORT: 3000, DATABASE_URL: 'postgres://app:[redacted]@db:5432/app', VERBOSE: false, JWT_SECRET: '[redacted]' });
+  const unset = await loadConfig(Env, { envFilePath: false, env: { DATABASE_URL: 'postgres://db/app?user=a@b' } });
+  assert.equal(unset.redacted(), { PORT: 3000, DATABASE_URL: 'postgres://db/app?user=a@b', VERBOSE: false }, 'an unset variable is absent; a URL without a password as it is');
+  assert.not.match(JSON.stringify(config.redacted()), /hunter2|thirty-two/);
+});
+
 test('every missing or invalid variable is listed in one message, without the values', async () => {
   const error = await loadConfig(Env, { envFilePath: false, env: { PORT: 'eighty', VERBOSE: 'maybe', JWT_SECRET: 'short-secret-value' } }).then(
     () => undefined,

@@ -30,7 +30,7 @@ test.after(() => dashboard?.close());
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers: { host: url.host, ...headers } }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers: { host: url.host, ...headers }, agent: false }, (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode!, body: text, headers: response.headers }));
     });
@@ -58,6 +58,8 @@ test('GET /api/routes lists every route and RPC of the example with its chain, f
   const create = catalog.routes.find((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/todo');
   assert.ok(create.body.members.length > 0 && create.body.members.every((m: { rules: string[] }) => m.rules.length > 0), 'the body DTO with its rules');
   assert.ok(catalog.rpcs.every((r: { service: string; kind: string }) => r.service && r.kind), 'RPCs with their service and kind');
+  const socket = catalog.routes.find((r: { stream?: string }) => r.stream === 'websocket');
+  assert.equal([socket.path, socket.messages.name, socket.messages.members.map((m: { name: string }) => m.name)], ['/todo/ws', 'CreateTodoDto', ['name', 'priority', 'colorLabel']]);
 });
 
 test('GET /api/graph: modules, providers, injections and gRPC services', async () => {
@@ -134,6 +136,46 @@ test('POST /api/send and /api/stream: only the page (an Origin, JSON), only a pa
   assert.match(JSON.parse(early.body).error, /not serving HTTP yet/);
 });
 
+test("GET /api/routes: each RPC with its request and response messages' fields, read from its .proto", async () => {
+  const catalog = JSON.parse((await raw('/api/routes')).body);
+  const get = catalog.rpcs.find((r: { id: string }) => r.id === 'grpc:/todo.TodoService/GetTodo');
+  assert.equal(get.request, { type: 'todo.GetTodoRequest', fields: [{ name: 'id', type: 'string', kind: 'scalar' }] });
+  assert.equal(get.response.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`), ['id:string', 'title:string', 'done:bool']);
+  assert.match(get.proto.file, /examples\/todo\/src\/todo\/todo\.proto$/);
+});
+
+test('POST /api/grpc: only the page, only a unary RPC of the catalog, a message of its type, and 503 before the app serves gRPC', async () => {
+  const call = (body: unknown, headers: Record<string, string> = { origin: base, 'content-type': 'application/json' }) => raw('/api/grpc', headers, 'POST', JSON.stringify(body));
+  const error = async (body: unknown) => {
+    const answer = await call(body);
+    return `${answer.status} ${JSON.parse(answer.body).error}`;
+  };
+  assert.is((await call({ rpc: 'grpc:/todo.TodoService/GetTodo' }, { 'content-type': 'application/json' })).status, 403, 'not from the page');
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/Nope' }), /^404 no RPC "grpc:\/todo.TodoService\/Nope" in the catalog/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/ListTodos' }), /^400 \/todo.TodoService\/ListTodos is server-streaming: the explorer calls unary RPCs only$/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: [1] }), /^400 message must be a JSON object/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', metadata: { 'Bad Name': 'x' } }), /^400 metadata "Bad Name" is not a valid text entry/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { ID: '1' } }), /^400 todo.GetTodoRequest has no field "ID" \(its fields: id\)$/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/CreateTodo', message: { title: 5 } }), /^400 the request does not fit todo.CreateTodoRequest: title: string expected$/);
+  assert.match(await error({ rpc: 'grpc:/todo.TodoService/GetTodo', message: { id: '1' } }), /^503 the app is not serving gRPC/);
+});
+
+test('POST /api/ws and its send and close: only the page, only a @Ws() route of the catalog, an open socket, a close code an endpoint may send', async () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = { origin: base, 'content-type': 'application/json' }) => raw(path, headers, 'POST', JSON.stringify(body));
+  const error = async (path: string, body: unknown) => {
+    const answer = await post(path, body);
+    return `${answer.status} ${JSON.parse(answer.body).error}`;
+  };
+  assert.is((await post('/api/ws', { path: '/todo/ws' }, { 'content-type': 'application/json' })).status, 403, 'not from the page');
+  assert.match(await error('/api/ws', { path: 'ws://example.com/todo/ws' }), /^400 path must be a path of the app/);
+  assert.match(await error('/api/ws', { path: '/todo/events' }), /^404 \/todo\/events is not a @Ws\(\) route of the catalog \(\/todo\/ws\)$/);
+  assert.match(await error('/api/ws', { path: '/todo/ws' }), /^503 the app is not serving HTTP yet/);
+  assert.match(await error('/api/ws/send', { id: 'nope', data: 'x' }), /^409 no open socket "nope"$/);
+  assert.match(await error('/api/ws/send', { id: 'nope' }), /^400 the body must be \{ id, data \}/);
+  assert.match(await error('/api/ws/close', { id: 'nope', code: 1006 }), /^400 .*code 1000 or 3000-4999$/);
+  assert.match(await error('/api/ws/close', { id: 'nope' }), /^404 no open socket "nope"$/);
+});
+
 test('POST /api/token: a subject is required, and without a serving app it says so', async () => {
   const post = (body: unknown) => raw('/api/token', { origin: base, 'content-type': 'application/json' }, 'POST', JSON.stringify(body));
   assert.is((await post({ roles: ['user'] })).status, 400);
@@ -183,7 +225,7 @@ test('the trace store keeps the last N traces over 10,000 requests, newest first
 test('the live stream sends each build and batch of spans as server-sent events', async () => {
   const events: string[] = [];
   const done = new Promise<void>((resolve, reject) => {
-    const request = http.get(`${base}/api/events`, (response) => {
+    const request = http.get(`${base}/api/events`, { agent: false }, (response) => {
       assert.is(response.headers['content-type'], 'text/event-stream');
       response.setEncoding('utf8').on('data', (chunk: string) => {
         events.push(chunk);

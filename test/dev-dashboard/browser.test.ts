@@ -1,7 +1,6 @@
-// The dev dashboard in a real browser (Debian's Chromium, headless) against `framework-build dev`
-// on a copy of the todo example, one loop for every case: the catalog lists every route and RPC
-// with its guards and throttle rules; a request sent from the explorer shows in the traces as
-// `GET /todo/:id`; a save with a type error shows the error on the page while the app answers.
+// The dev dashboard in a real browser (Debian's Chromium, headless) against `framework-build dev` on a copy of the
+// todo example, one loop for every case: the catalog, the explorer (HTTP, unary RPCs, @Sse() and @Ws() timelines),
+// the traces with the chain's steps, a type error shown while the app answers, the State view, the graph.
 // Screenshots of each view go to test/.tmp/dev-dashboard-screens/ (or DASHBOARD_SCREENSHOTS).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +51,9 @@ test.before(async (context) => {
   fs.mkdirSync(probed, { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
+  // A health indicator, so that the State view has one's last result to show.
+  const appModule = path.join(src, 'app.module.ts');
+  fs.writeFileSync(appModule, fs.readFileSync(appModule, 'utf8').replace('HealthModule.forRoot()', "HealthModule.forRoot({ instances: [{ name: 'dashboard-probe', check: () => undefined }] })"));
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', '--dashboard-port', '0'];
   context.loop = await launch(process.execPath, args, {
     cwd: path.dirname(src),
@@ -147,6 +149,10 @@ test('a request sent from the explorer shows in the traces as GET /todo/:id, wit
   await row.click();
   await page.waitForSelector('#trace-detail .span-row');
   assert.match((await page.textContent('#trace-detail h3')) ?? '', /^GET \/todo\/:id$/);
+  // The chain's steps, child spans of the server span (the dev loop's app processes only).
+  const rows = await page.locator('#trace-detail .span-row > span:first-child').allTextContents();
+  for (const step of ['guard AppGuard', 'handler TodoController.findOne']) assert.ok(rows.includes(step), `${step} in ${rows.join(', ')}`);
+  assert.ok(rows.indexOf('GET /todo/:id') < rows.indexOf('guard AppGuard'), 'drawn under the server span');
   await shoot(page, 'traces');
 });
 
@@ -168,6 +174,72 @@ test("an @Sse() route from the explorer: its events listed live as the app sends
   await page.waitForFunction(() => /stopped/.test(document.getElementById('explorer-status')?.textContent ?? ''));
 });
 
+test('a unary RPC from the explorer: a form of its request message, the gRPC status, metadata and reply', async ({ page }) => {
+  await page.click('#tabs button[data-view="explorer"]');
+  await page.selectOption('#explorer-route', 'grpc:/todo.TodoService/GetTodo');
+  assert.match((await page.textContent('#explorer-params legend')) ?? '', /todo\.GetTodoRequest/);
+  await page.fill('#explorer-params input[data-field="id"]', '999');
+  const sent = async () => {
+    await page.evaluate(() => delete document.getElementById('explorer-status')!.dataset.grpcStatus);
+    await page.click('#explorer-send');
+    await page.waitForFunction(() => document.getElementById('explorer-status')?.dataset.grpcStatus !== undefined);
+    return (await page.textContent('#explorer-status')) ?? '';
+  };
+  assert.match(await sent(), /^NOT_FOUND \(5\): .* in [\d.]+ ms$/, 'an error with its gRPC status');
+
+  await page.selectOption('#explorer-route', 'grpc:/todo.TodoService/CreateTodo');
+  await page.fill('#explorer-params input[data-field="title"]', '<i>from the explorer</i>');
+  assert.match(await sent(), /^OK \(0\) in [\d.]+ ms$/);
+  const answer = JSON.parse((await page.textContent('#explorer-answer')) ?? '{}') as { reply: { id: string; title: string; done: boolean }; metadata: Record<string, string>; trailers: Record<string, string> };
+  assert.equal([answer.reply.title, answer.reply.done], ['<i>from the explorer</i>', false], 'the reply decoded, defaults included');
+  assert.type(answer.metadata, 'object');
+  assert.is(await page.locator('#explorer-answer i').count(), 0, 'never as HTML');
+  await page.click('#explorer-curl');
+  assert.match((await page.textContent('#explorer-copy')) ?? '', /^grpcurl -plaintext -d '\{"title":"<i>from the explorer<\/i>"\}' -H 'authorization: Bearer [^']+' 127\.0\.0\.1:\d+ todo\.TodoService\/CreateTodo$/);
+  await shoot(page, 'explorer-grpc');
+
+  const token = await page.inputValue('#explorer-bearer');
+  await page.fill('#explorer-bearer', '');
+  assert.match(await sent(), /^PERMISSION_DENIED \(7\): Forbidden in /, "the app's guard, without the token");
+  await page.fill('#explorer-bearer', token);
+});
+
+test('a @Ws() route from the explorer: the socket opened with the bearer token, messages both ways, close codes', async ({ page }) => {
+  await page.click('#tabs button[data-view="explorer"]');
+  await page.selectOption('#explorer-route', 'http:GET /todo/ws');
+  const socket = (state: string) => page.waitForFunction((s) => document.getElementById('explorer-status')?.dataset.socket === s, state);
+  await page.click('#explorer-send').then(() => socket('open'));
+  assert.equal(Object.keys(JSON.parse(await page.inputValue('#explorer-ws-message'))), ['name', 'priority', 'colorLabel'], 'a skeleton of its @Messages() DTO');
+  await page.fill('#explorer-ws-message', JSON.stringify({ name: '<b>over the socket</b>', priority: 2, colorLabel: '#00ff00' }));
+  await page.click('#explorer-ws-send');
+  await page.locator('#explorer-timeline li[data-event="out"]').first().waitFor();
+  const incoming = page.locator('#explorer-timeline li[data-event="in"]').first();
+  await incoming.waitFor();
+  assert.match((await incoming.textContent()) ?? '', /← .*"kind":"created".*<b>over the socket<\/b>/, 'the change its message made, sent back by the app');
+  assert.is(await page.locator('#explorer-timeline b').count(), 0, 'never as HTML');
+  await page.fill('#explorer-ws-code', '4001').then(() => page.fill('#explorer-ws-reason', 'done here'));
+  await page.click('#explorer-ws-close');
+  await socket('closed');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="close"]')) ?? '', /closed by the page: 4001 done here$/);
+  await shoot(page, 'explorer-ws');
+
+  // A message its DTO refuses: the app closes with 1007 and says why.
+  await page.click('#explorer-send').then(() => socket('open'));
+  assert.equal(Object.keys(JSON.parse(await page.inputValue('#explorer-ws-message'))), ['name', 'priority', 'colorLabel'], 'a skeleton of its @Messages() DTO');
+  await page.fill('#explorer-ws-message', JSON.stringify({ name: 5 }));
+  await page.click('#explorer-ws-send');
+  await socket('closed');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="close"]')) ?? '', /closed by the app: 1007 /);
+
+  // Without the token the guard refuses the upgrade, and the timeline says with which status.
+  const token = await page.inputValue('#explorer-bearer');
+  await page.fill('#explorer-bearer', '');
+  await page.click('#explorer-send');
+  await socket('refused');
+  assert.match((await page.textContent('#explorer-timeline li[data-event="refused"]')) ?? '', /the upgrade was answered 403/);
+  await page.fill('#explorer-bearer', token);
+});
+
 test('a save with a type error shows the diagnostic on the page while the app still answers', async (context) => {
   const { page, loop } = context;
   const original = fs.readFileSync(health, 'utf8');
@@ -187,15 +259,23 @@ test('a save with a type error shows the diagnostic on the page while the app st
   await page.waitForFunction(() => /clean/.test(document.getElementById('build-status')?.textContent ?? ''), undefined, { timeout: 60_000 });
 });
 
-test("the State view asks the serving app: readiness with its indicators, and ThrottlerModule.forRoot's limits", async ({ page }) => {
+test("the State view asks the serving app: readiness and each indicator's last result with its time, ThrottlerModule.forRoot's limits, the configuration with its secrets redacted", async ({ page }) => {
   await page.click('#tabs button[data-view="state"]');
   await page.waitForFunction(() => /app process \d+/.test(document.getElementById('state-status')?.textContent ?? ''));
   assert.match((await page.textContent('#state-memory')) ?? '', /^Memory: \d+\.\d MB resident, heap \d+\.\d MB used of \d+\.\d MB/);
   const health = await page.locator('#state-health tbody tr').allTextContents();
-  assert.ok(health.some((row) => /^readiness\s*up/.test(row)), health.join(' | '));
+  assert.ok(health.some((row) => /^readiness \(as last evaluated\)\s*up/.test(row)), health.join(' | '));
+  const probe = (await page.textContent('#state-health tr[data-row="indicator dashboard-probe"]')) ?? '';
+  assert.match(probe, /indicator dashboard-probeup\d{1,2}:\d{2}:\d{2}.*\(\d+ (s|min) ago\)$/, `the indicator's last result and when: ${probe}`);
   const throttlers = await page.locator('#state-throttlers tbody tr').allTextContents();
   assert.ok(throttlers.some((row) => /^default\d+\d+ ms$/.test(row)), throttlers.join(' | '));
   assert.match((await page.textContent('#state-storage')) ?? '', /storage: MemoryThrottlerStorage, \d+ counters in memory/);
+  const value = async (key: string) => page.textContent(`#state-config tr[data-key="${key}"] td:last-child`);
+  assert.is(await value('HOST'), '127.0.0.1');
+  assert.is(await value('GRPC_REFLECTION'), 'false');
+  assert.is(await value('JWT_SECRET'), '[redacted]', 'a secret by its name');
+  assert.is(await value('DEMO_PASSWORD'), '[redacted]');
+  assert.not.match((await page.textContent('#state-config')) ?? '', /dev-dashboard-browser-test-secret/);
   await shoot(page, 'state');
 });
 

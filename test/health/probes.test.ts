@@ -101,6 +101,25 @@ test('an indicator fails: 503 naming it, gRPC NOT_SERVING, watchers told, the er
   }
 });
 
+test("lastResults(): each indicator's last result and when it was recorded, read without running a check", async () => {
+  const app = await start();
+  try {
+    const before = Date.now();
+    app.database.mode = 'down';
+    assert.is((await probe(`${app.url}/health/ready`)).status, 503);
+    const pings = app.database.pings;
+    const results = app.app.health.lastResults();
+    for (let i = 0; i < 5; i++) app.app.health.lastResults();
+    assert.is(app.database.pings, pings, 'reading the last results pings nothing');
+    assert.equal(results.map((r) => [r.name, r.result?.status, r.result?.reason]), [['database', 'down', 'failed'], ['feature-flags', 'up', undefined]]);
+    const at = results[0]!.result!.atMs;
+    assert.ok(at >= before - 50 && at <= Date.now() + 50, `recorded at ${at}, between ${before} and now`);
+    assert.is(app.app.health.ready, false);
+  } finally {
+    await app.stop();
+  }
+});
+
 test('an open Watch hears a change nobody probed for', async () => {
   const app = await start();
   try {

@@ -2,6 +2,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
 import type { ClassIR, GrpcMethodIR, ParamIR, ProgramIR } from '../ir/index.js';
+import { readOptionsOf } from '../proto/key.js';
 import type { ProtoRpc, ProtoService, ProtoSet } from '../proto/types.js';
 import { checkShape, rpcKindText } from './grpc-shape.js';
 import { serviceOfDef } from './grpc-service.js';
@@ -104,7 +105,7 @@ export function buildGrpc(ir: ProgramIR, graph: ModuleGraph, indexOf: ReadonlyMa
         diagnostics.push(diagnostic('FW1406', controller.location, args, options.allowUnboundRpc ? 'warning' : 'error'));
       }
     }
-    services.push({ controller: providerOf(cls.ref.key), controllerRef: cls.ref, service: service.fullName, methods, unimplemented });
+    services.push({ controller: providerOf(cls.ref.key), controllerRef: cls.ref, service: service.fullName, methods, unimplemented, proto: { file: controller.def.protoFile, options: readOptionsOf(controller.def) } });
   }
   return { services, diagnostics };
 }

@@ -5,6 +5,7 @@
 import type { ValidationPlans } from './validation/plan.js';
 import type { DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
+import type { ProtoReadOptions } from '../proto/types.js';
 
 export interface ProviderModel {
   /** Identity of the provider definition (one per class in the app, one per `useValue` entry). */
@@ -97,6 +98,8 @@ export interface GrpcServiceModel {
   readonly methods: readonly GrpcMethodModel[];
   /** RPCs that answer UNIMPLEMENTED, in `.proto` order. */
   readonly unimplemented: readonly { readonly rpc: string; readonly reason: 'unbound' | 'streaming' }[];
+  /** The `.proto` file of its `loadProto` call and the options it was read with (the dev dashboard's RPC forms read it). */
+  readonly proto: { readonly file: string; readonly options: ProtoReadOptions };
 }
 
 export interface AppModel {

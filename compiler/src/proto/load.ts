@@ -48,6 +48,21 @@ export function loadProtoFile(file: string, options: ProtoReadOptions = {}): Pro
   return { ok: true, file, ...describeRoot(root, file, inputs), inputs, types: typesSource(root, toPosix(file)) };
 }
 
+/**
+ * The protobufjs root of a `.proto` file read as {@link loadProtoFile} reads it, every type
+ * resolved, for code that encodes and decodes its messages (the dev dashboard's RPC explorer).
+ * Throws when the file is missing or broken (a build reports those).
+ *
+ * @example
+ * loadProtoRoot('/r/examples/todo/src/todo/todo.proto').lookupType('todo.Todo')
+ */
+export function loadProtoRoot(file: string, options: ProtoReadOptions = {}): protobuf.Root {
+  const root = new protobuf.Root();
+  loadInto(root, toPosix(file), [], new Set(), { keepCase: options.keepCase ?? true, includeDirs: options.includeDirs ?? [] });
+  root.resolveAll();
+  return root;
+}
+
 /** protobufjs names the file being parsed in its objects (`filename`) through this static field. */
 const parser = protobuf.parse as unknown as { filename: string | null };
 

@@ -6,6 +6,7 @@
 import type { AppModel, HandlerModel, MiddlewareModel, RouteModel } from '../../analyze/model.js';
 import { methodsOf, operationIdOf } from '../../analyze/operation-ids.js';
 import { sourceOf, where } from '../../diagnostics/location.js';
+import { loadRoot, shapeOf, type MessageShape, type ProtoSource } from './rpc-messages.js';
 import type { ConversionIR, DtoIR, ParamIR, RuleArgIR } from '../../ir/index.js';
 
 /** Where something is declared: `todo/todo.controller.ts:12:3` (relative to the sources) or `@framework/core#JwtAuthGuard`. */
@@ -53,6 +54,8 @@ export interface CatalogRoute {
   readonly public: boolean;
   readonly params: readonly CatalogParam[];
   readonly body?: CatalogBody;
+  /** A `@Ws()` route: the DTO its `@Messages()` are validated by, with its rules. */
+  readonly messages?: CatalogBody;
   /** The statuses the route can answer with, as the OpenAPI document says them. */
   readonly statuses: readonly number[];
   /** What it answers: the media (`json`, `text`, `events`, `empty`, `any`) and the JSON Schema of its result, as the OpenAPI document has them. */
@@ -70,6 +73,11 @@ export interface CatalogRpc {
   readonly kind: string;
   readonly params: readonly CatalogParam[];
   readonly chain: readonly ChainStep[];
+  /** Its request and response messages with their fields (absent when the `.proto` cannot be read). */
+  readonly request?: MessageShape;
+  readonly response?: MessageShape;
+  /** The `.proto` of its service's `loadProto` call and its read options: what the explorer encodes the request with. */
+  readonly proto: ProtoSource;
 }
 
 export interface Catalog {
@@ -102,13 +110,15 @@ export function catalogOf(model: AppModel): Catalog {
     public: route.api?.public ?? false,
     params: route.params.map(paramOf),
     ...bodyOf(model, route),
+    ...(route.messages ? { messages: dtoOf(model, route.messages) } : {}),
     statuses: statusesOf(route, chain),
     ...(route.api ? { answers: { media: route.api.result.media, schema: route.api.result.schema } } : {}),
     chain,
     };
   });
-  const rpcs = model.grpc.flatMap((service) =>
-    service.methods.map((method): CatalogRpc => ({
+  const rpcs = model.grpc.flatMap((service) => {
+    const messages = messagesOf(service.proto, service.service);
+    return service.methods.map((method): CatalogRpc => ({
       id: `grpc:${method.path}`,
       service: service.service,
       rpc: method.rpc,
@@ -118,10 +128,30 @@ export function catalogOf(model: AppModel): Catalog {
       kind: method.streamKind ?? 'unary',
       params: method.params.map(paramOf),
       chain: chainOf(model, method),
-    })),
-  );
+      ...messages(method.rpc),
+      proto: service.proto,
+    }));
+  });
   const unimplemented = model.grpc.flatMap((service) => service.unimplemented.map((u) => ({ service: service.service, rpc: u.rpc, reason: u.reason })));
   return { srcDir: model.srcDir, routes, rpcs, unimplemented };
+}
+
+/** The request and response shapes of a service's RPCs, by RPC name; none when the file cannot be read. */
+function messagesOf(proto: ProtoSource, service: string): (rpc: string) => { request?: MessageShape; response?: MessageShape } {
+  let root: ReturnType<typeof loadRoot>;
+  try {
+    root = loadRoot(proto);
+  } catch {
+    return () => ({});
+  }
+  return (rpc) => {
+    try {
+      const method = root.lookupService(service).methods[rpc]!;
+      return { request: shapeOf(root, method.resolvedRequestType!.fullName), response: shapeOf(root, method.resolvedResponseType!.fullName) };
+    } catch {
+      return {};
+    }
+  };
 }
 
 function paramOf(param: ParamIR): CatalogParam {

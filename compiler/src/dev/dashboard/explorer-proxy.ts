@@ -51,6 +51,11 @@ export function appOrigin(address: AppAddress['http']): string | undefined {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
+/** `host:port` of the app's gRPC server, from the address it listens on (grpc-js's target). */
+export function grpcTarget(address: AppAddress['grpc']): string | undefined {
+  return appOrigin(address)?.slice('http://'.length);
+}
+
 /**
  * Sends the explorer's request to the app.
  *

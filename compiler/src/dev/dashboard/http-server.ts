@@ -3,24 +3,13 @@
  * files and the JSON of `/api/*` (see docs/dev-dashboard.md).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { appOrigin, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
+import { appOrigin, grpcTarget, invalidRequest, openStream, sendToApp } from './explorer-proxy.js';
+import { callUnary, encodeRequest, invalidRpcRequest, type RpcRequest } from './grpc-explorer.js';
 import { refusal } from './request-guard.js';
 import type { DashboardState } from './state.js';
 import type { StaticFile } from './static-files.js';
-
-// The page loads its own files and talks to this server only; no framing, no referrer.
-const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-const BODY_LIMIT = 1024 * 1024;
-
-const json = (response: ServerResponse, status: number, value: unknown): void => {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(value));
-};
+import { json, pageJson, SECURITY_HEADERS } from './page-requests.js';
+import { closeSocket, openSocket, sendOnSocket } from './ws-routes.js';
 
 /**
  * Starts the server on 127.0.0.1:`port` (0: any free port); resolves with the port it listens on.
@@ -55,7 +44,11 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method === 'POST' && url.pathname === '/api/send') return send(state, request, response);
   if (method === 'POST' && url.pathname === '/api/token') return token(state, request, response);
   if (method === 'POST' && url.pathname === '/api/stream') return stream(state, request, response);
-  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/stream, /api/token)` });
+  if (method === 'POST' && url.pathname === '/api/grpc') return rpc(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/ws') return openSocket(state, request, response);
+  if (method === 'POST' && url.pathname === '/api/ws/send') return sendOnSocket(request, response);
+  if (method === 'POST' && url.pathname === '/api/ws/close') return closeSocket(request, response);
+  if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/ws, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
       return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
@@ -64,7 +57,7 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
     case '/api/build':
       return json(response, 200, state.build ?? null);
     case '/api/app':
-      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null });
+      return json(response, 200, { address: state.address ?? null, origin: appOrigin(state.address?.http) ?? null, grpc: grpcTarget(state.address?.grpc) ?? null });
     case '/api/traces': {
       const number = (name: string): number | undefined => (url.searchParams.has(name) && Number.isFinite(Number(url.searchParams.get(name))) ? Number(url.searchParams.get(name)) : undefined);
       const route = url.searchParams.get('route') ?? undefined;
@@ -87,28 +80,6 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (!file) return json(response, 404, { error: `no ${url.pathname} here; the page is at /, its data under /api/ (routes, graph, build, traces, events)` });
   response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type });
   response.end(method === 'HEAD' ? undefined : file.body);
-}
-
-/**
- * The JSON body of a POST from the page, or `undefined` once it has answered why not. A browser
- * sends Origin with every POST; one without it is not the page (and a form of another site cannot
- * send JSON without a preflight this server never answers).
- */
-async function pageJson(request: IncomingMessage, response: ServerResponse, what: string): Promise<unknown> {
-  if (request.headers.origin === undefined) return json(response, 403, { error: `${what} is for the dashboard page (it sends an Origin header)` });
-  if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: `${what} takes application/json` });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT) return json(response, 413, { error: `the request is larger than ${BODY_LIMIT} bytes` });
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) ?? null;
-  } catch {
-    return json(response, 400, { error: 'the body is not JSON' });
-  }
 }
 
 /** `POST /api/token { subject, roles? }`: a bearer token signed by the serving app's own `JwtService`. */
@@ -155,6 +126,37 @@ async function stream(state: DashboardState, request: IncomingMessage, response:
     // The page or the app ended the stream.
   }
   response.end();
+}
+
+/**
+ * `POST /api/grpc { rpc, message?, metadata?, deadlineMs? }`: a unary RPC of the catalog, called
+ * on the app's gRPC server; a non-OK status is an answer like any other (200, with the status).
+ */
+async function rpc(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await pageJson(request, response, 'POST /api/grpc');
+  if (body === undefined) return;
+  const invalid = invalidRpcRequest(body);
+  if (invalid) return json(response, 400, { error: invalid });
+  const asked = body as RpcRequest;
+  const found = state.catalog?.rpcs.find((r) => r.id === asked.rpc);
+  if (!found) return json(response, 404, { error: `no RPC ${JSON.stringify(asked.rpc)} in the catalog; its ids read grpc:/package.Service/Method` });
+  if (found.kind !== 'unary') return json(response, 400, { error: `${found.path} is ${found.kind}: the explorer calls unary RPCs only` });
+  let encoded: Buffer;
+  try {
+    encoded = encodeRequest(found, asked.message);
+  } catch (error) {
+    return json(response, 400, { error: error instanceof Error ? error.message : String(error) });
+  }
+  const target = grpcTarget(state.address?.grpc);
+  if (!target) return json(response, 503, { error: 'the app is not serving gRPC (yet): its gRPC server listens after the first clean build' });
+  let answer;
+  try {
+    answer = await callUnary(target, found, state.catalog!.srcDir, encoded, asked);
+  } catch (error) {
+    // Only before the call (the app's grpc-js not found): a call's failure is its gRPC status.
+    return json(response, 502, { error: `the RPC was not called: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  return json(response, 200, answer);
 }
 
 async function send(state: DashboardState, request: IncomingMessage, response: ServerResponse): Promise<void> {

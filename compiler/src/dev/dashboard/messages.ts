@@ -27,6 +27,8 @@ export interface SpanRecord {
 export interface AppAddress {
   readonly pid: number;
   readonly http?: { readonly host: string; readonly port: number };
+  /** Where it serves gRPC (a plain-text HTTP/2 server), once it listens: what the RPC explorer calls. */
+  readonly grpc?: { readonly host: string; readonly port: number };
 }
 
 /**
@@ -47,8 +49,12 @@ export interface AppState {
   /** `process.memoryUsage()` of the app process, in bytes. */
   readonly memory: { readonly rss: number; readonly heapUsed: number; readonly heapTotal: number; readonly external: number };
   readonly liveness: unknown;
-  /** The readiness report with each indicator's result, or absent when the app has no HealthModule. */
-  readonly readiness?: unknown;
+  /** Readiness as last evaluated (the app's `health.ready`): asking for the state runs no check. */
+  readonly readiness: { readonly status: 'up' | 'down' };
+  /** Each health indicator's last result and when (epoch ms); `result` absent for one not checked yet. */
+  readonly indicators: readonly { readonly name: string; readonly result?: { readonly status: string; readonly reason?: string; readonly atMs: number } }[];
+  /** `ConfigModule.forRoot`'s variables with their values, secrets redacted (`ConfigService.redacted()`); absent without one. */
+  readonly config?: Readonly<Record<string, unknown>>;
   /** `ThrottlerModule.forRoot`'s throttlers with their limits, the storage's kind and, in memory, its keys. */
   readonly throttler?: { readonly throttlers: readonly { readonly name: string; readonly limit: number; readonly ttl: number }[]; readonly storage: string; readonly keys?: number };
 }

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildReport } from './build-report.js';
 import type { Catalog } from './catalog.js';
 import type { Graph } from './graph.js';
+import { forgetProtos } from './grpc-explorer.js';
 import type { AppAddress, AppQuery, AskApp, FromAppToDashboard } from './messages.js';
 import { TraceStore, type TraceStoreOptions } from './trace-store.js';
 
@@ -50,7 +51,10 @@ export class DashboardState {
 
   /** A build of the loop: its report, and the catalog and graph of a clean one (a failed build keeps the last clean model: it is what the app runs). */
   built(update: BuildUpdate): void {
-    if (update.catalog) this.catalog = update.catalog;
+    if (update.catalog) {
+      this.catalog = update.catalog;
+      forgetProtos(); // the save may have changed a .proto
+    }
     if (update.graph) this.graph = update.graph;
     this.build = update.build;
     this.broadcast('build', this.build);

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import { caughtTypesOf } from '../decorators/chain.js';
 import type { Injector } from '../di/injector.js';
 import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../contract/tables.js';
@@ -9,6 +10,7 @@ import { prepareGuards, withGuards } from './guards.js';
 import { instanceGetter, type InstanceOf } from './instances.js';
 import { prepareInterceptors, singletonsOf, withInterceptors } from './interceptors.js';
 import { middlewareOfFunction, middlewareOfInstance, withMiddleware, type ResolvedMiddleware } from './middleware.js';
+import { chainStepTracer, tracedBody, tracedFilters, tracedGuards, tracedHandler, tracedInterceptors, tracedMiddleware, tracedPipes } from './step-spans.js';
 
 /** What the application adds to every handler of every transport. */
 export interface GlobalChain {
@@ -39,17 +41,25 @@ export function prepareHandler(
   globals: GlobalChain,
   options: { readonly readsBody: boolean },
 ): PreparedHandler {
-  let run = handlerLayer(entry, injector);
+  // Only in the dev loop with its dashboard on (read here, once): each step in a span of its own.
+  const steps = chainStepTracer();
+  let run = handlerLayer(entry, injector, steps);
 
   if (options.readsBody) {
     const handler = run;
-    run = function bodyLayer(call) {
-      return call.loadBody().then(() => handler(call));
-    };
+    run = steps
+      ? function tracedBodyLayer(call) {
+          return tracedBody(steps, call).then(() => handler(call));
+        }
+      : function bodyLayer(call) {
+          return call.loadBody().then(() => handler(call));
+        };
   }
 
   const layers = layersOf(entry, injector, globals);
-  const { interceptorIndices, guardIndices, middleware, filters } = layers;
+  const { interceptorIndices, guardIndices } = layers;
+  const middleware = steps ? tracedMiddleware(steps, layers.middleware) : layers.middleware;
+  const filters = steps ? tracedFilters(steps, layers.filters) : layers.filters;
   if (interceptorIndices.length > 0 || globals.interceptors.length > 0) {
     const controllerClass = injector.providers[entry.controller]!.useClass ?? Object;
     // Middleware may read the caller as a guard does (an API key into the call's state).
@@ -59,12 +69,13 @@ export function prepareHandler(
       ...globals.interceptors.map((interceptor) => () => interceptor),
       ...interceptorIndices.map((index) => instanceGetter<Interceptor>(injector, index)),
     ];
-    run = withInterceptors(resolved, run);
+    run = withInterceptors(steps ? tracedInterceptors(steps, resolved) : resolved, run);
   }
 
   if (guardIndices.length > 0) {
     prepareGuards(entry, guardIndices, injector);
-    run = withGuards(guardIndices.map((index) => instanceGetter<AuthGuard>(injector, index)), run);
+    const guards = guardIndices.map((index) => instanceGetter<AuthGuard>(injector, index));
+    run = withGuards(steps ? tracedGuards(steps, guards) : guards, run);
   }
 
   if (middleware.length > 0) run = withMiddleware(middleware, run);
@@ -96,7 +107,7 @@ export function bareHandler(entry: HandlerEntry, injector: Injector, globals: Gl
   const layers = layersOf(entry, injector, globals);
   const { interceptorIndices, guardIndices, middleware, filters } = layers;
   const layered = interceptorIndices.length + globals.interceptors.length + guardIndices.length + middleware.length + filters.length > 0;
-  return layered || touchesRequestScope(entry, injector, layers) ? undefined : handlerLayer(entry, injector);
+  return layered || touchesRequestScope(entry, injector, layers) ? undefined : handlerLayer(entry, injector, chainStepTracer());
 }
 
 /** The layers a handler's chain holds, the global ones first. */
@@ -134,8 +145,12 @@ function touchesRequestScope(entry: HandlerEntry, injector: Injector, { intercep
   );
 }
 
-/** The innermost layer: the handler, called with its arguments and its parameters' pipe instances. */
-function handlerLayer(entry: HandlerEntry, injector: Injector): PreparedHandler {
+/**
+ * The innermost layer: the handler, called with its arguments and its parameters' pipe instances;
+ * with `steps` (the dev dashboard's), the handler and each pipe in a span of its own.
+ */
+function handlerLayer(entry: HandlerEntry, injector: Injector, steps?: Tracer): PreparedHandler {
+  if (steps) return tracedHandler(steps, entry.name, tracedHandlerLayer(entry, injector, steps));
   const controller = instanceGetter<unknown>(injector, entry.controller);
   // A gRPC call lacks only `req`, which no gRPC handler's invoke reads (the compiler refuses @Req() there).
   const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
@@ -150,6 +165,16 @@ function handlerLayer(entry: HandlerEntry, injector: Injector): PreparedHandler 
   const pipes = pipeIndices.map((index) => injector.resolve(index));
   return function handlerCall(call) {
     return invoke(controller(call), call, pipes);
+  };
+}
+
+/** {@link handlerLayer} with each pipe's `transform` in a span (the dev dashboard's chain). */
+function tracedHandlerLayer(entry: HandlerEntry, injector: Injector, steps: Tracer): PreparedHandler {
+  const controller = instanceGetter<unknown>(injector, entry.controller);
+  const invoke = entry.invoke as (controller: unknown, args: ArgumentSource | GrpcCallShape, pipes: readonly unknown[]) => unknown;
+  const pipes = (entry.pipes ?? []).map((index) => instanceGetter<unknown>(injector, index));
+  return function tracedHandlerCall(call) {
+    return invoke(controller(call), call, tracedPipes(steps, pipes.map((pipe) => pipe(call)), call));
   };
 }
 

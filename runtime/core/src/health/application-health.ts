@@ -5,6 +5,12 @@ import { IndicatorRunner } from './indicator-runner.js';
 
 type Phase = 'starting' | 'serving' | 'shutting down';
 
+/** One indicator's last result, as {@link HealthState.lastResults} gives it. */
+export interface IndicatorResult {
+  readonly name: string;
+  readonly result?: IndicatorReport & { readonly atMs: number };
+}
+
 const LIVE: HealthReport = Object.freeze({ status: 'up', checks: Object.freeze({}) });
 
 /**
@@ -21,6 +27,11 @@ export interface HealthState {
   liveness(): HealthReport;
   /** Readiness now: the phase, then every indicator (shared and cached). */
   readiness(): Promise<HealthReport>;
+  /**
+   * Each indicator's last result and when it was recorded (epoch milliseconds), without running
+   * any: `result` is absent for one not checked yet.
+   */
+  lastResults(): readonly IndicatorResult[];
   /** Calls `listener` whenever readiness changes; returns the function that stops it. */
   subscribe(listener: (ready: boolean) => void): () => void;
   /** Keeps readiness evaluated every `watchIntervalMs` until the returned function is called. */
@@ -71,6 +82,13 @@ export class ApplicationHealth implements HealthState {
   /** Whether readiness was `up` when last evaluated (or when the phase last changed). */
   get ready(): boolean {
     return this.lastReady;
+  }
+
+  lastResults(): readonly IndicatorResult[] {
+    return this.runners.map((runner) => {
+      const last = runner.lastResult;
+      return { name: runner.indicator.name, ...(last ? { result: { ...last.report, atMs: last.atMs } } : {}) };
+    });
   }
 
   /** Liveness: `up` while the process answers at all (shutting down included, so it is not killed mid-drain). */

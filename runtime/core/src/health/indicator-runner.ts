@@ -54,6 +54,14 @@ export class IndicatorRunner {
     this.timeoutMs = indicator.timeoutMs ?? settings.timeoutMs;
   }
 
+  /**
+   * The last result recorded (by a probe, a watch or a timeout) and when, in epoch milliseconds;
+   * `undefined` before the first. Reading it runs nothing.
+   */
+  get lastResult(): { readonly report: IndicatorReport; readonly atMs: number } | undefined {
+    return this.last && { report: this.last.report, atMs: performance.timeOrigin + this.last.at };
+  }
+
   /** The indicator's status: the cached one while fresh, else the running round's, else a new round's. */
   report(): Promise<IndicatorReport> {
     const last = this.last;

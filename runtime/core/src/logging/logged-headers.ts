@@ -7,6 +7,19 @@ const REDACTED = '[redacted]';
 const SECRET_NAME = /token|secret|passw|session|signature|credential|api[-_]?key|auth/i;
 
 /**
+ * Whether a name (a header's, a configuration variable's) says that its value is a secret: a
+ * token, a secret, a password, a session, a signature, a credential, an API key, authorization.
+ *
+ * @example
+ * isSecretName('X-Vault-Token') // true
+ * isSecretName('JWT_SECRET') // true
+ * isSecretName('PORT') // false
+ */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/**
  * The request headers (gRPC: metadata) as a request line may show them, whatever logger writes
  * it: every credential header's value redacted (those named in `credentials`, and any whose name
  * says it holds a secret: a token, a session, a key…), the token offered as a WebSocket

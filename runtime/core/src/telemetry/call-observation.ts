@@ -56,6 +56,11 @@ export class CallObservation {
     private readonly log: RequestLog | undefined,
   ) {}
 
+  /** The call's span context (its server span's), when a tracer is live: the parent of spans made for the call. */
+  get traceContext(): Context | undefined {
+    return this.spanContext;
+  }
+
   /** Runs `work` inside the call's span context, so what it instruments becomes the span's child. */
   run<T>(work: () => T): T {
     return this.spanContext === undefined ? work() : context.with(this.spanContext, work);

@@ -12,7 +12,7 @@ import type { AppQuery, AppState, AskApp, FromAppToDashboard } from '../messages
 
 interface App {
   get(token: unknown): unknown;
-  readonly health: { liveness(): unknown; readiness(): Promise<unknown> };
+  readonly health: { readonly ready: boolean; liveness(): unknown; lastResults(): AppState['indicators'] };
 }
 let app: App | undefined;
 
@@ -30,9 +30,12 @@ export function startAppQueries(): void {
   });
 }
 
+type Config = { ConfigService: abstract new (...args: never[]) => { redacted(): Record<string, unknown> } };
 type Core = { JwtService: abstract new (...args: never[]) => unknown; ThrottlerConfig: abstract new (...args: never[]) => unknown; MemoryThrottlerStorage: abstract new (...args: never[]) => unknown };
 // The framework the app itself loaded (the same file, so the same classes as its provider tokens).
-const core = async (): Promise<Core> => (await import(pathToFileURL(createRequire(path.resolve(process.argv[1] ?? 'main.ts')).resolve('@framework/core')).href)) as Core;
+const fromApp = (name: string): Promise<unknown> => import(pathToFileURL(createRequire(path.resolve(process.argv[1] ?? 'main.ts')).resolve(name)).href);
+const core = async (): Promise<Core> => (await fromApp('@framework/core')) as Core;
+const config = async (): Promise<Config | undefined> => (await fromApp('@framework/core/config').catch(() => undefined)) as Config | undefined;
 
 /** A provider of the app, or undefined when it has none for that token. */
 function provided<T>(token: unknown): T | undefined {
@@ -51,12 +54,17 @@ async function answer(query: AppQuery): Promise<unknown> {
     if (!jwt) throw new Error('the app provides no JwtService: import JwtModule.forRoot(...) to mint tokens here');
     return jwt.sign({ sub: query.subject, ...(query.roles.length > 0 ? { roles: [...query.roles] } : {}) });
   }
+  const configService = provided<{ redacted(): Record<string, unknown> }>((await config())?.ConfigService);
   const throttler = provided<{ throttlers: readonly { name: string; limit: number; ttl: number }[]; storage: { size?: number; constructor: { name: string } } }>(ThrottlerConfig);
   const state: AppState = {
     pid: process.pid,
     memory: (({ rss, heapUsed, heapTotal, external }) => ({ rss, heapUsed, heapTotal, external }))(process.memoryUsage()),
     liveness: app.health.liveness(),
-    readiness: await app.health.readiness(),
+    // What the last evaluation said, and each indicator's last result: asking runs no check.
+    readiness: { status: app.health.ready ? 'up' : 'down' },
+    indicators: app.health.lastResults(),
+    // An unset variable as null: JSON over the IPC channel would drop it.
+    ...(typeof configService?.redacted === 'function' ? { config: Object.fromEntries(Object.entries(configService.redacted()).map(([k, v]) => [k, v ?? null])) } : {}),
     ...(throttler
       ? {
           throttler: {

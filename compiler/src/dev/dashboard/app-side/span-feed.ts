@@ -8,6 +8,8 @@
  * `OTEL_EXPORTER_OTLP_ENDPOINT`): its SDK then owns the global tracer provider.
  */
 import http from 'node:http';
+import http2 from 'node:http2';
+import type net from 'node:net';
 import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { AppAddress, FromAppToDashboard, SpanRecord } from '../messages.js';
@@ -82,29 +84,43 @@ class IpcSpanProcessor implements SpanProcessor {
 export function startSpanFeed(env: NodeJS.ProcessEnv = process.env): void {
   if (env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return;
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new IpcSpanProcessor()] }));
+  // The chain's steps (guards, interceptors, validation, the handler…) as child spans of each
+  // call's server span: read by the framework's init (runtime/core's chain/step-spans.ts).
+  (globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.chainSpans')] = trace.getTracer('@framework/core');
 }
 
 /**
  * Once the app was told to bind: says where its HTTP server listens (the first `node:http`
- * server of the process), looked for every 20 ms for 10 s.
+ * server of the process) and its gRPC server (the first plain HTTP/2 one), looked for every 20 ms
+ * for 10 s; said again when the second appears after the first.
  */
 export function reportAddressWhenListening(): void {
   let tries = 0;
+  let said = '';
   const timer = setInterval(() => {
-    const address = httpAddress();
-    if (address || ++tries > 500) clearInterval(timer);
-    if (address) send({ type: 'dashboard:address', address: { pid: process.pid, http: address } });
+    const address = { pid: process.pid, ...listeningAddresses() };
+    if ((address.http && address.grpc) || ++tries > 500) clearInterval(timer);
+    const text = JSON.stringify(address);
+    if (address.http && text !== said) {
+      said = text;
+      send({ type: 'dashboard:address', address });
+    }
   }, 20);
   timer.unref();
 }
 
-function httpAddress(): AppAddress['http'] | undefined {
+// The class of node:http2's plain servers (grpc-js serves through one); not exported by name.
+const Http2Server = Object.getPrototypeOf(http2.createServer()).constructor as new () => net.Server;
+
+function listeningAddresses(): { http?: AppAddress['http']; grpc?: AppAddress['grpc'] } {
   // The servers the process holds open; no hook in the framework or the app is needed for it.
   const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  const found: { http?: AppAddress['http']; grpc?: AppAddress['grpc'] } = {};
   for (const handle of handles) {
-    if (!(handle instanceof http.Server) || !handle.listening) continue;
-    const address = handle.address();
-    if (address && typeof address === 'object') return { host: address.address, port: address.port };
+    const kind = handle instanceof http.Server ? 'http' : handle instanceof Http2Server ? 'grpc' : undefined;
+    if (!kind || found[kind] || !(handle as net.Server).listening) continue;
+    const address = (handle as net.Server).address();
+    if (address && typeof address === 'object') found[kind] = { host: address.address, port: address.port };
   }
-  return undefined;
+  return found;
 }
