@@ -21,6 +21,7 @@ import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
+import { ensureFirefox } from './provision/firefox.mjs';
 import { ensureNode } from './provision/node.mjs';
 import { ensurePrometheus } from './provision/prometheus.mjs';
 import { ensureNginx } from './provision/nginx.mjs';
@@ -90,6 +91,7 @@ const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('redis') || basename(file).startsWith('lb-'), ensure: ensureRedis },
   { neededBy: (file) => basename(file).startsWith('lb-'), ensure: ensureNginx },
   { neededBy: (file) => basename(file).startsWith('docs-page') || basename(file).startsWith('browser'), ensure: ensureChromium },
+  { neededBy: (file) => basename(file).startsWith('firefox'), ensure: ensureFirefox },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
   { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },
 ];

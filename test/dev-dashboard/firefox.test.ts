@@ -3,7 +3,7 @@
 // loads and lists every route and RPC; the explorer mints a token with the app's JwtService and
 // sends a request that shows in the traces with the chain's steps; a unary RPC answers with its
 // gRPC status; a @Ws() socket relays messages both ways; the State view shows the configuration.
-// Skipped, saying so, where no Firefox is installed (`apt-get install firefox-esr`).
+// `npm test` installs Firefox first (test/provision/firefox.mjs); run alone, the suite is skipped, saying so, where none is installed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
