@@ -12,6 +12,8 @@ import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 import { versionRuleOf } from './versioning/version-rule.js';
+import { PipelineExtensions } from './pipeline/extension-points.js';
+import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -61,9 +63,11 @@ export class HttpTransport implements ApplicationTransport {
   private readonly staticRoutes: StaticRoute[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
   readonly streaming: StreamingRoutes;
+  /** The pipeline's extension points (docs/http-pipeline.md), filled by capabilities before `attach`. */
+  readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
-    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
+    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(
@@ -102,16 +106,20 @@ export class HttpTransport implements ApplicationTransport {
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
+    const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
+    const { pipeline } = this;
     const hono = new LazyHonoApp(async () =>
       (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
         bodyLimit,
         report,
+        methods,
+        extensions: pipeline,
         staticRoutes: this.staticRoutes,
         streamRoute: (route) => this.streaming.handlerOf(route),
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
     );
-    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming };
+    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming, methods, extensions: pipeline, unmatchedTelemetry: host.observability.httpRoute(undefined) };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */

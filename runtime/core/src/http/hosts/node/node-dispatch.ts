@@ -1,9 +1,19 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { writeError } from './node-answer.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
-import { nodeSseRoute } from './sse/node-sse-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { CompiledRouter } from '../../compiled-router.js';
-import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
+import type { NodeRouteHandler } from './node-observed-route.js';
+import type { RouteStageOptions } from '../../pipeline/route-stage.js';
+import { routeStage, type RouteStage } from '../../pipeline/route-stage.js';
+import { eventStreamStage } from '../../pipeline/event-stream-stage.js';
+import { observedNodeRoute } from './node-observed-route.js';
+import { NodeExchange } from './node-exchange.js';
+import type { PipelineExtensions } from '../../pipeline/extension-points.js';
+import { answerByPrefix } from '../../pipeline/prefix-stage.js';
+import { routedPath } from '../../pipeline/request-path.js';
+import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
+import type { HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
 import { byVersion } from '../../versioning/version-rule.js';
 import { requestHeaderOf } from './request-headers.js';
 
@@ -29,7 +39,12 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  */
 export function nodeNativeListener(
   routes: readonly HttpRoute[],
-  options: NodeRouteOptions & { readonly streaming?: StreamServing },
+  options: RouteStageOptions & {
+    readonly streaming?: StreamServing;
+    readonly methods: MethodTable;
+    readonly extensions: PipelineExtensions;
+    readonly unmatchedTelemetry?: HttpRouteTelemetry;
+  },
   fallback: RequestListener,
 ): RequestListener | undefined {
   if (!routes.every((route) => CompiledRouter.serves(route.entry.path))) return undefined;
@@ -43,10 +58,10 @@ export function nodeNativeListener(
     // server's 'upgrade' listener, and a plain request to it goes to Hono (a 426).
     const handler: NodeRouteHandler =
       entry.stream === 'sse' && options.streaming
-        ? nodeSseRoute(route, options.streaming, options)
+        ? nodeRoute(route, eventStreamStage(route, options.streaming, options.report, options.extensions.routeHeaders))
         : entry.stream
           ? (incoming, outgoing) => fallback(incoming, outgoing)
-          : nodeRouteHandler(route, options);
+          : nodeRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
     pairs.push({ route, handler });
   }
   // Routes of one path told apart by a version header: one handler picks; no fitting version goes to Hono (a 404).
@@ -54,12 +69,30 @@ export function nodeNativeListener(
     const { entry } = route;
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
+  // The table-decided stage (405, OPTIONS), over the port; observed as the web adapter observes its unmatched requests.
+  const decide = tableDecision(options.methods, options.extensions.preflight, options.extensions.routeHeaders);
+  // Answered after the parser is done with the bytes at hand, as the web adapter answers (Hono's
+  // unmatched requests go through a promise): a malformed body behind the head is then the
+  // parser's 400 on both, rather than this answer first.
+  const decided: NodeRouteHandler = (incoming, outgoing, path) =>
+    void Promise.resolve().then(() => decide(new NodeExchange(incoming, outgoing), path, undefined));
+  const tableAnswer = options.unmatchedTelemetry ? observedNodeRoute(options.unmatchedTelemetry, decided) : decided;
+  const route = (incoming: IncomingMessage, outgoing: ServerResponse, path: string): void => {
+    const match = router.match(incoming.method!, path);
+    if (match !== undefined) return match.handler(incoming, outgoing, path, match.values);
+    if (options.methods.decides(incoming.method!, path)) return tableAnswer(incoming, outgoing, path, []);
+    fallback(incoming, outgoing);
+  };
+  const { prefixes } = options.extensions;
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const path = nativePathOf(incoming);
     if (path === undefined) return fallback(incoming, outgoing);
-    const match = router.match(incoming.method!, path);
-    if (match === undefined) return fallback(incoming, outgoing);
-    match.handler(incoming, outgoing, path, match.values);
+    if (prefixes.length === 0) return route(incoming, outgoing, path);
+    // The stage before routing, only when a capability answers by prefix (static files).
+    answerByPrefix(prefixes, new NodeExchange(incoming, outgoing), path).then(
+      (answered) => answered || route(incoming, outgoing, path),
+      (error: unknown) => writeError(outgoing, error, 'the HTTP adapter', options.report, { incoming, path, observation: undefined }, undefined),
+    );
   };
 }
 
@@ -78,10 +111,6 @@ export function nativePathOf(incoming: IncomingMessage): string | undefined {
   return routedPath(pathOf(url));
 }
 
-/** The path a request is matched by: `/todo/` is `/todo` (Hono's `strict: false`). */
-export function routedPath(path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
 
 /** The path of a request target: up to its query or fragment. */
 function pathOf(url: string): string {
@@ -89,4 +118,15 @@ function pathOf(url: string): string {
   const fragment = url.indexOf('#');
   const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
   return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * A route's stages (`routeStage`, `eventStreamStage`) over Node's request and response, in its observation when the
+ * route is observed. Its parameters' values need no decoding: a target with a percent-escape is
+ * handed to the web adapter.
+ */
+function nodeRoute(route: HttpRoute, stage: RouteStage): NodeRouteHandler {
+  const handler: NodeRouteHandler = (incoming, outgoing, path, values, observation) => stage(new NodeExchange(incoming, outgoing), path, values, observation);
+  // Routes of an application that observes nothing keep their handler as it is.
+  return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
 }

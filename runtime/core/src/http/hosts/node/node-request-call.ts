@@ -1,12 +1,13 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { getQueryParam } from 'hono/utils/url';
 import type { HttpCallShape } from '../../../chain/call.js';
 import type { GrpcMetadataLike } from '../../../contract/argument-source.js';
 import { grpcOnly } from '../../grpc-only.js';
 import { HttpCallBase } from '../../context/http-call-base.js';
 import type { HttpRoute } from '../../http-route.js';
-import { newCallHeaders, type CallHeaders } from './node-answer.js';
+import type { CallHeaders } from './node-answer.js';
+import { newCallHeaders } from '../../pipeline/call-headers.js';
+import { queryOf } from '../../pipeline/query-string.js';
 import { NodeRequest } from './node-request.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
@@ -82,11 +83,11 @@ export abstract class NodeRequestCall extends HttpCallBase implements HttpCallSh
   setResponseHeader(name: string, value: string): void {
     // Refused here, as `Headers.set` refuses on the web adapter, rather than when the answer is written.
     validateHeaderValue(name, value);
-    (this.responseHeaders ??= newCallHeaders())[lowerCaseHeaderName(name)] = value;
+    (this.responseHeaders ??= newCallHeaders() as CallHeaders)[lowerCaseHeaderName(name)] = value;
   }
   protected appendResponseHeader(name: string, value: string): void {
     validateHeaderValue(name, value);
-    const headers = (this.responseHeaders ??= newCallHeaders());
+    const headers = (this.responseHeaders ??= newCallHeaders() as CallHeaders);
     const lower = lowerCaseHeaderName(name);
     const before = headers[lower];
     headers[lower] = before === undefined ? value : [...(typeof before === 'string' ? [before] : before), value];
@@ -98,7 +99,7 @@ export abstract class NodeRequestCall extends HttpCallBase implements HttpCallSh
     return this.values[this.route.paramNames.indexOf(name)]!;
   }
   queries(): Record<string, string> {
-    return getQueryParam(this.req.url) as Record<string, string>;
+    return queryOf(this.incoming.url ?? '/');
   }
   query(name: string): string | undefined {
     return this.req.query(name);

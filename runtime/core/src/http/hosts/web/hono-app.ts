@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
-import { bareBodyRoute } from './bare-body-route.js';
-import { withBodyLimit } from './body-limit.js';
+import { webRoute } from './web-route.js';
+import { routeStage } from '../../pipeline/route-stage.js';
 import { registerHeadRoute } from './head-routes.js';
 import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler, type HonoRouteHandler } from './route-handler.js';
+import type { HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
+import type { PipelineExtensions } from '../../pipeline/extension-points.js';
+import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
+import { decidedByTable, prefixMiddleware } from './pipeline-stages.js';
 import { byVersion } from '../../versioning/version-rule.js';
 
 const NOT_FOUND = { status: 404, name: 'NotFoundException', message: 'Not found' };
@@ -23,6 +26,9 @@ export function buildHonoApp(
   options: {
     readonly bodyLimit: number;
     readonly report: ErrorReport;
+    /** The methods of every path, for the answers the table decides (405, OPTIONS). */
+    readonly methods: MethodTable;
+    readonly extensions: PipelineExtensions;
     readonly staticRoutes?: readonly StaticRoute[];
     /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `http/streaming/` through this adapter; undefined for other routes. */
     readonly streamRoute?: (route: HttpRoute) => HonoRouteHandler | undefined;
@@ -31,6 +37,8 @@ export function buildHonoApp(
   },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
+  // The stage before routing, only when a capability answers by prefix (static files).
+  if (options.extensions.prefixes.length > 0) app.use('*', prefixMiddleware(options.extensions.prefixes));
   const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
   const pairs: { route: HttpRoute; handler: HonoRouteHandler }[] = [];
 
@@ -38,9 +46,7 @@ export function buildHonoApp(
     const { entry } = route;
     const inner =
       options.streamRoute?.(route) ??
-      (entry.readsBody
-        ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
-        : routeHandler(route, options.report));
+      webRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
     // Routes of an application that observes nothing keep their handler as it is.
     const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
@@ -65,7 +71,9 @@ export function buildHonoApp(
 
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.
-  app.notFound(observed(undefined, (c) => c.json(NOT_FOUND, 404)));
+  // The table decides first: a path served under other methods is a 405 with `Allow`, or OPTIONS's 204.
+  const decide = tableDecision(options.methods, options.extensions.preflight, options.extensions.routeHeaders);
+  app.notFound(observed(undefined, (c) => decidedByTable(c, decide) ?? c.json(NOT_FOUND, 404)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
 }

@@ -7,10 +7,12 @@ import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpEnv } from '../../served-http.js';
 import { connectionAddress } from './hosted-address.js';
 import { observationOf } from './observed-route.js';
-import { readHonoBody } from './read-body.js';
 import { grpcOnly } from '../../grpc-only.js';
 
-/** One HTTP call: the execution context and the argument source over a Hono context. */
+/**
+ * The call of a `@Ws()` route's upgrade request on the web adapter: the execution context and the
+ * argument source over a Hono context. (Every other route's call is the pipeline's `PipelineCall`.)
+ */
 export class HttpCall extends HttpCallBase implements HttpCallShape {
   readonly transport = 'http' as const;
   readonly grpcMetadata = undefined;
@@ -18,7 +20,7 @@ export class HttpCall extends HttpCallBase implements HttpCallShape {
 
   constructor(
     private readonly c: Context<HttpEnv>,
-    private readonly route: HttpRoute,
+    route: HttpRoute,
   ) {
     super(route);
   }
@@ -75,7 +77,8 @@ export class HttpCall extends HttpCallBase implements HttpCallShape {
     if (client.aborted) cancel(client.reason);
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
+  /** Nothing to read: a socket's messages come from the socket (`@Messages()`). */
   loadBody(): Promise<void> {
-    return readHonoBody(this.c, this, this.route);
+    return Promise.resolve();
   }
 }
