@@ -1,5 +1,5 @@
-import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from './cors-options.js';
-import { isSerializedOrigin, originCheck, type OriginCheck } from './cors-origins.js';
+import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from '../../cors/cors-options.js';
+import { isSerializedOrigin, originCheck, type OriginCheck } from '../../cors/cors-origins.js';
 import { frozenHeaders, isToken, NO_HEADERS, type HeaderList } from './header-list.js';
 
 /** What a preflight is answered: its status and headers, and for a refusal why (never echoing the request). */
