@@ -1,3 +1,5 @@
+import type { CorsOptions } from '../cors/cors-options.js';
+import type { SecurityHeadersSetting } from '../http/browser/security-headers.js';
 import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
@@ -50,6 +52,21 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   readonly debug?: { readonly providers?: boolean };
   /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
   readonly streaming?: Partial<StreamingOptions>;
+  /**
+   * CORS for the HTTP routes (off unless given; `CorsModule.forRoot` is the same from a module):
+   * preflights answered from the route table, `Access-Control-Allow-Origin` for allowed origins.
+   * `credentials: true` with `origins: '*'` fails `init`.
+   *
+   * @example
+   * new FrameworkApplication(tables, { cors: { origins: process.env.CORS_ORIGINS!.split(','), credentials: true } });
+   */
+  readonly cors?: CorsOptions;
+  /**
+   * Security headers on every answer (on by default: `nosniff`, `Referrer-Policy: no-referrer`,
+   * `X-Frame-Options: SAMEORIGIN`, `Cross-Origin-Opener-Policy: same-origin`, a CSP, and HSTS over
+   * TLS); `false` turns them off, an object tunes each (`SecurityHeadersOptions`).
+   */
+  readonly securityHeaders?: SecurityHeadersSetting;
 }
 
 /** What `app.stats()` reports. */

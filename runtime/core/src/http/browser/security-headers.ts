@@ -1,4 +1,4 @@
-import { frozenHeaders, NO_HEADERS, type HeaderList } from './header-list.js';
+import { frozenHeaders, NO_HEADERS, type HeaderRecord } from '../../cors/header-list.js';
 
 /**
  * The security headers sent with every answer, each tuned or turned off (`false`) here; the
@@ -18,8 +18,8 @@ export interface SecurityHeadersOptions {
   /** `Cross-Origin-Opener-Policy`, default `same-origin`: a page opened from another site gets no handle on yours. */
   readonly crossOriginOpenerPolicy?: string | false;
   /**
-   * `Content-Security-Policy` of HTML answers (an answer whose type is `text/html` and that sets
-   * none itself), default `default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'`.
+   * `Content-Security-Policy` (what an HTML answer may load; an answer that sets its own keeps it),
+   * default `default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'`.
    */
   readonly contentSecurityPolicy?: string | false;
   /** `Strict-Transport-Security`, sent only on answers over TLS; default `max-age=31536000; includeSubDomains`. */
@@ -29,80 +29,54 @@ export interface SecurityHeadersOptions {
 /** The application option: `false` turns every security header off; an object tunes them. */
 export type SecurityHeadersSetting = boolean | SecurityHeadersOptions;
 
-export const DEFAULT_HTML_CSP = "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'";
+/** The default CSP: the page's own resources only, no plugins, framed only by its own origin. */
+export const DEFAULT_CSP = "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'";
 const DEFAULT_HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The security headers prepared at `init` as frozen lists, so a request only picks one:
- * `plain` for answers over plain HTTP, `overTls` for answers over TLS (`plain` plus HSTS), and
- * `htmlPolicy`, the CSP an HTML answer gets when it sets none itself.
+ * The security headers prepared at `init` as frozen records, so a request only picks one:
+ * `plain` for answers over plain HTTP, `overTls` for answers over TLS (`plain` plus HSTS).
  */
 export interface SecurityHeaders {
-  readonly plain: HeaderList;
-  readonly overTls: HeaderList;
-  /** `['content-security-policy', …]`, or undefined when turned off. */
-  readonly htmlPolicy: readonly [string, string] | undefined;
-  /** The list for an answer: over TLS or not. */
-  headersFor(tls: boolean): HeaderList;
+  readonly plain: HeaderRecord;
+  readonly overTls: HeaderRecord;
+  /** The record for an answer: over TLS or not. */
+  headersFor(tls: boolean): HeaderRecord;
 }
 
 /**
  * Prepares the headers of `setting` (default on); a TypeError names a value that would be
- * written broken (a line break, an empty policy).
+ * written broken (a line break, an empty policy). The CSP is sent with every answer (a JSON
+ * answer ignores it; an HTML one, such as a page a handler returns, is held to it) unless the
+ * answer sets its own, as the docs page does with a stricter one.
  *
  * @example
  * const security = prepareSecurityHeaders(undefined);
- * security.headersFor(false); // [['x-content-type-options', 'nosniff'], ['referrer-policy', 'no-referrer'], …]
+ * security.headersFor(false); // { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', … }
  */
 export function prepareSecurityHeaders(setting: SecurityHeadersSetting | undefined): SecurityHeaders {
   if (setting === false) return OFF;
   const options = setting === true || setting === undefined ? {} : setting;
   if (typeof options !== 'object' || options === null) throw new TypeError(`securityHeaders: false, true or an object of settings; got ${String(setting)}.`);
-  const pairs: [string, string][] = [];
-  if (options.contentTypeOptions !== false) pairs.push(['x-content-type-options', 'nosniff']);
-  add(pairs, 'referrer-policy', options.referrerPolicy, 'no-referrer');
-  add(pairs, 'x-frame-options', options.frameOptions, 'SAMEORIGIN');
-  add(pairs, 'cross-origin-opener-policy', options.crossOriginOpenerPolicy, 'same-origin');
-  const plain = frozenHeaders(pairs);
-  const hsts: [string, string][] = [];
-  add(hsts, 'strict-transport-security', options.strictTransportSecurity, DEFAULT_HSTS);
-  const overTls = frozenHeaders([...pairs, ...hsts]);
-  const csp: [string, string][] = [];
-  add(csp, 'content-security-policy', options.contentSecurityPolicy, DEFAULT_HTML_CSP);
-  const htmlPolicy = csp[0] && Object.freeze(csp[0]);
-  return Object.freeze({ plain, overTls, htmlPolicy, headersFor: (tls: boolean) => (tls ? overTls : plain) });
+  const headers: Record<string, string> = {};
+  if (options.contentTypeOptions !== false) headers['x-content-type-options'] = 'nosniff';
+  add(headers, 'referrer-policy', options.referrerPolicy, 'no-referrer');
+  add(headers, 'x-frame-options', options.frameOptions, 'SAMEORIGIN');
+  add(headers, 'cross-origin-opener-policy', options.crossOriginOpenerPolicy, 'same-origin');
+  add(headers, 'content-security-policy', options.contentSecurityPolicy, DEFAULT_CSP);
+  const plain = frozenHeaders(headers);
+  add(headers, 'strict-transport-security', options.strictTransportSecurity, DEFAULT_HSTS);
+  const overTls = frozenHeaders(headers);
+  return Object.freeze({ plain, overTls, headersFor: (tls: boolean) => (tls ? overTls : plain) });
 }
 
-const OFF: SecurityHeaders = Object.freeze({ plain: NO_HEADERS, overTls: NO_HEADERS, htmlPolicy: undefined, headersFor: () => NO_HEADERS });
+const OFF: SecurityHeaders = Object.freeze({ plain: NO_HEADERS, overTls: NO_HEADERS, headersFor: () => NO_HEADERS });
 
-function add(pairs: [string, string][], name: string, value: string | false | undefined, fallback: string): void {
+function add(headers: Record<string, string>, name: string, value: string | false | undefined, fallback: string): void {
   if (value === false) return;
   const written = value ?? fallback;
   if (typeof written !== 'string' || written.trim() === '' || /[\r\n\0]/.test(written)) {
     throw new TypeError(`securityHeaders: ${name} must be a one-line value or false; got ${JSON.stringify(written)}.`);
   }
-  pairs.push([name, written]);
-}
-
-/**
- * Whether an answer of this content type is a page a browser renders (and so gets the HTML CSP).
- *
- * @example
- * isHtmlType('text/html; charset=utf-8'); // true
- */
-export function isHtmlType(contentType: string | null | undefined): boolean {
-  return contentType != null && /^\s*(?:text\/html|application\/xhtml\+xml)\b/i.test(contentType);
-}
-
-/**
- * The headers of `security` that `present` (the answer's own header names, lower case) does not
- * set already: a route that sets its own (the docs page's stricter CSP and `X-Frame-Options: DENY`)
- * keeps them. Run at `init` for routes whose headers are known, never per request.
- *
- * @example
- * missingFrom(security.plain, new Set(['x-frame-options'])); // the list without X-Frame-Options
- */
-export function missingFrom(headers: HeaderList, present: ReadonlySet<string>): HeaderList {
-  const kept = headers.filter(([name]) => !present.has(name));
-  return kept.length === headers.length ? headers : Object.freeze(kept);
+  headers[name] = written;
 }

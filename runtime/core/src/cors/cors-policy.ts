@@ -1,12 +1,12 @@
-import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from '../../cors/cors-options.js';
-import { isSerializedOrigin, originCheck, type OriginCheck } from '../../cors/cors-origins.js';
-import { frozenHeaders, isToken, NO_HEADERS, type HeaderList } from './header-list.js';
+import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from './cors-options.js';
+import { isSerializedOrigin, originCheck, type OriginCheck } from './cors-origins.js';
+import { frozenHeaders, isToken, NO_HEADERS, type HeaderRecord } from './header-list.js';
 
 /** What a preflight is answered: its status and headers, and for a refusal why (never echoing the request). */
 export interface PreflightAnswer {
   /** 204 allowed; 403 refused (origin, method or header); 404 no route has this path. */
   readonly status: 204 | 403 | 404;
-  readonly headers: HeaderList;
+  readonly headers: HeaderRecord;
   /** A refusal's reason, as a plain sentence for the body or a log; undefined when allowed. */
   readonly reason?: string;
 }
@@ -24,7 +24,7 @@ export interface CorsPolicy {
    * `Access-Control-Allow-Origin` (+ credentials, exposed headers) for an allowed origin, and
    * `Vary: Origin` whenever the answer depends on the origin, for allowed and refused alike.
    */
-  corsHeadersFor(origin: string | undefined): HeaderList;
+  corsHeadersFor(origin: string | undefined): HeaderRecord;
   /**
    * The answer to a preflight. `allowedMethods` are the methods the request's path has in the
    * route table (undefined or empty: no route has this path, a 404).
@@ -44,7 +44,7 @@ const MAX_REQUESTED_HEADERS_LENGTH = 4096;
 /** Longest method name looked at. */
 const MAX_METHOD_LENGTH = 32;
 
-const VARY_ORIGIN = frozenHeaders([['vary', 'Origin']]);
+const VARY_ORIGIN = frozenHeaders({ vary: 'Origin' });
 const PREFLIGHT_VARY = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
 const NOT_FOUND: PreflightAnswer = Object.freeze({ status: 404, headers: NO_HEADERS, reason: 'No route has this path.' });
 
@@ -56,7 +56,7 @@ const NOT_FOUND: PreflightAnswer = Object.freeze({ status: 404, headers: NO_HEAD
  * @example
  * const cors = prepareCors({ origins: ['http://localhost:5173'], credentials: true });
  * cors.corsHeadersFor('http://localhost:5173');
- * // [['access-control-allow-origin', 'http://localhost:5173'], ['access-control-allow-credentials', 'true'], ['vary', 'Origin']]
+ * // { 'access-control-allow-origin': 'http://localhost:5173', 'access-control-allow-credentials': 'true', vary: 'Origin' }
  * cors.preflight('http://localhost:5173', 'DELETE', 'authorization', ['GET', 'DELETE']).status; // 204
  */
 export function prepareCors(options: CorsOptions): CorsPolicy {
@@ -90,13 +90,13 @@ function headerNames(field: string, names: readonly string[], lower = true): str
 
 class PreparedCors implements CorsPolicy {
   /** The headers every allowed answer carries after `Access-Control-Allow-Origin`. */
-  private readonly allowedTail: HeaderList;
+  private readonly allowedTail: HeaderRecord;
   /** Headers of a successful preflight after the origin and the methods. */
-  private readonly preflightTail: HeaderList;
+  private readonly preflightTail: HeaderRecord;
   private readonly allowHeaderSet: ReadonlySet<string>;
   /** `Access-Control-Allow-Methods` per list of a path's methods (the pipeline passes the same array per path). */
   private readonly methodsOfPath = new WeakMap<readonly string[], PathMethods>();
-  private readonly wildcardHeaders: HeaderList | undefined;
+  private readonly wildcardHeaders: HeaderRecord | undefined;
 
   constructor(
     readonly options: CorsOptions,
@@ -107,26 +107,26 @@ class PreparedCors implements CorsPolicy {
     exposeHeaders: readonly string[],
     private readonly methods: ReadonlySet<string> | undefined,
   ) {
-    const tail: [string, string][] = [];
-    if (credentials) tail.push(['access-control-allow-credentials', 'true']);
-    if (exposeHeaders.length > 0) tail.push(['access-control-expose-headers', exposeHeaders.join(', ')]);
+    const tail: Record<string, string> = {};
+    if (credentials) tail['access-control-allow-credentials'] = 'true';
+    if (exposeHeaders.length > 0) tail['access-control-expose-headers'] = exposeHeaders.join(', ');
     // `*` answers do not depend on the origin: no Vary, so caches keep one copy.
-    if (check !== '*') tail.push(['vary', 'Origin']);
+    if (check !== '*') tail.vary = 'Origin';
     this.allowedTail = frozenHeaders(tail);
-    this.wildcardHeaders = check === '*' ? frozenHeaders([['access-control-allow-origin', '*'], ...tail]) : undefined;
-    const preflight: [string, string][] = [];
-    if (credentials) preflight.push(['access-control-allow-credentials', 'true']);
-    if (allowHeaders.length > 0) preflight.push(['access-control-allow-headers', allowHeaders.join(', ')]);
-    if (maxAge !== undefined) preflight.push(['access-control-max-age', String(maxAge)]);
-    preflight.push(['vary', PREFLIGHT_VARY]);
+    this.wildcardHeaders = check === '*' ? frozenHeaders({ 'access-control-allow-origin': '*', ...tail }) : undefined;
+    const preflight: Record<string, string> = {};
+    if (credentials) preflight['access-control-allow-credentials'] = 'true';
+    if (allowHeaders.length > 0) preflight['access-control-allow-headers'] = allowHeaders.join(', ');
+    if (maxAge !== undefined) preflight['access-control-max-age'] = String(maxAge);
+    preflight.vary = PREFLIGHT_VARY;
     this.preflightTail = frozenHeaders(preflight);
     this.allowHeaderSet = new Set(allowHeaders);
   }
 
-  corsHeadersFor(origin: string | undefined): HeaderList {
+  corsHeadersFor(origin: string | undefined): HeaderRecord {
     if (this.wildcardHeaders) return this.wildcardHeaders;
     if (origin === undefined || !this.allows(origin)) return VARY_ORIGIN;
-    return [['access-control-allow-origin', origin], ...this.allowedTail];
+    return { 'access-control-allow-origin': origin, ...this.allowedTail };
   }
 
   preflight(origin: string | undefined, requestMethod: string | undefined, requestHeaders: string | undefined, allowedMethods: readonly string[] | undefined): PreflightAnswer {
@@ -143,7 +143,7 @@ class PreparedCors implements CorsPolicy {
     }
     return {
       status: 204,
-      headers: [['access-control-allow-origin', allowOrigin], ['access-control-allow-methods', methods.line], ...this.preflightTail],
+      headers: { 'access-control-allow-origin': allowOrigin, 'access-control-allow-methods': methods.line, ...this.preflightTail },
     };
   }
 
@@ -178,6 +178,6 @@ const refusals = new Map<string, PreflightAnswer>();
 /** A refused preflight: no `Access-Control-Allow-*` header, only the Vary that says what it depended on. */
 function refusal(reason: string): PreflightAnswer {
   let answer = refusals.get(reason);
-  if (!answer) refusals.set(reason, (answer = Object.freeze({ status: 403, headers: frozenHeaders([['vary', PREFLIGHT_VARY]]), reason })));
+  if (!answer) refusals.set(reason, (answer = Object.freeze({ status: 403, headers: frozenHeaders({ vary: PREFLIGHT_VARY }), reason })));
   return answer;
 }
