@@ -103,4 +103,5 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2505: 'A configuration schema that validates asynchronously (read synchronously at start)',
   FW2506: 'Warning: a schema the OpenAPI document could not convert to JSON Schema, described as any JSON',
   FW2507: "A `@Query({ schema })` field whose input type takes no text (`z.number()` rather than `z.coerce.number()`): every request setting it is a 400",
+  FW2601: "`@Cors` allowing credentials (cookies) from every origin: `credentials: true` with `origins: '*'`",
 };

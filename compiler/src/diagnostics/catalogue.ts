@@ -1,3 +1,4 @@
+import { browserCatalogue } from './catalogue/browser.js';
 import { chainCatalogue } from './catalogue/chain.js';
 import type { Entry } from './catalogue/entry.js';
 import { grpcCatalogue } from './catalogue/grpc.js';
@@ -34,6 +35,7 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * - FW23xx (`wiring.ts`): wiring of the newer capabilities (interceptor options, pipes, configuration).
  * - FW24xx (`streaming.ts`): streaming HTTP routes (server-sent events, WebSockets).
  * - FW25xx (`standard-schema.ts`): Standard Schema values (Zod, Valibot, ArkType…) in `@Body`, `@Query` and configuration.
+ * - FW26xx (`browser.ts`): what browsers are allowed (CORS).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -51,6 +53,7 @@ export const catalogue = {
   ...wiringCatalogue,
   ...streamingCatalogue,
   ...standardSchemaCatalogue,
+  ...browserCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -2,6 +2,7 @@ import type { RouteModel } from '../analyze/model.js';
 import { chainFields, handlerHead } from './handlers.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
+import { corsLiteral } from './cors.js';
 import { quote } from './literals.js';
 import { schemaEntry } from './schemas.js';
 import type { DtoEntries } from './validators.js';
@@ -26,6 +27,7 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `status: ${r.status}`,
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
+    ...(r.cors ? [`cors: ${corsLiteral(r.cors.value)}`] : []),
     ...chainFields(r, imports, srcDir),
   ];
   return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto))}\n${indent}  ${data.join(', ')} }`;
