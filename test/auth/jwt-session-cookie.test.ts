@@ -1,6 +1,7 @@
 // JwtAuthGuard reading its token from a session cookie (`JwtModule.forRoot({ cookie })`) over a
 // real server: the cookie logs in, and an unsafe method authenticated by it is refused unless it
 // comes from the application's own origin or an allowed one (CSRF); the header is unaffected.
+import http from 'node:http';
 import { FrameworkApplication, JwtConfig, JwtService } from '@framework/core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -70,6 +71,20 @@ test('a POST, PUT or DELETE with the cookie from another site is refused 403 wit
     assert.match(body.message, /authenticated by a cookie but comes from another site/);
     assert.not.match(body.message, /evil/, 'the origin is not echoed');
   }
+});
+
+test('a WebSocket upgrade request with the cookie is checked as an unsafe one (cross-site WebSocket hijacking)', async ({ base, token }) => {
+  // fetch may not send `Upgrade`; node:http may (without `Connection: upgrade` it stays a plain request).
+  const upgrade = (origin: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(`${base}/session/me`, { headers: { cookie: `session=${token}`, upgrade: 'websocket', origin } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on('error', reject);
+    });
+  assert.is(await upgrade('http://evil.test'), 403);
+  assert.is(await upgrade(base), 200);
 });
 
 test('a request authenticated by the header is unaffected by its origin', async ({ base, token }) => {

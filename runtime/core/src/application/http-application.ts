@@ -39,7 +39,7 @@ export abstract class HttpApplication {
       logger: this.logger,
       streaming: resolveStreamingOptions(options.streaming),
     });
-    this.browser = { cors: options.cors, securityHeaders: options.securityHeaders };
+    this.browser = { cors: options.cors || undefined, securityHeaders: options.securityHeaders };
   }
 
   /**

@@ -53,14 +53,15 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
   readonly streaming?: Partial<StreamingOptions>;
   /**
-   * CORS for the HTTP routes (off unless given; `CorsModule.forRoot` is the same from a module):
+   * CORS for the HTTP routes (`false`, the default, leaves it off unless `CorsModule.forRoot` or a
+   * route's `@Cors` turns it on):
    * preflights answered from the route table, `Access-Control-Allow-Origin` for allowed origins.
    * `credentials: true` with `origins: '*'` fails `init`.
    *
    * @example
    * new FrameworkApplication(tables, { cors: { origins: process.env.CORS_ORIGINS!.split(','), credentials: true } });
    */
-  readonly cors?: CorsOptions;
+  readonly cors?: CorsOptions | false;
   /**
    * Security headers on every answer (on by default: `nosniff`, `Referrer-Policy: no-referrer`,
    * `X-Frame-Options: SAMEORIGIN`, `Cross-Origin-Opener-Policy: same-origin`, a CSP, and HSTS over
