@@ -41,4 +41,18 @@ test('each route entry carries its merged @Cors (a RegExp as written, false to t
   assert.is(corsOf('PlainController.list'), undefined);
 });
 
+test('a computed @Cors value is FW1004 at it, naming what is expected', async () => {
+  const result = await compileFixture('cors-not-static');
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.line, d.column]),
+    [
+      ['FW1004', 7, 11],
+      ['FW1004', 8, 48],
+    ],
+  );
+  assert.match(result.diagnostics[0]!.message, /origins in @Cors/);
+  assert.match(result.diagnostics[0]!.message, /a function belongs in the application's cors option/);
+  assert.match(result.diagnostics[1]!.message, /maxAge in @Cors/);
+});
+
 test.run();

@@ -24,12 +24,13 @@ export function corsOf(ctx: DiscoverContext, d: FrameworkDecorator): CorsIR | un
   }
   const fields: { -readonly [K in keyof CorsFieldsIR]: CorsFieldsIR[K] } = {};
   for (const property of object.getProperties()) {
-    if (!Node.isPropertyAssignment(property)) {
+    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) {
       notStatic(ctx, property, 'A field of @Cors', 'a property written as name: value');
       continue;
     }
     const name = property.getName();
-    const value = property.getInitializerOrThrow();
+    // `{ origins }` reads the const named origins, as `{ origins: origins }` does.
+    const value = Node.isPropertyAssignment(property) ? property.getInitializerOrThrow() : property.getNameNode();
     if (name === 'origins') {
       const origins = originsOf(ctx, value);
       if (origins !== undefined) fields.origins = origins;
