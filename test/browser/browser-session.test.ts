@@ -5,9 +5,9 @@
  * is refused, by the browser withholding a SameSite=Lax cookie cross-site, and by the API's
  * origin check for a same-site page of another origin.
  *
- * Origins: the API on http://127.0.0.1:<api>; a page server on http://127.0.0.1:<pages> (same
- * site, another origin, not in CORS_ORIGINS) and, through Chromium's host resolver, on
- * http://evil.test:<pages> (another site).
+ * Origins: the API on http://127.0.0.1:<api>; the allowed page (in CORS_ORIGINS) on
+ * http://127.0.0.1:<spa>; a page server on http://127.0.0.1:<pages> (same site, another origin,
+ * not in CORS_ORIGINS) and, through Chromium's host resolver, on http://evil.test:<pages> (another site).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +25,8 @@ interface Context {
   api: string;
   pages: http.Server;
   pagesPort: number;
+  spa: http.Server;
+  spaOrigin: string;
   browser: BrowserContext;
   profile: string;
   page: Page;
@@ -45,8 +47,12 @@ test.before(async (context) => {
   });
   await new Promise<void>((resolve) => context.pages.listen(0, '127.0.0.1', resolve));
   context.pagesPort = (context.pages.address() as AddressInfo).port;
-  // An allowed origin that is none of the pages: the API answers CORS only to it.
-  process.env.CORS_ORIGINS = 'http://localhost:5173';
+  context.spa = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><meta charset="utf-8"><title>spa</title><p>the allowed app</p>');
+  });
+  await new Promise<void>((resolve) => context.spa.listen(0, '127.0.0.1', resolve));
+  context.spaOrigin = `http://127.0.0.1:${(context.spa.address() as AddressInfo).port}`;
+  process.env.CORS_ORIGINS = context.spaOrigin;
   const { bootstrap } = await import('../../examples/todo/src/bootstrap.js');
   const { app } = await bootstrap();
   context.app = app;
@@ -67,6 +73,7 @@ test.after(async (context) => {
   await context.browser?.close();
   await context.app?.close();
   await new Promise((resolve) => context.pages?.close(resolve));
+  await new Promise((resolve) => context.spa?.close(resolve));
   if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
@@ -83,6 +90,21 @@ test('POST /auth/session logs the browser in: the cookie is HttpOnly, SameSite=L
   assert.is(session!.httpOnly, true);
   assert.is(session!.sameSite, 'Lax');
   assert.is(session!.path, '/');
+});
+
+test('the allowed origin reads the API with the cookie, and creates a todo through a preflight', async ({ api, page, spaOrigin }) => {
+  await page.goto(`${spaOrigin}/`);
+  const outcome = await page.evaluate(async (target) => {
+    const list = await fetch(`${target}/todo`, { credentials: 'include' });
+    const created = await fetch(`${target}/todo`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from the allowed app', priority: 1, colorLabel: '#ff8800' }),
+    });
+    return { list: list.status, isArray: Array.isArray(await list.json()), created: created.status, title: ((await created.json()) as { title: string }).title };
+  }, api);
+  assert.equal(outcome, { list: 200, isArray: true, created: 200, title: 'from the allowed app' });
 });
 
 test('a page of another site cannot read the API with the cookie: the browser blocks the answer', async ({ api, page, pagesPort }) => {
