@@ -35,7 +35,7 @@ const PACKAGES = {
       { name: 'capabilities', holds: ['auth/', 'throttler/', 'interceptors/', 'health/', 'config/'] },
       { name: 'request chain', holds: ['chain/'] },
       { name: 'chain parts', holds: ['params/', 'telemetry/'] },
-      { name: 'foundations', holds: ['di/', 'decorators/', 'metadata.ts', 'validation/', 'logging/', 'timing/', 'network/'] },
+      { name: 'foundations', holds: ['di/', 'decorators/', 'metadata.ts', 'validation/', 'logging/', 'timing/', 'network/', 'cors/'] },
       { name: 'contract', holds: ['contract/'] },
       { name: 'primitives', holds: ['types/', 'exceptions/'] },
     ],

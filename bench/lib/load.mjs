@@ -16,6 +16,8 @@ export async function wrk(url, scenario, { seconds, connections, token }) {
     BENCH_METHOD: scenario.method,
     BENCH_BODY: scenario.body ? JSON.stringify(scenario.body) : '',
     BENCH_AUTH: scenario.auth ? `Bearer ${token}` : '',
+    // One header a line, `name: value` (the CORS scenarios' Origin and Access-Control-Request-*).
+    BENCH_HEADERS: Object.entries(scenario.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join('\n'),
   };
   const args = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-s', luaScript, url + scenario.path];
   const { stdout } = await run('taskset', args, { env, maxBuffer: 1 << 20 });

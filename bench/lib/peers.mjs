@@ -18,6 +18,9 @@ export const peers = [
   { id: 'framework-log', label: 'Framework (ours) + request log', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
   { id: 'fastify-otel', label: 'Fastify 5 + @fastify/otel, same SDK', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_OTEL: '1' } },
   { id: 'fastify-log', label: 'Fastify 5 + its pino request log', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
+  // CORS (one allowed origin, credentials) and the security headers on: ours, and Fastify with @fastify/cors and @fastify/helmet.
+  { id: 'framework-cors', label: 'Framework (ours), CORS + security headers', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_CORS: '1' } },
+  { id: 'fastify-cors', label: 'Fastify 5 + @fastify/cors + @fastify/helmet', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_CORS: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },

@@ -27,13 +27,28 @@ export const httpScenarios = [
   { id: 'throttled', label: 'GET /limited (throttler)', method: 'GET', path: '/limited', status: 200 },
 ];
 
+/** The origin the CORS peers allow (`framework-cors`, `fastify-cors`). */
+export const CORS_ORIGIN = 'http://localhost:5173';
+
+/**
+ * A browser's calls with CORS and security headers on (`--scenario cors-get,cors-preflight`, against
+ * the peers started with BENCH_CORS=1): not in the default runs, as the other peers answer no preflight.
+ */
+export const corsScenarios = [
+  { id: 'cors-get', label: 'GET /todo/:id with an allowed Origin (CORS + security headers)', method: 'GET', path: '/todo/42', headers: { Origin: CORS_ORIGIN }, status: 200, optIn: true },
+  {
+    id: 'cors-preflight', label: 'OPTIONS /todo preflight (CORS)', method: 'OPTIONS', path: '/todo', status: 204, optIn: true,
+    headers: { Origin: CORS_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  },
+];
+
 /** Unary RPCs of todo.TodoService; `message` is the request (string fields only). */
 export const grpcScenarios = [
   { id: 'grpc-get', label: 'gRPC GetTodo', rpc: 'GetTodo', message: { id: '42' }, expect: { id: '42', title: 'todo', done: false } },
   { id: 'grpc-create', label: 'gRPC CreateTodo', rpc: 'CreateTodo', message: { title: 'bench' }, expect: { title: 'bench', done: false } },
 ];
 
-export const allScenarios = [...httpScenarios.map((s) => ({ ...s, transport: 'http' })), ...grpcScenarios.map((s) => ({ ...s, transport: 'grpc' }))];
+export const allScenarios = [...httpScenarios.map((s) => ({ ...s, transport: 'http' })), ...corsScenarios.map((s) => ({ ...s, transport: 'http' })), ...grpcScenarios.map((s) => ({ ...s, transport: 'grpc' }))];
 
 /**
  * The request as a gRPC length-prefixed message: field 1 (the only one of both requests),

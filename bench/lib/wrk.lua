@@ -7,6 +7,13 @@ if body and body ~= "" then
 end
 local auth = os.getenv("BENCH_AUTH")
 if auth and auth ~= "" then wrk.headers["Authorization"] = auth end
+local extra = os.getenv("BENCH_HEADERS")
+if extra and extra ~= "" then
+  for line in extra:gmatch("[^\n]+") do
+    local name, value = line:match("^([^:]+):%s*(.*)$")
+    if name then wrk.headers[name] = value end
+  end
+end
 
 function done(summary, latency, requests)
   local e = summary.errors

@@ -84,6 +84,7 @@ export default defineConfig({
           { text: 'Validation', link: '/validation' },
           { text: 'Standard Schema (Zod, Valibot, ArkType)', link: '/standard-schema' },
           { text: 'Guards and authentication', link: '/guards-and-authentication' },
+          { text: 'CORS, security headers, cookie sessions', link: '/cors-and-cookies' },
           { text: 'Throttling', link: '/throttling' },
           { text: 'Interceptors, pipes, filters, middleware', link: '/interceptors-and-pipes' },
           { text: 'gRPC', link: '/grpc' },

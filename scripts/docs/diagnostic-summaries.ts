@@ -107,4 +107,5 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2602: '`@SetHeader` of a header the framework writes itself (`Content-Length`, `Transfer-Encoding`, …) or of `Set-Cookie`',
   FW2603: 'A `@Version` (or a controller `version`) in sources whose applications never enable `versioning`',
   FW2604: 'Two handlers for the same method, path and version',
+  FW2605: "`@Cors` allowing credentials (cookies) from every origin: `credentials: true` with `origins: '*'`",
 };

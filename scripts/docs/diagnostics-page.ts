@@ -32,7 +32,7 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   FW23: 'Wiring of interceptor options, pipes and configuration',
   FW24: 'Streaming over HTTP',
   FW25: 'Standard Schema values (Zod, Valibot, ArkType)',
-  FW26: 'Response headers, redirects and API versioning',
+  FW26: 'Browser-facing answers: response headers, redirects, API versioning and CORS',
 };
 
 /** Arguments that print their own name, so a message template shows where each case's words go. */
@@ -70,7 +70,7 @@ export function renderDiagnosticsPage(): string {
     'diagnostics for tools. Below, each code with what it means, then its message and hint as the',
     'compiler writes them, with ‹name› where the case fills in its own words. Every code has a golden',
     'test under `test/compiler/fixtures/` or `test/openapi/fixtures/` (`fw<code>-*`). The FW23xx codes are explained at more length in',
-    '[Wiring diagnostics](wiring-diagnostics.md), the FW24xx in [Streaming over HTTP](streaming.md), the FW25xx in [Standard Schema](standard-schema.md).',
+    '[Wiring diagnostics](wiring-diagnostics.md), the FW24xx in [Streaming over HTTP](streaming.md), the FW25xx in [Standard Schema](standard-schema.md), the FW26xx in [CORS and cookies](cors-and-cookies.md).',
   ];
   let family: string | undefined;
   for (const [code, entry] of entries) {

@@ -28,7 +28,7 @@ test('generated/todo/openapi.json and client.ts are what the build emits (npm te
 test('the example: paths from routes, bodies from the DTO rules, statuses from guards, throttling and @throws', async () => {
   const document = await example();
   // The socket of `/todo/ws` is no HTTP operation: only the event stream is listed.
-  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/todo', '/todo/events', '/todo/{id}']);
+  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/auth/session', '/todo', '/todo/events', '/todo/{id}']);
   const events = document.paths['/todo/events']!.get;
   assert.equal(events.responses['200'].content, { 'text/event-stream': { schema: { $ref: '#/components/schemas/TodoChange' } } });
   assert.equal(events.parameters, [{ name: 'last-event-id', in: 'header', required: false, schema: { type: 'string' } }]);
@@ -62,6 +62,8 @@ test('the example: paths from routes, bodies from the DTO rules, statuses from g
   assert.equal(howTo.responses['200'].content, { 'text/plain': { schema: { type: 'string' } } });
   // 401 is read from the handler's `throw new UnauthorizedException()`.
   assert.ok(document.paths['/auth/login']!.post.responses['401']);
+  // The browser login answers 204 (its Set-Cookie is the Response's); a wrong password is 401 too.
+  assert.equal(Object.keys(document.paths['/auth/session']!.post.responses), ['204', '400', '401', '403', '413', '429']);
   assert.equal(document.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } });
 });
 

@@ -12,6 +12,11 @@ const logger = process.env.BENCH_REQUEST_LOG === '1' ? { stream: (await import('
 // No type coercion, so `"priority": "1"` fails as it does with class-validator.
 const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false } } });
 if (otel) await app.register(otel.plugin());
+// `fastify-cors`: CORS for one origin with credentials, and helmet's default headers (as ours, on).
+if (process.env.BENCH_CORS === '1') {
+  await app.register((await import('@fastify/cors')).default, { origin: ['http://localhost:5173'], credentials: true, maxAge: 600 });
+  await app.register((await import('@fastify/helmet')).default);
+}
 await app.register(rateLimit, { global: false });
 let nextId = 1;
 

@@ -11,6 +11,7 @@ import { collectProviders } from './providers.js';
 import { buildRoutes } from './routes.js';
 import { buildGrpc } from './grpc.js';
 import { checkThrottleNames } from './throttle-names.js';
+import { checkCors } from './cors.js';
 import { checkHttpStatus } from './http-status.js';
 import { checkStreamRoutes } from './stream-routes.js';
 import { checkStreamCaches } from './stream-caches.js';
@@ -74,6 +75,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
     ...checkOperationIds(ir.srcDir, routes.routes),
+    ...checkCors(ir.srcDir, routes.routes),
   );
   const globalIndex = guard.key === undefined ? undefined : ordered.indexOf.get(guard.key);
   const model: AppModel = {

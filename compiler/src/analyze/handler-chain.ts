@@ -1,4 +1,4 @@
-import type { ChainIR, ControllerIR } from '../ir/index.js';
+import type { ChainIR, ControllerIR, CorsIR } from '../ir/index.js';
 import type { HandlerChainModel, MiddlewareModel } from './model.js';
 import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 
@@ -27,7 +27,15 @@ export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (cla
     filters: [...classes(own.filters), ...classes(classChain.filters)],
     ...(throttle ? { throttle } : {}),
     ...(skipped.length > 0 ? { skipThrottle: skipped } : {}),
+    ...mergedCors(classChain.cors, own.cors),
   };
+}
+
+/** `@Cors` of a handler over its class's: `false` on the handler wins; its fields replace the class's one by one. */
+function mergedCors(classCors: CorsIR | undefined, own: CorsIR | undefined): { cors?: CorsIR } {
+  if (!own) return classCors ? { cors: classCors } : {};
+  if (own.value === false || !classCors || classCors.value === false) return { cors: own };
+  return { cors: { value: { ...classCors.value, ...own.value }, location: own.location } };
 }
 
 /**

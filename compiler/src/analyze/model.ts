@@ -3,7 +3,7 @@
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
 import type { ValidationPlans } from './validation/plan.js';
-import type { DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
+import type { CorsIR, DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 import type { ProtoReadOptions } from '../proto/types.js';
 
@@ -40,6 +40,8 @@ export interface HandlerChainModel {
   readonly filters: readonly number[];
   readonly throttle?: Readonly<Record<string, { readonly ttl: number; readonly limit: number }>>;
   readonly skipThrottle?: readonly string[];
+  /** `@Cors` of the class and the handler merged (the handler's fields win); where: the most specific one. */
+  readonly cors?: CorsIR;
 }
 
 /** What every handler of either transport has. */

@@ -1,3 +1,4 @@
+import { browserCatalogue } from './catalogue/browser.js';
 import { chainCatalogue } from './catalogue/chain.js';
 import type { Entry } from './catalogue/entry.js';
 import { grpcCatalogue } from './catalogue/grpc.js';
@@ -35,7 +36,7 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * - FW23xx (`wiring.ts`): wiring of the newer capabilities (interceptor options, pipes, configuration).
  * - FW24xx (`streaming.ts`): streaming HTTP routes (server-sent events, WebSockets).
  * - FW25xx (`standard-schema.ts`): Standard Schema values (Zod, Valibot, ArkType…) in `@Body`, `@Query` and configuration.
- * - FW26xx (`answers.ts`): response headers, redirects and API versioning of HTTP routes.
+ * - FW26xx (`answers.ts`, `browser.ts`): response headers, redirects and API versioning of HTTP routes, and what browsers are allowed (CORS).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -54,6 +55,7 @@ export const catalogue = {
   ...streamingCatalogue,
   ...standardSchemaCatalogue,
   ...answersCatalogue,
+  ...browserCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

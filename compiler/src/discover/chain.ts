@@ -3,6 +3,7 @@ import type { ChainIR, ChainRef, ThrottleNameUse } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { classUse, valueRef } from './refs.js';
 import { resolveName, type FrameworkDecorator } from './symbols.js';
+import { corsOf } from './cors.js';
 import { layerOptionsOf } from './layers.js';
 import { skipOf, throttleOf } from './throttle.js';
 
@@ -28,6 +29,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
   let throttle: ChainIR['throttle'];
   let skipThrottle: ChainIR['skipThrottle'];
   const throttleNames: ThrottleNameUse[] = [];
+  let cors: ChainIR['cors'];
   for (const d of decorators) {
     const classList = CLASS_LISTS[d.name];
     if (classList) {
@@ -51,6 +53,8 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
       const read = skipOf(ctx, d);
       if (read) skipThrottle = { ...skipThrottle, ...read.skip };
       throttleNames.push(...(read?.names ?? []));
+    } else if (d.name === 'Cors') {
+      cors = corsOf(ctx, d) ?? cors;
     }
   }
   const layerOptions = layerOptionsOf(ctx, decorators);
@@ -63,6 +67,7 @@ export function chainOf(ctx: DiscoverContext, decorators: readonly FrameworkDeco
     ...(skipThrottle ? { skipThrottle } : {}),
     ...(throttleNames.length > 0 ? { throttleNames } : {}),
     ...(layerOptions.length > 0 ? { layerOptions } : {}),
+    ...(cors ? { cors } : {}),
   };
 }
 

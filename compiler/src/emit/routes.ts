@@ -2,6 +2,7 @@ import type { RouteModel } from '../analyze/model.js';
 import { chainFields, handlerHead } from './handlers.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
+import { corsLiteral } from './cors.js';
 import { quote } from './literals.js';
 import { schemaEntry } from './schemas.js';
 import type { DtoEntries } from './validators.js';
@@ -27,6 +28,7 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
     ...(r.versions ? [`versions: [${r.versions.values.map(quote).join(', ')}]`, ...(r.versions.neutral ? ['versionNeutral: true'] : [])] : []),
+    ...(r.cors ? [`cors: ${corsLiteral(r.cors.value)}`] : []),
     ...chainFields(r, imports, srcDir),
   ];
   const answer = r.setHeaders || r.redirect ? { ...(r.setHeaders ? { setHeaders: r.setHeaders } : {}), ...(r.redirect ? { redirect: r.redirect } : {}) } : undefined;

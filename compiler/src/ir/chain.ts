@@ -34,6 +34,27 @@ export interface ChainIR {
   readonly throttleNames?: readonly ThrottleNameUse[];
   /** The decorators that set an option a layer reads (`@Timeout`, `@CacheTTL`, `@Throttle`, `@SkipThrottle`), for FW2301-FW2303. */
   readonly layerOptions?: readonly LayerOptionIR[];
+  /** `@Cors(...)`, when its argument is static (HTTP routes only). */
+  readonly cors?: CorsIR;
+}
+
+/** An origin written in `@Cors({ origins })`: a string, or a RegExp literal as written (`/^https:\/\/.*$/i`). */
+export type CorsOriginIR = string | { readonly regexp: string };
+
+/** The fields of `@Cors({ … })` as written (literal values only). */
+export interface CorsFieldsIR {
+  readonly origins?: CorsOriginIR | readonly CorsOriginIR[];
+  readonly credentials?: boolean;
+  readonly maxAge?: number;
+  readonly exposeHeaders?: readonly string[];
+  readonly allowHeaders?: readonly string[];
+  readonly methods?: readonly string[];
+}
+
+/** `@Cors(false)` or `@Cors({ … })` on a class or a method, with where (for FW2605). */
+export interface CorsIR {
+  readonly value: false | CorsFieldsIR;
+  readonly location: SourceLocation;
 }
 
 /** A decorator whose only effect is an option read by a layer: `@Timeout(ms)` by the `TimeoutInterceptor`, … */

@@ -49,6 +49,8 @@ export type { FrameworkErrorStatus } from './exceptions/error-status.js';
 export * from './throttler/index.js';
 export * from './health/index.js';
 export * from './auth/index.js';
+export * from './cors/index.js';
+export type { SecurityHeadersOptions, SecurityHeadersSetting } from './http/browser/security-headers.js';
 export { WELL_KNOWN_CREDENTIAL_HEADERS, type CredentialSource } from './network/credential-headers.js';
 export * from './interceptors/index.js';
 export * from './params/index.js';

@@ -5,6 +5,8 @@
  * BENCH_GLOBAL_INTERCEPTOR=1 every route runs through one pass-through global interceptor (the
  * `framework-interceptor` peer: the cost of the layer, against the same app without it).
  * BENCH_OTEL=1 and BENCH_REQUEST_LOG=1 turn on the OpenTelemetry SDK and the request log.
+ * BENCH_CORS=1 turns CORS on for one origin with credentials (the `framework-cors` peer); the
+ * security headers are on in every flavour, as they are by default.
  */
 import { FrameworkApplication, type ApplicationTables, type Class, type ExecutionContext, type Interceptor } from '@framework/core';
 
@@ -27,7 +29,8 @@ const shared = '../../../../peers/shared/';
 if (process.env.BENCH_OTEL === '1') ((await import(`${shared}otel-sdk.mjs`)) as { startBenchSdk(): unknown }).startBenchSdk();
 const requestLog =
   process.env.BENCH_REQUEST_LOG === '1' ? { destination: ((await import(`${shared}log-destination.mjs`)) as { benchLogDestination(): never }).benchLogDestination() } : undefined;
-const app = new FrameworkApplication(tables, { requestLog });
+const cors = process.env.BENCH_CORS === '1' ? { origins: ['http://localhost:5173'], credentials: true, maxAge: 600 } : undefined;
+const app = new FrameworkApplication(tables, { requestLog, ...(cors && { cors }) });
 if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
   class PassThrough implements Interceptor {
     intercept(_context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {

@@ -1,9 +1,10 @@
-import { JwtService, ThrottlerConfig, ThrottlerGuard, authenticateBearer, isPublicRoute, type ExecutionContext } from '@framework/core';
+import { JwtService, ThrottlerConfig, ThrottlerGuard, authenticateRequest, isPublicRoute, type ExecutionContext } from '@framework/core';
 
 /**
  * The example's global guard (spec Limits 7): throttles first — so public routes such as the
- * login stay throttled — then requires a valid bearer token on every route not marked `@Public()`.
- * Works for HTTP (authorization header) and gRPC (authorization metadata) alike.
+ * login stay throttled — then requires a valid token on every route not marked `@Public()`: the
+ * bearer token (HTTP authorization header, gRPC authorization metadata) or, from a browser, the
+ * session cookie (unsafe methods only from the app's own origin or one of CORS_ORIGINS).
  */
 export class AppGuard extends ThrottlerGuard {
   constructor(
@@ -15,6 +16,6 @@ export class AppGuard extends ThrottlerGuard {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context); // throws ThrottlerException (429) over the limit
-    return isPublicRoute(context) || authenticateBearer(this.jwt, context);
+    return isPublicRoute(context) || authenticateRequest(this.jwt, context);
   }
 }

@@ -1,8 +1,15 @@
-import { Body, Controller, Get, JwtService, Post, Public, Throttle, UnauthorizedException } from '@framework/core';
+import { Body, Controller, Delete, Get, HttpCode, JwtService, Post, Public, Req, Throttle, UnauthorizedException, type HttpRequest } from '@framework/core';
 import { LoginDto } from './login.dto.js';
+import { clearedSessionCookie, sessionCookie } from './session.js';
 import { UsersService } from './users.service.js';
 
-/** Hands out access tokens. Public, but throttled harder than the rest (5 per minute per caller). */
+/** One hour, the access token's lifetime (JwtModule's default `expiresIn`). */
+const SESSION_SECONDS = 3600;
+
+/**
+ * Hands out access tokens, as a bearer token (`POST /auth/login`) or a session cookie for
+ * browsers (`POST /auth/session`). Public, but throttled harder than the rest (5 per minute per caller).
+ */
 @Controller('/auth')
 @Public()
 @Throttle({ default: { ttl: 60000, limit: 5 } })
@@ -14,13 +21,40 @@ export class AuthController {
 
   @Get('/login')
   howTo(): string {
-    return 'POST /auth/login with {"username": "demo", "password": "<DEMO_PASSWORD, default demo>"} to receive an access token; send it as "authorization: Bearer <token>".';
+    return 'POST /auth/login with {"username": "demo", "password": "<DEMO_PASSWORD, default demo>"} to receive an access token; send it as "authorization: Bearer <token>". Browsers: POST /auth/session with the same body sets an HttpOnly session cookie.';
   }
 
   @Post('/login')
   async login(@Body() credentials: LoginDto): Promise<{ access_token: string }> {
-    const user = await this.users.verify(credentials.username, credentials.password);
-    if (!user) throw new UnauthorizedException();
-    return { access_token: await this.jwt.sign({ sub: user.username, roles: [...user.roles] }) };
+    const token = await this.tokenFor(credentials);
+    if (token === undefined) throw new UnauthorizedException();
+    return { access_token: token };
   }
+
+  /** Logs a browser in: 204 with the session cookie (`HttpOnly; SameSite=Lax; Path=/`). */
+  @Post('/session')
+  @HttpCode(204)
+  async openSession(@Body() credentials: LoginDto, @Req() req: HttpRequest): Promise<Response> {
+    const token = await this.tokenFor(credentials);
+    if (token === undefined) throw new UnauthorizedException();
+    return new Response(null, { status: 204, headers: { 'set-cookie': sessionCookie(token, SESSION_SECONDS, overTls(req)) } });
+  }
+
+  /** Logs a browser out: 204, the session cookie cleared. */
+  @Delete('/session')
+  @HttpCode(204)
+  closeSession(@Req() req: HttpRequest): Response {
+    return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(overTls(req)) } });
+  }
+
+  /** A token for the user when the password matches, else undefined. */
+  private async tokenFor(credentials: LoginDto): Promise<string | undefined> {
+    const user = await this.users.verify(credentials.username, credentials.password);
+    return user && this.jwt.sign({ sub: user.username, roles: [...user.roles] });
+  }
+}
+
+/** Whether the request came over TLS: the cookie is then `Secure`. */
+function overTls(req: HttpRequest): boolean {
+  return req.url.startsWith('https:');
 }

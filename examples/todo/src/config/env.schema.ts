@@ -45,6 +45,14 @@ export class EnvSchema {
   @MinLength(32)
   JWT_SECRET?: string;
 
+  /**
+   * Origins of the browser apps allowed to call the API with the session cookie, comma-separated
+   * (`http://localhost:5173,https://app.example.com`); unset, CORS is off.
+   */
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS?: string;
+
   /** Password of the demo user `demo`. */
   @IsString()
   @MinLength(1)

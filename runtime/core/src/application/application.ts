@@ -172,6 +172,7 @@ export class FrameworkApplication extends HttpApplication {
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
       bareHandler: (entry) => bareHandler(entry, injector, globals),
     };
+    this.prepareBrowserStages(tables.routes, Array.from(injector.singletonInstances(), ([, instance]) => instance));
     for (const transport of this.transports) await transport.attach(host);
     for (const [, instance] of injector.singletonInstances()) {
       if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();

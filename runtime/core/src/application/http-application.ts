@@ -1,3 +1,6 @@
+import type { HttpRouteEntry } from '../contract/tables.js';
+import { CorsConfig } from '../cors/cors.module.js';
+import { registerBrowserStages, type BrowserOptions } from '../http/browser/browser-stages.js';
 import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
@@ -24,6 +27,8 @@ export abstract class HttpApplication {
   protected readonly logger: Logger;
   /** Built in: `listen` and `fetch` are its. */
   protected readonly http: HttpTransport;
+  /** CORS and security headers, registered on the pipeline at `init`. */
+  private readonly browser: BrowserOptions;
 
   protected constructor(options: ApplicationOptions) {
     this.logger = options.logger ?? console;
@@ -37,6 +42,19 @@ export abstract class HttpApplication {
       cookies: resolveCookieSettings(options.cookies),
       ...(options.versioning ? { versioning: options.versioning } : {}),
     });
+    this.browser = { cors: options.cors || undefined, securityHeaders: options.securityHeaders };
+  }
+
+  /**
+   * Registers CORS (the `cors` option, else a `CorsModule.forRoot` among the singletons) and the
+   * security headers on the HTTP pipeline; called by `init` before the transports attach.
+   */
+  protected prepareBrowserStages(routes: readonly HttpRouteEntry[], singletons: Iterable<unknown>): void {
+    let cors = this.browser.cors;
+    if (cors === undefined) {
+      for (const instance of singletons) if (instance instanceof CorsConfig) cors = instance.options;
+    }
+    registerBrowserStages(this.http.pipeline, routes, { ...this.browser, cors });
   }
 
   /** Throws when `init` has run: what `method` registers would never be served. */

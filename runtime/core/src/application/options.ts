@@ -1,3 +1,5 @@
+import type { CorsOptions } from '../cors/cors-options.js';
+import type { SecurityHeadersSetting } from '../http/browser/security-headers.js';
 import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { CookieOptions } from '../http/cookies/cookie-options.js';
@@ -68,6 +70,22 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    * new FrameworkApplication(tables, { versioning: { type: 'uri' } }); // @Version('2') → /v2/…
    */
   readonly versioning?: VersioningOptions | false;
+  /**
+   * CORS for the HTTP routes (`false`, the default, leaves it off unless `CorsModule.forRoot` or a
+   * route's `@Cors` turns it on):
+   * preflights answered from the route table, `Access-Control-Allow-Origin` for allowed origins.
+   * `credentials: true` with `origins: '*'` fails `init`.
+   *
+   * @example
+   * new FrameworkApplication(tables, { cors: { origins: process.env.CORS_ORIGINS!.split(','), credentials: true } });
+   */
+  readonly cors?: CorsOptions | false;
+  /**
+   * Security headers on every answer (on by default: `nosniff`, `Referrer-Policy: no-referrer`,
+   * `X-Frame-Options: SAMEORIGIN`, `Cross-Origin-Opener-Policy: same-origin`, a CSP, and HSTS over
+   * TLS); `false` turns them off, an object tunes each (`SecurityHeadersOptions`).
+   */
+  readonly securityHeaders?: SecurityHeadersSetting;
 }
 
 /** What `app.stats()` reports. */

@@ -29,7 +29,8 @@ export { JwtConfig, MIN_SECRET_BYTES, type JwtKeySource } from './jwt-config.js'
 export { JwtService } from './jwt.service.js';
 export { JwtModule } from './jwt.module.js';
 export { jwtSecretFromEnv } from './jwt-secret.js';
-export { JwtAuthGuard, authenticateBearer } from './jwt-auth.guard.js';
+export { JwtAuthGuard, authenticateBearer, authenticateRequest } from './jwt-auth.guard.js';
+export { CrossSiteRequestException, MAX_COOKIE_HEADER_LENGTH, SessionCookie, type JwtCookieOptions } from './session-cookie.js';
 export { Public, IS_PUBLIC_KEY, isPublicRoute } from './public.js';
 export { JWT_CLAIMS, claimsOf } from './claims.js';
 export { credentialOf, bearerTokenOf } from './credentials.js';

@@ -8,7 +8,9 @@ import { isPublicRoute } from './public.js';
 
 /**
  * Lets a call through when it is `@Public()` or carries `authorization: Bearer <token>` (HTTP
- * header, or gRPC metadata) with a token `JwtService` verifies. The verified claims are stored in
+ * header, or gRPC metadata) with a token `JwtService` verifies, or, with
+ * `JwtModule.forRoot({ cookie: 'session' })` and no such header, the session cookie's token (an
+ * unsafe method from another origin is then refused 403: see `SessionCookie.assertSameOrigin`). The verified claims are stored in
  * `context.state` for the handler (`claimsOf(context)`). Every refusal is a plain `false` (403):
  * a missing header, another scheme, an empty or invalid token never throws.
  *
@@ -59,7 +61,7 @@ export class JwtAuthGuard implements AuthGuard {
   /** Synchronous for public routes and missing tokens, so those cost no promise. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
-    const token = this.extractToken(context);
+    const token = this.extractToken(context) ?? sessionTokenOf(this.jwt, context);
     if (token === undefined) return false;
     return this.verifyToken(token, context);
   }
@@ -69,7 +71,10 @@ export class JwtAuthGuard implements AuthGuard {
     return isPublicRoute(context);
   }
 
-  /** The bearer token of the call, or `undefined`. Override to read it elsewhere (a cookie, another header). */
+  /**
+   * The bearer token of the call, or `undefined` (the session cookie is read after it, when
+   * configured). Override to read it elsewhere (another header).
+   */
   protected extractToken(context: ExecutionContext): string | undefined {
     return bearerTokenOf(context);
   }
@@ -102,4 +107,30 @@ export async function authenticateBearer(jwt: JwtService, context: ExecutionCont
   if (claims === null) return false;
   context.state.set(JWT_CLAIMS, claims);
   return true;
+}
+
+/**
+ * Verifies the call's bearer token or, without one, its session cookie (`JwtModule.forRoot({ cookie })`,
+ * refused 403 for an unsafe method from another origin), and stores the claims for
+ * `claimsOf(context)`: what `JwtAuthGuard` does, for guards that cannot extend it. Resolves false
+ * on a missing or invalid token.
+ *
+ * @example
+ * return isPublicRoute(context) || authenticateRequest(this.jwt, context);
+ */
+export async function authenticateRequest(jwt: JwtService, context: ExecutionContext): Promise<boolean> {
+  const token = bearerTokenOf(context) ?? sessionTokenOf(jwt, context);
+  if (token === undefined) return false;
+  const claims = await jwt.verify(token);
+  if (claims === null) return false;
+  context.state.set(JWT_CLAIMS, claims);
+  return true;
+}
+
+/** The session cookie's token once the call passed the same-origin check (which throws 403 otherwise). */
+function sessionTokenOf(jwt: JwtService, context: ExecutionContext): string | undefined {
+  const session = jwt.sessionCookie;
+  const token = session?.tokenOf(context);
+  if (token !== undefined) session!.assertSameOrigin(context);
+  return token;
 }

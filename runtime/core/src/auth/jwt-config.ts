@@ -10,6 +10,7 @@ import {
   type JwtSecretOptions,
   type RequirableClaim,
 } from './jwt-options.js';
+import { SessionCookie } from './session-cookie.js';
 import { DEFAULT_VERIFIED_TOKEN_CACHE_SIZE } from './verified-token-cache.js';
 
 // Widened for `includes`: options typed loosely (plain JS, casts) may hold any string.
@@ -118,6 +119,8 @@ export class JwtConfig {
   readonly verifyOptions: Readonly<JWTVerifyOptions>;
   /** How many verified tokens `JwtService` remembers, or `false`. */
   readonly verifiedTokenCache: { readonly maxEntries: number } | false;
+  /** The session cookie the guard also reads a token from, when `cookie` is set. */
+  readonly sessionCookie?: SessionCookie;
 
   constructor(options: JwtModuleOptions) {
     this.source = keySourceOf(options);
@@ -135,6 +138,7 @@ export class JwtConfig {
     this.audience = typeof options.audience === 'string' ? options.audience : options.audience && [...options.audience];
     this.requiredClaims = Object.freeze(requiredClaimsOf(options));
     this.verifiedTokenCache = verifiedTokenCacheOf(options);
+    if (options.cookie !== undefined) this.sessionCookie = new SessionCookie(options.cookie);
     this.verifyOptions = Object.freeze({
       algorithms: [...this.algorithms],
       ...(this.requiredClaims.length > 0 && { requiredClaims: [...this.requiredClaims] }),

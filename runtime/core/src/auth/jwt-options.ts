@@ -1,5 +1,6 @@
 import type { CryptoKey, JWK, RemoteJWKSetOptions } from 'jose';
 import type { Logger } from '../types/logger.js';
+import type { JwtCookieOptions } from './session-cookie.js';
 
 /** The HMAC algorithms, for a shared secret: the one list the type and the runtime check share. */
 export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
@@ -58,6 +59,17 @@ export interface JwtCommonOptions {
    * token in full.
    */
   readonly verifiedTokenCache?: { readonly maxEntries?: number } | false;
+  /**
+   * Also take the token from this cookie (a browser session), as well as from `Authorization`:
+   * a name, or `{ name, origins }` with the other origins allowed to make unsafe requests with it.
+   * A request authenticated by the cookie with POST, PUT, PATCH or DELETE is refused (403) unless
+   * its `Origin` is the application's own or one of `origins` (CSRF protection); requests
+   * authenticated by the header are unaffected.
+   *
+   * @example
+   * JwtModule.forRoot({ secret: jwtSecretFromEnv(), cookie: 'session' })
+   */
+  readonly cookie?: string | JwtCookieOptions;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CryptoKey, JWTHeaderParameters } from 'jose';
 import type { OnAppBootstrap } from '../chain/contracts.js';
 import { JwtConfig } from './jwt-config.js';
+import type { SessionCookie } from './session-cookie.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
 import { loadJose, type Jose } from './load-jose.js';
 import type { WatchedKeySet } from './remote-key-set.js';
@@ -67,6 +68,11 @@ export class JwtService implements OnAppBootstrap {
     }
     const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
+  }
+
+  /** The session cookie of `JwtModule.forRoot({ cookie })`, read by `JwtAuthGuard` besides `Authorization`. */
+  get sessionCookie(): SessionCookie | undefined {
+    return this.config.sessionCookie;
   }
 
   /**

@@ -21,6 +21,7 @@ import type { Class } from '../types/class.js';
 import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import type { CompiledValidate } from './compiled-validate.js';
 import type { Token } from '../types/token.js';
+import type { RouteCors } from './route-cors.js';
 
 /** The version of the table format; the runtime refuses tables of another version. */
 export const TABLES_VERSION = 1;
@@ -141,6 +142,8 @@ export interface HttpRouteEntry extends HandlerEntry {
   readonly versions?: readonly string[];
   /** `VERSION_NEUTRAL` is among its versions: it also answers any version and none. */
   readonly versionNeutral?: true;
+  /** `@Cors(...)` of the controller and the handler, merged; absent: the application's CORS settings. */
+  readonly cors?: RouteCors;
 }
 
 export interface GrpcMethodEntry extends HandlerEntry {

@@ -157,16 +157,25 @@ export class WebExchange implements HostExchange {
       response.body.cancel().catch(() => undefined);
       response = new Response(null, response);
     }
-    let merged: Headers | undefined;
+    const missing: [string, string][] = [];
     for (const name in headers) {
       const value = headers[name]!;
       const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];
-      if (name === 'set-cookie') for (const line of lines) (merged ??= new Headers(response.headers)).append(name, line);
-      else if (!response.headers.has(name)) for (const line of lines) (merged ??= new Headers(response.headers)).append(name, line);
+      if (name === 'set-cookie' || !response.headers.has(name)) for (const line of lines) missing.push([name, line]);
     }
     // Response.error() (status 0) cannot be rebuilt; a consumed body cannot be sent anyway.
-    if (!merged || response.status < 200 || response.bodyUsed) return this.answer(response);
-    this.answer(new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged }));
+    if (missing.length === 0 || response.status < 200 || response.bodyUsed) return this.answer(response);
+    // Added in place where the Response allows it, so a body of known length keeps its length
+    // (a rebuilt Response streams it, chunked, unlike the node adapter); an immutable one (from
+    // fetch) refuses the first append, and only then is rebuilt.
+    try {
+      for (const [name, line] of missing) response.headers.append(name, line);
+      return this.answer(response);
+    } catch {
+      const merged = new Headers(response.headers);
+      for (const [name, line] of missing) merged.append(name, line);
+      this.answer(new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged }));
+    }
   }
   get headSent(): boolean {
     return this.answered;

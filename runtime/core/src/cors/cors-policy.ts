@@ -1,0 +1,183 @@
+import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from './cors-options.js';
+import { isSerializedOrigin, originCheck, type OriginCheck } from './cors-origins.js';
+import { frozenHeaders, isToken, NO_HEADERS, type HeaderRecord } from './header-list.js';
+
+/** What a preflight is answered: its status and headers, and for a refusal why (never echoing the request). */
+export interface PreflightAnswer {
+  /** 204 allowed; 403 refused (origin, method or header); 404 no route has this path. */
+  readonly status: 204 | 403 | 404;
+  readonly headers: HeaderRecord;
+  /** A refusal's reason, as a plain sentence for the body or a log; undefined when allowed. */
+  readonly reason?: string;
+}
+
+/**
+ * The CORS policy of one route (or of the application), prepared once: `corsHeadersFor` for
+ * ordinary answers, `preflight` for `OPTIONS` requests with `Access-Control-Request-Method`.
+ * Host-neutral: it reads strings and returns header lists; the HTTP pipeline writes them.
+ */
+export interface CorsPolicy {
+  /** The origins checked, the credentials flag and the rest, as resolved. */
+  readonly options: CorsOptions;
+  /**
+   * The CORS headers of an ordinary answer to a request with this `Origin` header (or none):
+   * `Access-Control-Allow-Origin` (+ credentials, exposed headers) for an allowed origin, and
+   * `Vary: Origin` whenever the answer depends on the origin, for allowed and refused alike.
+   */
+  corsHeadersFor(origin: string | undefined): HeaderRecord;
+  /**
+   * The answer to a preflight. `allowedMethods` are the methods the request's path has in the
+   * route table (undefined or empty: no route has this path, a 404).
+   */
+  preflight(origin: string | undefined, requestMethod: string | undefined, requestHeaders: string | undefined, allowedMethods: readonly string[] | undefined): PreflightAnswer;
+}
+
+/** A path's methods a page may use: the answered line, and the set checked (methods are case-sensitive). */
+interface PathMethods {
+  readonly line: string;
+  readonly set: ReadonlySet<string>;
+}
+
+/** At most this many names in `Access-Control-Request-Headers`, and this long in all. */
+const MAX_REQUESTED_HEADERS = 64;
+const MAX_REQUESTED_HEADERS_LENGTH = 4096;
+/** Longest method name looked at. */
+const MAX_METHOD_LENGTH = 32;
+
+const VARY_ORIGIN = frozenHeaders({ vary: 'Origin' });
+const PREFLIGHT_VARY = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
+const NOT_FOUND: PreflightAnswer = Object.freeze({ status: 404, headers: NO_HEADERS, reason: 'No route has this path.' });
+
+/**
+ * Checks `options` and prepares the policy: a TypeError names what to change (`credentials` with
+ * `origins: '*'`, an origin with a path, a negative `maxAge`, a header name that is not a token).
+ * Called at `init`, so a configuration read from the environment fails the start, not a request.
+ *
+ * @example
+ * const cors = prepareCors({ origins: ['http://localhost:5173'], credentials: true });
+ * cors.corsHeadersFor('http://localhost:5173');
+ * // { 'access-control-allow-origin': 'http://localhost:5173', 'access-control-allow-credentials': 'true', vary: 'Origin' }
+ * cors.preflight('http://localhost:5173', 'DELETE', 'authorization', ['GET', 'DELETE']).status; // 204
+ */
+export function prepareCors(options: CorsOptions): CorsPolicy {
+  if (options === null || typeof options !== 'object' || !('origins' in options)) {
+    throw new TypeError("cors: give the origins allowed to read the answers, such as { origins: ['http://localhost:5173'] }.");
+  }
+  const check = originCheck(options.origins);
+  const credentials = options.credentials === true;
+  if (credentials && check === '*') {
+    throw new TypeError(
+      "cors: credentials: true with origins: '*' would let every site read answers made with your users' cookies; list the origins allowed (such as CORS_ORIGINS=https://app.example.com).",
+    );
+  }
+  const maxAge = options.maxAge;
+  if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0)) {
+    throw new TypeError(`cors: maxAge is a whole number of seconds, 0 or more; got ${String(maxAge)}.`);
+  }
+  const allowHeaders = headerNames('allowHeaders', options.allowHeaders ?? DEFAULT_ALLOW_HEADERS);
+  const exposeHeaders = headerNames('exposeHeaders', options.exposeHeaders ?? []);
+  const methods = options.methods && new Set(headerNames('methods', options.methods, false));
+  return new PreparedCors(options, check, credentials, maxAge, allowHeaders, exposeHeaders, methods);
+}
+
+function headerNames(field: string, names: readonly string[], lower = true): string[] {
+  if (!Array.isArray(names)) throw new TypeError(`cors: ${field} is a list of names; got ${typeof names}.`);
+  return names.map((name) => {
+    if (typeof name !== 'string' || !isToken(name, 256)) throw new TypeError(`cors: ${field} holds ${JSON.stringify(name)}, which is not a valid header or method name.`);
+    return lower ? name.toLowerCase() : name;
+  });
+}
+
+class PreparedCors implements CorsPolicy {
+  /** The headers every allowed answer carries after `Access-Control-Allow-Origin`. */
+  private readonly allowedTail: HeaderRecord;
+  /** Headers of a successful preflight after the origin and the methods. */
+  private readonly preflightTail: HeaderRecord;
+  private readonly allowHeaderSet: ReadonlySet<string>;
+  /** `Access-Control-Allow-Methods` per list of a path's methods (the pipeline passes the same array per path). */
+  private readonly methodsOfPath = new WeakMap<readonly string[], PathMethods>();
+  private readonly wildcardHeaders: HeaderRecord | undefined;
+
+  constructor(
+    readonly options: CorsOptions,
+    private readonly check: OriginCheck | '*',
+    credentials: boolean,
+    maxAge: number | undefined,
+    allowHeaders: readonly string[],
+    exposeHeaders: readonly string[],
+    private readonly methods: ReadonlySet<string> | undefined,
+  ) {
+    const tail: Record<string, string> = {};
+    if (credentials) tail['access-control-allow-credentials'] = 'true';
+    if (exposeHeaders.length > 0) tail['access-control-expose-headers'] = exposeHeaders.join(', ');
+    // `*` answers do not depend on the origin: no Vary, so caches keep one copy.
+    if (check !== '*') tail.vary = 'Origin';
+    this.allowedTail = frozenHeaders(tail);
+    this.wildcardHeaders = check === '*' ? frozenHeaders({ 'access-control-allow-origin': '*', ...tail }) : undefined;
+    const preflight: Record<string, string> = {};
+    if (credentials) preflight['access-control-allow-credentials'] = 'true';
+    if (allowHeaders.length > 0) preflight['access-control-allow-headers'] = allowHeaders.join(', ');
+    if (maxAge !== undefined) preflight['access-control-max-age'] = String(maxAge);
+    preflight.vary = PREFLIGHT_VARY;
+    this.preflightTail = frozenHeaders(preflight);
+    this.allowHeaderSet = new Set(allowHeaders);
+  }
+
+  corsHeadersFor(origin: string | undefined): HeaderRecord {
+    if (this.wildcardHeaders) return this.wildcardHeaders;
+    if (origin === undefined || !this.allows(origin)) return VARY_ORIGIN;
+    return { 'access-control-allow-origin': origin, ...this.allowedTail };
+  }
+
+  preflight(origin: string | undefined, requestMethod: string | undefined, requestHeaders: string | undefined, allowedMethods: readonly string[] | undefined): PreflightAnswer {
+    if (allowedMethods === undefined || allowedMethods.length === 0) return NOT_FOUND;
+    const allowOrigin = this.check === '*' ? '*' : origin !== undefined && this.allows(origin) ? origin : undefined;
+    if (allowOrigin === undefined) return refusal('The origin is not allowed to call this application.');
+    if (requestMethod === undefined || !isToken(requestMethod, MAX_METHOD_LENGTH)) {
+      return refusal('Access-Control-Request-Method is missing or is not a method name.');
+    }
+    const methods = this.methodsOf(allowedMethods);
+    if (!methods.set.has(requestMethod)) return refusal('The requested method is not served at this path to other origins.');
+    if (requestHeaders !== undefined && !this.allowsHeaders(requestHeaders)) {
+      return refusal('A header named in Access-Control-Request-Headers is not allowed.');
+    }
+    return {
+      status: 204,
+      headers: { 'access-control-allow-origin': allowOrigin, 'access-control-allow-methods': methods.line, ...this.preflightTail },
+    };
+  }
+
+  private allows(origin: string): boolean {
+    return isSerializedOrigin(origin) && (this.check as OriginCheck)(origin);
+  }
+
+  private methodsOf(allowed: readonly string[]): PathMethods {
+    let methods = this.methodsOfPath.get(allowed);
+    if (methods === undefined) {
+      const listed = allowed.filter((method) => !this.methods || this.methods.has(method));
+      methods = { line: listed.join(', '), set: new Set(listed) };
+      this.methodsOfPath.set(allowed, methods);
+    }
+    return methods;
+  }
+
+  private allowsHeaders(requested: string): boolean {
+    if (requested.length > MAX_REQUESTED_HEADERS_LENGTH) return false;
+    const names = requested.split(',');
+    if (names.length > MAX_REQUESTED_HEADERS) return false;
+    for (const raw of names) {
+      const name = raw.trim().toLowerCase();
+      if (name === '') continue;
+      if (!this.allowHeaderSet.has(name)) return false;
+    }
+    return true;
+  }
+}
+
+const refusals = new Map<string, PreflightAnswer>();
+/** A refused preflight: no `Access-Control-Allow-*` header, only the Vary that says what it depended on. */
+function refusal(reason: string): PreflightAnswer {
+  let answer = refusals.get(reason);
+  if (!answer) refusals.set(reason, (answer = Object.freeze({ status: 403, headers: frozenHeaders({ vary: PREFLIGHT_VARY }), reason })));
+  return answer;
+}
