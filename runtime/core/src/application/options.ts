@@ -1,5 +1,6 @@
 import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
+import type { UploadLimits } from '../http/uploads/upload-limits.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
 
@@ -50,6 +51,8 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   readonly debug?: { readonly providers?: boolean };
   /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
   readonly streaming?: Partial<StreamingOptions>;
+  /** The limits of `multipart/form-data` bodies (files, fields, parts…); see `UploadLimits` for the defaults. */
+  readonly uploads?: Partial<UploadLimits>;
 }
 
 /** What `app.stats()` reports. */

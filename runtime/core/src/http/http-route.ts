@@ -8,10 +8,16 @@ import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValida
 import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, MAX_BODY_DEPTH_SETTING, type JsonBounds } from './json-depth.js';
+import { formReaderFor, type FormReader } from './uploads/form-route.js';
+import type { UploadLimits } from './uploads/upload-limits.js';
 
 /** What bounds the work a body costs: its JSON depth and values, and the reasons its 400 lists. */
 export interface BodyBounds extends JsonBounds {
   readonly maxReasons: number;
+  /** What bounds a `multipart/form-data` body (defaults: `DEFAULT_UPLOAD_LIMITS`). */
+  readonly uploads?: UploadLimits;
+  /** The application's body limit, which a form route without `@BodyLimit` reads its bodies within. */
+  readonly bodyLimit?: number;
 }
 
 /**
@@ -62,6 +68,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   readonly servesBareBody: boolean;
   /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
   readonly paramNames: readonly string[];
+  /** A form route's reader of its `multipart/form-data` bodies (see `uploads/`). */
+  readonly form?: FormReader;
 
   constructor(
     readonly entry: HttpRouteEntry,
@@ -78,7 +86,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
     this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
     this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
-    this.servesBareBody = bare !== undefined && entry.readsBody && (!entry.body || this.check !== undefined);
+    this.form = formReaderFor(entry, bounds);
+    this.servesBareBody = bare !== undefined && entry.readsBody && !this.form && (!entry.body || this.check !== undefined);
   }
 
   /**

@@ -6,6 +6,8 @@ import type { HttpRoute } from '../../http-route.js';
 import { bodyReadFailure } from '../../json-body.js';
 import { readBodyText } from './node-body.js';
 import { NodeRequestCall } from './node-request-call.js';
+import { readableSource } from '../../uploads/body-source.js';
+import { loadForm } from '../../uploads/form-route.js';
 
 /**
  * One HTTP call on the Node-native path: the execution context and the argument source over
@@ -47,6 +49,8 @@ export class NodeCall extends NodeRequestCall {
   }
   /** Reads the body's text (unless read already), parses and validates it into `body`. */
   loadBody(): Promise<void> {
+    const { form } = this.route;
+    if (form) return loadForm(form, this, readableSource(this.incoming), this.incoming.headers, (dispose) => this.outgoing.once('close', dispose));
     return this.readText().then((text) => {
       const { route } = this;
       const parsed = route.parseJson(this.incoming.method!, this.incoming.headers['content-type'], text);

@@ -38,7 +38,8 @@ export function nodeRouteHandler(route: HttpRoute, options: NodeRouteOptions): N
 
 function unobservedHandler(route: HttpRoute, options: NodeRouteOptions): NodeRouteHandler {
   const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
-  if (!route.entry.readsBody) return serve;
+  // A form route's reader streams the body itself, within the route's limits (uploads/form-reader.ts).
+  if (!route.entry.readsBody || route.form) return serve;
   const { bodyLimit, report } = options;
   return (incoming, outgoing, path, values, observation) => {
     const declared = incoming.headers['content-length'];

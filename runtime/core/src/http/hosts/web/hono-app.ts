@@ -34,7 +34,7 @@ export function buildHonoApp(
     const { entry } = route;
     const inner =
       options.streamRoute?.(route) ??
-      (entry.readsBody
+      (entry.readsBody && !route.form
         ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
         : routeHandler(route, options.report));
     // Routes of an application that observes nothing keep their handler as it is.

@@ -10,6 +10,8 @@ import { connectionAddress } from './hosted-address.js';
 import { observationOf } from './observed-route.js';
 import { readHonoBody } from './read-body.js';
 import { grpcOnly } from '../../grpc-only.js';
+import { streamSource } from '../../uploads/body-source.js';
+import { loadForm } from '../../uploads/form-route.js';
 
 /** One HTTP call: the execution context and the argument source over a Hono context. */
 export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
@@ -71,6 +73,9 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
   loadBody(): Promise<void> {
+    const { form } = this.route;
+    // On the fetch hosts the files stay in memory (no temporary file to delete): see docs/uploads.md.
+    if (form) return loadForm(form, this, streamSource(this.c.req.raw.body), { 'content-type': this.c.req.header('content-type'), 'content-length': this.c.req.header('content-length') }, undefined);
     return readHonoBody(this.c, this, this.route);
   }
 }
