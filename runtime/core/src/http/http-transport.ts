@@ -9,6 +9,7 @@ import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
+import { PipelineExtensions } from './pipeline/extension-points.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -54,6 +55,8 @@ export class HttpTransport implements ApplicationTransport {
   private readonly staticRoutes: StaticRoute[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
   readonly streaming: StreamingRoutes;
+  /** The pipeline's extension points (docs/http-pipeline.md), filled by capabilities before `attach`. */
+  readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
     this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
