@@ -10,6 +10,7 @@ import { checkParamTypes } from './param-checks.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 import { planDto, typeContradictions } from './validation/plan.js';
+import { checkUploads, formOf } from './upload-checks.js';
 
 /**
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
@@ -62,6 +63,7 @@ export function buildRoutes(
 function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, classChain: ChainIR, providerOf: (key: string) => number, throttlers: DeclaredThrottlers): RouteModel {
   const body = route.params.find((p) => p.source.kind === 'body');
   const messages = route.params.find((p) => p.source.kind === 'messages');
+  const form = formOf(route);
   return {
     id,
     name: `${cls.ref.name}.${route.methodName}`,
@@ -72,12 +74,14 @@ function routeModel(id: number, cls: ClassIR, route: RouteIR, path: string, clas
     path,
     params: route.params,
     pipes: route.params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [providerOf(pipe.cls.key)] : []))),
-    readsBody: body !== undefined,
+    readsBody: body !== undefined || form !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     ...(body?.schema ? { bodySchema: body.schema } : {}),
     status: route.status,
     ...(route.stream ? { stream: route.stream.kind } : {}),
     ...(messages?.dto ? { messages: messages.dto } : {}),
+    ...(form ? { form } : {}),
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit.bytes } : {}),
     ...(route.api ? { api: route.api } : {}),
     ...(cls.controller?.family === 'http' && cls.controller.doc ? { controllerDoc: cls.controller.doc } : {}),
     ...handlerChain(classChain, route.chain, providerOf, throttlers),
@@ -105,6 +109,7 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
     }
     out.push(...checkParamTypes(param, model.name, checkedQueries));
   }
+  out.push(...checkUploads(route, model.name));
   return out;
 }
 

@@ -9,6 +9,7 @@ import { setupCatalogue } from './catalogue/setup.js';
 import { standardSchemaCatalogue } from './catalogue/standard-schema.js';
 import { streamingCatalogue } from './catalogue/streaming.js';
 import { throttlerCatalogue } from './catalogue/throttler.js';
+import { uploadsCatalogue } from './catalogue/uploads.js';
 import { validationCatalogue } from './catalogue/validation.js';
 import { wiringCatalogue } from './catalogue/wiring.js';
 
@@ -34,6 +35,7 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * - FW23xx (`wiring.ts`): wiring of the newer capabilities (interceptor options, pipes, configuration).
  * - FW24xx (`streaming.ts`): streaming HTTP routes (server-sent events, WebSockets).
  * - FW25xx (`standard-schema.ts`): Standard Schema values (Zod, Valibot, ArkType…) in `@Body`, `@Query` and configuration.
+ * - FW26xx (`uploads.ts`): uploads (`@Form`, `@UploadedFile`, `@UploadedFiles`, `@BodyLimit`).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -51,6 +53,7 @@ export const catalogue = {
   ...wiringCatalogue,
   ...streamingCatalogue,
   ...standardSchemaCatalogue,
+  ...uploadsCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

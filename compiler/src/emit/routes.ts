@@ -1,4 +1,5 @@
 import type { RouteModel } from '../analyze/model.js';
+import type { FormModel } from '../analyze/upload-checks.js';
 import { chainFields, handlerHead } from './handlers.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
@@ -26,7 +27,24 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `status: ${r.status}`,
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
+    ...(r.form ? [`form: ${formEntry(r.form)}`] : []),
+    ...(r.bodyLimit !== undefined ? [`bodyLimit: ${r.bodyLimit}`] : []),
     ...chainFields(r, imports, srcDir),
   ];
   return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto))}\n${indent}  ${data.join(', ')} }`;
+}
+
+/** A `FormEntry` literal: each file field with its limits and types. */
+function formEntry(form: FormModel): string {
+  const files = form.files.map((file) => {
+    const fields = [
+      `field: ${quote(file.field)}`,
+      `maxCount: ${file.many ? (file.maxCount ?? 10) : 1}`,
+      ...(file.maxBytes !== undefined ? [`maxBytes: ${file.maxBytes}`] : []),
+      ...(file.types ? [`types: [${file.types.map(quote).join(', ')}]`] : []),
+      `required: ${file.required}`,
+    ];
+    return `{ ${fields.join(', ')} }`;
+  });
+  return `{ files: [${files.join(', ')}] }`;
 }

@@ -10,6 +10,7 @@ import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
+import { multipartBodyReader } from './uploads/multipart-body-reader.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -60,6 +61,7 @@ export class HttpTransport implements ApplicationTransport {
 
   constructor(private readonly options: HttpTransportOptions) {
     this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
+    this.pipeline.addBodyReader(multipartBodyReader);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(

@@ -18,7 +18,7 @@ interface PartStream {
  * One file of a form as its bytes arrive: counted against its `maxBytes`, its first bytes kept to
  * tell its type, held in memory up to `limits.memoryBytes` and written to a temporary file beyond
  * (with back-pressure: the part pauses while the disk is behind). `done` settles once the file is
- * in the form; a failure goes to `fail`, which ends the whole form.
+ * `received`; a failure goes to `fail`, which ends the whole form.
  *
  * @example
  * const receiver = new FileReceiver(field, 'cat.png', 1 << 20, limits, temp, form, fail);
@@ -26,6 +26,8 @@ interface PartStream {
  */
 export class FileReceiver {
   readonly done: Promise<void>;
+  /** The file, once `done` settled. */
+  private file_: File | undefined;
   private settle!: () => void;
   private chunks: Uint8Array[] = [];
   private head: Uint8Array[] = [];
@@ -35,7 +37,7 @@ export class FileReceiver {
   private abandoned = false;
 
   constructor(
-    private readonly field: FormFileEntry,
+    readonly field: FormFileEntry,
     private readonly name: string,
     private readonly maxBytes: number,
     private readonly limits: UploadLimits,
@@ -44,6 +46,11 @@ export class FileReceiver {
     private readonly fail: (error: unknown) => void,
   ) {
     this.done = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  /** The received file (after `done`). */
+  get received(): File | undefined {
+    return this.file_;
   }
 
   receive(part: PartStream): void {
@@ -110,7 +117,7 @@ export class FileReceiver {
       parts = this.chunks as BlobPart[];
     }
     if (this.abandoned) return;
-    this.form.addFile(this.field.field, new File(parts, this.name, { type }));
+    this.file_ = new File(parts, this.name, { type });
     this.chunks = [];
     this.head = [];
   }

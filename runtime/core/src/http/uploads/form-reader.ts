@@ -135,6 +135,8 @@ export class FormReader {
       if (settled) return;
       Promise.all(receivers.map((receiver) => receiver.done)).then(() => {
         if (settled) return;
+        // In the order the files came, whichever finished first.
+        for (const receiver of receivers) form.addFile(receiver.field.field, receiver.received!);
         const missing = [...this.files.values()].find((file) => file.required && !form.files.has(file.field));
         if (missing) return fail(new MalformedBodyException(`The form has no file in field '${missing.field}', which this route requires`));
         settled = true;
