@@ -103,4 +103,9 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2505: 'A configuration schema that validates asynchronously (read synchronously at start)',
   FW2506: 'Warning: a schema the OpenAPI document could not convert to JSON Schema, described as any JSON',
   FW2507: "A `@Query({ schema })` field whose input type takes no text (`z.number()` rather than `z.coerce.number()`): every request setting it is a 400",
+  FW2601: '`@Form()`, `@UploadedFile()` or `@UploadedFiles()` on a GET, HEAD or OPTIONS handler, or on an `@Sse()`/`@Ws()` route: no body, so no form',
+  FW2602: 'A `@Form()` parameter whose type is not a validated class',
+  FW2603: 'A `types` entry of `@UploadedFile`/`@UploadedFiles` that no file can be told to be from its bytes (`image/jpg` for `image/jpeg`…)',
+  FW2604: "A file's `maxBytes` above the route's body limit (the default 1 MiB, or its `@BodyLimit`) without raising it",
+  FW2605: '`@Body()` beside `@Form()`/`@UploadedFile()` on one handler: one body cannot be both JSON and a form',
 };

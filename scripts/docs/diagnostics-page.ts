@@ -32,6 +32,7 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   FW23: 'Wiring of interceptor options, pipes and configuration',
   FW24: 'Streaming over HTTP',
   FW25: 'Standard Schema values (Zod, Valibot, ArkType)',
+  FW26: 'Uploads (multipart forms and files)',
 };
 
 /** Arguments that print their own name, so a message template shows where each case's words go. */

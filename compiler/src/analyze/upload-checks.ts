@@ -1,5 +1,4 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { suggest } from '../diagnostics/suggest.js';
 import type { ParamIR, RouteIR, UploadIR } from '../ir/index.js';
 import { KNOWN_UPLOAD_TYPES } from './upload-types.js';
 
@@ -10,6 +9,11 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface FormModel {
   readonly files: readonly (UploadIR & { readonly required: boolean })[];
 }
+
+/** Names often written for a known type, and the name its bytes are told as. */
+const ALIASES: Readonly<Record<string, string>> = {
+  'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png', 'text/txt': 'text/plain', 'application/x-pdf': 'application/pdf', 'application/x-zip-compressed': 'application/zip',
+};
 
 const decoratorOf = (param: ParamIR): string => (param.source.kind === 'form' ? 'Form' : param.source.kind === 'file' && param.source.upload.many ? 'UploadedFiles' : 'UploadedFile');
 
@@ -54,7 +58,8 @@ export function checkUploads(route: RouteIR, handler: string): Diagnostic[] {
     const { upload } = param.source;
     for (const type of upload.types ?? []) {
       if (KNOWN_UPLOAD_TYPES.has(type)) continue;
-      const suggestion = suggest(type, [...KNOWN_UPLOAD_TYPES]) ?? (type === 'image/jpg' ? 'image/jpeg' : undefined);
+      // Only the names people write for a known type: a spelling guess among 170 MIME types misleads more than it helps.
+      const suggestion = ALIASES[type.toLowerCase()];
       out.push(diagnostic('FW2603', upload.typesLocation ?? param.location, { decorator, field: upload.field, handler, type, ...(suggestion ? { suggestion } : {}) }));
     }
     const limit = route.bodyLimit?.bytes ?? DEFAULT_BODY_LIMIT;
