@@ -8,6 +8,7 @@ import { parametersOf } from './parameters.js';
 import { isGuarded, responsesOf } from './responses.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import { schemaBodyRef } from './schema-components.js';
+import { formRequestBody } from './form-body.js';
 
 /** The `info` and `servers` of the document (`framework-build --openapi-title …`, or `"frameworkBuild": { "openapi": {…} }`). */
 export interface OpenApiOptions {
@@ -74,7 +75,10 @@ export interface OpenApiDocument {
 function operation(app: AppModel, components: Components, route: RouteModel, method: string, secured: boolean, documents: SchemaDocuments): Record<string, JsonValue> {
   const api = route.api;
   const parameters = parametersOf(components, app.validation, route, documents);
-  const body = route.body
+  const form = formRequestBody(components, app.validation, route);
+  const body = form
+    ? undefined
+    : route.body
     ? dtoSchemaRef(components, app.validation, route.body)
     : route.bodySchema
       ? schemaBodyRef(components, documents, route.bodySchema)
@@ -89,6 +93,7 @@ function operation(app: AppModel, components: Components, route: RouteModel, met
     ...(api?.deprecated ? { deprecated: true } : {}),
     ...(parameters.length > 0 ? { parameters: parameters as unknown as JsonValue } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(form ? { requestBody: form } : {}),
     responses: responsesOf(app, components, route),
     ...(secured ? { security: [{ bearer: [] }] } : {}),
   };
