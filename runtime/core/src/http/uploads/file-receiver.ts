@@ -35,6 +35,7 @@ export class FileReceiver {
   private size = 0;
   private file: TempFile | undefined;
   private abandoned = false;
+  private draining = false;
 
   constructor(
     readonly field: FormFileEntry,
@@ -96,9 +97,14 @@ export class FileReceiver {
 
   private write(part: PartStream, chunk: Uint8Array): void {
     const { stream } = this.file!;
-    if (!stream.write(chunk)) {
+    // One wait for 'drain' at a time: chunks already on their way still come while the part pauses.
+    if (!stream.write(chunk) && !this.draining) {
+      this.draining = true;
       part.pause();
-      stream.once('drain', () => part.resume());
+      stream.once('drain', () => {
+        this.draining = false;
+        part.resume();
+      });
     }
   }
 

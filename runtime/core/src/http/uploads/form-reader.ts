@@ -72,7 +72,9 @@ export class FormReader {
       if (settled) return;
       settled = true;
       source.stop();
-      parser?.destroy();
+      // Not inside busboy's own call: it goes on using its state after the event a refusal came from.
+      const stopped = parser;
+      if (stopped) setTimeout(() => stopped.destroy(), 0);
       for (const receiver of receivers) receiver.abandon();
       void form.dispose();
       reject(error);
@@ -102,6 +104,7 @@ export class FormReader {
       return undefined;
     };
     parser.on('field', (name: string | undefined, value: string, info: busboy.FieldInfo) => {
+      if (settled) return;
       const refused = refusedName(name);
       if (refused) return fail(refused);
       if (info.valueTruncated) return fail(new UploadLimitException('fieldBytes', `Form field '${name}' is longer than the limit of ${limits.maxFieldBytes} bytes`, name));
@@ -110,6 +113,8 @@ export class FormReader {
     parser.on('file', (name: string | undefined, stream: NodeJS.ReadableStream & { resume(): void }, info: busboy.FileInfo) => {
       // Destroying the parser on a refusal errors its open file stream: that error is the refusal's, not another.
       stream.on('error', () => undefined);
+      // Parts busboy still finds in the chunk it is given when the form was refused are let go.
+      if (settled) return stream.resume();
       const refused = refusedName(name);
       if (refused) return fail(refused);
       const field = this.files.get(name!);
@@ -149,7 +154,13 @@ export class FormReader {
         if (settled) return;
         received += chunk.length;
         if (received > bodyLimit) return fail(bodyTooLarge(bodyLimit));
-        if (!parser!.write(chunk)) source.pause();
+        let more: boolean;
+        try {
+          more = parser!.write(chunk);
+        } catch (error) {
+          return fail(malformedForm(error as Error));
+        }
+        if (!more) source.pause();
       },
       end() {
         if (!settled) parser!.end();
