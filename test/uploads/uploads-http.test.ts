@@ -31,7 +31,7 @@ const uploads = suite<Context>('uploads over HTTP');
 uploads.before(async (context) => {
   context.temp = mkdtempSync(join(tmpdir(), 'uploads-http-'));
   // Files above 16 KiB go to disk, in a folder of this suite's own, so that what is left there can be seen.
-  context.app = await new FrameworkApplication(tables, { logger: { error: () => undefined, warn: () => undefined, log: () => undefined }, bodyLimit: 128 * 1024, uploads: { memoryBytes: 16 * 1024, tempDir: context.temp, maxFields: 5 } }).init(AppModule);
+  context.app = await new FrameworkApplication(tables, { logger: { error: () => undefined, warn: () => undefined, log: () => undefined }, bodyLimit: 128 * 1024, uploads: { memoryBytes: 16 * 1024, tempDir: context.temp, maxFields: 5, inMemoryBodyBytes: 2 * 1024 * 1024 } }).init(AppModule);
   context.port = await context.app.listen(0, '127.0.0.1');
   context.base = `http://127.0.0.1:${context.port}`;
 });
@@ -100,7 +100,7 @@ const refusals: readonly { what: string; path: string; form: () => FormData; sta
   { what: 'more files than maxCount', path: '/files/photos', form: () => formOf({}, { photos: [PNG, PNG, PNG, PNG] }), status: 413, limit: 'fieldFiles', message: /holds more than 3 files/ },
   { what: 'more text fields than allowed', path: '/files/photos', form: () => formOf({ a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' }, {}), status: 413, limit: 'fields', message: /more than the limit of 5 text fields/ },
   { what: 'a body over the application body limit', path: '/files/avatar', form: () => formOf({ name: 'x'.repeat(40 * 1024), other: 'x'.repeat(40 * 1024) }, { avatar: [new Uint8Array(60 * 1024)] }), status: 413, limit: 'bodyBytes', message: /larger than the limit of 131072 bytes/ },
-  { what: "a body over the route's @BodyLimit", path: '/files/photos', form: () => formOf({}, { photos: [new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024)] }), status: 413, limit: 'bodyBytes', message: /larger than the limit of 4194304 bytes/ },
+  { what: "a body over the route's @BodyLimit", path: '/files/photos', form: () => formOf({}, { photos: [new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024), new Uint8Array(1000 * 1024)] }), status: 413, limit: 'bodyBytes', message: web ? /larger than the limit of 2097152 bytes/ : /larger than the limit of 4194304 bytes/ },
   { what: 'a field name over 1 KiB', path: '/files/photos', form: () => formOf({ ['n'.repeat(1025)]: 'x' }, {}), status: 413, limit: 'fieldNameBytes', message: /longer than the limit of 1024 bytes/ },
   { what: 'bytes that lie about their type', path: '/files/avatar', form: () => { const form = formOf({ name: 'Ada' }, {}); form.append('avatar', new Blob([PDF], { type: 'image/png' }), 'cat.png'); return form; }, status: 415, message: /File 'avatar' is application\/pdf by its bytes; it must be one of image\/png, image\/jpeg/ },
   { what: 'a file in a field the route does not take', path: '/files/photos', form: () => formOf({}, { other: [PNG] }), status: 400, message: /'other' is a file, but this route takes files in 'photos', 'cover' only/ },
@@ -164,6 +164,18 @@ uploads('a thrown handler error after a large file: its temporary file is delete
   const { status, body } = await post(base, '/files/fails', form);
   assert.is(status, 409);
   assert.is(body.message, `refused ${2 * 1024 * 1024} bytes`);
+  await emptied(temp);
+});
+
+uploads('a large file: to disk on Node; where files stay in memory, refused past inMemoryBodyBytes', async ({ base, temp }) => {
+  const { status, body } = await post(base, '/files/large', formOf({}, { file: [new Uint8Array(3 * 1024 * 1024)] }));
+  if (web) {
+    assert.is(status, 413);
+    assert.equal([body.limit, body.message], ['bodyBytes', 'Request body is larger than the limit of 2097152 bytes']);
+  } else {
+    assert.is(status, 200);
+    assert.equal(body, { size: 3 * 1024 * 1024, read: 3 * 1024 * 1024 });
+  }
   await emptied(temp);
 });
 

@@ -51,7 +51,9 @@ export class FormReader {
     return (onEnd ? temporaryFiles() : Promise.resolve(undefined)).then((temp) => {
       const form = new UploadedForm(temp?.remove);
       onEnd?.(() => form.dispose());
-      return new Promise<UploadedForm>((resolve, reject) => this.parse(source, contentType, declaredLength, form, temp, resolve, reject));
+      // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
+      const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
+      return new Promise<UploadedForm>((resolve, reject) => this.parse(source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject));
     });
   }
 
@@ -59,12 +61,13 @@ export class FormReader {
     source: BodySource,
     contentType: string | undefined,
     declaredLength: string | undefined,
+    bodyLimit: number,
     form: UploadedForm,
     temp: Awaited<ReturnType<typeof temporaryFiles>>,
     resolve: (form: UploadedForm) => void,
     reject: (error: unknown) => void,
   ): void {
-    const { limits, bodyLimit } = this;
+    const { limits } = this;
     let parser: busboy.Busboy | undefined;
     const receivers: FileReceiver[] = [];
     let settled = false;

@@ -25,6 +25,12 @@ export interface UploadLimits {
    * a filesystem every file stays in memory, bounded by its `maxBytes`.
    */
   readonly memoryBytes: number;
+  /**
+   * Where files cannot go to disk (a host without a filesystem, such as Workers, and the fetch
+   * hosts until the HTTP pipeline hands them a place to delete files), the most bytes a form's body
+   * may have, whatever its route's body limit (default 8 MiB): every file is held in memory there.
+   */
+  readonly inMemoryBodyBytes: number;
   /** Where temporary files go (default: the system's temporary directory). */
   readonly tempDir?: string;
 }
@@ -40,6 +46,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = Object.freeze({
   maxFieldNameBytes: 1024,
   maxFieldBytes: 64 * 1024,
   memoryBytes: MiB,
+  inMemoryBodyBytes: 8 * MiB,
 });
 
 /**
