@@ -179,6 +179,14 @@ uploads('a large file: to disk on Node; where files stay in memory, refused past
   await emptied(temp);
 });
 
+uploads("@BodyLimit holds a JSON route's bodies too", async ({ base }) => {
+  const send = (text: string) => fetch(`${base}/files/note`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+  assert.is((await send('"short"')).status, 200);
+  const response = await send(JSON.stringify('x'.repeat(100)));
+  assert.is(response.status, 413);
+  assert.match(((await response.json()) as { message: string }).message, /limit of 64 bytes/);
+});
+
 uploads('an aborted upload leaves no temporary file', async ({ port, temp }) => {
   if (web) return;
   const head = `POST /files/large HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`;

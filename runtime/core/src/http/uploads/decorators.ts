@@ -63,7 +63,8 @@ export function UploadedFiles(_field: string, _options?: UploadedFilesOptions): 
 
 /**
  * The route's own body limit in bytes, in place of the application's `bodyLimit` (1 MiB by
- * default): what lets an upload route take files larger than that, and only that route.
+ * default), for a JSON body as for a form: what lets an upload route take files larger than
+ * that, and only that route (or a route keep its bodies smaller than the rest).
  *
  * @example
  * @Post('/videos') @BodyLimit(200 * 1024 * 1024)

@@ -31,7 +31,8 @@ export interface NodeRouteOptions {
  * handler(incoming, outgoing, '/todo/42', ['42']);
  */
 export function nodeRouteHandler(route: HttpRoute, options: NodeRouteOptions): NodeRouteHandler {
-  const handler = unobservedHandler(route, options);
+  // A route's `@BodyLimit(bytes)` takes the place of the application's body limit.
+  const handler = unobservedHandler(route, route.entry.bodyLimit === undefined ? options : { ...options, bodyLimit: route.entry.bodyLimit });
   // Routes of an application that observes nothing keep their handler as it is.
   return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
 }

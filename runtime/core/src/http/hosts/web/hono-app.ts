@@ -35,7 +35,7 @@ export function buildHonoApp(
     const inner =
       options.streamRoute?.(route) ??
       (entry.readsBody && !route.form
-        ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
+        ? withBodyLimit(entry.bodyLimit ?? options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
         : routeHandler(route, options.report));
     // Routes of an application that observes nothing keep their handler as it is.
     const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
