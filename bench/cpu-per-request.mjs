@@ -9,6 +9,7 @@
 //   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
 //   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
+//   node bench/cpu-per-request.mjs --only framework,fastify --scenario upload-256k --alternate 5 --seconds 2   # one 256 KiB file vs @fastify/multipart
 // Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row:
 // CPU per request (lower is better) and requests per second in windows seconds apart (higher is better).
 import { parseArgs } from 'node:util';
@@ -40,7 +41,7 @@ const { values: opt } = parseArgs({
     'baseline-patch': { type: 'string' },
   },
 });
-const scenarios = opt.scenario ? allScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : allScenarios.filter((s) => s.transport === 'http');
+const scenarios = opt.scenario ? allScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : allScenarios.filter((s) => s.transport === 'http' && !s.optIn);
 const transports = [...new Set(scenarios.map((s) => s.transport))];
 if (transports.length > 1) throw new Error('measure HTTP and gRPC rows in separate runs: their peers differ');
 const transport = transports[0] ?? 'http';
