@@ -26,7 +26,6 @@ const multipartType = /^multipart\/form-data\s*(;|$)/i;
  */
 export class FormReader {
   private readonly files: ReadonlyMap<string, FormFileEntry>;
-  private readonly maxFiles: number;
   private readonly largestFile: number;
 
   constructor(
@@ -36,8 +35,6 @@ export class FormReader {
     readonly bodyLimit: number,
   ) {
     this.files = new Map(entry.files.map((file) => [file.field, file]));
-    // A route that declares more files than the default takes them: the decorator raised the limit.
-    this.maxFiles = Math.max(limits.maxFiles, entry.files.reduce((sum, file) => sum + file.maxCount, 0));
     this.largestFile = Math.max(limits.maxFileBytes, ...entry.files.map((file) => file.maxBytes ?? 0));
   }
 
@@ -89,7 +86,8 @@ export class FormReader {
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { files: this.maxFiles, fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
+        // Files are counted per field below; busboy's count is not needed.
+        limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
         defParamCharset: 'utf8',
       });
     } catch (error) {
@@ -135,7 +133,6 @@ export class FormReader {
       receiver.receive(stream);
     });
     parser.on('partsLimit', () => fail(new UploadLimitException('parts', `The form holds more than the limit of ${limits.maxParts} parts`)));
-    parser.on('filesLimit', () => fail(new UploadLimitException('files', `The form holds more than the limit of ${this.maxFiles} files`)));
     parser.on('fieldsLimit', () => fail(new UploadLimitException('fields', `The form holds more than the limit of ${limits.maxFields} text fields`)));
     parser.on('error', (error: Error) => fail(malformedForm(error)));
     parser.on('drain', () => source.resume());

@@ -2,7 +2,7 @@ import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException } from '../../exceptions/request-exceptions.js';
 
 /** The limit of `UploadLimits` (or of a file's decorator) a form crossed, as its 413 names it. */
-export type UploadLimitName = 'bodyBytes' | 'fileBytes' | 'fieldFiles' | 'files' | 'fields' | 'parts' | 'fieldNameBytes' | 'fieldBytes';
+export type UploadLimitName = 'bodyBytes' | 'fileBytes' | 'fieldFiles' | 'fields' | 'parts' | 'fieldNameBytes' | 'fieldBytes';
 
 /**
  * 413 sent as soon as a `multipart/form-data` body crosses one of its limits; the rest of the body

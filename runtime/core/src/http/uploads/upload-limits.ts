@@ -1,16 +1,16 @@
 /**
  * What bounds one `multipart/form-data` body. Every limit is finite by default (the safest of the
  * peers' defaults: Fastify's `@fastify/multipart` on busboy), and crossing any of them is a 413
- * naming it, answered as soon as it is crossed, without reading the rest.
+ * naming it, answered as soon as it is crossed, without reading the rest. How many files a body
+ * holds is bounded by its route's fields (`@UploadedFile`: 1, `@UploadedFiles`: `maxCount`, 10 by
+ * default); a file in a field the route does not take is refused.
  *
  * @example
- * new FrameworkApplication(tables, { uploads: { maxFiles: 20 } });
+ * new FrameworkApplication(tables, { uploads: { maxFields: 20 } });
  */
 export interface UploadLimits {
   /** Bytes of one file unless its decorator says `maxBytes` (default 1 MiB). */
   readonly maxFileBytes: number;
-  /** Files in one body, all fields together, unless the route declares more (default 10). */
-  readonly maxFiles: number;
   /** Text fields in one body (default 100). */
   readonly maxFields: number;
   /** Parts of any kind in one body (default 1,000). */
@@ -40,7 +40,6 @@ const MiB = 1024 * 1024;
 /** The defaults of `UploadLimits`. */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = Object.freeze({
   maxFileBytes: MiB,
-  maxFiles: 10,
   maxFields: 100,
   maxParts: 1000,
   maxFieldNameBytes: 1024,
@@ -54,7 +53,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = Object.freeze({
  * of at least 1 is a TypeError at construction rather than a silently unbounded form.
  *
  * @example
- * resolveUploadLimits({ maxFiles: 20 }).maxParts; // 1000
+ * resolveUploadLimits({ maxFields: 20 }).maxParts; // 1000
  */
 export function resolveUploadLimits(options: Partial<UploadLimits> | undefined): UploadLimits {
   const resolved = { ...DEFAULT_UPLOAD_LIMITS, ...options };
