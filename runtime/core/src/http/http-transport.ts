@@ -11,6 +11,7 @@ import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import { multipartBodyReader } from './uploads/multipart-body-reader.js';
+import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -95,16 +96,20 @@ export class HttpTransport implements ApplicationTransport {
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
+    const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
+    const { pipeline } = this;
     const hono = new LazyHonoApp(async () =>
       (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
         bodyLimit,
         report,
+        methods,
+        extensions: pipeline,
         staticRoutes: this.staticRoutes,
         streamRoute: (route) => this.streaming.handlerOf(route),
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
     );
-    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming };
+    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming, methods, extensions: pipeline, unmatchedTelemetry: host.observability.httpRoute(undefined) };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */

@@ -5,6 +5,9 @@ import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
+import type { PipelineExtensions } from './pipeline/extension-points.js';
+import type { MethodTable } from './pipeline/table-decision.js';
+import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
@@ -59,6 +62,12 @@ export interface ServedHttp {
   readonly report: ErrorReport;
   /** What the streaming routes share, for a server path that serves them itself (the Node-native one). */
   readonly streaming?: StreamServing;
+  /** The methods of every path (routes and static routes), for the table-decided stage. */
+  readonly methods: MethodTable;
+  /** The pipeline's extension points, as the capabilities filled them. */
+  readonly extensions: PipelineExtensions;
+  /** The telemetry of requests no route matched (the table's answers, 404); absent when nothing is observed. */
+  readonly unmatchedTelemetry?: HttpRouteTelemetry;
 }
 
 /**
