@@ -187,6 +187,23 @@ uploads("@BodyLimit holds a JSON route's bodies too", async ({ base }) => {
   assert.match(((await response.json()) as { message: string }).message, /limit of 64 bytes/);
 });
 
+uploads('a timeout while the form arrives: a 503, reading stops, and the temporary file goes', async ({ port, temp }) => {
+  if (web) return;
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.on('connect', resolve));
+  socket.write(`POST /files/deadline HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${4 * 1024 * 1024}\r\n\r\n`);
+  socket.write(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\n\r\n`);
+  socket.write(Buffer.alloc(64 * 1024, 0x61));
+  // The rest never comes: the route's 200 ms deadline answers first.
+  for (let i = 0; i < 200 && !answer.includes('\r\n\r\n'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.match(answer, /^HTTP\/1\.1 503 /);
+  await emptied(temp);
+  socket.destroy();
+});
+
 uploads('an aborted upload leaves no temporary file', async ({ port, temp }) => {
   if (web) return;
   const head = `POST /files/large HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`;

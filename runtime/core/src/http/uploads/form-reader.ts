@@ -47,10 +47,17 @@ export class FormReader {
     // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
     return (onEnd ? temporaryFiles() : Promise.resolve(undefined)).then((temp) => {
       const form = new UploadedForm(temp?.remove);
-      onEnd?.(() => form.dispose());
+      let stopReading: (() => void) | undefined;
+      // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
+      onEnd?.(() => {
+        stopReading?.();
+        return form.dispose();
+      });
       // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
       const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
-      return new Promise<UploadedForm>((resolve, reject) => this.parse(source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject));
+      return new Promise<UploadedForm>((resolve, reject) => {
+        stopReading = this.parse(source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
+      });
     });
   }
 
@@ -63,7 +70,7 @@ export class FormReader {
     temp: Awaited<ReturnType<typeof temporaryFiles>>,
     resolve: (form: UploadedForm) => void,
     reject: (error: unknown) => void,
-  ): void {
+  ): () => void {
     const { limits } = this;
     let parser: busboy.Busboy | undefined;
     const receivers: FileReceiver[] = [];
@@ -79,10 +86,15 @@ export class FormReader {
       void form.dispose();
       reject(error);
     };
+    const ended = () => fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
     if (!contentType || !multipartType.test(contentType)) {
-      return fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
+      fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
+      return ended;
     }
-    if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) return fail(bodyTooLarge(bodyLimit));
+    if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) {
+      fail(bodyTooLarge(bodyLimit));
+      return ended;
+    }
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
@@ -92,7 +104,8 @@ export class FormReader {
       });
     } catch (error) {
       const missing = /boundary/i.test((error as Error).message);
-      return fail(new MalformedBodyException(missing ? 'The multipart/form-data Content-Type has no boundary parameter' : `The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
+      fail(new MalformedBodyException(missing ? 'The multipart/form-data Content-Type has no boundary parameter' : `The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
+      return ended;
     }
     const counts = new Map<string, number>();
     /** A part's name, or why it is refused. */
@@ -169,6 +182,7 @@ export class FormReader {
         fail(new RequestAbortedException({ cause }));
       },
     });
+    return ended;
   }
 }
 

@@ -32,6 +32,8 @@ export class UploadedForm {
   /** Records a temporary file as soon as it is created, so that a failure later still deletes it. */
   holdTemporary(file: { readonly path: string; readonly closed: Promise<void> }): void {
     this.temporary.push(file);
+    // Disposed already (the call ended while the body was still coming): this one goes too.
+    if (this.removing && this.remove) void file.closed.then(() => this.remove!(file.path));
   }
   /** Deletes the temporary files (once; later calls wait for the same deletion). */
   dispose(): Promise<void> {
