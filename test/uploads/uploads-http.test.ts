@@ -63,6 +63,17 @@ uploads('curl -F: a form with a text field and a file, the file typed by its byt
   }
 });
 
+uploads('a field sent several times holds every value', async ({ base }) => {
+  const form = new FormData();
+  form.append('name', 'Ada');
+  form.append('tags', 'math');
+  form.append('tags', 'engines');
+  form.append('avatar', new Blob([PNG]), 'a.png');
+  const { status, body } = await post(base, '/files/avatar', form);
+  assert.is(status, 200, JSON.stringify(body));
+  assert.equal(body.profile, { name: 'Ada', tags: ['math', 'engines'] });
+});
+
 uploads('an invalid text field is the body validation 400, naming the field', async ({ base }) => {
   const form = new FormData();
   form.append('name', 'Ada');

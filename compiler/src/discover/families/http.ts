@@ -103,7 +103,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const cls = classOfType(ctx, typeNode);
     if (!cls) return base;
     const dto = discoverDto(ctx, cls.declaration, cls.ref);
-    return { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto) };
+    // A form member without a text conversion (`tags: string[]`, a field sent several times) gets its text as it is.
+    return { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto).filter((m) => m.conversion.kind !== 'unsupported') };
   }
   const schemaArg = source.kind === 'body' || source.kind === 'query' ? schemaOption(d!) : undefined;
   if (schemaArg) {
