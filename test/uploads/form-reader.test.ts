@@ -124,6 +124,21 @@ for (const refusal of refusals) {
   });
 }
 
+reader('without a way to learn that the call ended (a host without a filesystem): files in memory, the body bounded by inMemoryBodyBytes', async ({ limits, dir }) => {
+  const memoryOnly = { ...limits, inMemoryBodyBytes: 2500 };
+  const read = (bytes: number) => new FormReader(entry, memoryOnly, 1 << 20).read(streamSource(chunks(body([{ name: 'avatar', filename: 'a.txt', data: 'x'.repeat(bytes) }]))), TYPE, undefined, undefined);
+  const form = await read(2000);
+  assert.is(form.files.get('avatar')![0]!.size, 2000);
+  assert.equal(readdirSync(dir), [], 'above memoryBytes, yet nothing written to disk');
+  try {
+    await read(3000);
+    assert.unreachable('refused');
+  } catch (error) {
+    assert.is((error as HttpException).status, 413);
+    assert.match((error as HttpException).message, /limit of 2500 bytes/);
+  }
+});
+
 reader('stops reading at the limit: the rest of a long body is never pulled', async ({ limits }) => {
   let pulled = 0;
   async function* endless(): AsyncGenerator<Uint8Array> {

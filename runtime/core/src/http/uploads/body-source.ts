@@ -1,8 +1,7 @@
 /**
  * A request body as the form reader consumes it: chunks pushed to a sink, with back-pressure
- * (`pause`/`resume`) and a way to stop reading at once (`stop`). Host-neutral: the adapters below
- * take a Node `Readable` (by its event methods only) or a Web `ReadableStream`, or any async
- * iterable of chunks; the HTTP pipeline's port will hand its body stream to the same reader.
+ * (`pause`/`resume`) and a way to stop reading at once (`stop`). Host-neutral: `streamSource`
+ * takes the host port's `bodyStream`, a Web `ReadableStream` or any async iterable of chunks.
  */
 export interface BodySource {
   /** Starts the flow of chunks into `sink`; called once. */
@@ -19,58 +18,6 @@ export interface BodySink {
   end(): void;
   /** The body could not be read to its end: the client went away or reset the connection. */
   fail(cause: unknown): void;
-}
-
-/** The event methods of a Node `Readable` (an `IncomingMessage`) that `readableSource` uses. */
-export interface EventReadable {
-  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
-  on(event: 'end' | 'close', listener: () => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  removeAllListeners(event: 'data'): unknown;
-  pause(): unknown;
-  resume(): unknown;
-  readonly complete?: boolean;
-  readonly readableEnded?: boolean;
-}
-
-/**
- * A Node `Readable`'s chunks. `stop` pauses it and lets go of its data without destroying it, so
- * that the server can still write its answer on the connection (which it then closes).
- *
- * @example
- * reader.read(readableSource(incoming), incoming.headers['content-type'], incoming.headers['content-length']);
- */
-export function readableSource(readable: EventReadable): BodySource {
-  let stopped = false;
-  return {
-    start(sink) {
-      let ended = false;
-      readable.on('data', (chunk) => {
-        if (!stopped) sink.chunk(chunk);
-      });
-      readable.on('end', () => {
-        ended = true;
-        if (!stopped) sink.end();
-      });
-      readable.on('error', (error) => {
-        if (!stopped) sink.fail(error);
-      });
-      readable.on('close', () => {
-        // An `IncomingMessage` closes without ending when its client goes away mid-body.
-        if (!stopped && !ended && readable.complete !== true) sink.fail(new Error('the client closed the connection before the body ended'));
-      });
-      readable.resume();
-    },
-    pause: () => void readable.pause(),
-    resume: () => {
-      if (!stopped) readable.resume();
-    },
-    stop() {
-      stopped = true;
-      readable.pause();
-      readable.removeAllListeners('data');
-    },
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { FormEntry, FormFileEntry } from '../../contract/tables.js';
+import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
 import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
@@ -22,7 +23,7 @@ const multipartType = /^multipart\/form-data\s*(;|$)/i;
  *
  * @example
  * const reader = new FormReader(route.entry.form, limits, 1 << 20);
- * const form = await reader.read(readableSource(incoming), incoming.headers['content-type'], incoming.headers['content-length'], onEnd);
+ * const form = await reader.read(streamSource(exchange.bodyStream(reader.bodyLimit)), exchange.header('content-type'), exchange.header('content-length'), onEnd);
  */
 export class FormReader {
   private readonly files: ReadonlyMap<string, FormFileEntry>;
@@ -179,7 +180,8 @@ export class FormReader {
         if (!settled) parser!.end();
       },
       fail(cause) {
-        fail(new RequestAbortedException({ cause }));
+        // A source that bounds the body itself (the host port's stream) refuses with its own 413.
+        fail(cause instanceof HttpException ? cause : new RequestAbortedException({ cause }));
       },
     });
     return ended;

@@ -1,5 +1,6 @@
 import type { HttpRouteEntry } from '../../contract/tables.js';
-import type { BodySource } from './body-source.js';
+import type { HostExchange } from '../pipeline/host-exchange.js';
+import { streamSource, type BodySource } from './body-source.js';
 import { FormReader } from './form-reader.js';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './upload-limits.js';
 
@@ -34,7 +35,7 @@ export interface FormCall {
  * body's answer closes the connection, since the rest of the body was not read.
  *
  * @example
- * loadForm(route.form, call, readableSource(incoming), incoming.headers, (dispose) => outgoing.once('close', dispose));
+ * loadForm(route.form, call, streamSource(request.body), { 'content-type': request.headers.get('content-type') ?? undefined }, undefined);
  */
 export function loadForm(
   reader: FormReader,
@@ -50,4 +51,16 @@ export function loadForm(
       throw error;
     },
   );
+}
+
+/**
+ * A form route's body step over the host port: the port's body stream within the route's own
+ * limit, the temporary files deleted when the exchange closes (`onClose`), however it ends.
+ *
+ * @example
+ * if (route.form) return loadFormFrom(exchange, route.form, call); // in the call's loadBody
+ */
+export function loadFormFrom(exchange: HostExchange, reader: FormReader, call: FormCall): Promise<void> {
+  const headers = { 'content-type': exchange.header('content-type'), 'content-length': exchange.header('content-length') };
+  return loadForm(reader, call, streamSource(exchange.bodyStream(reader.bodyLimit)), headers, (dispose) => exchange.onClose(() => void dispose()));
 }

@@ -26,9 +26,9 @@ export interface UploadLimits {
    */
   readonly memoryBytes: number;
   /**
-   * Where files cannot go to disk (a host without a filesystem, such as Workers, and the fetch
-   * hosts until the HTTP pipeline hands them a place to delete files), the most bytes a form's body
-   * may have, whatever its route's body limit (default 8 MiB): every file is held in memory there.
+   * Where files cannot go to disk (a host without a filesystem, such as Workers), the most bytes a
+   * form's body may have, whatever its route's body limit (default 8 MiB): every file is held in
+   * memory there.
    */
   readonly inMemoryBodyBytes: number;
   /** Where temporary files go (default: the system's temporary directory). */

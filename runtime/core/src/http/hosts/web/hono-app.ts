@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { bareBodyRoute } from './bare-body-route.js';
-import { withBodyLimit } from './body-limit.js';
+import { webRoute } from './web-route.js';
+import { routeStage } from '../../pipeline/route-stage.js';
 import { registerHeadRoute } from './head-routes.js';
 import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler, type HonoRouteHandler } from './route-handler.js';
+import type { HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../../served-http.js';
@@ -42,9 +42,7 @@ export function buildHonoApp(
     const { entry } = route;
     const inner =
       options.streamRoute?.(route) ??
-      (entry.readsBody && !route.form
-        ? withBodyLimit(entry.bodyLimit ?? options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
-        : routeHandler(route, options.report));
+      webRoute(route, routeStage(route, options));
     // Routes of an application that observes nothing keep their handler as it is.
     const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
