@@ -10,6 +10,7 @@
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
 //   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
 //   node bench/cpu-per-request.mjs --only framework-cors,fastify-cors --scenario cors-get,cors-preflight --alternate 5 --seconds 2   # CORS + security headers
+//   node bench/cpu-per-request.mjs --only framework,fastify --scenario upload-256k --alternate 5 --seconds 2   # one 256 KiB file vs @fastify/multipart
 // Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row:
 // CPU per request (lower is better) and requests per second in windows seconds apart (higher is better).
 import { parseArgs } from 'node:util';

@@ -49,7 +49,8 @@ const params = {
 // Profiling looks at our app unless told otherwise.
 const onlyPeers = opt.only?.split(',') ?? (opt.profile ? ['framework'] : undefined);
 const onlyScenarios = opt.scenario?.split(',') ?? (opt.profile ? [opt.profile] : undefined);
-const pick = (list) => list.filter((s) => !onlyScenarios || onlyScenarios.includes(s.id));
+// An opt-in scenario (one only some peers serve) runs only when named.
+const pick = (list) => list.filter((s) => (onlyScenarios ? onlyScenarios.includes(s.id) : !s.optIn));
 
 // One run at a time: a second one would rebuild the app under the first one's servers.
 const lock = bench + '.tmp/run.lock';

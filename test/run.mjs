@@ -60,7 +60,7 @@ const BOTH_HTTP_ADAPTERS = [
   '/test/http/', '/test/e2e/todo-compiled', '/test/e2e/todo-client', '/test/regression/', '/test/throttler/http-guard',
   '/test/throttler/forwarded-for-spoofing', '/test/auth/jwt-guard-http', '/test/auth/api-key-guard', '/test/chain/chain-http',
   '/test/interceptors/', '/test/params/', '/test/openapi/schema-agreement', '/test/telemetry/',
-  '/test/streaming/sse', '/test/streaming/websocket',
+  '/test/streaming/sse', '/test/streaming/websocket', '/test/uploads/uploads-http',
 ];
 
 function runFile({ file, env = {} }, node) {

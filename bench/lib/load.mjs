@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { grpcFrame } from './scenarios.mjs';
+import { grpcFrame, multipartBody } from './scenarios.mjs';
 
 const run = promisify(execFile);
 const luaScript = new URL('./wrk.lua', import.meta.url).pathname;
@@ -19,8 +19,15 @@ export async function wrk(url, scenario, { seconds, connections, token }) {
     // One header a line, `name: value` (the CORS scenarios' Origin and Access-Control-Request-*).
     BENCH_HEADERS: Object.entries(scenario.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join('\n'),
   };
+  // A multipart body is too large for an environment variable: wrk reads it from a file.
+  const dir = scenario.multipart ? mkdtempSync(join(tmpdir(), 'bench-wrk-')) : undefined;
+  if (dir) {
+    const { body, contentType } = multipartBody(scenario.multipart);
+    writeFileSync(join(dir, 'body'), body);
+    Object.assign(env, { BENCH_BODY_FILE: join(dir, 'body'), BENCH_CONTENT_TYPE: contentType });
+  }
   const args = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-s', luaScript, url + scenario.path];
-  const { stdout } = await run('taskset', args, { env, maxBuffer: 1 << 20 });
+  const { stdout } = await run('taskset', args, { env, maxBuffer: 1 << 20 }).finally(() => dir && rmSync(dir, { recursive: true, force: true }));
   const json = /BENCH_JSON (\{.*\})/.exec(stdout);
   if (!json) throw new Error(`wrk printed no summary:\n${stdout}`);
   const r = JSON.parse(json[1]);

@@ -25,6 +25,8 @@ export const httpScenarios = [
   { id: 'post-nested', label: 'POST /order nested arrays and formats', method: 'POST', path: '/order', body: VALID_ORDER, status: 200 },
   { id: 'jwt', label: 'GET /secure (JWT guard)', method: 'GET', path: '/secure', auth: true, status: 200 },
   { id: 'throttled', label: 'GET /limited (throttler)', method: 'GET', path: '/limited', status: 200 },
+  // Opt-in (`--scenario upload-256k`): served by `framework` and `fastify` (@fastify/multipart) only.
+  { id: 'upload-256k', label: 'POST /upload one 256 KiB file (multipart)', method: 'POST', path: '/upload', multipart: { field: 'file', filename: 'data.bin', bytes: 256 * 1024 }, status: 200, optIn: true },
 ];
 
 /** The origin the CORS peers allow (`framework-cors`, `fastify-cors`). */
@@ -41,6 +43,16 @@ export const corsScenarios = [
     headers: { Origin: CORS_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
   },
 ];
+/**
+ * The `multipart/form-data` body of a scenario's `multipart` (one file of `bytes` bytes of text)
+ * and its Content-Type.
+ */
+export function multipartBody({ field, filename, bytes }) {
+  const boundary = 'benchb0undary7MA4YWxkTrZu0gW';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, Buffer.alloc(bytes, 'a'), tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 /** Unary RPCs of todo.TodoService; `message` is the request (string fields only). */
 export const grpcScenarios = [

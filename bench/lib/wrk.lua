@@ -5,6 +5,13 @@ if body and body ~= "" then
   wrk.body = body
   wrk.headers["Content-Type"] = "application/json"
 end
+local bodyFile = os.getenv("BENCH_BODY_FILE")
+if bodyFile and bodyFile ~= "" then
+  local file = io.open(bodyFile, "rb")
+  wrk.body = file:read("*a")
+  file:close()
+  wrk.headers["Content-Type"] = os.getenv("BENCH_CONTENT_TYPE")
+end
 local auth = os.getenv("BENCH_AUTH")
 if auth and auth ~= "" then wrk.headers["Authorization"] = auth end
 local extra = os.getenv("BENCH_HEADERS")

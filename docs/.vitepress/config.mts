@@ -89,6 +89,7 @@ export default defineConfig({
           { text: 'Interceptors, pipes, filters, middleware', link: '/interceptors-and-pipes' },
           { text: 'gRPC', link: '/grpc' },
           { text: 'Streaming over HTTP', link: '/streaming' },
+          { text: 'Uploads: forms and files', link: '/uploads' },
           { text: 'Testing', link: '/testing' },
           { text: 'Configuration', link: '/configuration' },
           { text: 'OpenAPI and the typed client', link: '/openapi-and-client' },

@@ -87,12 +87,14 @@ async function call(
   const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : result === 'events' ? 'text/event-stream' : 'application/json', ...options.headers, ...init?.headers };
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (FormData) sets its own multipart Content-Type, with its boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.traceContext !== false) injectTraceContext(headers);
   const response = await (options.fetch ?? fetch)(url, {
     method,
     headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(body !== undefined ? { body: form ? (body as FormData) : JSON.stringify(body) } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
   });
   if (!response.ok) {
@@ -169,7 +171,30 @@ async function* readEvents<T>(open: () => Promise<unknown>, operation: string): 
   }
 }
 
+/**
+ * A `multipart/form-data` body from an object: each `Blob` (or `File`, whose name is kept) a file, each
+ * array one part per item, anything else a text field; `undefined` and `null` are left out.
+ */
+function formData(fields: object): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      if (item instanceof Blob) form.append(name, item, typeof File !== 'undefined' && item instanceof File ? item.name : name);
+      else form.append(name, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  return form;
+}
+
 const segment = (value: string | number | boolean): string => encodeURIComponent(String(value));
+
+/** What `POST /todo/:id/attachments` answers: the stored file as the server saw it. */
+export interface AttachmentInfo {
+  name: string;
+  type: string;
+  size: number;
+}
 
 /** A 400: NotValidBodyException (with `reasons`, one per failed rule), MalformedBodyException or InvalidParameterException. */
 export interface BadRequest {
@@ -285,6 +310,14 @@ export function createClient(options: ClientOptions) {
       /** Deletes the todo with this id and answers it. (`DELETE /todo/{id}`) */
       remove: (id: string, request?: { signal?: AbortSignal }): Promise<Todo> =>
         call(options, "todo.remove", "DELETE", `/todo/${segment(id)}`, undefined, undefined, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<Todo>,
+    },
+    attachments: {
+      /** Attaches a file (`multipart/form-data`, field `file`) to the todo: PNG, JPEG or plain text by its bytes, at most 1 MiB; a name sent again replaces the file. (`POST /todo/{id}/attachments`) */
+      attach: (id: string, form: { /** At most 1048576 bytes. */ file: Blob }, request?: { signal?: AbortSignal }): Promise<AttachmentInfo> =>
+        call(options, "attachments.attach", "POST", `/todo/${segment(id)}/attachments`, undefined, formData(form), "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<AttachmentInfo>,
+      /** The attachment `name` of the todo, with the type told from its bytes when it was uploaded. (`GET /todo/{id}/attachments/{name}`) */
+      read: (id: string, name: string, request?: { signal?: AbortSignal }): Promise<Response> =>
+        call(options, "attachments.read", "GET", `/todo/${segment(id)}/attachments/${segment(name)}`, undefined, undefined, "any", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<Response>,
     },
   };
 }

@@ -108,4 +108,9 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2603: 'A `@Version` (or a controller `version`) in sources whose applications never enable `versioning`',
   FW2604: 'Two handlers for the same method, path and version',
   FW2605: "`@Cors` allowing credentials (cookies) from every origin: `credentials: true` with `origins: '*'`",
+  FW2701: '`@Form()`, `@UploadedFile()` or `@UploadedFiles()` on a GET, HEAD or OPTIONS handler, or on an `@Sse()`/`@Ws()` route: no body, so no form',
+  FW2702: 'A `@Form()` parameter whose type is not a validated class',
+  FW2703: 'A `types` entry of `@UploadedFile`/`@UploadedFiles` that no file can be told to be from its bytes (`image/jpg` for `image/jpeg`…)',
+  FW2704: "A file's `maxBytes` above the route's body limit (the default 1 MiB, or its `@BodyLimit`) without raising it",
+  FW2705: '`@Body()` beside `@Form()`/`@UploadedFile()` on one handler: one body cannot be both JSON and a form',
 };

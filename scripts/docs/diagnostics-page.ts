@@ -33,6 +33,7 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   FW24: 'Streaming over HTTP',
   FW25: 'Standard Schema values (Zod, Valibot, ArkType)',
   FW26: 'Browser-facing answers: response headers, redirects, API versioning and CORS',
+  FW27: 'Uploads (multipart forms and files)',
 };
 
 /** Arguments that print their own name, so a message template shows where each case's words go. */

@@ -28,7 +28,19 @@ test('generated/todo/openapi.json and client.ts are what the build emits (npm te
 test('the example: paths from routes, bodies from the DTO rules, statuses from guards, throttling and @throws', async () => {
   const document = await example();
   // The socket of `/todo/ws` is no HTTP operation: only the event stream is listed.
-  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/auth/session', '/todo', '/todo/events', '/todo/{id}']);
+  assert.equal(Object.keys(document.paths), ['/health', '/info', '/info/me', '/auth/login', '/auth/session', '/todo', '/todo/events', '/todo/{id}', '/todo/{id}/attachments', '/todo/{id}/attachments/{name}']);
+  // An upload: a multipart/form-data body whose file is a binary string, its allowed types as its part's encoding.
+  const attach = document.paths['/todo/{id}/attachments']!.post;
+  assert.equal(attach.requestBody, {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'At most 1048576 bytes.' } }, required: ['file'] },
+        encoding: { file: { contentType: 'image/png, image/jpeg, text/plain' } },
+      },
+    },
+  });
+  assert.equal(Object.keys(attach.responses), ['201', '400', '403', '404', '413', '415', '429', '507']);
   const events = document.paths['/todo/events']!.get;
   assert.equal(events.responses['200'].content, { 'text/event-stream': { schema: { $ref: '#/components/schemas/TodoChange' } } });
   assert.equal(events.parameters, [{ name: 'last-event-id', in: 'header', required: false, schema: { type: 'string' } }]);

@@ -46,6 +46,8 @@ function inline(schema: unknown): unknown {
 }
 
 const bodySchema = (op: Operation): unknown => ((op.spec.requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+/** Whether the operation takes a multipart/form-data form (an upload). */
+const takesForm = (op: Operation): boolean => Boolean((op.spec.requestBody?.content as Json | undefined)?.['multipart/form-data']);
 
 /** One generated request: the operation, its path values, query, body, token, and whether the document allows it. */
 interface Case {
@@ -53,6 +55,8 @@ interface Case {
   readonly operation: string;
   readonly url: string;
   readonly body?: unknown;
+  /** For an upload: a form with a small text file in each required file field, or (`empty`) without one. */
+  readonly form?: 'file' | 'empty';
   readonly token: boolean;
   readonly allowed: boolean;
 }
@@ -118,6 +122,7 @@ function caseOf(op: Operation, ids: () => string[]): fc.Arbitrary<Case> {
   const query = op.spec.parameters?.filter((p) => p.in === 'query') ?? [];
   return fc.record({
     seed: fc.integer({ min: 1, max: 1_000_000 }),
+    emptyForm: takesForm(op) ? fc.boolean() : fc.constant(false),
     broken: schema ? fc.option(breakBody, { freq: 3 }) : fc.constant(null),
     token: fc.boolean(),
     id: fc.oneof({ arbitrary: fc.nat(), weight: 3 }, { arbitrary: fc.stringMatching(/^[a-z0-9-]{1,8}$/), weight: 1 }),
@@ -126,7 +131,7 @@ function caseOf(op: Operation, ids: () => string[]): fc.Arbitrary<Case> {
       maxLength: query.length,
       selector: ([key]) => key,
     }),
-  }).map(({ seed, broken, token, id, query: pairs }) => {
+  }).map(({ seed, emptyForm, broken, token, id, query: pairs }) => {
     const sampled = schema ? (generateSync(inline(schema) as object, { seed, optionalsProbability: 0.6 }) as Json) : undefined;
     const body = sampled !== undefined && broken ? broken(sampled) : sampled;
     const known = ids();
@@ -135,7 +140,8 @@ function caseOf(op: Operation, ids: () => string[]): fc.Arbitrary<Case> {
     const path = op.path.replace('{id}', encodeURIComponent(value));
     const search = new URLSearchParams(pairs).toString();
     const secured = (op.spec.security?.length ?? 0) > 0;
-    return { operation: `${op.method} ${op.path}`, url: search ? `${path}?${search}` : path, ...(body !== undefined ? { body } : {}), token, allowed: !broken && (token || !secured) };
+    const form = takesForm(op) ? (emptyForm ? ('empty' as const) : ('file' as const)) : undefined;
+    return { operation: `${op.method} ${op.path}`, url: search ? `${path}?${search}` : path, ...(body !== undefined ? { body } : {}), ...(form ? { form } : {}), token, allowed: !broken && form !== 'empty' && (token || !secured) };
   });
 }
 
@@ -148,6 +154,12 @@ async function send(base: string, c: Case, token: string, signal?: AbortSignal):
   const op = byKey.get(c.operation)!;
   const headers: Record<string, string> = {};
   if (c.token) headers.authorization = `Bearer ${token}`;
+  if (c.form) {
+    const form = new FormData();
+    const schema = (op.spec.requestBody!.content as Json)['multipart/form-data'] as { schema: { required?: string[] } };
+    if (c.form === 'file') for (const field of schema.schema.required ?? []) form.append(field, new Blob(['a note\n'], { type: 'text/plain' }), 'note.txt');
+    return fetch(base + c.url, { method: op.method, headers, signal, body: form });
+  }
   if (c.body !== undefined) headers['content-type'] = 'application/json';
   return fetch(base + c.url, { method: op.method, headers, signal, ...(c.body !== undefined ? { body: JSON.stringify(c.body) } : {}) });
 }

@@ -1,4 +1,5 @@
 // Fastify 5, idiomatic: JSON-schema body validation (ajv), a preHandler JWT hook, @fastify/rate-limit.
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
@@ -63,6 +64,14 @@ async function bearer(req, reply) {
 app.get('/secure', { preHandler: bearer }, async () => 'secure');
 
 app.get('/limited', { config: { rateLimit: { max: throttle.limit, timeWindow: throttle.ttl } } }, async () => 'limited');
+
+// The `upload-256k` scenario: one file, read whole into memory (its limits are @fastify/multipart's defaults but the size).
+await app.register(multipart, { limits: { fileSize: 512 * 1024, files: 1 } });
+app.post('/upload', async (req) => {
+  const file = await req.file();
+  const bytes = await file.toBuffer();
+  return { size: bytes.length, type: file.mimetype };
+});
 
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`ready ${app.server.address().port} -`);

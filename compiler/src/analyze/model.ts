@@ -2,6 +2,7 @@
  * What `analyze` hands to `emit`: the application resolved from the root module, with provider
  * indices in dependency order, HTTP routes and gRPC services with their chains. Plain data, like the IR.
  */
+import type { FormModel } from './upload-checks.js';
 import type { ValidationPlans } from './validation/plan.js';
 import type { CorsIR, DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
@@ -71,6 +72,10 @@ export interface RouteModel extends HandlerModel {
   readonly stream?: 'sse' | 'websocket';
   /** The DTO of a `@Ws()` route's `@Messages()` parameter. */
   readonly messages?: DtoIR;
+  /** A `multipart/form-data` route's files (`@Form()`, `@UploadedFile()`, `@UploadedFiles()`). */
+  readonly form?: FormModel;
+  /** `@BodyLimit(bytes)`. */
+  readonly bodyLimit?: number;
   /** What the OpenAPI document and the typed client say of it. */
   readonly api?: RouteApiIR;
   /** The controller's JSDoc (its tag's description in the OpenAPI document). */

@@ -10,6 +10,7 @@ import { checkParamTypes } from './param-checks.js';
 import { classProviderKey } from './providers.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 import { planDto, typeContradictions } from './validation/plan.js';
+import { checkUploads, formOf } from './upload-checks.js';
 
 /**
  * Builds the HTTP route table from the reachable controllers (ids in module, controller and method
@@ -76,6 +77,7 @@ function routeModel(
 ): RouteModel {
   const body = route.params.find((p) => p.source.kind === 'body');
   const messages = route.params.find((p) => p.source.kind === 'messages');
+  const form = formOf(route);
   return {
     id,
     name: `${cls.ref.name}.${route.methodName}`,
@@ -86,12 +88,14 @@ function routeModel(
     path,
     params: route.params,
     pipes: route.params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [providerOf(pipe.cls.key)] : []))),
-    readsBody: body !== undefined,
+    readsBody: body !== undefined || form !== undefined,
     ...(body?.dto ? { body: body.dto } : {}),
     ...(body?.schema ? { bodySchema: body.schema } : {}),
     status: route.status,
     ...(route.stream ? { stream: route.stream.kind } : {}),
     ...(messages?.dto ? { messages: messages.dto } : {}),
+    ...(form ? { form } : {}),
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit.bytes } : {}),
     ...(route.api ? { api: route.api } : {}),
     ...(cls.controller?.family === 'http' && cls.controller.doc ? { controllerDoc: cls.controller.doc } : {}),
     ...handlerChain(classChain, route.chain, providerOf, throttlers),
@@ -157,6 +161,7 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
     }
     out.push(...checkParamTypes(param, model.name, checkedQueries));
   }
+  out.push(...checkUploads(route, model.name));
   return out;
 }
 

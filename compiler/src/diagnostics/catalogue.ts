@@ -10,6 +10,7 @@ import { setupCatalogue } from './catalogue/setup.js';
 import { standardSchemaCatalogue } from './catalogue/standard-schema.js';
 import { streamingCatalogue } from './catalogue/streaming.js';
 import { throttlerCatalogue } from './catalogue/throttler.js';
+import { uploadsCatalogue } from './catalogue/uploads.js';
 import { validationCatalogue } from './catalogue/validation.js';
 import { wiringCatalogue } from './catalogue/wiring.js';
 import { answersCatalogue } from './catalogue/answers.js';
@@ -37,6 +38,7 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * - FW24xx (`streaming.ts`): streaming HTTP routes (server-sent events, WebSockets).
  * - FW25xx (`standard-schema.ts`): Standard Schema values (Zod, Valibot, ArkType…) in `@Body`, `@Query` and configuration.
  * - FW26xx (`answers.ts`, `browser.ts`): response headers, redirects and API versioning of HTTP routes, and what browsers are allowed (CORS).
+ * - FW27xx (`uploads.ts`): uploads (`@Form`, `@UploadedFile`, `@UploadedFiles`, `@BodyLimit`).
  *
  * @example
  * const d = diagnostic('FW1202', location, { name: 'x', handler: 'TodoController.findOne', path: '/todo/:id', params: [':id'] });
@@ -56,6 +58,7 @@ export const catalogue = {
   ...standardSchemaCatalogue,
   ...answersCatalogue,
   ...browserCatalogue,
+  ...uploadsCatalogue,
 } satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -68,6 +68,13 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       // cast to whatever the handler declares so tsc still checks the call.
       if (p.schema) return plain(`a.body as ${schemaOutput(p.schema, imports)}`);
       return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`);
+    case 'form':
+      // Without a DTO class FW1214 stops the build: nothing is emitted then.
+      return p.dto ? { text: `await ${formReader(p, p.dto, site)}(a.body)`, awaits: true } : plain(`a.body as ${parameter}`);
+    case 'file':
+      // The files of the form route's body (`UploadedForm`); a required one is there (refused before the handler otherwise).
+      if (s.upload.many) return plain(`${imports.core('uploadedFiles')}(a.body, ${quote(s.upload.field)})`);
+      return plain(`${imports.core('uploadedFile')}(a.body, ${quote(s.upload.field)})${p.optional ? '' : '!'}`);
     case 'messages':
       // The socket's validated messages (an `AsyncIterable` of the DTO), which the `@Ws()` route puts in the body's place.
       return plain(`a.body as ${parameter}`);
@@ -124,6 +131,14 @@ function converterName(conversion: ConversionIR, site: ArgumentSite): string {
 function oneOfConverter(values: readonly (string | number)[], site: ArgumentSite): string {
   const list = values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return site.hoisted.declare('oneOf', `${site.imports.core('oneOf')}([${list}] as const)`);
+}
+
+/** The reader of a `@Form()` class: its text fields converted, then validated like a body. */
+function formReader(p: ParamIR, dto: DtoIR, site: ArgumentSite): string {
+  const converted = (p.queryMembers ?? []).filter((m) => m.conversion.kind !== 'string');
+  const converters = converted.map((m) => `${key(m.name)}: ${converterName(m.conversion, site)}`);
+  const cls = site.imports.value(dto.ref);
+  return site.hoisted.declare('form', `${site.imports.core('validatedForm')}<${cls}>(${site.dto(dto)}, { ${converters.join(', ')} })`);
 }
 
 /** The reader of a whole `@Query()` class: its members converted, then validated like a body. */

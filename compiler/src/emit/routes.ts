@@ -1,4 +1,5 @@
 import type { RouteModel } from '../analyze/model.js';
+import type { FormModel } from '../analyze/upload-checks.js';
 import { chainFields, handlerHead } from './handlers.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
@@ -29,8 +30,25 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     ...(r.messages ? [`messages: ${dtos.entry(r.messages)}`] : []),
     ...(r.versions ? [`versions: [${r.versions.values.map(quote).join(', ')}]`, ...(r.versions.neutral ? ['versionNeutral: true'] : [])] : []),
     ...(r.cors ? [`cors: ${corsLiteral(r.cors.value)}`] : []),
+    ...(r.form ? [`form: ${formEntry(r.form)}`] : []),
+    ...(r.bodyLimit !== undefined ? [`bodyLimit: ${r.bodyLimit}`] : []),
     ...chainFields(r, imports, srcDir),
   ];
   const answer = r.setHeaders || r.redirect ? { ...(r.setHeaders ? { setHeaders: r.setHeaders } : {}), ...(r.redirect ? { redirect: r.redirect } : {}) } : undefined;
   return `${handlerHead(r, imports, indent, hoisted, (dto) => dtos.entry(dto), answer)}\n${indent}  ${data.join(', ')} }`;
+}
+
+/** A `FormEntry` literal: each file field with its limits and types. */
+function formEntry(form: FormModel): string {
+  const files = form.files.map((file) => {
+    const fields = [
+      `field: ${quote(file.field)}`,
+      `maxCount: ${file.many ? (file.maxCount ?? 10) : 1}`,
+      ...(file.maxBytes !== undefined ? [`maxBytes: ${file.maxBytes}`] : []),
+      ...(file.types ? [`types: [${file.types.map(quote).join(', ')}]`] : []),
+      `required: ${file.required}`,
+    ];
+    return `{ ${fields.join(', ')} }`;
+  });
+  return `{ files: [${files.join(', ')}] }`;
 }

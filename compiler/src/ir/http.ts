@@ -23,6 +23,8 @@ export interface RouteIR {
   readonly inaccessible?: string;
   readonly params: readonly ParamIR[];
   readonly chain: ChainIR;
+  /** `@BodyLimit(bytes)`: the route's own body limit, with where it is written. */
+  readonly bodyLimit?: { readonly bytes: number; readonly location: SourceLocation };
   /** What the OpenAPI document and the typed client say of the route (see `ir/api.ts`). */
   readonly api?: RouteApiIR;
   /** `@Sse()` or `@Ws()`, with what the handler returns as far as a stream cares (FW2401, FW2402). */

@@ -15,6 +15,10 @@ export type ParamSource =
   /** `@Cookie(name)`; `signed` for `@Cookie(name, { signed: true })`. */
   | { readonly kind: 'cookie'; readonly name: string; readonly signed?: true }
   | { readonly kind: 'context' }
+  /** `@Form()`: the text fields of a `multipart/form-data` body, converted and validated as `dto`. */
+  | { readonly kind: 'form' }
+  /** `@UploadedFile(field, …)` (`many`: `@UploadedFiles`): the files of one form field. */
+  | { readonly kind: 'file'; readonly upload: UploadIR }
   /** `@Messages()`: the client's messages of a `@Ws()` route, an `AsyncIterable` of `dto` (the element type). */
   | { readonly kind: 'messages' }
   /** `@GrpcPayload()`; `stream` for `@GrpcStream()`, the incoming messages of a client-streaming RPC. */
@@ -24,6 +28,19 @@ export type ParamSource =
   /** A parameter decorator of another transport (`@Body()` on a gRPC handler): `decorator` names it. */
   | { readonly kind: 'foreign'; readonly decorator: string }
   | { readonly kind: 'none' };
+
+/** One file field of a form, as `@UploadedFile(field, options)` / `@UploadedFiles(field, options)` declare it. */
+export interface UploadIR {
+  readonly field: string;
+  /** `@UploadedFiles`: an array of files. */
+  readonly many: boolean;
+  readonly maxCount?: number;
+  readonly maxBytes?: number;
+  readonly types?: readonly string[];
+  /** Where `maxBytes` and `types` are written (FW1212, FW1213), else the decorator. */
+  readonly maxBytesLocation?: SourceLocation;
+  readonly typesLocation?: SourceLocation;
+}
 
 /** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
 export type ConversionIR =
@@ -69,7 +86,7 @@ export interface ParamIR {
   readonly name: string;
   readonly typeText: string;
   readonly source: ParamSource;
-  /** For `@Body()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
+  /** For `@Body()`, `@Form()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
   readonly dto?: DtoIR;
   /** For `@Body({ schema })` and `@Query({ schema })`: the Standard Schema it is validated with (instead of a DTO). */
   readonly schema?: SchemaIR;
@@ -81,7 +98,7 @@ export interface ParamIR {
   readonly pipes?: readonly PipeIR[];
   /** Where the types of those pipes do not meet (FW2308, FW2309). */
   readonly pipeMismatch?: PipeMismatchIR;
-  /** For a whole `@Query()` of a class type: its members' conversions. */
+  /** For a whole `@Query()` or a `@Form()` of a class type: its members' conversions. */
   readonly queryMembers?: readonly QueryMemberIR[];
   /** The declared type when generated code can import it by name (a plain reference to an exported type). */
   readonly typeRef?: ValueRef;

@@ -62,3 +62,4 @@ export { CloseCode } from './http/streaming/websocket/close-codes.js';
 export type { ObservabilityOptions } from './telemetry/observability.js';
 export type { RequestLogOptions, LogLevel } from './logging/request-log.js';
 export { propagateTraceContext } from './telemetry/propagate.js';
+export * from './http/uploads/index.js';

@@ -10,7 +10,7 @@ import { inaccessible, type ControllerFamily } from './family.js';
 import { classChain, handlerChain, handlers, parameterAt, runs, type Handler } from './inherited.js';
 
 /** Parameter decorators of the HTTP family: on a gRPC handler they have nothing to read (FW1412). */
-const HTTP_PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Cookie']);
+const HTTP_PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Form', 'UploadedFile', 'UploadedFiles']);
 
 /** Parameter decorators a gRPC handler reads. */
 const GRPC_PARAMS = new Set(['GrpcPayload', 'GrpcStream', 'GrpcMetadata', 'Ctx']);

@@ -17,6 +17,7 @@ import { messageDto, streamOf } from './streams.js';
 import { checkSocketRequestReads } from './socket-reads.js';
 import { docText } from '../api/docs.js';
 import { routeApi } from '../api/route-api.js';
+import { bodyLimitOf, uploadSource } from '../uploads.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
@@ -24,7 +25,7 @@ const ROUTES: Readonly<Record<string, string>> = {
 };
 
 /** Parameter decorators an HTTP handler reads. */
-const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages']);
+const PARAMS = new Set(['Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages', 'Form', 'UploadedFile', 'UploadedFiles']);
 
 /**
  * `@Controller(prefix)` classes and their `@Get/@Post/…` handlers with `@Req/@Body/@Query/@Param/@Header`
@@ -52,6 +53,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
   // An override may set its own status; the most derived `@HttpCode` wins.
   const httpCode = h.declarations.flatMap((d) => d.decorators).filter((d) => d.name === 'HttpCode').at(-1);
   const statusArg = httpCode?.args[0];
+  const bodyLimit = bodyLimitOf(ctx, h.declarations.flatMap((d) => d.decorators));
   let status = 200;
   if (statusArg) {
     const value = literalOf(statusArg);
@@ -67,6 +69,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
     path: staticString(ctx, route.args[0], `The path of @${route.name}`) ?? '',
     status,
     ...(statusArg ? { statusLocation: ctx.location(statusArg) } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     returns: returnOf(runs(h)),
     inaccessible: inaccessible(method),
     params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
@@ -99,6 +102,14 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     };
   }
   if (source.kind === 'messages') return messagesParam(ctx, base, p);
+  if (source.kind === 'file') return p.isOptional() || p.hasInitializer() ? { ...base, optional: true } : base;
+  if (source.kind === 'form') {
+    const cls = classOfType(ctx, typeNode);
+    if (!cls) return base;
+    const dto = discoverDto(ctx, cls.declaration, cls.ref);
+    // A form member without a text conversion (`tags: string[]`, a field sent several times) gets its text as it is.
+    return { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto).filter((m) => m.conversion.kind !== 'unsupported') };
+  }
   const schemaArg = source.kind === 'body' || source.kind === 'query' ? schemaOption(d!) : undefined;
   if (schemaArg) {
     const what = `@${d!.name}`;
@@ -124,6 +135,7 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
   if (!d) return { kind: 'none' };
   if (d.name === 'Body') return schemaOption(d) ? { kind: 'body' } : bodySource(ctx, d);
   if (d.name === 'Query' && schemaOption(d)) return { kind: 'query' };
+  if (d.name === 'UploadedFile' || d.name === 'UploadedFiles') return uploadSource(ctx, d, d.name === 'UploadedFiles');
   const name = d.args[0] ? staticString(ctx, d.args[0], `The name given to @${d.name}`) : undefined;
   switch (d.name) {
     case 'Req':
@@ -132,6 +144,8 @@ function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): Para
       return { kind: 'context' };
     case 'Messages':
       return { kind: 'messages' };
+    case 'Form':
+      return { kind: 'form' };
     case 'Query':
       return name === undefined ? { kind: 'query' } : { kind: 'query', name };
     case 'Header':

@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
-import { CLIENT_CALL, CLIENT_COOKIES, CLIENT_EVENTS, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
+import { CLIENT_CALL, CLIENT_COOKIES, CLIENT_EVENTS, CLIENT_FORM, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
 interface Parameter {
@@ -19,6 +19,8 @@ interface Operation {
   readonly summary?: string;
   readonly parameters: readonly Parameter[];
   readonly body?: JsonSchema;
+  /** The body is a `multipart/form-data` form: the method takes its fields and files as one object. */
+  readonly form?: boolean;
   readonly result: { readonly media: 'json' | 'text' | 'empty' | 'any' | 'events'; readonly type: string };
 }
 
@@ -47,6 +49,7 @@ export function emitClient(document: OpenApiDocument): string {
     // Helpers only where used, so the client passes tsc with noUnusedLocals.
     ...(operations.length > 0 ? [CLIENT_CALL] : []),
     ...(operations.some((op) => op.result.media === 'events') ? [CLIENT_EVENTS] : []),
+    ...(operations.some((op) => op.form) ? [CLIENT_FORM] : []),
     ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [CLIENT_SEGMENT] : []),
     ...(operations.some((op) => op.parameters.some((p) => p.in === 'cookie')) ? [CLIENT_COOKIES] : []),
     ...types,
@@ -81,7 +84,9 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       const op = value as JsonSchema;
       const id = String(op.operationId);
       const [group, method] = id.includes('.') ? [id.slice(0, id.indexOf('.')), id.slice(id.indexOf('.') + 1)] : ['api', id];
-      const body = ((op.requestBody as JsonSchema | undefined)?.content as JsonSchema | undefined)?.['application/json'] as JsonSchema | undefined;
+      const content = (op.requestBody as JsonSchema | undefined)?.content as JsonSchema | undefined;
+      const form = content?.['multipart/form-data'] as JsonSchema | undefined;
+      const body = form ?? (content?.['application/json'] as JsonSchema | undefined);
       out.push({
         group: group!,
         method: method!,
@@ -91,6 +96,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
         parameters: (op.parameters ?? []) as unknown as Parameter[],
         ...(body ? { body: (body.schema ?? {}) as JsonSchema } : {}),
+        ...(form ? { form: true } : {}),
         result: resultOf(op.responses as Record<string, JsonValue>),
       });
     }
@@ -112,7 +118,7 @@ function method(op: Operation): string {
   const args: string[] = [];
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   for (const p of pathParams) args.push(`${identifier(p.name)}: ${scalarType(p.schema)}`);
-  if (op.body) args.push(`body: ${oneLine(typeOf(op.body))}`);
+  if (op.body) args.push(`${op.form ? 'form' : 'body'}: ${oneLine(typeOf(op.body))}`);
   const query = op.parameters.filter((p) => p.in === 'query');
   const headers = op.parameters.filter((p) => p.in === 'header');
   const cookies = op.parameters.filter((p) => p.in === 'cookie');
@@ -135,7 +141,7 @@ function method(op: Operation): string {
         : '';
   const init = `{ ${headerInit}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
-  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
+  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.form ? 'formData(form)' : op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
   if (op.result.media === 'events') {
     // An event stream: the events as they arrive, opened on the first iteration.
     return `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): AsyncIterable<ServerEvent<${op.result.type}>> =>\n        readEvents<${op.result.type}>(() => ${request}, ${JSON.stringify(op.id)}),`;

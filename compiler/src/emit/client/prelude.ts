@@ -90,12 +90,14 @@ async function call(
   const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : result === 'events' ? 'text/event-stream' : 'application/json', ...options.headers, ...init?.headers };
   const token = typeof options.token === 'function' ? options.token() : options.token;
   if (token !== undefined) headers.authorization = \`Bearer \${token}\`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (FormData) sets its own multipart Content-Type, with its boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.traceContext !== false) injectTraceContext(headers);
   const response = await (options.fetch ?? fetch)(url, {
     method,
     headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(body !== undefined ? { body: form ? (body as FormData) : JSON.stringify(body) } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
   });
   if (!response.ok) {
@@ -187,5 +189,23 @@ export const CLIENT_COOKIES = `/**
 function withCookies(headers: Readonly<Record<string, string>> | undefined, cookies: Readonly<Record<string, string | number | boolean | Date | undefined>>): Record<string, string> {
   const pairs = Object.entries(cookies).flatMap(([name, value]) => (value === undefined ? [] : [\`\${name}=\${encodeURIComponent(value instanceof Date ? value.toISOString() : String(value))}\`]));
   return pairs.length === 0 ? { ...headers } : { ...headers, cookie: pairs.join('; ') };
+}
+`;
+
+/** Turns the object a form route's method takes into the \`FormData\` it sends (left out when no route takes a form). */
+export const CLIENT_FORM = `/**
+ * A \`multipart/form-data\` body from an object: each \`Blob\` (or \`File\`, whose name is kept) a file, each
+ * array one part per item, anything else a text field; \`undefined\` and \`null\` are left out.
+ */
+function formData(fields: object): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      if (item instanceof Blob) form.append(name, item, typeof File !== 'undefined' && item instanceof File ? item.name : name);
+      else form.append(name, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  return form;
 }
 `;

@@ -31,7 +31,8 @@ export function typeOf(schema: JsonValue | undefined, indent = ''): string {
 
 function byType(type: string, s: JsonSchema, indent: string): string {
   switch (type) {
-    case 'string': return 'string';
+    // A file of a multipart/form-data body (`format: binary`): a Blob or File the client sends as it is.
+    case 'string': return s.format === 'binary' ? 'Blob' : 'string';
     case 'number':
     case 'integer': return 'number';
     case 'boolean': return 'boolean';

@@ -9,6 +9,7 @@ import { parametersOf } from './parameters.js';
 import { isGuarded, responsesOf } from './responses.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import { schemaBodyRef } from './schema-components.js';
+import { formRequestBody } from './form-body.js';
 
 /** The `info` and `servers` of the document (`framework-build --openapi-title …`, or `"frameworkBuild": { "openapi": {…} }`). */
 export interface OpenApiOptions {
@@ -93,7 +94,10 @@ function operation(
   const api = route.api;
   const versions = versionFields(route, app.versioning);
   const parameters = [...parametersOf(components, app.validation, route, documents), ...(versions.parameter ? [versions.parameter] : [])];
-  const body = route.body
+  const form = formRequestBody(components, app.validation, route);
+  const body = form
+    ? undefined
+    : route.body
     ? dtoSchemaRef(components, app.validation, route.body)
     : route.bodySchema
       ? schemaBodyRef(components, documents, route.bodySchema)
@@ -108,6 +112,7 @@ function operation(
     ...(api?.deprecated ? { deprecated: true } : {}),
     ...(parameters.length > 0 ? { parameters: parameters as unknown as JsonValue } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(form ? { requestBody: form } : {}),
     responses: responsesOf(app, components, route),
     ...(secured ? { security: [{ bearer: [] }] } : {}),
     ...versions.extension,

@@ -73,7 +73,9 @@ export function responsesOf(app: AppModel, components: Components, route: RouteM
     add(400, route.readsBody ? 'The body is malformed or breaks a rule of its class (NotValidBodyException lists them), or a parameter is not valid.' : 'A parameter is missing or not valid.', badRequest);
   }
   if (isGuarded(app, route)) add(403, route.api?.public ? 'A guard refused the call.' : 'No valid bearer token, or a guard refused the call.');
-  if (route.readsBody) add(413, 'The body is larger than the application\'s body limit.');
+  if (route.form) add(413, 'The body is larger than the body limit, or the form crosses one of its limits (a file\'s size, a field\'s file count, fields, parts): UploadLimitException names it.');
+  else if (route.readsBody) add(413, 'The body is larger than the application\'s body limit.');
+  if (route.form?.files.some((file) => file.types)) add(415, 'A file\'s bytes are not of a type its field allows (UploadTypeException).');
   const throttlers = throttlersOf(app, route);
   if (throttlers.length > 0) add(429, 'Too many calls: wait for Retry-After seconds.', error, rateLimitHeaders(throttlers, true));
   for (const thrown of route.api?.throws ?? []) add(thrown.status, thrown.doc ? `${thrown.name}: ${thrown.doc}` : `${thrown.name}.`);

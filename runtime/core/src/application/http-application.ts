@@ -1,6 +1,7 @@
 import type { HttpRouteEntry } from '../contract/tables.js';
 import { CorsConfig } from '../cors/cors.module.js';
 import { registerBrowserStages, type BrowserOptions } from '../http/browser/browser-stages.js';
+import { resolveUploadLimits } from '../http/uploads/upload-limits.js';
 import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
@@ -34,7 +35,7 @@ export abstract class HttpApplication {
     this.logger = options.logger ?? console;
     this.http = new HttpTransport({
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
-      bodyBounds: resolveBodyBounds(options),
+      bodyBounds: { ...resolveBodyBounds(options), uploads: resolveUploadLimits(options.uploads), bodyLimit: options.bodyLimit ?? 1024 * 1024 },
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
       limits: resolveServerLimits(options),
       logger: this.logger,

@@ -4,6 +4,7 @@ import type { ServerLimits } from '../http/server-limits.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { CookieOptions } from '../http/cookies/cookie-options.js';
 import type { VersioningOptions } from '../http/versioning/versioned-entries.js';
+import type { UploadLimits } from '../http/uploads/upload-limits.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
 
@@ -86,6 +87,8 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    * TLS); `false` turns them off, an object tunes each (`SecurityHeadersOptions`).
    */
   readonly securityHeaders?: SecurityHeadersSetting;
+  /** The limits of `multipart/form-data` bodies (files, fields, parts…); see `UploadLimits` for the defaults. */
+  readonly uploads?: Partial<UploadLimits>;
 }
 
 /** What `app.stats()` reports. */

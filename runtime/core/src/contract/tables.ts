@@ -144,6 +144,28 @@ export interface HttpRouteEntry extends HandlerEntry {
   readonly versionNeutral?: true;
   /** `@Cors(...)` of the controller and the handler, merged; absent: the application's CORS settings. */
   readonly cors?: RouteCors;
+  /** A `multipart/form-data` route's form (`@Form()`, `@UploadedFile()`, `@UploadedFiles()`); `readsBody` is true then. */
+  readonly form?: FormEntry;
+  /** `@BodyLimit(bytes)`: the route's own body limit in bytes, in place of the application's `bodyLimit`. */
+  readonly bodyLimit?: number;
+}
+
+/** One file field of a form route: `@UploadedFile(field, options)` or `@UploadedFiles(field, options)`. */
+export interface FormFileEntry {
+  readonly field: string;
+  /** 1 for `@UploadedFile`; `maxCount` (default 10) for `@UploadedFiles`. */
+  readonly maxCount: number;
+  /** Bytes of one file; absent: the application's `uploads.maxFileBytes` (1 MiB). */
+  readonly maxBytes?: number;
+  /** MIME types the file's bytes must be of; absent: any. */
+  readonly types?: readonly string[];
+  /** Whether a missing file is a 400 before the handler runs (an `@UploadedFile` parameter that is not optional). */
+  readonly required: boolean;
+}
+
+/** What a form route reads from its `multipart/form-data` body. */
+export interface FormEntry {
+  readonly files: readonly FormFileEntry[];
 }
 
 export interface GrpcMethodEntry extends HandlerEntry {

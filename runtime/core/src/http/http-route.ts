@@ -10,10 +10,16 @@ import { jsonParserFor, type JsonBodyParser } from './json-body.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import type { VersionRule } from './versioning/version-rule.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, MAX_BODY_DEPTH_SETTING, type JsonBounds } from './json-depth.js';
+import { formReaderFor, type FormReader } from './uploads/form-route.js';
+import type { UploadLimits } from './uploads/upload-limits.js';
 
 /** What bounds the work a body costs: its JSON depth and values, and the reasons its 400 lists. */
 export interface BodyBounds extends JsonBounds {
   readonly maxReasons: number;
+  /** What bounds a `multipart/form-data` body (defaults: `DEFAULT_UPLOAD_LIMITS`). */
+  readonly uploads?: UploadLimits;
+  /** The application's body limit, which a form route without `@BodyLimit` reads its bodies within. */
+  readonly bodyLimit?: number;
 }
 
 /**
@@ -68,6 +74,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   cookies?: CookieSettings;
   /** Under header or media-type versioning, the versions it answers; set by the transport at attach. */
   versionRule?: VersionRule;
+  /** A form route's reader of its `multipart/form-data` bodies (see `uploads/`). */
+  readonly form?: FormReader;
 
   constructor(
     readonly entry: HttpRouteEntry,
@@ -84,7 +92,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
     this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
     this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
-    this.servesBareBody = bare !== undefined && entry.readsBody && (!entry.body || this.check !== undefined);
+    this.form = formReaderFor(entry, bounds);
+    this.servesBareBody = bare !== undefined && entry.readsBody && !this.form && (!entry.body || this.check !== undefined);
   }
 
   /**

@@ -13,6 +13,7 @@ import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 import { versionRuleOf } from './versioning/version-rule.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
+import { multipartBodyReader } from './uploads/multipart-body-reader.js';
 import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
@@ -68,6 +69,7 @@ export class HttpTransport implements ApplicationTransport {
 
   constructor(private readonly options: HttpTransportOptions) {
     this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
+    this.pipeline.addBodyReader(multipartBodyReader);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(

@@ -10,6 +10,7 @@ import { checkedHeaderName, newCallHeaders } from './call-headers.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import { PipelineRequest } from './pipeline-request.js';
 import { queryOf, queryParam } from './query-string.js';
+import { loadFormFrom } from '../uploads/form-route.js';
 
 const decoder = new TextDecoder();
 
@@ -115,6 +116,8 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   }
   /** Reads the body's text (unless read already), parses and validates it into `body`. */
   loadBody(): Promise<void> {
+    const { form } = this.route;
+    if (form) return loadFormFrom(this.exchange, form, this);
     return this.readText().then((text) => {
       const { route } = this;
       const parsed = route.parseJson(this.exchange.method, this.exchange.header('content-type'), text);

@@ -38,9 +38,12 @@ const decoder = new TextDecoder();
  * const stage = routeStage(route, { bodyLimit: 1 << 20, report });
  * stage(exchange, '/todo/42', ['42'], undefined);
  */
-export function routeStage(route: HttpRoute, options: RouteStageOptions): RouteStage {
+export function routeStage(route: HttpRoute, routeOptions: RouteStageOptions): RouteStage {
+  // A route's `@BodyLimit(bytes)` takes the place of the application's body limit.
+  const options = route.entry.bodyLimit === undefined ? routeOptions : { ...routeOptions, bodyLimit: route.entry.bodyLimit };
   const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
-  if (!route.entry.readsBody) return serve;
+  // A form route's reader streams the body itself, within the route's limits (uploads/form-reader.ts).
+  if (!route.entry.readsBody || route.form) return serve;
   const { bodyLimit, report } = options;
   return (exchange, path, values, observation) => {
     const declared = exchange.header('content-length');

@@ -1,0 +1,193 @@
+import busboy from 'busboy';
+import type { FormEntry, FormFileEntry } from '../../contract/tables.js';
+import { HttpException } from '../../exceptions/http-exception.js';
+import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
+import type { BodySource } from './body-source.js';
+import { FileReceiver } from './file-receiver.js';
+import { temporaryFiles } from './temp-files.js';
+import { malformedForm, UploadLimitException } from './upload-errors.js';
+import { UploadedForm } from './uploaded-form.js';
+import type { UploadLimits } from './upload-limits.js';
+
+/** Names that would reach an object's prototype if a form were ever merged into one. */
+const forbiddenNames = new Set(['__proto__', 'constructor', 'prototype']);
+
+const multipartType = /^multipart\/form-data\s*(;|$)/i;
+
+/**
+ * Reads one form route's `multipart/form-data` bodies, built once at init from its table entry:
+ * streamed through busboy, each file to memory below `limits.memoryBytes` and to a temporary file
+ * above it, its type told from its bytes. Every limit (the route's body limit, a file's
+ * `maxBytes`, each field's file count, the application's `UploadLimits`) is checked as the bytes
+ * come; the first one crossed rejects with a 413 naming it, and reading stops at once.
+ *
+ * @example
+ * const reader = new FormReader(route.entry.form, limits, 1 << 20);
+ * const form = await reader.read(streamSource(exchange.bodyStream(reader.bodyLimit)), exchange.header('content-type'), exchange.header('content-length'), onEnd);
+ */
+export class FormReader {
+  private readonly files: ReadonlyMap<string, FormFileEntry>;
+  private readonly largestFile: number;
+
+  constructor(
+    entry: FormEntry,
+    private readonly limits: UploadLimits,
+    /** The route's body limit: the whole body, every part and boundary included. */
+    readonly bodyLimit: number,
+  ) {
+    this.files = new Map(entry.files.map((file) => [file.field, file]));
+    this.largestFile = Math.max(limits.maxFileBytes, ...entry.files.map((file) => file.maxBytes ?? 0));
+  }
+
+  /**
+   * Reads a body into an `UploadedForm`. `onEnd` receives the form's `dispose` before anything is
+   * written to disk: the host calls it when the call ends, however it ends; a body that fails is
+   * disposed here as well. Without `onEnd`, every file stays in memory (bounded by the body limit).
+   */
+  read(source: BodySource, contentType: string | undefined, declaredLength: string | undefined, onEnd: ((dispose: () => Promise<void>) => void) | undefined): Promise<UploadedForm> {
+    // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
+    return (onEnd ? temporaryFiles() : Promise.resolve(undefined)).then((temp) => {
+      const form = new UploadedForm(temp?.remove);
+      let stopReading: (() => void) | undefined;
+      // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
+      onEnd?.(() => {
+        stopReading?.();
+        return form.dispose();
+      });
+      // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
+      const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
+      return new Promise<UploadedForm>((resolve, reject) => {
+        stopReading = this.parse(source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
+      });
+    });
+  }
+
+  private parse(
+    source: BodySource,
+    contentType: string | undefined,
+    declaredLength: string | undefined,
+    bodyLimit: number,
+    form: UploadedForm,
+    temp: Awaited<ReturnType<typeof temporaryFiles>>,
+    resolve: (form: UploadedForm) => void,
+    reject: (error: unknown) => void,
+  ): () => void {
+    const { limits } = this;
+    let parser: busboy.Busboy | undefined;
+    const receivers: FileReceiver[] = [];
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.stop();
+      // Not inside busboy's own call: it goes on using its state after the event a refusal came from.
+      const stopped = parser;
+      if (stopped) setTimeout(() => stopped.destroy(), 0);
+      for (const receiver of receivers) receiver.abandon();
+      void form.dispose();
+      reject(error);
+    };
+    const ended = () => fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
+    if (!contentType || !multipartType.test(contentType)) {
+      fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
+      return ended;
+    }
+    if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) {
+      fail(bodyTooLarge(bodyLimit));
+      return ended;
+    }
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Files are counted per field below; busboy's count is not needed.
+        limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
+        defParamCharset: 'utf8',
+      });
+    } catch (error) {
+      const missing = /boundary/i.test((error as Error).message);
+      fail(new MalformedBodyException(missing ? 'The multipart/form-data Content-Type has no boundary parameter' : `The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
+      return ended;
+    }
+    const counts = new Map<string, number>();
+    /** A part's name, or why it is refused. */
+    const refusedName = (name: string | undefined): Error | undefined => {
+      if (name === undefined || name === '') return new MalformedBodyException('A form part has no name in its Content-Disposition');
+      if (new TextEncoder().encode(name).length > limits.maxFieldNameBytes) {
+        return new UploadLimitException('fieldNameBytes', `A form part's name is longer than the limit of ${limits.maxFieldNameBytes} bytes`);
+      }
+      if (forbiddenNames.has(name)) return new MalformedBodyException(`A form part may not be named '${name}'`);
+      return undefined;
+    };
+    parser.on('field', (name: string | undefined, value: string, info: busboy.FieldInfo) => {
+      if (settled) return;
+      const refused = refusedName(name);
+      if (refused) return fail(refused);
+      if (info.valueTruncated) return fail(new UploadLimitException('fieldBytes', `Form field '${name}' is longer than the limit of ${limits.maxFieldBytes} bytes`, name));
+      form.addField(name!, value);
+    });
+    parser.on('file', (name: string | undefined, stream: NodeJS.ReadableStream & { resume(): void }, info: busboy.FileInfo) => {
+      // Destroying the parser on a refusal errors its open file stream: that error is the refusal's, not another.
+      stream.on('error', () => undefined);
+      // Parts busboy still finds in the chunk it is given when the form was refused are let go.
+      if (settled) return stream.resume();
+      const refused = refusedName(name);
+      if (refused) return fail(refused);
+      const field = this.files.get(name!);
+      if (!field) {
+        const taken = [...this.files.keys()].map((key) => `'${key}'`).join(', ');
+        return fail(new MalformedBodyException(`Form field '${name}' is a file, but this route takes ${taken ? `files in ${taken} only` : 'no files'}`));
+      }
+      const count = (counts.get(field.field) ?? 0) + 1;
+      counts.set(field.field, count);
+      if (count > field.maxCount) {
+        return fail(new UploadLimitException('fieldFiles', `Form field '${field.field}' holds more than ${field.maxCount} file${field.maxCount === 1 ? '' : 's'}`, field.field));
+      }
+      const receiver = new FileReceiver(field, info.filename ?? field.field, field.maxBytes ?? limits.maxFileBytes, limits, temp, form, fail);
+      receivers.push(receiver);
+      receiver.receive(stream);
+    });
+    parser.on('partsLimit', () => fail(new UploadLimitException('parts', `The form holds more than the limit of ${limits.maxParts} parts`)));
+    parser.on('fieldsLimit', () => fail(new UploadLimitException('fields', `The form holds more than the limit of ${limits.maxFields} text fields`)));
+    parser.on('error', (error: Error) => fail(malformedForm(error)));
+    parser.on('drain', () => source.resume());
+    parser.on('close', () => {
+      if (settled) return;
+      Promise.all(receivers.map((receiver) => receiver.done)).then(() => {
+        if (settled) return;
+        // In the order the files came, whichever finished first.
+        for (const receiver of receivers) form.addFile(receiver.field.field, receiver.received!);
+        const missing = [...this.files.values()].find((file) => file.required && !form.files.has(file.field));
+        if (missing) return fail(new MalformedBodyException(`The form has no file in field '${missing.field}', which this route requires`));
+        settled = true;
+        resolve(form);
+      }, fail);
+    });
+    let received = 0;
+    source.start({
+      chunk(chunk) {
+        if (settled) return;
+        received += chunk.length;
+        if (received > bodyLimit) return fail(bodyTooLarge(bodyLimit));
+        let more: boolean;
+        try {
+          more = parser!.write(chunk);
+        } catch (error) {
+          return fail(malformedForm(error as Error));
+        }
+        if (!more) source.pause();
+      },
+      end() {
+        if (!settled) parser!.end();
+      },
+      fail(cause) {
+        // A source that bounds the body itself (the host port's stream) refuses with its own 413.
+        fail(cause instanceof HttpException ? cause : new RequestAbortedException({ cause }));
+      },
+    });
+    return ended;
+  }
+}
+
+function bodyTooLarge(limit: number): UploadLimitException {
+  return new UploadLimitException('bodyBytes', `Request body is larger than the limit of ${limit} bytes`);
+}

@@ -1,0 +1,100 @@
+// The multipart reader at the HTTP pipeline's body-reader point (extension point d), over the real
+// host port adapters: NodeExchange behind a node:http server on port 0, and WebExchange over Web
+// Requests. A refusal is answered (the port's stream is left, not destroyed), and temporary files
+// go when the exchange closes.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { FormEntry } from '../../runtime/core/src/contract/tables.js';
+import { HttpException } from '../../runtime/core/src/exceptions/http-exception.js';
+import { NodeExchange } from '../../runtime/core/src/http/hosts/node/node-exchange.js';
+import { WebExchange } from '../../runtime/core/src/http/hosts/web/web-exchange.js';
+import type { HttpRoute } from '../../runtime/core/src/http/http-route.js';
+import type { HostExchange } from '../../runtime/core/src/http/pipeline/host-exchange.js';
+import { FormReader } from '../../runtime/core/src/http/uploads/form-reader.js';
+import { multipartBodyReader } from '../../runtime/core/src/http/uploads/multipart-body-reader.js';
+import { DEFAULT_UPLOAD_LIMITS } from '../../runtime/core/src/http/uploads/upload-limits.js';
+import type { UploadedForm } from '../../runtime/core/src/http/uploads/uploaded-form.js';
+
+const entry: FormEntry = { files: [{ field: 'file', maxCount: 1, maxBytes: 256 * 1024, required: true }] };
+const temp = mkdtempSync(join(tmpdir(), 'body-reader-port-'));
+const route = { form: new FormReader(entry, { ...DEFAULT_UPLOAD_LIMITS, memoryBytes: 1024, tempDir: temp }, 1 << 20) } as unknown as HttpRoute;
+const read = multipartBodyReader.prepare(route)!;
+
+/** What the stage around a body reader does: read, then answer the form's facts or the refusal. */
+async function serve(exchange: HostExchange): Promise<void> {
+  try {
+    const form = (await read(exchange, 1 << 20)) as UploadedForm;
+    const file = form.files.get('file')![0]!;
+    exchange.send(200, { 'content-type': 'application/json' }, JSON.stringify({ name: file.name, size: file.size, type: file.type }));
+  } catch (error) {
+    const refusal = error instanceof HttpException ? error : new HttpException(500, 'failed');
+    exchange.send(refusal.status, { 'content-type': 'application/json', connection: 'close' }, JSON.stringify(refusal.toJSON()));
+  }
+}
+
+const form = (bytes: number): FormData => {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(bytes).fill(0x61)]), 'a.txt');
+  return data;
+};
+
+async function emptied(): Promise<void> {
+  for (let i = 0; i < 100 && readdirSync(temp).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(readdirSync(temp), [], 'no temporary file left');
+}
+
+const port = suite<{ server: Server; base: string; port: number }>('the body-reader point over the host port');
+
+port.before(async (context) => {
+  context.server = createServer((incoming, outgoing) => void serve(new NodeExchange(incoming, outgoing)));
+  await new Promise<void>((resolve) => context.server.listen(0, '127.0.0.1', resolve));
+  context.port = (context.server.address() as AddressInfo).port;
+  context.base = `http://127.0.0.1:${context.port}`;
+});
+port.after(async ({ server }) => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(temp, { recursive: true, force: true });
+});
+
+port('NodeExchange: a file read through the port, its temporary file deleted when the exchange closes', async ({ base }) => {
+  const response = await fetch(base, { method: 'POST', body: form(8 * 1024) });
+  assert.equal(await response.json(), { name: 'a.txt', size: 8 * 1024, type: 'text/plain' });
+  await emptied();
+});
+
+port('NodeExchange: a file over its limit is answered 413 (the stream is left, not destroyed)', async ({ base }) => {
+  const response = await fetch(base, { method: 'POST', body: form(300 * 1024) });
+  assert.is(response.status, 413);
+  assert.is(((await response.json()) as { limit: string }).limit, 'fileBytes');
+  await emptied();
+});
+
+port('NodeExchange: a client gone mid-file leaves no temporary file', async ({ port: at }) => {
+  const socket = connect(at, '127.0.0.1');
+  await new Promise((resolve) => socket.on('connect', resolve));
+  socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b0\r\nContent-Length: 200000\r\n\r\n--b0\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`);
+  socket.write(Buffer.alloc(64 * 1024, 0x61));
+  for (let i = 0; i < 100 && readdirSync(temp).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.is(readdirSync(temp).length, 1, 'the file was being written');
+  socket.destroy();
+  await emptied();
+});
+
+port('WebExchange: a file read from request.body, and a refusal answered', async () => {
+  for (const [bytes, status] of [[8 * 1024, 200], [300 * 1024, 413]] as const) {
+    const exchange = new WebExchange(new Request('http://x/', { method: 'POST', body: form(bytes) }), undefined);
+    void serve(exchange);
+    const response = await exchange.response;
+    assert.is(response.status, status);
+    if (status === 200) assert.equal(await response.json(), { name: 'a.txt', size: bytes, type: 'text/plain' });
+  }
+  await emptied();
+});
+
+port.run();
