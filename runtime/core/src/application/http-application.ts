@@ -3,6 +3,9 @@ import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
 import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
+import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load-file-port.js';
+import { StaticMount } from '../http/files/static-mount.js';
+import type { StaticOptions } from '../http/files/static-options.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
@@ -51,6 +54,27 @@ export abstract class HttpApplication {
   serveDocs(path: string, document: object, options?: DocsOptions): this {
     this.assertNotInitialised('serveDocs');
     this.http.addStaticRoutes(docsRoutes(path, document, options));
+    return this;
+  }
+
+  /**
+   * Serves the files of `directory` (relative to the working directory) under `prefix`, for GET
+   * and HEAD: content types, `ETag`/`Last-Modified` with 304s, `Range` with 206/416, `Cache-Control`
+   * (`maxAge`, `immutable`), precompressed `.br`/`.gz` siblings (`precompressed: true`) and a
+   * single-page application's `fallback`. Routes win: a mount at `/` answers what no route
+   * matches, and any other prefix may hold no route (an error at `init`, FW2313 at build time).
+   * Nothing outside the directory is ever read (`..` in any spelling, symbolic links out of it), no
+   * directory is listed, hidden files are not served. Needs a file system (not on Cloudflare
+   * Workers). Public: no guard runs on these GETs. Before `init`. See docs/static-files.md.
+   *
+   * @example
+   * app.serveStatic('/assets', 'dist/assets', { maxAge: 31_536_000, immutable: true, precompressed: true });
+   * app.serveStatic('/', 'public', { fallback: 'index.html' });
+   */
+  serveStatic(prefix: string, directory: string, options?: StaticOptions): this {
+    this.assertNotInitialised('serveStatic');
+    if (hostHasNoFiles()) throw new Error(NO_FILE_SYSTEM);
+    this.http.addStaticMount(new StaticMount(prefix, directory, options, loadFilePort));
     return this;
   }
 

@@ -9,6 +9,8 @@ import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
+import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount.js';
+import { staticFileRoutes } from './files/web-file-answer.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -52,6 +54,8 @@ export class HttpTransport implements ApplicationTransport {
   private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
+  /** `app.serveStatic` mounts; registered before `attach`. */
+  private readonly staticMounts: StaticMount[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
   readonly streaming: StreamingRoutes;
 
@@ -70,12 +74,19 @@ export class HttpTransport implements ApplicationTransport {
     this.staticRoutes.push(...routes);
   }
 
+  /** Serves a directory's files under a prefix (see `app.serveStatic`). Before `attach`. */
+  addStaticMount(mount: StaticMount): void {
+    this.staticMounts.push(mount);
+    this.addStaticRoutes(staticFileRoutes(mount));
+  }
+
   /**
    * Builds one `HttpRoute` per route (its chain prepared), and the Hono app that registers them
    * when first needed; the runtime's server path gets the same routes at `listen`.
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
+    checkMountsAgainstRoutes(this.staticMounts, host.tables.routes);
     const routes = host.tables.routes.map(
       (entry) =>
         new HttpRoute(
@@ -99,7 +110,7 @@ export class HttpTransport implements ApplicationTransport {
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
     );
-    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming };
+    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming, staticMounts: this.staticMounts };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
@@ -115,6 +126,8 @@ export class HttpTransport implements ApplicationTransport {
     }
     this.binding = true;
     try {
+      // A static directory that does not exist stops the start, not the first request.
+      await Promise.all(this.staticMounts.map((mount) => mount.open()));
       const serve = await serverAdapterForRuntime();
       this.listener = await serve(this.served, port, hostname, this.options.limits);
     } finally {

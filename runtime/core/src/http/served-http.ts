@@ -5,6 +5,7 @@ import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
+import type { StaticMount } from './files/static-mount.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
@@ -59,6 +60,8 @@ export interface ServedHttp {
   readonly report: ErrorReport;
   /** What the streaming routes share, for a server path that serves them itself (the Node-native one). */
   readonly streaming?: StreamServing;
+  /** `app.serveStatic` mounts, for a server path that serves them itself (the Node-native one). */
+  readonly staticMounts?: readonly StaticMount[];
 }
 
 /**

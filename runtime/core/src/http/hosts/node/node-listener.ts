@@ -6,6 +6,7 @@ import { NodeDrain } from './node-drain.js';
 import { nodeNativeListener } from './node-dispatch.js';
 import { honoListener } from './hono-listener.js';
 import { refusingRepeatedHost } from './repeated-host.js';
+import { servingStaticFiles } from './static-files-listener.js';
 
 /**
  * The environment variable that makes Node serve every request through the web adapter (a Web
@@ -29,11 +30,12 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   // `ws` is loaded only by an application with `@Ws()` routes: the others never complete a handshake.
   const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? (await import('ws')).WebSocketServer : undefined;
   const throughHono = honoListener(served.hono, hostname, served.report);
-  const native = process.env[HTTP_ADAPTER_VARIABLE] === 'web' ? undefined : nodeNativeListener(served.routes, served, throughHono.listener);
+  const unrouted = servingStaticFiles(served.staticMounts ?? [], throughHono.listener);
+  const native = process.env[HTTP_ADAPTER_VARIABLE] === 'web' ? undefined : nodeNativeListener(served.routes, served, unrouted);
   // Served by Hono alone: built now, so the first request does not wait for it.
   if (!native) await throughHono.load();
   // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
-  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, refusingRepeatedHost(native ?? throughHono.listener, served.report));
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, refusingRepeatedHost(native ?? unrouted, served.report));
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
