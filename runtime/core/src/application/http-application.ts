@@ -6,6 +6,7 @@ import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load-file-port.js';
 import { StaticMount } from '../http/files/static-mount.js';
 import type { StaticOptions } from '../http/files/static-options.js';
+import { resolveCompression } from '../http/encoding/compression-options.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
@@ -36,6 +37,7 @@ export abstract class HttpApplication {
       limits: resolveServerLimits(options),
       logger: this.logger,
       streaming: resolveStreamingOptions(options.streaming),
+      encoding: { compression: resolveCompression(options.compression), etag: options.etag ?? false },
     });
   }
 

@@ -1,4 +1,5 @@
 import type { ServerLimits } from '../http/server-limits.js';
+import type { CompressionOptions } from '../http/encoding/compression-options.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { ObservabilityOptions } from '../telemetry/observability.js';
 import type { Logger } from '../types/logger.js';
@@ -50,6 +51,20 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   readonly debug?: { readonly providers?: boolean };
   /** Heartbeats of `@Sse()` streams and the limits of `@Ws()` sockets; see `StreamingOptions` for the defaults. */
   readonly streaming?: Partial<StreamingOptions>;
+  /**
+   * Compresses answers (`br`, `gzip`, `zstd` where the host has it) by the request's
+   * `Accept-Encoding`, from 1 KiB up, never an event stream or a type compressed already (default
+   * off). See docs/compression.md.
+   *
+   * @example
+   * new FrameworkApplication(tables, { compression: true });
+   */
+  readonly compression?: boolean | CompressionOptions;
+  /**
+   * Conditional GET on every route: a weak `ETag` from each 200's bytes and a 304 to a matching
+   * `If-None-Match` (default off; `@ETag()` turns it on for one route). Saves bandwidth, not CPU.
+   */
+  readonly etag?: boolean;
 }
 
 /** What `app.stats()` reports. */

@@ -11,6 +11,7 @@ import type { StreamingOptions } from './streaming/options.js';
 import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount.js';
 import { staticFileRoutes } from './files/web-file-answer.js';
+import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -25,6 +26,8 @@ export interface HttpTransportOptions {
   readonly logger: Logger;
   /** How `@Sse()` and `@Ws()` routes are served. */
   readonly streaming: StreamingOptions;
+  /** Compression and conditional GET (`compression`, `etag`, `@ETag()`). */
+  readonly encoding: EncodingSettings;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -96,6 +99,7 @@ export class HttpTransport implements ApplicationTransport {
           entry.readsBody ? host.bareHandler(entry) : undefined,
           host.observability.httpRoute(entry),
           this.options.bodyBounds,
+          answerEncodingFor(entry, this.options.encoding),
         ),
     );
     const { bodyLimit } = this.options;

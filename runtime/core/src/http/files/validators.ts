@@ -1,3 +1,4 @@
+import { etagListMatches } from '../encoding/etag-match.js';
 import type { FileFacts } from './file-port.js';
 
 /**
@@ -26,23 +27,6 @@ export function notModified(header: (name: string) => string | undefined, etag: 
   if (since === undefined) return false;
   const date = Date.parse(since);
   return !Number.isNaN(date) && Date.parse(lastModified) <= date;
-}
-
-/**
- * Whether an `If-None-Match` list names `etag`, compared weakly (`W/"x"` matches `"x"`). The list
- * is read once, in linear time, however long.
- *
- * @example
- * etagListMatches('"a", W/"b"', 'W/"b"'); // true
- */
-export function etagListMatches(list: string, etag: string): boolean {
-  if (list.trim() === '*') return true;
-  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
-  for (const item of list.split(',')) {
-    const tag = item.trim();
-    if ((tag.startsWith('W/') ? tag.slice(2) : tag) === opaque) return true;
-  }
-  return false;
 }
 
 /**

@@ -123,7 +123,7 @@ function callAndAnswer(call: NodeCall, handler: PreparedHandler, report: ErrorRe
     const answer = handler(call);
     if (isThenable(answer)) return answerLater(call, answer, report);
     call.answered = true;
-    finish(call, writeAnswer(call.outgoing, answer, entry.status, call.responseHeaders), report);
+    finish(call, writeAnswer(call.outgoing, answer, entry.status, call.responseHeaders, call.route.encoding), report);
   } catch (error) {
     call.answered = true;
     writeError(call.outgoing, error, entry.name, report, call, call.responseHeaders);
@@ -136,7 +136,7 @@ function answerLater(call: NodeCall, answer: PromiseLike<unknown>, report: Error
   Promise.resolve(answer).then(
     (value) => {
       call.answered = true;
-      finish(call, writeAnswer(call.outgoing, value, entry.status, call.responseHeaders), report);
+      finish(call, writeAnswer(call.outgoing, value, entry.status, call.responseHeaders, call.route.encoding), report);
     },
     (error: unknown) => {
       call.answered = true;

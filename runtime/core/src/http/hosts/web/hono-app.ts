@@ -9,6 +9,7 @@ import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
+import { encodedRoute } from './encoded-route.js';
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
@@ -38,7 +39,8 @@ export function buildHonoApp(
         ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
         : routeHandler(route, options.report));
     // Routes of an application that observes nothing keep their handler as it is.
-    const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
+    const encoded = route.encoding ? encodedRoute(route.encoding, inner) : inner;
+    const handler = route.telemetry ? observedRoute(route.telemetry, encoded) : encoded;
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;
