@@ -7,6 +7,7 @@ import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load
 import { StaticMount } from '../http/files/static-mount.js';
 import type { StaticOptions } from '../http/files/static-options.js';
 import { resolveCompression } from '../http/encoding/compression-options.js';
+import { listenArguments, type ListenOptions } from '../http/listen-options.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
@@ -83,16 +84,19 @@ export abstract class HttpApplication {
   /**
    * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
    * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
-   * Without `hostname` it listens on every interface, IPv6 and IPv4. Under `framework-build dev`
+   * Without `hostname` it listens on every interface, IPv6 and IPv4. With `{ tls: { key, cert } }`
+   * it serves HTTPS, HTTP/2 and HTTP/1.1 on the one port (see docs/https.md). Under `framework-build dev`
    * it first waits until the last good app has stopped (see `listenTurn`).
    *
    * @example
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
    * await app.listen(0, '127.0.0.1'); // loopback only, a free port
+   * await app.listen({ port: 8443, tls: { key, cert } }); // HTTPS, HTTP/2 and HTTP/1.1 by ALPN (Node)
    */
-  async listen(port = 3000, hostname?: string): Promise<number> {
+  async listen(portOrOptions?: number | ListenOptions, hostname?: string): Promise<number> {
+    const { port, host, tls } = listenArguments(portOrOptions, hostname);
     await listenTurn(); // the dev loop's hand-off; nothing to wait for elsewhere
-    return this.http.listen(port, hostname);
+    return this.http.listen(port, host, tls);
   }
 
   /**

@@ -12,6 +12,7 @@ import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount.js';
 import { staticFileRoutes } from './files/web-file-answer.js';
 import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
+import type { TlsOptions } from './listen-options.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -118,7 +119,7 @@ export class HttpTransport implements ApplicationTransport {
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
-  async listen(port: number, hostname?: string): Promise<number> {
+  async listen(port: number, hostname?: string, tls?: TlsOptions): Promise<number> {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
     // A second server would be unreachable from close() and keep the process alive.
     if (this.listener || this.binding) {
@@ -132,8 +133,10 @@ export class HttpTransport implements ApplicationTransport {
     try {
       // A static directory that does not exist stops the start, not the first request.
       await Promise.all(this.staticMounts.map((mount) => mount.open()));
+      // Deno.serve and Bun.serve take certificates their own way, not wired here yet (docs/limits.md).
+      if (tls && ('Deno' in globalThis || 'Bun' in globalThis)) throw new Error('app.listen({ tls }) serves HTTPS on Node only for now; on Deno or Bun, terminate TLS in front of the app (a proxy) or host app.fetch with the runtime\'s own TLS options.');
       const serve = await serverAdapterForRuntime();
-      this.listener = await serve(this.served, port, hostname, this.options.limits);
+      this.listener = await serve(this.served, port, hostname, this.options.limits, tls);
     } finally {
       this.binding = false;
     }

@@ -6,6 +6,7 @@ import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
 import type { StaticMount } from './files/static-mount.js';
+import type { TlsOptions } from './listen-options.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
@@ -67,6 +68,6 @@ export interface ServedHttp {
 /**
  * Serves the application's routes on one runtime's HTTP server with the application's limits (as
  * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
- * IPv4 where the system allows it; port 0 lets the OS pick.
+ * IPv4 where the system allows it; port 0 lets the OS pick. `tls`: HTTPS with HTTP/2 (Node only).
  */
-export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
+export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;
