@@ -2,13 +2,14 @@ import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR } from '../ir/index.js';
+import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR, StaticMountIR } from '../ir/index.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
 import { appInterceptorsIn } from './layers.js';
 import { configReadsIn } from './config.js';
 import { checkRequestLogOptions } from './request-log.js';
+import { staticMountsIn } from './static-mounts.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
@@ -30,6 +31,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const declared: string[] = [];
   const appInterceptors: AppInterceptorIR[] = [];
   const configReads: ConfigReadIR[] = [];
+  const staticMounts: StaticMountIR[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
   for (const sf of files) {
     const file = { file: toPosix(sf.getFilePath()), line: 0, column: 0, length: 0 };
@@ -38,6 +40,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
       appInterceptors.push(...appInterceptorsIn(ctx, sf));
       configReads.push(...configReadsIn(ctx, sf));
       checkRequestLogOptions(ctx, sf);
+      staticMounts.push(...staticMountsIn(ctx, sf));
     });
     for (const cls of sf.getClasses()) {
       atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {
@@ -59,7 +62,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
     const { cls, usage } = next;
     atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => discoverClass(ctx, cls, usage));
   }
-  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads }, diagnostics: ctx.diagnostics };
+  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads, staticMounts }, diagnostics: ctx.diagnostics };
 }
 
 const displayName = (srcDir: string, sf: SourceFile): string => relativeFile(srcDir, sf.getFilePath());

@@ -3,6 +3,7 @@
 import type { AppInterceptorIR } from './chain.js';
 import type { ConfigReadIR, ModuleIR } from './modules.js';
 import type { ClassIR } from './providers.js';
+import type { SourceLocation } from './source.js';
 
 /** Everything `discover` found. */
 export interface ProgramIR {
@@ -16,4 +17,14 @@ export interface ProgramIR {
   readonly appInterceptors?: readonly AppInterceptorIR[];
   /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
   readonly configReads?: readonly ConfigReadIR[];
+  /** Every `app.serveStatic(…)` whose prefix is a literal (FW2313 checks no route lies under it). */
+  readonly staticMounts?: readonly StaticMountIR[];
+}
+
+/** An `app.serveStatic('<literal prefix>', …)` call in the sources. */
+export interface StaticMountIR {
+  /** The prefix, normalised as the runtime does: one leading slash, no trailing one (`/` stays `/`). */
+  readonly prefix: string;
+  /** The prefix argument. */
+  readonly location: SourceLocation;
 }
