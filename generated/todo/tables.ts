@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '539206d6932279745af6d69728ccd57ce53d4a9932496b1e5321a4ad5ad65afa',
+  manifest: '11203e2da6ae5a4d3567b9931f306f3a3afc902ee0284cfa4b1863d9a9e42899',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, TodoGrpcController] }],
   providers: [

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FrameworkApplication, type ApplicationOptions } from '@framework/core';
 import { loadConfig } from '@framework/core/config';
 import { GrpcServer, type GrpcServerOptions } from '@framework/grpc';
@@ -14,9 +16,12 @@ export interface TodoApplication {
 /**
  * The example's limits: its bodies and messages are small (a todo name has at most 200
  * characters), so it accepts 64 KiB HTTP bodies and 4 KiB gRPC and WebSocket messages; the server timeouts are
- * the framework's defaults. The configuration (PORT, JWT_SECRET…) is read and validated by `init`.
+ * the framework's defaults. Answers are compressed (br or gzip, from 1 KiB). The configuration (PORT, JWT_SECRET…) is read and validated by `init`.
  */
-export const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024, streaming: { maxMessageBytes: 4 * 1024 } };
+export const LIMITS: ApplicationOptions = { bodyLimit: 64 * 1024, streaming: { maxMessageBytes: 4 * 1024 }, compression: true };
+
+/** The web page (`index.html`, its script and stylesheet), beside `src/` (copied beside the build's `src/` by `build:example`). */
+export const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 /** The example's gRPC server options (4 KiB messages), for tests that create their own server. */
 export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 } };
 
@@ -36,6 +41,9 @@ export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoA
   const config = await loadConfig(EnvSchema);
   const app = new FrameworkApplication(tables, { ...LIMITS, ...options });
   const grpc = new GrpcServer(app, { ...GRPC_OPTIONS, reflection: config.get('GRPC_REFLECTION') });
+  // The page lists the todos through the API; routes win, so `/` serves files only where no route
+  // answers. A build that carries no page (a bundle, Deno without read access) serves the API alone.
+  if (existsSync(PUBLIC_DIR)) app.serveStatic('/', PUBLIC_DIR);
   if (config.get('DOCS')) app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
   await app.init(AppModule);
   return { app, grpc };

@@ -81,7 +81,6 @@ export class HttpTransport implements ApplicationTransport {
   /** Serves a directory's files under a prefix (see `app.serveStatic`). Before `attach`. */
   addStaticMount(mount: StaticMount): void {
     this.staticMounts.push(mount);
-    this.addStaticRoutes(staticFileRoutes(mount));
   }
 
   /**
@@ -110,7 +109,8 @@ export class HttpTransport implements ApplicationTransport {
       (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
         bodyLimit,
         report,
-        staticRoutes: this.staticRoutes,
+        // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
+        staticRoutes: [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)],
         streamRoute: (route) => this.streaming.handlerOf(route),
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
