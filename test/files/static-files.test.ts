@@ -59,6 +59,7 @@ for (const adapter of ['node', 'web'] as const) {
     const app = new FrameworkApplication(tables, { logger: { error: () => undefined, warn: () => undefined, log: () => undefined } });
     app.serveStatic('/assets', root, { maxAge: 60, immutable: true, precompressed: true });
     app.serveStatic('/app', path.join(root, 'spa'), { fallback: 'index.html' });
+    app.serveStatic('/only-css', root, { extensions: ['.css'], headers: { 'X-Frame-Options': 'DENY' } });
     context.app = await app.init(AppModule);
     context.port = await context.app.listen(0, '127.0.0.1');
     delete process.env.FRAMEWORK_HTTP_ADAPTER;
@@ -152,6 +153,16 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is((await raw(port, '/app/missing.js', { accept: '*/*' })).status, 404);
   });
 
+  test('extensions limit what is served; headers go on every answer of the mount, its 404 too', async ({ port }) => {
+    const css = await raw(port, '/only-css/css/site.css');
+    assert.is(css.status, 200);
+    assert.is(css.headers['x-frame-options'], 'DENY');
+    const text = await raw(port, '/only-css/big.txt');
+    assert.is(text.status, 404);
+    assert.is(text.headers['x-frame-options'], 'DENY');
+    assert.is((await raw(port, '/only-css/')).status, 404, 'index.html is not a .css');
+  });
+
   test('no path out of the root in any spelling, no hidden file, no listing: a 404 and nothing read', async ({ port }) => {
     const attempts = [
       '/assets/../secret.txt',
@@ -200,6 +211,7 @@ refusals('options that cannot be meant, a missing directory, a prefix holding a 
   assert.throws(() => app.serveStatic('/x', root, { maxAge: -1 }), /maxAge is a whole number of seconds/);
   assert.throws(() => app.serveStatic('/x', root, { fallback: '../secret.txt' }), /fallback names a file inside the directory/);
   assert.throws(() => app.serveStatic('/files/:name', root), /the prefix is a plain path/);
+  assert.throws(() => app.serveStatic('/x', root, { extensions: ['css'] }), /extensions lists name endings with their dot/);
   app.serveStatic('/nowhere', path.join(place, 'missing'));
   await app.init(AppModule);
   assert.match(await rejection(app.listen(0, '127.0.0.1')), /app\.serveStatic\('\/nowhere', '.*missing'\): no such directory/);

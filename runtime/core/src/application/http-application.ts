@@ -2,7 +2,7 @@ import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
-import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
+import { docsAssets, docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
 import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load-file-port.js';
 import { StaticMount } from '../http/files/static-mount.js';
 import type { StaticOptions } from '../http/files/static-options.js';
@@ -57,6 +57,7 @@ export abstract class HttpApplication {
   serveDocs(path: string, document: object, options?: DocsOptions): this {
     this.assertNotInitialised('serveDocs');
     this.http.addStaticRoutes(docsRoutes(path, document, options));
+    this.http.addStaticMount(docsAssets(path));
     return this;
   }
 

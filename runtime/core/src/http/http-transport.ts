@@ -81,6 +81,8 @@ export class HttpTransport implements ApplicationTransport {
   /** Serves a directory's files under a prefix (see `app.serveStatic`). Before `attach`. */
   addStaticMount(mount: StaticMount): void {
     this.staticMounts.push(mount);
+    // Longest prefix first: `/docs/assets` is looked at before `/`, whatever the order of the calls.
+    this.staticMounts.sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
   /**
@@ -132,7 +134,7 @@ export class HttpTransport implements ApplicationTransport {
     this.binding = true;
     try {
       // A static directory that does not exist stops the start, not the first request.
-      await Promise.all(this.staticMounts.map((mount) => mount.open()));
+      await Promise.all(this.staticMounts.filter((mount) => mount.required).map((mount) => mount.open()));
       // Deno.serve and Bun.serve take certificates their own way, not wired here yet (docs/limits.md).
       if (tls && ('Deno' in globalThis || 'Bun' in globalThis)) throw new Error('app.listen({ tls }) serves HTTPS on Node only for now; on Deno or Bun, terminate TLS in front of the app (a proxy) or host app.fetch with the runtime\'s own TLS options.');
       const serve = await serverAdapterForRuntime();

@@ -38,28 +38,41 @@ export class StaticMount {
   readonly options: ResolvedStaticOptions;
   private opening?: Promise<{ port: FilePort; root: string }>;
 
+  /**
+   * Whether the directory must exist when the server starts (`app.listen` awaits `open`): true for
+   * a path, false for a directory found on first need (the docs page's `swagger-ui-dist`, whose
+   * absence is a 503 naming the package to install).
+   */
+  readonly required: boolean;
+
   constructor(
     prefix: string,
-    readonly directory: string,
+    /** A path, or where to find one on first need (rejecting with what to do when there is none). */
+    readonly directory: string | (() => Promise<string>),
     options: StaticOptions | undefined,
     private readonly loadPort: () => Promise<FilePort>,
   ) {
     this.prefix = staticPrefix(prefix);
     this.options = resolveStaticOptions(options);
-    if (typeof directory !== 'string' || directory === '') throw new TypeError(`app.serveStatic('${this.prefix}', directory): the directory is a path such as 'public'; got ${JSON.stringify(directory)}.`);
+    this.required = typeof directory === 'string';
+    if (directory === '' || (typeof directory !== 'string' && typeof directory !== 'function')) {
+      throw new TypeError(`app.serveStatic('${this.prefix}', directory): the directory is a path such as 'public'; got ${JSON.stringify(directory)}.`);
+    }
   }
 
   /**
    * Loads the file port and resolves the directory's realpath, once; rejects with a message
-   * naming the directory when it is missing. `app.listen` awaits it, so a wrong path stops the start.
+   * naming the directory when it is missing (a lazy directory is tried again by the next request).
    */
   open(): Promise<{ port: FilePort; root: string }> {
     this.opening ??= (async () => {
       const port = await this.loadPort();
-      const facts = await port.stat(this.directory);
-      if (!facts?.isDirectory) throw new Error(`app.serveStatic('${this.prefix}', '${this.directory}'): no such directory (relative paths start at the working directory).`);
-      return { port, root: await port.realpath(this.directory) };
+      const directory = typeof this.directory === 'string' ? this.directory : await this.directory();
+      const facts = await port.stat(directory);
+      if (!facts?.isDirectory) throw new Error(`app.serveStatic('${this.prefix}', '${directory}'): no such directory (relative paths start at the working directory).`);
+      return { port, root: await port.realpath(directory) };
     })();
+    if (!this.required) this.opening.catch(() => (this.opening = undefined));
     return this.opening;
   }
 
@@ -88,7 +101,10 @@ export class StaticMount {
     const facts = await port.stat(real);
     if (facts?.isDirectory && this.options.index !== undefined && depth === 0) return this.find(port, root, [...segments, this.options.index], 1);
     if (!facts?.isFile) return undefined;
-    return { path: real, name: segments[segments.length - 1] ?? '', facts };
+    const name = segments.length > 0 ? segments[segments.length - 1]! : '';
+    const { extensions } = this.options;
+    if (extensions && !extensions.some((extension) => name.toLowerCase().endsWith(extension))) return undefined;
+    return { path: real, name, facts };
   }
 
   /** `path`'s realpath when it lies inside `root` (a symbolic link out of it does not). */
@@ -110,6 +126,7 @@ export class StaticMount {
     const file = sibling?.found ?? found;
     const { etag, lastModified } = fileValidators(file.facts, sibling ? `-${sibling.coding}` : '');
     const headers: Record<string, string> = {
+      ...options.headers,
       'content-type': contentType(found.name) || 'application/octet-stream',
       'cache-control': options.cacheControl,
       etag,
@@ -127,7 +144,7 @@ export class StaticMount {
     const ask = sibling || !rangeStillValid(request.header('if-range'), etag, lastModified) ? { kind: 'whole' as const } : rangeAsk(rangeHeader, size);
     if (ask.kind === 'unsatisfiable') {
       const text = `Range not satisfiable: ${ask.reason}.`;
-      return { status: 416, headers: { 'content-range': `bytes */${size}`, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(new TextEncoder().encode(text).byteLength) }, text };
+      return { status: 416, headers: { ...options.headers, 'content-range': `bytes */${size}`, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(new TextEncoder().encode(text).byteLength) }, text };
     }
     const [status, start, end] = ask.kind === 'part' ? [206, ask.start, ask.end] : [200, 0, size - 1];
     if (status === 206) headers['content-range'] = `bytes ${start}-${end}/${size}`;

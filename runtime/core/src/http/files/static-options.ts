@@ -18,6 +18,10 @@ export interface StaticOptions {
   readonly fallback?: string;
   /** The file answered for a directory (`/assets/` → `/assets/index.html`); default `index.html`, `false` for none. */
   readonly index?: string | false;
+  /** Serve only files whose names end with one of these (`['.js', '.css']`); default every file. */
+  readonly extensions?: readonly string[];
+  /** Headers added to every answer of the mount, its 404s included (a `Content-Security-Policy`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** The options with their defaults filled in and checked. */
@@ -26,6 +30,8 @@ export interface ResolvedStaticOptions {
   readonly precompressed: boolean;
   readonly fallback: string | undefined;
   readonly index: string | undefined;
+  readonly extensions: readonly string[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /**
@@ -35,7 +41,10 @@ export interface ResolvedStaticOptions {
  * resolveStaticOptions({ maxAge: 60 }).cacheControl; // 'public, max-age=60'
  */
 export function resolveStaticOptions(options: StaticOptions = {}): ResolvedStaticOptions {
-  const { maxAge = 0, immutable = false, precompressed = false, fallback, index = 'index.html' } = options;
+  const { maxAge = 0, immutable = false, precompressed = false, fallback, index = 'index.html', extensions, headers = {} } = options;
+  if (extensions !== undefined && (!Array.isArray(extensions) || extensions.some((extension) => typeof extension !== 'string' || !/^\.[\w.-]+$/.test(extension)))) {
+    throw new TypeError(`app.serveStatic(): extensions lists name endings with their dot, such as ['.js', '.css']; got ${JSON.stringify(extensions)}.`);
+  }
   if (!Number.isInteger(maxAge) || maxAge < 0) throw new TypeError(`app.serveStatic(): maxAge is a whole number of seconds, 0 or more (31536000 is a year); got ${String(maxAge)}.`);
   for (const [name, file] of [['fallback', fallback], ['index', index]] as const) {
     if (file !== undefined && file !== false && (typeof file !== 'string' || file === '' || /(^|[\\/])\.\.?([\\/]|$)|^[\\/]|\0/.test(file))) {
@@ -47,6 +56,8 @@ export function resolveStaticOptions(options: StaticOptions = {}): ResolvedStati
     precompressed,
     fallback: fallback || undefined,
     index: index || undefined,
+    extensions: extensions?.map((extension) => extension.toLowerCase()),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
   };
 }
 

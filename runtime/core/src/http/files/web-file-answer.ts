@@ -27,8 +27,13 @@ export function webFileAnswer(answer: FileAnswer, port: FilePort): Response {
 export function staticFileRoutes(mount: StaticMount): StaticRoute[] {
   const respond = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
+    // A directory found on first need that is not there is a 503 saying what to install; a required one stopped the start.
+    if (!mount.required) {
+      const unavailable = await mount.open().then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+      if (unavailable !== undefined) return new Response(JSON.stringify({ status: 503, name: 'ServiceUnavailableException', message: unavailable }), { status: 503, headers: { ...mount.options.headers, 'content-type': 'application/json' } });
+    }
     const answer = await mount.answer({ method: request.method, path: url.pathname, header: (name) => request.headers.get(name) ?? undefined });
-    if (!answer) return new Response(NOT_FOUND, { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!answer) return new Response(NOT_FOUND, { status: 404, headers: { ...mount.options.headers, 'content-type': 'application/json' } });
     return webFileAnswer(answer, (await mount.open()).port);
   };
   const wildcard = mount.prefix === '/' ? '/*' : `${mount.prefix}/*`;
