@@ -17,12 +17,27 @@ import type { TlsOptions } from '../../listen-options.js';
  */
 export function createNodeServer(tls: TlsOptions | undefined, options: { connectionsCheckingInterval: number }, listener: RequestListener): Server {
   if (!tls) return createServer(options, listener);
-  const server = createSecureServer({ key: pem(tls.key), cert: pem(tls.cert), allowHTTP1: true, ...options }, listener as never);
+  const server = createSecureServer({ key: pem(tls.key), cert: pem(tls.cert), allowHTTP1: true, ...options }, withHost(listener) as never);
   // What the rest of the adapter uses of a server (limits, 'upgrade', close) is there on both.
   return server as unknown as Server;
 }
 
 const pem = (value: string | Uint8Array): string | Buffer => (typeof value === 'string' ? value : Buffer.from(value));
+
+/**
+ * An HTTP/2 request names its host in `:authority`, not `Host` (RFC 9113 §8.3.1): given a `host`
+ * as an HTTP/1.1 request has it, it takes the same path (the Node-native routes, the URL the
+ * handlers see) instead of the one for requests without a host.
+ */
+function withHost(listener: RequestListener): RequestListener {
+  return (incoming, outgoing) => {
+    if (incoming.headers.host === undefined) {
+      const authority = incoming.headers[':authority'];
+      if (typeof authority === 'string') incoming.headers.host = authority;
+    }
+    listener(incoming, outgoing);
+  };
+}
 
 /**
  * Graceful shutdown of the TLS server: it stops accepting; each HTTP/2 session gets a GOAWAY
