@@ -18,6 +18,12 @@ export const peers = [
   { id: 'framework-log', label: 'Framework (ours) + request log', http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
   { id: 'fastify-otel', label: 'Fastify 5 + @fastify/otel, same SDK', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_OTEL: '1' } },
   { id: 'fastify-log', label: 'Fastify 5 + its pino request log', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
+  // Files and bytes (the `bytesScenarios`): opt-in peers, each the same app with the feature on.
+  { id: 'framework-bytes', label: 'Framework (ours), app.serveStatic + compression', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_BYTES: '1' } },
+  { id: 'fastify-bytes', label: 'Fastify 5 + @fastify/static + @fastify/compress', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_BYTES: '1' } },
+  { id: 'framework-tls', label: 'Framework (ours), app.listen({ tls })', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
+  { id: 'fastify-tls', label: 'Fastify 5 with https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
+  { id: 'fastify-h2', label: 'Fastify 5 with http2: true, https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1', BENCH_HTTP2: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },

@@ -7,6 +7,12 @@ if body and body ~= "" then
 end
 local auth = os.getenv("BENCH_AUTH")
 if auth and auth ~= "" then wrk.headers["Authorization"] = auth end
+-- One more header, `Name: value` (Accept-Encoding for the compression rows).
+local extra = os.getenv("BENCH_HEADER")
+if extra and extra ~= "" then
+  local name, value = extra:match("^([^:]+):%s*(.*)$")
+  wrk.headers[name] = value
+end
 
 function done(summary, latency, requests)
   local e = summary.errors

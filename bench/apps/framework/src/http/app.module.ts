@@ -1,4 +1,5 @@
 import { JwtModule, Module, ThrottlerModule } from '@framework/core';
+import { BigController } from './big.controller.js';
 import { LimitedController } from './limited.controller.js';
 import { OrderController } from './order.controller.js';
 import { SecureController } from './secure.controller.js';
@@ -10,6 +11,6 @@ import { TodoController } from './todo.controller.js';
     JwtModule.forRoot({ secret: process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long' }),
     ThrottlerModule.forRoot([{ ttl: 60_000, limit: 1_000_000_000 }], { trustProxy: true }),
   ],
-  controllers: [TodoController, OrderController, SecureController, LimitedController],
+  controllers: [TodoController, OrderController, SecureController, LimitedController, BigController],
 })
 export class AppModule {}
