@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CompiledRouter } from '../../runtime/core/src/http/compiled-router.js';
-import { routedPath } from '../../runtime/core/src/http/hosts/node/node-dispatch.js';
+import { routedPath } from '../../runtime/core/src/http/pipeline/request-path.js';
 import { seeded } from '../seeded-random.js';
 
 

@@ -41,7 +41,9 @@ async function headRoutesWork(send: Send): Promise<void> {
   assert.is(probe.response.status, 200);
   assert.equal(probe.ran, ['probe']);
   assert.is(probe.response.headers.get('x-probe'), 'alive');
-  assert.is((await sent(send, 'GET', '/probe')).response.status, 404, 'a path with only a @Head() route has no GET');
+  const noGet = (await sent(send, 'GET', '/probe')).response;
+  assert.is(noGet.status, 405, 'a path with only a @Head() route has no GET');
+  assert.is(noGet.headers.get('allow'), 'HEAD, OPTIONS');
 
   const plain = await sent(send, 'HEAD', '/plain');
   assert.is(plain.response.status, 200, 'without a @Head() route, the GET route answers HEAD');

@@ -13,6 +13,8 @@ import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount
 import { staticFileRoutes } from './files/web-file-answer.js';
 import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
 import type { TlsOptions } from './listen-options.js';
+import { PipelineExtensions } from './pipeline/extension-points.js';
+import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -62,6 +64,8 @@ export class HttpTransport implements ApplicationTransport {
   private readonly staticMounts: StaticMount[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
   readonly streaming: StreamingRoutes;
+  /** The pipeline's extension points (docs/http-pipeline.md), filled by capabilities before `attach`. */
+  readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
     this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
@@ -107,17 +111,31 @@ export class HttpTransport implements ApplicationTransport {
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
     // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
+    const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
+    const { pipeline } = this;
     const hono = new LazyHonoApp(async () =>
       (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
         bodyLimit,
         report,
+        methods,
+        extensions: pipeline,
         // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
         staticRoutes: [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)],
         streamRoute: (route) => this.streaming.handlerOf(route),
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
     );
-    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming, staticMounts: this.staticMounts };
+    this.served = {
+      hono,
+      routes,
+      bodyLimit,
+      report,
+      streaming: this.streaming,
+      methods,
+      extensions: pipeline,
+      unmatchedTelemetry: host.observability.httpRoute(undefined),
+      staticMounts: this.staticMounts,
+    };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */

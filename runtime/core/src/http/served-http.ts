@@ -7,6 +7,9 @@ import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
 import type { StaticMount } from './files/static-mount.js';
 import type { TlsOptions } from './listen-options.js';
+import type { PipelineExtensions } from './pipeline/extension-points.js';
+import type { MethodTable } from './pipeline/table-decision.js';
+import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 
 /**
  * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
@@ -63,6 +66,12 @@ export interface ServedHttp {
   readonly streaming?: StreamServing;
   /** `app.serveStatic` mounts, for a server path that serves them itself (the Node-native one). */
   readonly staticMounts?: readonly StaticMount[];
+  /** The methods of every path (routes and static routes), for the table-decided stage. */
+  readonly methods: MethodTable;
+  /** The pipeline's extension points, as the capabilities filled them. */
+  readonly extensions: PipelineExtensions;
+  /** The telemetry of requests no route matched (the table's answers, 404); absent when nothing is observed. */
+  readonly unmatchedTelemetry?: HttpRouteTelemetry;
 }
 
 /**

@@ -6,12 +6,25 @@ const decoder = new TextDecoder();
 /** What a finished body read calls: the text, or why there is none. */
 export type BodyDone = (error: Error | undefined, text: string) => void;
 
+/**
+ * `readBody`'s bytes rather than its text: the port's read (`NodeExchange.readBody`).
+ *
+ * @example
+ * readBodyBytes(incoming, 1 << 20, (error, bytes) => (error ? refuse(error) : parse(bytes)));
+ */
+export function readBodyBytes(incoming: IncomingMessage, limit: number, done: (error: Error | undefined, bytes: Uint8Array) => void): void {
+  (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done: undefined, bytesDone: done };
+  listen(incoming);
+}
+
 /** One body being read: what the listeners below share (module-level functions, no closures per request). */
 interface BodyRead {
   readonly limit: number;
   readonly chunks: Buffer[];
   size: number;
   done: BodyDone | undefined;
+  /** Set instead of `done` for a read of bytes. */
+  bytesDone?: (error: Error | undefined, bytes: Uint8Array) => void;
 }
 
 const reading = Symbol('body read');
@@ -31,6 +44,10 @@ type Reading = IncomingMessage & { [reading]: BodyRead };
  */
 export function readBody(incoming: IncomingMessage, limit: number, done: BodyDone): void {
   (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done };
+  listen(incoming);
+}
+
+function listen(incoming: IncomingMessage): void {
   // The listeners stay once the read is settled (they do nothing then): removing four costs more
   // than the request they would outlive, and the 'error' one keeps a late reset from being thrown.
   incoming.on('data', onData);
@@ -52,17 +69,20 @@ export function readBodyText(incoming: IncomingMessage, limit: number): Promise<
 /** Ends the read, once: `done` called with the text or the error. */
 function settle(incoming: Reading, error: Error | undefined): void {
   const read = incoming[reading];
-  const { done } = read;
-  if (done === undefined) return;
+  const { done, bytesDone } = read;
+  if (done === undefined && bytesDone === undefined) return;
   incoming[reading] = settled;
-  if (error !== undefined) return done(error, '');
   const { chunks } = read;
-  done(undefined, decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, read.size)));
+  if (bytesDone !== undefined) return bytesDone(error, error !== undefined ? noBytes : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, read.size));
+  if (error !== undefined) return done!(error, '');
+  done!(undefined, decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, read.size)));
 }
+
+const noBytes = new Uint8Array(0);
 
 function onData(this: Reading, chunk: Buffer): void {
   const read = this[reading];
-  if (read.done === undefined) return;
+  if (read.done === undefined && read.bytesDone === undefined) return;
   read.size += chunk.length;
   if (read.size > read.limit) {
     // The rest is not read: the answer says `Connection: close`, so the connection ends after it.

@@ -1,9 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { writeError } from './node-answer.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import { nodeSseRoute } from './sse/node-sse-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { CompiledRouter } from '../../compiled-router.js';
 import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
+import { observedNodeRoute } from './node-observed-route.js';
+import { NodeExchange } from './node-exchange.js';
+import type { PipelineExtensions } from '../../pipeline/extension-points.js';
+import { answerByPrefix } from '../../pipeline/prefix-stage.js';
+import { routedPath } from '../../pipeline/request-path.js';
+import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
+import type { HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
 
 // The request targets and hosts @hono/node-server passes on as they are (its own checks): any
 // other (percent-encoding, dot segments, an unusual Host) it normalises through `new URL`, so
@@ -27,7 +35,12 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  */
 export function nodeNativeListener(
   routes: readonly HttpRoute[],
-  options: NodeRouteOptions & { readonly streaming?: StreamServing },
+  options: NodeRouteOptions & {
+    readonly streaming?: StreamServing;
+    readonly methods: MethodTable;
+    readonly extensions: PipelineExtensions;
+    readonly unmatchedTelemetry?: HttpRouteTelemetry;
+  },
   fallback: RequestListener,
 ): RequestListener | undefined {
   if (!routes.every((route) => CompiledRouter.serves(route.entry.path))) return undefined;
@@ -46,12 +59,30 @@ export function nodeNativeListener(
           : nodeRouteHandler(route, options);
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
+  // The table-decided stage (405, OPTIONS), over the port; observed as the web adapter observes its unmatched requests.
+  const decide = tableDecision(options.methods, options.extensions.preflight);
+  // Answered after the parser is done with the bytes at hand, as the web adapter answers (Hono's
+  // unmatched requests go through a promise): a malformed body behind the head is then the
+  // parser's 400 on both, rather than this answer first.
+  const decided: NodeRouteHandler = (incoming, outgoing, path) =>
+    void Promise.resolve().then(() => decide(new NodeExchange(incoming, outgoing), path, undefined));
+  const tableAnswer = options.unmatchedTelemetry ? observedNodeRoute(options.unmatchedTelemetry, decided) : decided;
+  const route = (incoming: IncomingMessage, outgoing: ServerResponse, path: string): void => {
+    const match = router.match(incoming.method!, path);
+    if (match !== undefined) return match.handler(incoming, outgoing, path, match.values);
+    if (options.methods.decides(incoming.method!, path)) return tableAnswer(incoming, outgoing, path, []);
+    fallback(incoming, outgoing);
+  };
+  const { prefixes } = options.extensions;
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const path = nativePathOf(incoming);
     if (path === undefined) return fallback(incoming, outgoing);
-    const match = router.match(incoming.method!, path);
-    if (match === undefined) return fallback(incoming, outgoing);
-    match.handler(incoming, outgoing, path, match.values);
+    if (prefixes.length === 0) return route(incoming, outgoing, path);
+    // The stage before routing, only when a capability answers by prefix (static files).
+    answerByPrefix(prefixes, new NodeExchange(incoming, outgoing), path).then(
+      (answered) => answered || route(incoming, outgoing, path),
+      (error: unknown) => writeError(outgoing, error, 'the HTTP adapter', options.report, { incoming, path, observation: undefined }, undefined),
+    );
   };
 }
 
@@ -70,10 +101,6 @@ export function nativePathOf(incoming: IncomingMessage): string | undefined {
   return routedPath(pathOf(url));
 }
 
-/** The path a request is matched by: `/todo/` is `/todo` (Hono's `strict: false`). */
-export function routedPath(path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
 
 /** The path of a request target: up to its query or fragment. */
 function pathOf(url: string): string {

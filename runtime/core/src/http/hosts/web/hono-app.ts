@@ -10,6 +10,9 @@ import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-
 import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
 import { encodedRoute } from './encoded-route.js';
+import type { PipelineExtensions } from '../../pipeline/extension-points.js';
+import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
+import { decidedByTable, prefixMiddleware } from './pipeline-stages.js';
 
 /**
  * Registers the prepared routes on a Hono app: one handler closure per route, built once.
@@ -21,6 +24,9 @@ export function buildHonoApp(
   options: {
     readonly bodyLimit: number;
     readonly report: ErrorReport;
+    /** The methods of every path, for the answers the table decides (405, OPTIONS). */
+    readonly methods: MethodTable;
+    readonly extensions: PipelineExtensions;
     readonly staticRoutes?: readonly StaticRoute[];
     /** The handler of a streaming route (`@Sse()`, `@Ws()`), served by `http/streaming/` through this adapter; undefined for other routes. */
     readonly streamRoute?: (route: HttpRoute) => HonoRouteHandler | undefined;
@@ -29,6 +35,8 @@ export function buildHonoApp(
   },
 ): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>({ strict: false });
+  // The stage before routing, only when a capability answers by prefix (static files).
+  if (options.extensions.prefixes.length > 0) app.use('*', prefixMiddleware(options.extensions.prefixes));
   const ordered = [...routes.filter((route) => route.entry.method === 'HEAD'), ...routes.filter((route) => route.entry.method !== 'HEAD')];
 
   for (const route of ordered) {
@@ -58,7 +66,9 @@ export function buildHonoApp(
 
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.
-  app.notFound(observed(undefined, (c) => c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404)));
+  // The table decides first: a path served under other methods is a 405 with `Allow`, or OPTIONS's 204.
+  const decide = tableDecision(options.methods, options.extensions.preflight);
+  app.notFound(observed(undefined, (c) => decidedByTable(c, decide) ?? c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
 }

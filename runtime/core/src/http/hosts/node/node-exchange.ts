@@ -1,0 +1,114 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { Readable } from 'node:stream';
+import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
+import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from '../../pipeline/host-exchange.js';
+import { readBodyBytes } from './node-body.js';
+import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
+import { endResponse, responseReady, watchResponse, writeToResponse } from './sse/node-sink.js';
+import { writeWebResponse } from './web-response.js';
+
+/**
+ * The host port over Node's `IncomingMessage` and `ServerResponse` (node:http, and node:https or
+ * node:http2 in compatibility mode): every operation a direct read or write of Node's objects,
+ * no Web `Request`, `Response` or `Headers` unless `webRequest` or `sendResponse` asks for one.
+ *
+ * @example
+ * http.createServer((incoming, outgoing) => serve(new NodeExchange(incoming, outgoing)));
+ */
+export class NodeExchange implements HostExchange {
+  constructor(
+    readonly incoming: IncomingMessage,
+    readonly outgoing: ServerResponse,
+  ) {}
+
+  get method(): string {
+    return this.incoming.method!;
+  }
+  get target(): string {
+    return this.incoming.url ?? '/';
+  }
+  get authority(): string | undefined {
+    return this.incoming.headers.host;
+  }
+  get secure(): boolean {
+    return (this.incoming.socket as TLSSocket).encrypted === true;
+  }
+  get protocolVersion(): string {
+    const version = this.incoming.httpVersion;
+    return version === '2.0' ? '2' : version;
+  }
+  header(lowerCaseName: string): string | undefined {
+    return requestHeaderOf(this.incoming, lowerCaseName);
+  }
+  headers(): Record<string, string> {
+    return requestHeadersOf(this.incoming);
+  }
+  remoteAddress(): string {
+    return this.incoming.socket.remoteAddress ?? '';
+  }
+
+  readBody(limit: number, done: BodyDone): void {
+    readBodyBytes(this.incoming, limit, done);
+  }
+  async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
+    let size = 0;
+    try {
+      for await (const chunk of this.incoming as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limit) throw new BodyTooLargeException(limit);
+        yield chunk;
+      }
+    } catch (error) {
+      throw error instanceof BodyTooLargeException ? error : new RequestAbortedException({ cause: error });
+    }
+    if (!this.incoming.complete) throw new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') });
+  }
+
+  send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
+    this.outgoing.writeHead(status, headers as OutgoingHttpHeaders | undefined);
+    this.outgoing.end(body);
+  }
+  openBody(status: number, headers: AnswerHeaders): BodySink {
+    const { outgoing } = this;
+    outgoing.writeHead(status, headers as OutgoingHttpHeaders);
+    // The head now: the client learns that the body is on its way (an event stream's `open`).
+    outgoing.flushHeaders();
+    return {
+      write: (chunk) => (typeof chunk === 'string' ? writeToResponse(outgoing, chunk) : outgoing.writableEnded || outgoing.destroyed || outgoing.write(chunk)),
+      ready: () => responseReady(outgoing),
+      end: () => endResponse(outgoing),
+      onGone: (watcher: SinkWatcher) => watchResponse(outgoing, watcher),
+    };
+  }
+  sendResponse(response: Response, headers: AnswerHeaders | undefined): Promise<void> {
+    return writeWebResponse(this.outgoing, response, headers as Record<string, string> | undefined);
+  }
+  get headSent(): boolean {
+    return this.outgoing.headersSent;
+  }
+  cut(): void {
+    this.outgoing.destroy();
+  }
+
+  onClose(listener: (complete: boolean) => void): void {
+    const { outgoing } = this;
+    outgoing.once('close', () => listener(outgoing.writableFinished));
+  }
+  /** A request with a response is no upgrade: those come through the server's `upgrade` event. */
+  upgrade(): undefined {
+    return undefined;
+  }
+  webRequest(signal: AbortSignal, bodyText: string | undefined): Request {
+    const { incoming } = this;
+    // Line by line, as @hono/node-server's headers hold them.
+    const headers: [string, string][] = [];
+    for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
+    const url = `${this.secure ? 'https' : 'http'}://${incoming.headers.host}${incoming.url}`;
+    const method = incoming.method!;
+    if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
+    const body = bodyText !== undefined ? bodyText : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+    return new Request(url, { method, headers, body, signal, duplex: 'half' } as RequestInit);
+  }
+}

@@ -1,0 +1,175 @@
+import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
+import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from '../../pipeline/host-exchange.js';
+import type { ServerBindings } from '../../served-http.js';
+import { hostedAddress } from './hosted-address.js';
+import { webEventSink } from './sse/web-sink.js';
+
+const noBytes = new Uint8Array(0);
+
+/** A head as a `Headers` object (a repeated header's lines appended). */
+function headersOf(head: AnswerHeaders | undefined): Headers {
+  const headers = new Headers();
+  for (const name in head) {
+    const value = head[name]!;
+    if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/**
+ * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
+ * Lambda): the stages answer through it, and `response` resolves with what they answered. The
+ * Request's own signal is the client going away; `bindings` is what the host passed beside the
+ * request (`ServerBindings`, or a server's own env: see `hostedAddress`).
+ *
+ * @example
+ * const exchange = new WebExchange(request, env);
+ * serve(exchange);
+ * return exchange.response;
+ */
+export class WebExchange implements HostExchange {
+  /** The answer, once a stage gave it. */
+  readonly response: Promise<Response>;
+  /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn, as a route's is. */
+  settled?: Response;
+  private resolve!: (response: Response) => void;
+  private answered = false;
+  private readonly url: URL;
+
+  constructor(
+    readonly request: Request,
+    private readonly bindings: Partial<ServerBindings> | object | undefined,
+  ) {
+    this.url = new URL(request.url);
+    this.response = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  get method(): string {
+    return this.request.method;
+  }
+  get target(): string {
+    return this.url.pathname + this.url.search;
+  }
+  get authority(): string | undefined {
+    return this.url.host;
+  }
+  get secure(): boolean {
+    return this.url.protocol === 'https:';
+  }
+  get protocolVersion(): undefined {
+    return undefined;
+  }
+  header(lowerCaseName: string): string | undefined {
+    return this.request.headers.get(lowerCaseName) ?? undefined;
+  }
+  headers(): Record<string, string> {
+    const record = Object.create(null) as Record<string, string>;
+    this.request.headers.forEach((value, name) => (record[name] = value));
+    return record;
+  }
+  remoteAddress(): string {
+    const bindings = this.bindings as Partial<ServerBindings> | undefined;
+    return typeof bindings?.remoteAddress === 'function' ? bindings.remoteAddress() : hostedAddress(bindings, this.request);
+  }
+
+  readBody(limit: number, done: BodyDone): void {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    (async () => {
+      for await (const chunk of this.bodyStream(limit)) {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+      }
+    })().then(
+      () => {
+        if (chunks.length === 1) return done(undefined, chunks[0]!);
+        const bytes = new Uint8Array(size);
+        let at = 0;
+        for (const chunk of chunks) {
+          bytes.set(chunk, at);
+          at += chunk.byteLength;
+        }
+        done(undefined, size === 0 ? noBytes : bytes);
+      },
+      (error: Error) => done(error, noBytes),
+    );
+  }
+  async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
+    const { body } = this.request;
+    if (body === null) return;
+    let size = 0;
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (cause) {
+          throw new RequestAbortedException({ cause });
+        }
+        if (next.done) return;
+        size += next.value.byteLength;
+        if (size > limit) throw new BodyTooLargeException(limit);
+        yield next.value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
+    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(headers) }));
+  }
+  openBody(status: number, headers: AnswerHeaders): BodySink {
+    const { body, sink } = webEventSink();
+    this.answer(new Response(body, { status, headers: headersOf(headers) }));
+    return {
+      write: (chunk) => sink.write(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)),
+      ready: () => sink.ready(),
+      end: () => sink.end(),
+      onGone: (watcher: SinkWatcher) => sink.onGone(watcher),
+    };
+  }
+  sendResponse(response: Response, headers: AnswerHeaders | undefined): void {
+    let merged: Headers | undefined;
+    for (const name in headers) {
+      const value = headers[name]!;
+      const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];
+      if (name === 'set-cookie') for (const line of lines) (merged ??= new Headers(response.headers)).append(name, line);
+      else if (!response.headers.has(name)) for (const line of lines) (merged ??= new Headers(response.headers)).append(name, line);
+    }
+    // Response.error() (status 0) cannot be rebuilt; a consumed body cannot be sent anyway.
+    if (!merged || response.status < 200 || response.bodyUsed) return this.answer(response);
+    this.answer(new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged }));
+  }
+  get headSent(): boolean {
+    return this.answered;
+  }
+  /** The Response is handed over already: its body, if streaming, errors. */
+  cut(): void {
+    if (!this.answered) this.answer(Response.error());
+  }
+
+  onClose(listener: (complete: boolean) => void): void {
+    const { signal } = this.request;
+    // The host's signal says when the client left; an answer handed over is complete as far as this port can tell.
+    this.response.then(() => listener(!signal.aborted));
+  }
+  /** Upgrades are the host's own (Deno's `upgradeWebSocket`); none through this port yet. */
+  upgrade(): undefined {
+    return undefined;
+  }
+  webRequest(): Request {
+    return this.request;
+  }
+
+  private answer(response: Response): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.settled = response;
+    this.resolve(response);
+  }
+}
+

@@ -1,0 +1,135 @@
+// The pipeline's extension points: the places where the next HTTP capabilities (static files,
+// CORS, security headers, cookies, uploads, compression) plug in, host-neutral, each a small
+// interface. `PipelineExtensions` collects them before `init`; the stages read them once, when
+// the pipeline is built, so a request pays only for the points an application uses.
+import type { HttpRoute } from '../http-route.js';
+import type { AnswerHeaders, BodySink, HostExchange } from './host-exchange.js';
+
+/**
+ * (a) A stage before routing that may answer requests under a path prefix (`app.serveStatic`).
+ * It sees every request whose normalised path is `prefix` or starts with `prefix + '/'`, before
+ * the router; it answers through the exchange and resolves `true`, or `false` to let routing go on.
+ *
+ * @example
+ * const files: PrefixResponder = { prefix: '/assets', answer: (exchange, rest) => serveFile(exchange, dir, rest) };
+ */
+export interface PrefixResponder {
+  /** A normalised path without a trailing slash (`/assets`); `/` sees every request. */
+  readonly prefix: string;
+  /** `rest` is the normalised path after the prefix (`/css/site.css`; `''` for the prefix itself). */
+  answer(exchange: HostExchange, rest: string): boolean | Promise<boolean>;
+}
+
+/**
+ * (b) Answers a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`) to a path that
+ * has routes but none for OPTIONS, from the table: `allowed` lists the path's methods (`HEAD`
+ * with `GET`, `OPTIONS` always). True when it answered; false leaves the table's own answer
+ * (204 with `Allow`).
+ *
+ * @example
+ * const preflight: PreflightHook = (exchange, allowed) => { exchange.send(204, corsHead(exchange, allowed), undefined); return true; };
+ */
+export type PreflightHook = (exchange: HostExchange, allowed: readonly string[]) => boolean;
+
+/**
+ * (c) Response headers of a route, prepared at `init` (security headers, `@SetHeader`, CORS
+ * `Vary`), added by the answer stage to every answer of the route, before the call's own headers
+ * (which win) and the body's type and length. `route` is undefined for the answers the table
+ * decides (404, 405, OPTIONS) and those of prefix responders. Per-call headers are the call's:
+ * `setResponseHeader(name, value)` and `appendResponseHeader(name, value)` (a repeated line:
+ * `set-cookie`) on the execution context.
+ *
+ * @example
+ * const security: RouteHeaderSource = () => ({ fixed: { 'x-content-type-options': 'nosniff' } });
+ * const cors: RouteHeaderSource = () => ({ perRequest: (exchange) => allowOrigin(exchange.header('origin')) });
+ */
+export type RouteHeaderSource = (route: HttpRoute | undefined) => RouteHeaders | undefined;
+
+/** What a `RouteHeaderSource` adds to the answers of one route. */
+export interface RouteHeaders {
+  /** The same on every answer, merged once at init. */
+  readonly fixed?: AnswerHeaders;
+  /** Read per answer, from the request (an allowed `Origin`); undefined adds nothing. */
+  readonly perRequest?: (exchange: HostExchange) => AnswerHeaders | undefined;
+}
+
+/**
+ * (d) A body reader, chosen at `init` for each body route by the media types it reads (JSON is the
+ * built-in one; `multipart/form-data` next). `read` reads the port's body (`exchange.readBody`
+ * or, not to hold a large body whole, `exchange.bodyStream`) within `limit` and resolves with the
+ * value the validator and `@Body()` see; it throws an `HttpException` (a 400, a 415) for a body it
+ * refuses.
+ *
+ * @example
+ * const forms: BodyReader = { mediaTypes: ['multipart/form-data'], prepare: (route) => (exchange, limit) => parseParts(exchange.bodyStream(limit), route) };
+ */
+export interface BodyReader {
+  /** Lower-case media types without parameters (`multipart/form-data`). */
+  readonly mediaTypes: readonly string[];
+  /** At init: the reader of `route`'s bodies, or undefined when the route takes none of these. */
+  prepare(route: HttpRoute): RouteBodyReader | undefined;
+}
+
+/** Reads one request's body for a route (see `BodyReader`). */
+export type RouteBodyReader = (exchange: HostExchange, limit: number) => Promise<unknown>;
+
+/**
+ * (e) An answer encoding (compression). At `init` it says per route whether its answers may be
+ * encoded; per answer, `wrap` picks an encoding from the request (`Accept-Encoding`) and the
+ * head (type, length), edits the head (`content-encoding`, `vary`, the length dropped) and
+ * returns the sink the body is written to, over the host's; undefined sends the body as it is.
+ * A whole body is then written through the wrapped sink too.
+ *
+ * @example
+ * const gzip: AnswerEncoding = { forRoute: (route) => (route?.entry.stream ? undefined : { wrap: gzipWhenAccepted }) };
+ */
+export interface AnswerEncoding {
+  forRoute(route: HttpRoute | undefined): RouteEncoding | undefined;
+}
+
+/** The encoding step of one route's answers (see `AnswerEncoding`). */
+export interface RouteEncoding {
+  wrap(exchange: HostExchange, status: number, headers: AnswerHeaders, open: (headers: AnswerHeaders) => BodySink): BodySink | undefined;
+}
+
+/**
+ * The extension points an application's capabilities filled, collected before `init` on the HTTP
+ * transport (`transport.pipeline`) and read once when the pipeline is built. (f) needs no entry:
+ * the port's `secure` is the call's `secure`.
+ *
+ * @example
+ * http.pipeline.addPrefix({ prefix: '/assets', answer: serveFrom(dir) });
+ * http.pipeline.addRouteHeaders(() => ({ fixed: { 'x-frame-options': 'SAMEORIGIN' } }));
+ */
+export class PipelineExtensions {
+  readonly prefixes: PrefixResponder[] = [];
+  readonly routeHeaders: RouteHeaderSource[] = [];
+  readonly bodyReaders: BodyReader[] = [];
+  preflight: PreflightHook | undefined;
+  encoding: AnswerEncoding | undefined;
+
+  /** (a) Adds a prefix responder; the longest matching prefix answers first. */
+  addPrefix(responder: PrefixResponder): void {
+    this.prefixes.push(responder);
+    this.prefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+  /** (b) Sets the preflight hook (one: CORS). */
+  setPreflight(hook: PreflightHook): void {
+    this.preflight = hook;
+  }
+  /** (c) Adds a source of per-route headers; later sources win over earlier ones. */
+  addRouteHeaders(source: RouteHeaderSource): void {
+    this.routeHeaders.push(source);
+  }
+  /** (d) Adds a body reader; a media type claimed twice is a TypeError. */
+  addBodyReader(reader: BodyReader): void {
+    for (const type of reader.mediaTypes) {
+      if (this.bodyReaders.some((known) => known.mediaTypes.includes(type))) throw new TypeError(`A body reader for ${type} is registered already.`);
+    }
+    this.bodyReaders.push(reader);
+  }
+  /** (e) Sets the answer encoding (one: compression). */
+  setEncoding(encoding: AnswerEncoding): void {
+    this.encoding = encoding;
+  }
+}
