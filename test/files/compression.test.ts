@@ -73,6 +73,18 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is((await get(port, '/bytes/csv', { 'accept-encoding': 'gzip' })).headers['content-encoding'], 'gzip', 'a Response of a compressible type, streamed');
   });
 
+  test('zstd where the host has it (Node 22.15 and later), else the next acceptable coding', async ({ port }) => {
+    const zstd = (zlib as { zstdDecompressSync?: (buffer: Buffer) => Buffer }).zstdDecompressSync;
+    const answer = await get(port, '/bytes/list', { 'accept-encoding': 'zstd, gzip;q=0.5' });
+    if (adapter === 'node' && zstd) {
+      assert.is(answer.headers['content-encoding'], 'zstd');
+      assert.is(zstd(answer.body).toString(), JSON.stringify(LIST));
+    } else {
+      assert.is(answer.headers['content-encoding'], 'gzip');
+      assert.is(decoded(answer), JSON.stringify(LIST));
+    }
+  });
+
   test('an Accept-Encoding of garbage, or of 10 KiB, is the uncompressed answer', async ({ port }) => {
     for (const value of ['@@@;;;q=zz', ',,,,', 'gzip;q=NaN', `${'x,'.repeat(5000)}gzip`, 'identity;q=0, *;q=0']) {
       const answer = await get(port, '/bytes/list', { 'accept-encoding': value });
