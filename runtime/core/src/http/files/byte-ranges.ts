@@ -3,6 +3,9 @@ import parseRange from 'range-parser';
 /** More ranges than this in one `Range` header are refused (416) before any is read. */
 export const MAX_RANGES = 100;
 
+/** `bytes=` and a list of `first-last`, `first-` or `-suffix` specs (checked in one linear pass). */
+const BYTE_RANGES = /^bytes=[ \t]*(?:\d+-\d*|-\d+)(?:[ \t]*,[ \t]*(?:\d+-\d*|-\d+))*[ \t]*$/;
+
 /** What a `Range` header asks of a file of a given size. */
 export type RangeAsk =
   /** Serve the whole file (no Range, one the server may ignore, or several disjoint ranges). */
@@ -16,7 +19,7 @@ export type RangeAsk =
  * Reads a `Range` header (`range-parser`): one range is a 206; overlapping or adjacent ranges are
  * coalesced first, so `bytes=0-10,5-20` is `0-20`; several disjoint ranges are answered with the
  * whole file (a multipart answer is not made; RFC 9110 lets a server ignore Range); a range past
- * the end, or more than `MAX_RANGES` listed, is a 416; a header that is not a byte range is ignored.
+ * the end, or more than `MAX_RANGES` listed, is a 416; a header that is not a list of byte ranges is ignored.
  *
  * @example
  * rangeAsk('bytes=0-99', 5000);   // { kind: 'part', start: 0, end: 99 }
@@ -28,6 +31,8 @@ export function rangeAsk(header: string | undefined, size: number): RangeAsk {
   let count = 1;
   for (let i = header.indexOf(','); i !== -1; i = header.indexOf(',', i + 1)) count++;
   if (count > MAX_RANGES) return { kind: 'unsatisfiable', reason: `more than ${MAX_RANGES} ranges in one Range header` };
+  // A header that is not a list of byte ranges is ignored (RFC 9110 §14.2), not a 416.
+  if (!BYTE_RANGES.test(header)) return { kind: 'whole' };
   const ranges = parseRange(size, header, { combine: true });
   if (ranges === -2 || (Array.isArray(ranges) && ranges.type !== 'bytes')) return { kind: 'whole' };
   if (ranges === -1) return { kind: 'unsatisfiable', reason: `the range is outside the file (${size} bytes)` };
