@@ -12,6 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { compileFixture } from '../compile-fixture.js';
+import { launch } from '../launch.js';
 import { AppModule } from './fixtures/encoding/src/app.module.js';
 import { LIST } from './fixtures/encoding/src/bytes.controller.js';
 
@@ -110,6 +111,27 @@ test('a tls without key or cert is refused with the fix', async () => {
     assert.match((error as Error).message, 'tls needs both `key` and `cert`');
   }
   await app.close();
+});
+
+test('the compiled example: TLS_CERT_FILE and TLS_KEY_FILE turn HTTPS and HTTP/2 on; one alone stops the start in one line', async () => {
+  const main = new URL('../../examples/todo/dist/examples/todo/src/main.js', import.meta.url).pathname;
+  const env = { JWT_SECRET: 'https-secret-of-at-least-thirty-two-bytes', TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile };
+  const example = await launch(process.execPath, [main], { readyWithinMs: 60_000, env });
+  try {
+    assert.match(example.output(), /HTTP on https:\/\/127\.0\.0\.1:\d+ \(HTTP\/2 and HTTP\/1\.1\)/);
+    const page = await curl('--http2', `${example.base}/`);
+    assert.is(page.version, '2');
+    assert.match(page.body, '<title>Todo example</title>');
+    assert.match((await curl('--http2', `${example.base}/info`)).body, '"service":"todo example"');
+  } finally {
+    await example.stop();
+  }
+  const refused = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { ...env, TLS_KEY_FILE: '' } }).then(
+    () => 'started',
+    (failure: Error) => failure.message,
+  );
+  assert.match(refused, /TLS_KEY_FILE/);
+  assert.not.match(refused, /\n\s+at /, 'no stack');
 });
 
 test.after(() => fs.rmSync(place, { recursive: true, force: true }));
