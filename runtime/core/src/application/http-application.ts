@@ -7,6 +7,7 @@ import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load
 import { StaticMount } from '../http/files/static-mount.js';
 import type { StaticOptions } from '../http/files/static-options.js';
 import { resolveCompression } from '../http/encoding/compression-options.js';
+import { HostCompressors } from '../http/encoding/host-compressors.js';
 import { listenArguments, type ListenOptions } from '../http/listen-options.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
@@ -38,7 +39,7 @@ export abstract class HttpApplication {
       limits: resolveServerLimits(options),
       logger: this.logger,
       streaming: resolveStreamingOptions(options.streaming),
-      encoding: { compression: resolveCompression(options.compression), etag: options.etag ?? false },
+      encoding: { compression: resolveCompression(options.compression), etag: options.etag ?? false, compressors: new HostCompressors() },
     });
   }
 

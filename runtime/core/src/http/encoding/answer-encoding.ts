@@ -2,7 +2,11 @@ import { isCompressible } from './compressible.js';
 import type { ResolvedCompression } from './compression-options.js';
 import { etagListMatches } from './etag-match.js';
 import { preferredCodings, type Coding } from './negotiate.js';
+import type { Compressors } from './compressors.js';
+
+export type { Compressors };
 import { weakEtagOf } from './weak-etag.js';
+import type { HostCompressors } from './host-compressors.js';
 
 /**
  * What a route does to its answers' bodies, decided once at init (`answerEncodingFor`): compress
@@ -12,13 +16,8 @@ import { weakEtagOf } from './weak-etag.js';
 export interface AnswerEncoding {
   readonly compression: ResolvedCompression | undefined;
   readonly etag: boolean;
-}
-
-/** The codings a host can make, and a stream that makes one. */
-export interface Compressors {
-  can(coding: Coding): boolean;
-  /** A stream compressing into `coding` (one `can` said yes to). */
-  stream(coding: Coding, compression: ResolvedCompression): TransformStream<Uint8Array, Uint8Array>;
+  /** The host's compressors, loaded on first need (`host-compressors.ts`). */
+  readonly compressors: HostCompressors;
 }
 
 /** What the encoding reads of a request. */

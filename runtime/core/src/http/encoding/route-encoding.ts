@@ -2,12 +2,15 @@ import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { AnswerEncoding } from './answer-encoding.js';
 import type { ResolvedCompression } from './compression-options.js';
 import { hasEtagMark } from './etag-decorator.js';
+import type { HostCompressors } from './host-compressors.js';
 
 /** The application's answer-encoding settings, resolved once. */
 export interface EncodingSettings {
   readonly compression: ResolvedCompression | undefined;
   /** `etag: true`: conditional GET on every route. */
   readonly etag: boolean;
+  /** The host's compressors, shared by the routes. */
+  readonly compressors: HostCompressors;
 }
 
 /**
@@ -16,11 +19,11 @@ export interface EncodingSettings {
  * routes (`@Sse()`, `@Ws()`) have none: their frames are sent as they come.
  *
  * @example
- * answerEncodingFor(entry, { compression: resolveCompression(true, false), etag: false }); // { compression: {…}, etag: false }
+ * answerEncodingFor(entry, { compression: resolveCompression(true), etag: false, compressors: new HostCompressors() }); // { compression: {…}, etag: false, … }
  */
 export function answerEncodingFor(entry: HttpRouteEntry, settings: EncodingSettings): AnswerEncoding | undefined {
   if (entry.stream) return undefined;
   const etag = settings.etag || hasEtagMark(entry.handler);
   if (!etag && !settings.compression) return undefined;
-  return { compression: settings.compression, etag };
+  return { compression: settings.compression, etag, compressors: settings.compressors };
 }

@@ -80,12 +80,3 @@ async function peek(stream: ReadableStream<Uint8Array>, threshold: number): Prom
   });
   return { body: rest, size: undefined };
 }
-
-/**
- * The compressors of a fetch host: `gzip` through `CompressionStream` (Brotli and zstd are not
- * among its formats).
- */
-export const webCompressors: Compressors = {
-  can: (coding) => coding === 'gzip' && typeof CompressionStream === 'function',
-  stream: () => new CompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>,
-};

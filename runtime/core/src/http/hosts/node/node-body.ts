@@ -1,21 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
-
-const decoder = new TextDecoder();
-
-/** What a finished body read calls: the text, or why there is none. */
-export type BodyDone = (error: Error | undefined, text: string) => void;
-
-/**
- * `readBody`'s bytes rather than its text: the port's read (`NodeExchange.readBody`).
- *
- * @example
- * readBodyBytes(incoming, 1 << 20, (error, bytes) => (error ? refuse(error) : parse(bytes)));
- */
-export function readBodyBytes(incoming: IncomingMessage, limit: number, done: (error: Error | undefined, bytes: Uint8Array) => void): void {
-  (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done: undefined, bytesDone: done };
-  listen(incoming);
-}
+import type { BodyDone } from '../../pipeline/host-exchange.js';
 
 /** One body being read: what the listeners below share (module-level functions, no closures per request). */
 interface BodyRead {
@@ -23,31 +8,27 @@ interface BodyRead {
   readonly chunks: Buffer[];
   size: number;
   done: BodyDone | undefined;
-  /** Set instead of `done` for a read of bytes. */
-  bytesDone?: (error: Error | undefined, bytes: Uint8Array) => void;
 }
 
 const reading = Symbol('body read');
 /** A settled read: what the listeners left on the request find (the chunks let go). */
 const settled: BodyRead = { limit: 0, chunks: [], size: 0, done: undefined };
 type Reading = IncomingMessage & { [reading]: BodyRead };
+const noBytes = new Uint8Array(0);
 
 /**
- * Reads a request body as text, the way Fastify does (chunks as they come, the limit checked while
- * reading), decoded as the Web `request.text()` decodes (UTF-8, a leading BOM dropped, invalid
- * bytes replaced), so both server paths parse the same text. `done` is called once: with a
+ * Reads a request body's bytes, the way Fastify does (chunks as they come, the limit checked
+ * while reading): the port's `readBody` on Node (`NodeExchange`). `done` is called once: with a
  * BodyTooLargeException past `limit` bytes, a RequestAbortedException when the client goes away
- * first, else with the text. No promise: the hot path of a body route stays synchronous around it.
+ * first, else with the bytes. No promise: the hot path of a body route stays synchronous around
+ * it; and no closure: the listeners are module-level functions, the read's state kept on the
+ * request for them.
  *
  * @example
- * readBody(incoming, 1 << 20, (error, text) => (error ? refuse(error) : serve(text)));
+ * readBodyBytes(incoming, 1 << 20, (error, bytes) => (error ? refuse(error) : parse(bytes)));
  */
-export function readBody(incoming: IncomingMessage, limit: number, done: BodyDone): void {
+export function readBodyBytes(incoming: IncomingMessage, limit: number, done: BodyDone): void {
   (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done };
-  listen(incoming);
-}
-
-function listen(incoming: IncomingMessage): void {
   // The listeners stay once the read is settled (they do nothing then): removing four costs more
   // than the request they would outlive, and the 'error' one keeps a late reset from being thrown.
   incoming.on('data', onData);
@@ -56,33 +37,19 @@ function listen(incoming: IncomingMessage): void {
   incoming.on('close', onClose);
 }
 
-/**
- * `readBody` as a promise.
- *
- * @example
- * const text = await readBodyText(incoming, 1 << 20);
- */
-export function readBodyText(incoming: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => readBody(incoming, limit, (error, text) => (error ? reject(error) : resolve(text))));
-}
-
-/** Ends the read, once: `done` called with the text or the error. */
+/** Ends the read, once: `done` called with the bytes or the error. */
 function settle(incoming: Reading, error: Error | undefined): void {
   const read = incoming[reading];
-  const { done, bytesDone } = read;
-  if (done === undefined && bytesDone === undefined) return;
+  const { done, chunks } = read;
+  if (done === undefined) return;
   incoming[reading] = settled;
-  const { chunks } = read;
-  if (bytesDone !== undefined) return bytesDone(error, error !== undefined ? noBytes : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, read.size));
-  if (error !== undefined) return done!(error, '');
-  done!(undefined, decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, read.size)));
+  if (error !== undefined) return done(error, noBytes);
+  done(undefined, chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? noBytes : Buffer.concat(chunks, read.size));
 }
-
-const noBytes = new Uint8Array(0);
 
 function onData(this: Reading, chunk: Buffer): void {
   const read = this[reading];
-  if (read.done === undefined && read.bytesDone === undefined) return;
+  if (read.done === undefined) return;
   read.size += chunk.length;
   if (read.size > read.limit) {
     // The rest is not read: the answer says `Connection: close`, so the connection ends after it.

@@ -1,10 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { writeError } from './node-answer.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
-import { nodeSseRoute } from './sse/node-sse-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { CompiledRouter } from '../../compiled-router.js';
-import { nodeRouteHandler, type NodeRouteHandler, type NodeRouteOptions } from './node-route-handler.js';
+import type { NodeRouteHandler } from './node-observed-route.js';
+import type { RouteStageOptions } from '../../pipeline/route-stage.js';
+import { routeStage, type RouteStage } from '../../pipeline/route-stage.js';
+import { eventStreamStage } from '../../pipeline/event-stream-stage.js';
 import { observedNodeRoute } from './node-observed-route.js';
 import { NodeExchange } from './node-exchange.js';
 import type { PipelineExtensions } from '../../pipeline/extension-points.js';
@@ -35,7 +37,7 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  */
 export function nodeNativeListener(
   routes: readonly HttpRoute[],
-  options: NodeRouteOptions & {
+  options: RouteStageOptions & {
     readonly streaming?: StreamServing;
     readonly methods: MethodTable;
     readonly extensions: PipelineExtensions;
@@ -53,10 +55,10 @@ export function nodeNativeListener(
     // server's 'upgrade' listener, and a plain request to it goes to Hono (a 426).
     const handler: NodeRouteHandler =
       entry.stream === 'sse' && options.streaming
-        ? nodeSseRoute(route, options.streaming, options)
+        ? nodeRoute(route, eventStreamStage(route, options.streaming, options.report))
         : entry.stream
           ? (incoming, outgoing) => fallback(incoming, outgoing)
-          : nodeRouteHandler(route, options);
+          : nodeRoute(route, routeStage(route, options));
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
   // The table-decided stage (405, OPTIONS), over the port; observed as the web adapter observes its unmatched requests.
@@ -108,4 +110,15 @@ function pathOf(url: string): string {
   const fragment = url.indexOf('#');
   const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
   return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * A route's stages (`routeStage`, `eventStreamStage`) over Node's request and response, in its observation when the
+ * route is observed. Its parameters' values need no decoding: a target with a percent-escape is
+ * handed to the web adapter.
+ */
+function nodeRoute(route: HttpRoute, stage: RouteStage): NodeRouteHandler {
+  const handler: NodeRouteHandler = (incoming, outgoing, path, values, observation) => stage(new NodeExchange(incoming, outgoing), path, values, observation);
+  // Routes of an application that observes nothing keep their handler as it is.
+  return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
 }

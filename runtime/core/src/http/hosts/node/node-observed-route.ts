@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
-import type { BodyDone } from './node-body.js';
 import type { HttpRequestFacts, HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
 import { RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
@@ -16,18 +15,6 @@ const ABORTED_STATUS = new RequestAbortedException().status;
  * (Declared here, where the observation wraps one, so that this file imports nothing that imports it.)
  */
 export type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[], observation?: CallObservation) => void;
-
-/**
- * `done` to be called inside `observation` (its span's context): a body's read ends in a socket
- * event, outside the context the request began in, so what runs after it would otherwise lose its
- * span. `done` itself for an unobserved route.
- *
- * @example
- * readBody(incoming, limit, inObservation(observation, (error, text) => serve(text)));
- */
-export function inObservation(observation: CallObservation | undefined, done: BodyDone): BodyDone {
-  return observation === undefined ? done : (error, text) => observation.run(() => done(error, text));
-}
 
 /** The HTTP facts of a Node request, read only when the telemetry asks for them. */
 export class NodeRequestFacts implements HttpRequestFacts {

@@ -7,7 +7,8 @@ import type { GrpcMetadataLike } from '../../../contract/argument-source.js';
 import type { HttpRouteEntry } from '../../../contract/tables.js';
 import { grpcOnly } from '../../grpc-only.js';
 import type { HttpRoute } from '../../http-route.js';
-import { newCallHeaders, type CallHeaders } from './node-answer.js';
+import type { CallHeaders } from './node-answer.js';
+import { newCallHeaders } from '../../pipeline/call-headers.js';
 import { NodeRequest } from './node-request.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
@@ -83,7 +84,7 @@ export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implement
   setResponseHeader(name: string, value: string): void {
     // Refused here, as `Headers.set` refuses on the web adapter, rather than when the answer is written.
     validateHeaderValue(name, value);
-    (this.responseHeaders ??= newCallHeaders())[lowerCaseHeaderName(name)] = value;
+    (this.responseHeaders ??= newCallHeaders() as CallHeaders)[lowerCaseHeaderName(name)] = value;
   }
   param(name: string): string {
     return this.values[this.route.paramNames.indexOf(name)]!;

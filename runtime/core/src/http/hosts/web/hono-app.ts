@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
-import { bareBodyRoute } from './bare-body-route.js';
-import { withBodyLimit } from './body-limit.js';
+import { webRoute } from './web-route.js';
+import { routeStage } from '../../pipeline/route-stage.js';
 import { registerHeadRoute } from './head-routes.js';
 import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
-import { routeHandler, type HonoRouteHandler } from './route-handler.js';
+import type { HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../../telemetry/http-route-telemetry.js';
 import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
-import { encodedRoute } from './encoded-route.js';
 import type { PipelineExtensions } from '../../pipeline/extension-points.js';
 import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
 import { decidedByTable, prefixMiddleware } from './pipeline-stages.js';
@@ -43,12 +42,9 @@ export function buildHonoApp(
     const { entry } = route;
     const inner =
       options.streamRoute?.(route) ??
-      (entry.readsBody
-        ? withBodyLimit(options.bodyLimit, bareBodyRoute(route, options.report) ?? routeHandler(route, options.report))
-        : routeHandler(route, options.report));
+      webRoute(route, routeStage(route, options));
     // Routes of an application that observes nothing keep their handler as it is.
-    const encoded = route.encoding ? encodedRoute(route.encoding, inner) : inner;
-    const handler = route.telemetry ? observedRoute(route.telemetry, encoded) : encoded;
+    const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;

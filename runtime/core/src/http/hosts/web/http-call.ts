@@ -8,10 +8,12 @@ import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpEnv } from '../../served-http.js';
 import { connectionAddress } from './hosted-address.js';
 import { observationOf } from './observed-route.js';
-import { readHonoBody } from './read-body.js';
 import { grpcOnly } from '../../grpc-only.js';
 
-/** One HTTP call: the execution context and the argument source over a Hono context. */
+/**
+ * The call of a `@Ws()` route's upgrade request on the web adapter: the execution context and the
+ * argument source over a Hono context. (Every other route's call is the pipeline's `PipelineCall`.)
+ */
 export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape {
   readonly transport = 'http' as const;
   readonly grpcMetadata = undefined;
@@ -19,7 +21,7 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
 
   constructor(
     private readonly c: Context<HttpEnv>,
-    private readonly route: HttpRoute,
+    route: HttpRoute,
   ) {
     super(route);
   }
@@ -70,7 +72,8 @@ export class HttpCall extends CallBase<HttpRouteEntry> implements HttpCallShape 
     if (client.aborted) cancel(client.reason);
     else client.addEventListener('abort', () => cancel(client.reason), { once: true });
   }
+  /** Nothing to read: a socket's messages come from the socket (`@Messages()`). */
   loadBody(): Promise<void> {
-    return readHonoBody(this.c, this, this.route);
+    return Promise.resolve();
   }
 }

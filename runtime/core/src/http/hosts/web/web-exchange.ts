@@ -7,10 +7,11 @@ import { webEventSink } from './sse/web-sink.js';
 
 const noBytes = new Uint8Array(0);
 
-/** A head as a `Headers` object (a repeated header's lines appended). */
+/** A head as a `Headers` object (a repeated header's lines appended); `content-length` is the host's to set from the body. */
 function headersOf(head: AnswerHeaders | undefined): Headers {
   const headers = new Headers();
   for (const name in head) {
+    if (name === 'content-length') continue;
     const value = head[name]!;
     if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
     else headers.set(name, String(value));
@@ -36,13 +37,18 @@ export class WebExchange implements HostExchange {
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
-  private readonly url: URL;
+  /** Where the path starts in the request's URL (after the scheme and the authority). */
+  private readonly pathStart: number;
 
   constructor(
     readonly request: Request,
     private readonly bindings: Partial<ServerBindings> | object | undefined,
   ) {
-    this.url = new URL(request.url);
+    // The URL as the host gave it, read in place (no URL object): `target` keeps it as sent.
+    const { url } = request;
+    const authorityStart = url.indexOf('//') + 2;
+    const slash = url.indexOf('/', authorityStart);
+    this.pathStart = slash === -1 ? url.length : slash;
     this.response = new Promise((resolve) => (this.resolve = resolve));
   }
 
@@ -50,13 +56,15 @@ export class WebExchange implements HostExchange {
     return this.request.method;
   }
   get target(): string {
-    return this.url.pathname + this.url.search;
+    const target = this.request.url.slice(this.pathStart);
+    return target === '' ? '/' : target;
   }
   get authority(): string | undefined {
-    return this.url.host;
+    const { url } = this.request;
+    return url.slice(url.indexOf('//') + 2, this.pathStart);
   }
   get secure(): boolean {
-    return this.url.protocol === 'https:';
+    return this.request.url.startsWith('https:');
   }
   get protocolVersion(): undefined {
     return undefined;
@@ -75,6 +83,14 @@ export class WebExchange implements HostExchange {
   }
 
   readBody(limit: number, done: BodyDone): void {
+    // A declared length was held to the limit already (by the route stage): the host's own whole read is the fastest.
+    if (this.header('content-length') !== undefined && this.header('transfer-encoding') === undefined) {
+      this.request.arrayBuffer().then(
+        (buffer) => done(undefined, new Uint8Array(buffer)),
+        (cause: unknown) => done(new RequestAbortedException({ cause }), noBytes),
+      );
+      return;
+    }
     const chunks: Uint8Array[] = [];
     let size = 0;
     (async () => {
@@ -124,7 +140,10 @@ export class WebExchange implements HostExchange {
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    this.answer(new Response(body, { status, headers: headersOf(headers) }));
+    const head = headersOf(headers);
+    // Has @hono/node-server send the head at once instead of first reading the body to size it.
+    if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
+    this.answer(new Response(body, { status, headers: head }));
     return {
       write: (chunk) => sink.write(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)),
       ready: () => sink.ready(),
@@ -133,6 +152,11 @@ export class WebExchange implements HostExchange {
     };
   }
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void {
+    // HEAD: a body the Response streams is cancelled, so its producer stops (the host drops it unread).
+    if (this.request.method === 'HEAD' && response.body) {
+      response.body.cancel().catch(() => undefined);
+      response = new Response(null, response);
+    }
     let merged: Headers | undefined;
     for (const name in headers) {
       const value = headers[name]!;
@@ -154,8 +178,16 @@ export class WebExchange implements HostExchange {
 
   onClose(listener: (complete: boolean) => void): void {
     const { signal } = this.request;
+    let told = false;
+    const tell = (complete: boolean): void => {
+      if (told) return;
+      told = true;
+      listener(complete);
+    };
     // The host's signal says when the client left; an answer handed over is complete as far as this port can tell.
-    this.response.then(() => listener(!signal.aborted));
+    if (signal.aborted) return tell(false);
+    signal.addEventListener('abort', () => tell(false), { once: true });
+    void this.response.then(() => tell(!signal.aborted));
   }
   /** Upgrades are the host's own (Deno's `upgradeWebSocket`); none through this port yet. */
   upgrade(): undefined {

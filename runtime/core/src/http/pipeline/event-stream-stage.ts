@@ -1,0 +1,70 @@
+import { isThenable } from '../../types/thenable.js';
+import { isWebResponse } from '../../types/web-response.js';
+import type { ErrorReport } from '../answer-rules.js';
+import type { HttpRoute } from '../http-route.js';
+import { closeIterator, iteratorOf } from '../streaming/iterate.js';
+import { EventPump } from '../streaming/sse/event-pump.js';
+import { EVENT_STREAM_HEADERS, eventPumpOptions } from '../streaming/sse/sse-stream.js';
+import type { StreamServing } from '../streaming/stream-serving.js';
+import { sendAnswer, sendError } from './answer-stage.js';
+import { PipelineCall } from './pipeline-call.js';
+import type { RouteStage } from './route-stage.js';
+
+/**
+ * The stages of an `@Sse()` route after the match, over the host port, the same on every host:
+ * the chain runs once on the call, before the first byte (a refusal is the ordinary error answer
+ * with the headers the chain set, a 429's `Retry-After`); its answer, the handler's iterable, is
+ * written as a `text/event-stream` body opened on the port (`openBody`), each event pulled as the
+ * client takes more (`EventPump`). HEAD gets the head the GET would send, the generator closed
+ * before its first step.
+ *
+ * @example
+ * router.add('GET', '/todo/events', eventStreamStage(route, streaming, report));
+ */
+export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
+  const { entry, run } = route;
+  const pump = eventPumpOptions(entry, serving, report);
+  const refuse = (call: PipelineCall, error: unknown): void => {
+    call.answered = true;
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+  };
+  const begin = (call: PipelineCall, answer: unknown): void => {
+    // A guard, interceptor or filter may answer with a Response of its own.
+    if (isWebResponse(answer)) {
+      call.answered = true;
+      const writing = sendAnswer(call.exchange, answer, 200, call.responseHeaders);
+      if (writing) writing.catch((error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, undefined));
+      return;
+    }
+    let iterator: ReturnType<typeof iteratorOf>;
+    try {
+      iterator = iteratorOf(answer, pump.where);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    const headers = call.responseHeaders ? { ...call.responseHeaders, ...EVENT_STREAM_HEADERS } : { ...EVENT_STREAM_HEADERS };
+    if (call.exchange.method === 'HEAD') {
+      call.abort(new Error('HEAD request: the event stream is not sent'));
+      call.answered = true;
+      closeIterator(iterator);
+      return call.exchange.send(200, headers, undefined);
+    }
+    new EventPump(iterator, call.exchange.openBody(200, headers), call, pump).start();
+  };
+  return (exchange, path, values, observation) => {
+    const call = new PipelineCall(exchange, route, path, values, 0, observation);
+    let answer: unknown;
+    try {
+      answer = run(call);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    if (!isThenable(answer)) return begin(call, answer);
+    Promise.resolve(answer)
+      .then(
+        (value) => begin(call, value),
+        (error: unknown) => refuse(call, error),
+      )
+      .then(undefined, (error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
+  };
+}

@@ -1,0 +1,74 @@
+/** A query part decoded as forms encode it: `+` is a space; a malformed escape is kept as it is. */
+function decoded(part: string): string {
+  if (part.indexOf('+') !== -1) part = part.replace(/\+/g, ' ');
+  if (part.indexOf('%') === -1) return part;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part.replace(/(?:%[0-9A-Fa-f]{2})+/g, (match) => {
+      try {
+        return decodeURIComponent(match);
+      } catch {
+        return match;
+      }
+    });
+  }
+}
+
+/**
+ * Every query parameter of a request target, the first value of a repeated name winning, in a
+ * null-prototype record (`@Query()`): the answers Hono's query reader gives, with none of its code.
+ *
+ * @example
+ * queryOf('/todo?page=2&sort=asc&page=3'); // { page: '2', sort: 'asc' }
+ */
+export function queryOf(target: string): Record<string, string> {
+  const record = Object.create(null) as Record<string, string>;
+  let start = target.indexOf('?');
+  if (start === -1) return record;
+  const hash = target.indexOf('#', start);
+  const end = hash === -1 ? target.length : hash;
+  while (start !== -1 && start < end) {
+    let next = target.indexOf('&', start + 1);
+    if (next === -1 || next > end) next = -1;
+    const pair = target.slice(start + 1, next === -1 ? end : next);
+    start = next;
+    const equals = pair.indexOf('=');
+    const name = decoded(equals === -1 ? pair : pair.slice(0, equals));
+    if (name === '' || name in record) continue;
+    record[name] = equals === -1 ? '' : decoded(pair.slice(equals + 1));
+  }
+  return record;
+}
+
+/**
+ * One query parameter of a request target (its first value), or undefined.
+ *
+ * @example
+ * queryParam('/todo?page=2', 'page'); // '2'
+ */
+export function queryParam(target: string, name: string): string | undefined {
+  // Most targets have no query: nothing is parsed for them.
+  return target.indexOf('?') === -1 ? undefined : queryOf(target)[name];
+}
+
+/**
+ * A path parameter's value as the router cut it, percent-decoded (a malformed escape kept).
+ *
+ * @example
+ * paramValue('a%20b'); // 'a b'
+ */
+export function paramValue(raw: string): string {
+  if (raw.indexOf('%') === -1) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (match) => {
+      try {
+        return decodeURIComponent(match);
+      } catch {
+        return match;
+      }
+    });
+  }
+}

@@ -1,0 +1,161 @@
+import type { PreparedHandler } from '../../chain/call.js';
+import { BodyTooLargeException, type ValidationReason } from '../../exceptions/request-exceptions.js';
+import type { CallObservation } from '../../telemetry/call-observation.js';
+import { isThenable } from '../../types/thenable.js';
+import { invalidBodyAnswer, type ErrorReport } from '../answer-rules.js';
+import type { HttpRoute } from '../http-route.js';
+import { bodyReadFailure } from '../json-body.js';
+import { sendAnswer, sendError, sendJson } from './answer-stage.js';
+import type { HostExchange } from './host-exchange.js';
+import { PipelineCall } from './pipeline-call.js';
+
+/** What every route stage shares. */
+export interface RouteStageOptions {
+  readonly bodyLimit: number;
+  readonly report: ErrorReport;
+}
+
+/**
+ * Serves one matched request of a route: `path` as the router matched it, `values` its parameters
+ * in order (percent-decoded), `observation` the request's when its route is observed.
+ */
+export type RouteStage = (exchange: HostExchange, path: string, values: readonly string[], observation: CallObservation | undefined) => void;
+
+const decoder = new TextDecoder();
+
+/**
+ * The stages of one route after the match, over the host port, built once at init and the same
+ * on every host: the body limit (a declared length over it is a 413 before any layer; a body
+ * without one is read within it before the chain), the call, the chain (or, when nothing
+ * surrounds the handler, the body read, parsed and checked and the handler called in one step),
+ * and the answer or the error answer.
+ *
+ * @example
+ * const stage = routeStage(route, { bodyLimit: 1 << 20, report });
+ * stage(exchange, '/todo/42', ['42'], undefined);
+ */
+export function routeStage(route: HttpRoute, options: RouteStageOptions): RouteStage {
+  const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
+  if (!route.entry.readsBody) return serve;
+  const { bodyLimit, report } = options;
+  return (exchange, path, values, observation) => {
+    const declared = exchange.header('content-length');
+    if (declared !== undefined && exchange.header('transfer-encoding') === undefined) {
+      if (Number(declared) > bodyLimit) return tooLarge(exchange, bodyLimit, observation);
+      return serve(exchange, path, values, observation);
+    }
+    // Without a declared length the body is read, within the limit, before any layer runs.
+    exchange.readBody(
+      bodyLimit,
+      inObservation(observation, (error, bytes) => {
+        if (error === undefined) return serve(exchange, path, values, observation, decoder.decode(bytes));
+        if (error instanceof BodyTooLargeException) return tooLarge(exchange, bodyLimit, observation);
+        sendError(exchange, bodyReadFailure(error), 'the HTTP adapter', report, { path, observation }, undefined);
+      }),
+    );
+  };
+}
+
+type Step = (exchange: HostExchange, path: string, values: readonly string[], observation: CallObservation | undefined, bodyText?: string) => void;
+
+/**
+ * `done` run inside `observation` (its span's context): a body's read ends in an event of the
+ * host, outside the context the request began in. `done` itself for an unobserved route.
+ */
+function inObservation<Args extends unknown[]>(observation: CallObservation | undefined, done: (...args: Args) => void): (...args: Args) => void {
+  return observation === undefined ? done : (...args) => observation.run(() => done(...args));
+}
+
+/** The 413 of a body over the limit; the unread rest makes the connection unusable, so it closes. */
+function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallObservation | undefined): void {
+  observation?.refuse('body_too_large', `body over ${bodyLimit} bytes`);
+  sendJson(exchange, 413, new BodyTooLargeException(bodyLimit).toJSON(), { connection: 'close' });
+}
+
+/** Runs the route's whole chain and writes its outcome. */
+function chainStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions): Step {
+  const { run } = route;
+  return (exchange, path, values, observation, bodyText) => {
+    const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
+    if (bodyText !== undefined) call.bodyText = bodyText;
+    callAndAnswer(call, run, report);
+  };
+}
+
+/**
+ * Reads, parses and checks the body and calls the bare handler, in one step: callbacks rather than
+ * promises, so that a valid body is answered in the read's own end event.
+ */
+function bareBodyStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions): Step {
+  const { bare, entry } = route;
+  /** Answers a failure before the handler: the body's read, parse or check. */
+  const refuse = (call: PipelineCall, error: unknown) => {
+    call.answered = true;
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+  };
+  /** Answers the reasons of an invalid body, or calls the handler with the checked one. */
+  const answerChecked = (call: PipelineCall, body: unknown, reasons: readonly ValidationReason[]) => {
+    call.body = body;
+    if (reasons.length === 0) return callAndAnswer(call, bare!, report);
+    call.answered = true;
+    sendJson(call.exchange, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders);
+  };
+  const serveText = (call: PipelineCall, text: string) => {
+    call.bodyText = text;
+    const reasons: ValidationReason[] = [];
+    let checked: unknown;
+    try {
+      checked = route.checkedBody(call.exchange.method, call.exchange.header('content-type'), text, reasons);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
+    if (!isThenable(checked)) return answerChecked(call, checked, reasons);
+    Promise.resolve(checked).then((body) => answerChecked(call, body, reasons), (error: unknown) => refuse(call, error));
+  };
+  return (exchange, path, values, observation, bodyText) => {
+    // The call is created before the read: allocated inside the read's callback, it measured slower.
+    const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
+    if (bodyText !== undefined) return serveText(call, bodyText);
+    exchange.readBody(
+      bodyLimit,
+      inObservation(observation, (error, bytes) => (error === undefined ? serveText(call, decoder.decode(bytes)) : refuse(call, bodyReadFailure(error)))),
+    );
+  };
+}
+
+/** Calls `handler` (the chain, or the bare handler) and writes its answer or its error. */
+function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: ErrorReport): void {
+  const { entry } = call.route;
+  try {
+    const answer = handler(call);
+    if (isThenable(answer)) return answerLater(call, answer, report);
+    call.answered = true;
+    finish(call, sendAnswer(call.exchange, answer, entry.status, call.responseHeaders, call.route.encoding), report);
+  } catch (error) {
+    call.answered = true;
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+  }
+}
+
+/** Writes the answer of a call whose chain or handler returned a promise, once it settles. */
+function answerLater(call: PipelineCall, answer: PromiseLike<unknown>, report: ErrorReport): void {
+  const { entry } = call.route;
+  Promise.resolve(answer)
+    .then(
+      (value) => {
+        call.answered = true;
+        finish(call, sendAnswer(call.exchange, value, entry.status, call.responseHeaders, call.route.encoding), report);
+      },
+      (error: unknown) => {
+        call.answered = true;
+        sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+      },
+    )
+    .then(undefined, (error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, call.responseHeaders));
+}
+
+/** A streamed Response's failure: the answer has started, so the connection is cut. */
+function finish(call: PipelineCall, writing: void | Promise<void>, report: ErrorReport): void {
+  if (writing) writing.catch((error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, undefined));
+}
