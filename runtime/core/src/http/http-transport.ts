@@ -13,6 +13,7 @@ import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount
 import { staticFileRoutes } from './files/web-file-answer.js';
 import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
 import type { TlsOptions } from './listen-options.js';
+import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import { MethodTable } from './pipeline/table-decision.js';
 
@@ -154,7 +155,7 @@ export class HttpTransport implements ApplicationTransport {
       // A static directory that does not exist stops the start, not the first request.
       await Promise.all(this.staticMounts.filter((mount) => mount.required).map((mount) => mount.open()));
       // Deno.serve and Bun.serve take certificates their own way, not wired here yet (docs/limits.md).
-      if (tls && ('Deno' in globalThis || 'Bun' in globalThis)) throw new Error('app.listen({ tls }) serves HTTPS on Node only for now; on Deno or Bun, terminate TLS in front of the app (a proxy) or host app.fetch with the runtime\'s own TLS options.');
+      refuseTlsWithoutSupport(tls);
       const serve = await serverAdapterForRuntime();
       this.listener = await serve(this.served, port, hostname, this.options.limits, tls);
     } finally {
