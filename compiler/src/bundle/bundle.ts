@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { builtinModules } from 'node:module';
 import { build, type Plugin } from 'esbuild';
 import { createBuilder } from '../builder/builder.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -94,9 +95,15 @@ function checkHost(target: BundleTarget, srcDir: string, cwd: string): void {
   if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
 }
 
+/** `path` → `node:path`, for each of Node's built-in modules. */
+const BARE_BUILTINS: Record<string, string> = Object.fromEntries(
+  builtinModules.filter((name) => !name.startsWith('_') && !name.startsWith('node:') && !name.includes('/')).map((name) => [name, `node:${name}`]),
+);
+
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
-  // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag.
-  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'] };
+  // Node's built-ins are the Worker runtime's own under its `nodejs_compat` flag; a dependency
+  // naming one without `node:` (`require('path')` in mime-types) is pointed at it the same way.
+  if (target === 'workers') return { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', external: ['node:*'], alias: BARE_BUILTINS };
   // CommonJS dependencies (grpc-js, protobufjs) `require` Node's built-ins: an ES module has no
   // `require`, so the bundle makes one, from the bundle's own URL (Node and Bun alike).
   return {

@@ -18,6 +18,8 @@ export interface FilePort {
   readonly separator: string;
   /** `root` and `relative` joined and normalised. */
   join(root: string, ...relative: string[]): string;
+  /** The `Content-Type` of a file by its name (`mime-types`), undefined when unknown. */
+  contentType(name: string): string | undefined;
 }
 
 /** The facts about a file the answer needs. */

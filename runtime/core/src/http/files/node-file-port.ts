@@ -1,8 +1,10 @@
-// Loaded on first need by `loadFilePort`: Node, Deno and Bun all give `node:fs`.
+// Loaded on first need by `loadFilePort`: Node, Deno and Bun all give `node:fs`. `mime-types`
+// (which requires `path`) is loaded with it, so a host without files never evaluates it.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { contentType } from 'mime-types';
 import type { FilePort } from './file-port.js';
 
 /**
@@ -25,5 +27,6 @@ export function nodeFilePort(): FilePort {
     webStream: (file, start, end) => Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
     separator: path.sep,
     join: (root, ...relative) => path.join(root, ...relative),
+    contentType: (name) => contentType(name) || undefined,
   };
 }

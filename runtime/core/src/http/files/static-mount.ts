@@ -1,4 +1,3 @@
-import { contentType } from 'mime-types';
 import { preferredCodings, type Coding } from '../encoding/negotiate.js';
 import { rangeAsk } from './byte-ranges.js';
 import type { FileAnswer, FileRequest } from './file-answer.js';
@@ -127,7 +126,7 @@ export class StaticMount {
     const { etag, lastModified } = fileValidators(file.facts, sibling ? `-${sibling.coding}` : '');
     const headers: Record<string, string> = {
       ...options.headers,
-      'content-type': contentType(found.name) || 'application/octet-stream',
+      'content-type': port.contentType(found.name) ?? 'application/octet-stream',
       'cache-control': options.cacheControl,
       etag,
       'last-modified': lastModified,
