@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { startRecordedApp, type RecordedApp } from '../telemetry/fixtures/recorded-app.js';
 
 const test = suite('Hono loads on first need on Node');
-// The Hono app and its Node adapter (the native path itself imports only hono's URL helpers).
-const WATCHED_MODULES = String.raw`/node_modules/(?:hono/dist/hono-base\.js|@hono/node-server/)`;
+// Every module of Hono and its Node adapter: the native path imports none of them.
+const WATCHED_MODULES = String.raw`/node_modules/(?:hono/|@hono/node-server/)`;
 
 /** Whether Node's own HTTP server loads undici as it listens (Node 24 does): then no app can avoid it. */
 function nodeServerLoadsUndici(): boolean {

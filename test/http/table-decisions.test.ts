@@ -1,7 +1,8 @@
 // What the route table decides for a request no route matched, the same on both adapters (this
 // suite runs on each) and through app.fetch: a path served under other methods is a 405 with
 // `Allow`; OPTIONS is a 204 with `Allow` (a CORS preflight goes to the pipeline's preflight hook);
-// an unknown path stays a 404. And the stage before routing (prefix responders) answers first.
+// an unknown path stays a 404. And the stage before routing (prefix responders) answers first,
+// and the route headers prepared at init are on the answers.
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
 import type { HttpTransport } from '@framework/core/transport';
 import { suite } from 'uvu';
@@ -33,6 +34,10 @@ table.before(async (context) => {
       return true;
     },
   });
+  pipeline.addRouteHeaders((route) => ({
+    fixed: { 'X-Content-Type-Options': 'nosniff', 'x-route': route ? route.entry.path : 'none' },
+    perRequest: (exchange) => (exchange.header('origin') === undefined ? undefined : { vary: 'Origin' }),
+  }));
   context.app = await app.init(AppModule);
   context.base = `http://127.0.0.1:${await context.app.listen(0)}`;
 });
@@ -101,6 +106,20 @@ table('a prefix responder answers before routing, under its prefix only, and may
   for (const response of await requestBoth(app, base, '/filesystem')) assert.is(response.status, 404, 'not under the prefix');
   const secure = await app.fetch(new Request('https://localhost/files/a'));
   assert.is(await secure.text(), 'file /a (tls)', 'the port tells a TLS request');
+});
+
+table('route headers prepared at init are on every answer, the table\'s too; per-request ones read the request', async ({ app, base }) => {
+  for (const response of await requestBoth(app, base, '/features/text', { headers: { origin: 'https://a.example' } })) {
+    assert.is(await response.text(), 'plain words');
+    assert.is(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.is(response.headers.get('x-route'), '/features/text');
+    assert.is(response.headers.get('vary'), 'Origin');
+  }
+  for (const response of await requestBoth(app, base, '/features/text', { method: 'DELETE' })) {
+    assert.is(response.status, 405);
+    assert.is(response.headers.get('x-route'), 'none');
+    assert.is(response.headers.get('vary'), null);
+  }
 });
 
 table.run();

@@ -69,7 +69,7 @@ export class HttpTransport implements ApplicationTransport {
   readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
-    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters });
+    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(

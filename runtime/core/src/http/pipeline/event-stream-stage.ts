@@ -9,6 +9,8 @@ import type { StreamServing } from '../streaming/stream-serving.js';
 import { sendAnswer, sendError } from './answer-stage.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
+import type { RouteHeaderSource } from './extension-points.js';
+import { routeHeadersOf } from './route-headers.js';
 
 /**
  * The stages of an `@Sse()` route after the match, over the host port, the same on every host:
@@ -21,8 +23,9 @@ import type { RouteStage } from './route-stage.js';
  * @example
  * router.add('GET', '/todo/events', eventStreamStage(route, streaming, report));
  */
-export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
+export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
   const { entry, run } = route;
+  const startHeaders = routeHeadersOf(routeHeaders, route);
   const pump = eventPumpOptions(entry, serving, report);
   const refuse = (call: PipelineCall, error: unknown): void => {
     call.answered = true;
@@ -53,6 +56,7 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
   };
   return (exchange, path, values, observation) => {
     const call = new PipelineCall(exchange, route, path, values, 0, observation);
+    if (startHeaders) call.responseHeaders = startHeaders(exchange);
     let answer: unknown;
     try {
       answer = run(call);

@@ -8,11 +8,15 @@ import { bodyReadFailure } from '../json-body.js';
 import { sendAnswer, sendError, sendJson } from './answer-stage.js';
 import type { HostExchange } from './host-exchange.js';
 import { PipelineCall } from './pipeline-call.js';
+import type { RouteHeaderSource } from './extension-points.js';
+import { routeHeadersOf } from './route-headers.js';
 
 /** What every route stage shares. */
 export interface RouteStageOptions {
   readonly bodyLimit: number;
   readonly report: ErrorReport;
+  /** The route header sources (extension point c); none when absent. */
+  readonly routeHeaders?: readonly RouteHeaderSource[];
 }
 
 /**
@@ -73,10 +77,12 @@ function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallOb
 }
 
 /** Runs the route's whole chain and writes its outcome. */
-function chainStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions): Step {
+function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { run } = route;
+  const startHeaders = routeHeadersOf(routeHeaders ?? [], route);
   return (exchange, path, values, observation, bodyText) => {
     const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
+    if (startHeaders) call.responseHeaders = startHeaders(exchange);
     if (bodyText !== undefined) call.bodyText = bodyText;
     callAndAnswer(call, run, report);
   };
@@ -86,8 +92,9 @@ function chainStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions): 
  * Reads, parses and checks the body and calls the bare handler, in one step: callbacks rather than
  * promises, so that a valid body is answered in the read's own end event.
  */
-function bareBodyStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions): Step {
+function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { bare, entry } = route;
+  const startHeaders = routeHeadersOf(routeHeaders ?? [], route);
   /** Answers a failure before the handler: the body's read, parse or check. */
   const refuse = (call: PipelineCall, error: unknown) => {
     call.answered = true;
@@ -116,6 +123,7 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report }: RouteStageOptions
   return (exchange, path, values, observation, bodyText) => {
     // The call is created before the read: allocated inside the read's callback, it measured slower.
     const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
+    if (startHeaders) call.responseHeaders = startHeaders(exchange);
     if (bodyText !== undefined) return serveText(call, bodyText);
     exchange.readBody(
       bodyLimit,

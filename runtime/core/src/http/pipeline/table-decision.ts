@@ -1,7 +1,8 @@
 import { MethodNotAllowedException } from '../../exceptions/built-in.js';
 import { CompiledRouter } from '../compiled-router.js';
 import { ALL_METHODS } from '../http-route.js';
-import type { PreflightHook } from './extension-points.js';
+import type { PreflightHook, RouteHeaderSource } from './extension-points.js';
+import { routeHeadersOf } from './route-headers.js';
 import type { HostExchange } from './host-exchange.js';
 
 /** The order methods are listed in `Allow`. */
@@ -64,8 +65,12 @@ const methodNotAllowedLength = new TextEncoder().encode(methodNotAllowed).byteLe
 export function tableDecision(
   table: MethodTable,
   preflight: PreflightHook | undefined,
+  routeHeaders: readonly RouteHeaderSource[] = [],
 ): (exchange: HostExchange, path: string, headers: Record<string, string> | undefined) => boolean {
-  return (exchange, path, headers) => {
+  // The route header sources' headers of answers without a route (extension point c).
+  const startHeaders = routeHeadersOf(routeHeaders, undefined);
+  return (exchange, path, given) => {
+    const headers = startHeaders ? { ...startHeaders(exchange), ...given } : given;
     const { method } = exchange;
     if (!table.decides(method, path)) return false;
     const allowed = table.allowed(path);

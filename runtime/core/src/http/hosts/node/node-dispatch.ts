@@ -55,14 +55,14 @@ export function nodeNativeListener(
     // server's 'upgrade' listener, and a plain request to it goes to Hono (a 426).
     const handler: NodeRouteHandler =
       entry.stream === 'sse' && options.streaming
-        ? nodeRoute(route, eventStreamStage(route, options.streaming, options.report))
+        ? nodeRoute(route, eventStreamStage(route, options.streaming, options.report, options.extensions.routeHeaders))
         : entry.stream
           ? (incoming, outgoing) => fallback(incoming, outgoing)
-          : nodeRoute(route, routeStage(route, options));
+          : nodeRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
   // The table-decided stage (405, OPTIONS), over the port; observed as the web adapter observes its unmatched requests.
-  const decide = tableDecision(options.methods, options.extensions.preflight);
+  const decide = tableDecision(options.methods, options.extensions.preflight, options.extensions.routeHeaders);
   // Answered after the parser is done with the bytes at hand, as the web adapter answers (Hono's
   // unmatched requests go through a promise): a malformed body behind the head is then the
   // parser's 400 on both, rather than this answer first.

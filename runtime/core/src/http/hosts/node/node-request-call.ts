@@ -1,6 +1,5 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { getQueryParam } from 'hono/utils/url';
 import type { HttpCallShape } from '../../../chain/call.js';
 import { CallBase } from '../../../chain/call-base.js';
 import type { GrpcMetadataLike } from '../../../contract/argument-source.js';
@@ -9,6 +8,7 @@ import { grpcOnly } from '../../grpc-only.js';
 import type { HttpRoute } from '../../http-route.js';
 import type { CallHeaders } from './node-answer.js';
 import { newCallHeaders } from '../../pipeline/call-headers.js';
+import { queryOf } from '../../pipeline/query-string.js';
 import { NodeRequest } from './node-request.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 
@@ -90,7 +90,7 @@ export abstract class NodeRequestCall extends CallBase<HttpRouteEntry> implement
     return this.values[this.route.paramNames.indexOf(name)]!;
   }
   queries(): Record<string, string> {
-    return getQueryParam(this.req.url) as Record<string, string>;
+    return queryOf(this.incoming.url ?? '/');
   }
   query(name: string): string | undefined {
     return this.req.query(name);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Readable } from 'node:stream';
-import { getQueryParam } from 'hono/utils/url';
+import { queryParam } from '../../pipeline/query-string.js';
 import type { HttpRequest } from '../../../contract/argument-source.js';
 import { requestHeaderOf } from './request-headers.js';
 
@@ -56,7 +56,7 @@ export class NodeRequest implements HttpRequest {
     return index === -1 ? undefined : this.paramValues[index];
   }
   query(name: string): string | undefined {
-    return getQueryParam(this.url, name) as string | undefined;
+    return queryParam(this.incoming.url ?? '/', name);
   }
   /** Whether `raw` was built: its body stream then owns the request body. */
   get rawBuilt(): boolean {

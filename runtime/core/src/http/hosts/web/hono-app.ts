@@ -42,7 +42,7 @@ export function buildHonoApp(
     const { entry } = route;
     const inner =
       options.streamRoute?.(route) ??
-      webRoute(route, routeStage(route, options));
+      webRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
     // Routes of an application that observes nothing keep their handler as it is.
     const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
     if (entry.method === 'HEAD') {
@@ -63,7 +63,7 @@ export function buildHonoApp(
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.
   // The table decides first: a path served under other methods is a 405 with `Allow`, or OPTIONS's 204.
-  const decide = tableDecision(options.methods, options.extensions.preflight);
+  const decide = tableDecision(options.methods, options.extensions.preflight, options.extensions.routeHeaders);
   app.notFound(observed(undefined, (c) => decidedByTable(c, decide) ?? c.json({ status: 404, name: 'NotFoundException', message: 'Not found' }, 404)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;

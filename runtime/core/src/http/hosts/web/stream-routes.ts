@@ -6,6 +6,7 @@ import type { StreamingOptions } from '../../streaming/options.js';
 import { SharedInterval } from '../../streaming/shared-interval.js';
 import type { EventPump } from '../../streaming/sse/event-pump.js';
 import { sseRoute } from './sse/sse-route.js';
+import type { RouteHeaderSource } from '../../pipeline/extension-points.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { idleCheckPeriod, type SocketSession } from '../../streaming/websocket/socket-session.js';
 import { webSocketRoute } from './websocket/websocket-route.js';
@@ -32,6 +33,8 @@ export class StreamingRoutes implements StreamServing {
   constructor(
     readonly options: StreamingOptions,
     private readonly report: ErrorReport,
+    /** The route header sources (extension point c), read when a handler is built. */
+    private readonly routeHeaders: readonly RouteHeaderSource[] = [],
   ) {
     this.heartbeats = new SharedInterval(options.heartbeatMs, (pump) => pump.beat());
     this.pings = new SharedInterval(options.pingIntervalMs, (session) => session.ping());
@@ -42,7 +45,7 @@ export class StreamingRoutes implements StreamServing {
   handlerOf(spec: HttpRoute): HonoRouteHandler | undefined {
     switch (spec.entry.stream) {
       case 'sse':
-        return sseRoute(spec, this, this.report);
+        return sseRoute(spec, this, this.report, this.routeHeaders);
       case 'websocket':
         return webSocketRoute(spec, this, this.report);
       default:

@@ -7,6 +7,7 @@ import type { ErrorReport } from '../../../answer-rules.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { eventStreamStage } from '../../../pipeline/event-stream-stage.js';
 import { webRoute } from '../web-route.js';
+import type { RouteHeaderSource } from '../../../pipeline/extension-points.js';
 
 /**
  * The Hono handler of an `@Sse()` route: the pipeline's event-stream stage (`eventStreamStage`,
@@ -16,8 +17,8 @@ import { webRoute } from '../web-route.js';
  * @example
  * app.get('/todo/events', sseRoute(spec, streaming, report));
  */
-export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport): HonoRouteHandler {
+export function sseRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): HonoRouteHandler {
   const { entry } = spec;
-  const served = webRoute(spec, eventStreamStage(spec, serving, report));
+  const served = webRoute(spec, eventStreamStage(spec, serving, report, routeHeaders));
   return (c) => (isNodeUpgrade(c.env) ? errorResponse(c, new EventStreamUpgradeException(entry.path), entry.name, report) : served(c));
 }
