@@ -11,6 +11,8 @@
 //   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
 //   node bench/cpu-per-request.mjs --only framework-cors,fastify-cors --scenario cors-get,cors-preflight --alternate 5 --seconds 2   # CORS + security headers
 //   node bench/cpu-per-request.mjs --only framework,fastify --scenario upload-256k --alternate 5 --seconds 2   # one 256 KiB file vs @fastify/multipart
+//   node bench/cpu-per-request.mjs --only framework-bytes,fastify-bytes --scenario static-1k,static-1m,json-gzip --alternate 5 --seconds 2   # files and compression
+//   node bench/cpu-per-request.mjs --only framework-tls,fastify-tls --scenario https-get --alternate 5 --seconds 2   # HTTPS (fastify-h2 for h2-get)
 // Each ratio column is ours (`framework`, or the first peer named) divided by another peer, row by row:
 // CPU per request (lower is better) and requests per second in windows seconds apart (higher is better).
 import { parseArgs } from 'node:util';
@@ -21,6 +23,7 @@ import { signToken } from './lib/setup.mjs';
 import { h2load, wrk } from './lib/load.mjs';
 import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
 import { startOtlpSink } from './lib/otlp-sink.mjs';
+import { prepareBytes } from './lib/bytes.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -61,10 +64,12 @@ const connections = Number(opt.connections);
 const token = await signToken(process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long');
 /** One window of load on `url`: wrk for HTTP rows, h2load (no warm-up of its own) for gRPC ones. */
 const load = (url, s, windowSeconds) =>
-  s.transport === 'grpc'
+  s.transport === 'grpc' || s.h2
     ? h2load(url, s, { seconds: windowSeconds, warmup: 0, connections: Number(opt['grpc-connections']), streams: Number(opt.streams) })
     : wrk(url, s, { seconds: windowSeconds, connections, token });
 await choosePorts();
+// The static files and the self-signed certificate of the bytes and TLS rows, in a folder removed at exit.
+const bytes = scenarios.some((s) => s.optIn) ? prepareBytes() : undefined;
 
 const rounds = Number(opt.alternate);
 /** µs of CPU per request, by peer and scenario: one sample per round. */
@@ -79,8 +84,8 @@ try {
   for (const peer of chosen) {
     await choosePorts();
     const child = startServer(peer, transport);
-    servers.push({ peer, child, url: `http://127.0.0.1:${transport === 'grpc' ? ports.grpc : ports.http}` });
-    await whenAnswering(child, transport, performance.now());
+    servers.push({ peer, child, url: `${peer.scheme ?? 'http'}://127.0.0.1:${transport === 'grpc' ? ports.grpc : ports.http}` });
+    await whenAnswering(child, transport, performance.now(), undefined, peer.scheme);
   }
   // Every route of every server is run once before any is measured: the first scenario measured
   // otherwise pays for optimising code the later ones share (it measured up to 30% dearer).
@@ -103,6 +108,7 @@ try {
 } finally {
   for (const { child } of servers) await stopServer(child);
   await sink?.close();
+  bytes?.remove();
 }
 
 const columns = chosen.map((p) => p.id);

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 
 /** A started server process (any runtime): its addresses, output and exit. */
 export interface LaunchedServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (`https://` when the process said it serves HTTPS) */
   readonly base: string;
   /** `127.0.0.1:<port>`, or '' when the process serves no gRPC. */
   readonly grpcAddress: string;
@@ -21,7 +21,7 @@ export interface LaunchedServer {
   stop(): Promise<void>;
 }
 
-const READY = /HTTP on http:\/\/[\w.[\]:-]+?:(\d+)(?:, gRPC on [\w.[\]:-]+?:(\d+))?/;
+const READY = /HTTP on https?:\/\/[\w.[\]:-]+?:(\d+)(?: \(HTTP\/2 and HTTP\/1\.1\))?(?:, gRPC on [\w.[\]:-]+?:(\d+))?/;
 
 /**
  * The Deno executable of the `deno` devDependency, or the reason it cannot run on this machine.
@@ -102,7 +102,7 @@ export function launch(
       clearTimeout(timer);
       child.off('exit', early);
       resolve({
-        base: `http://127.0.0.1:${ready[1]}`,
+        base: `${ready[0].startsWith('HTTP on https') ? 'https' : 'http'}://127.0.0.1:${ready[1]}`,
         grpcAddress: ready[2] === undefined ? '' : `127.0.0.1:${ready[2]}`,
         pid: child.pid!,
         output: () => output,

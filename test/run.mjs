@@ -25,6 +25,7 @@ import { ensureFirefox } from './provision/firefox.mjs';
 import { ensureNode } from './provision/node.mjs';
 import { ensurePrometheus } from './provision/prometheus.mjs';
 import { ensureNginx } from './provision/nginx.mjs';
+import { ensureNghttp } from './provision/nghttp.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const matrix = process.argv.includes('--matrix');
@@ -94,6 +95,7 @@ const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('firefox'), ensure: ensureFirefox },
   { neededBy: (file) => basename(file).startsWith('python-'), ensure: ensureGrpcPython },
   { neededBy: (file) => basename(file).startsWith('prometheus-'), ensure: ensurePrometheus },
+  { neededBy: (file) => basename(file).startsWith('https'), ensure: ensureNghttp },
 ];
 
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();

@@ -42,16 +42,18 @@ export async function wrk(url, scenario, { seconds, connections, token }) {
   };
 }
 
-/** One h2load run: warm-up then `seconds` of load, p99 from h2load's per-request log. */
+/** One h2load run: warm-up then `seconds` of load, p99 from h2load's per-request log. A scenario without `rpc` is a plain GET of its path (over TLS for an https url). */
 export async function h2load(url, scenario, { seconds, warmup, connections, streams }) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-h2-'));
   try {
     const data = join(dir, 'request.bin');
     const log = join(dir, 'requests.log');
-    writeFileSync(data, grpcFrame(scenario.message));
+    const grpc = scenario.rpc !== undefined;
+    if (grpc) writeFileSync(data, grpcFrame(scenario.message));
+    const request = grpc ? ['-H', 'content-type: application/grpc', '-H', 'te: trailers', '-d', data] : [];
     const args = ['-c', '1', 'h2load', '-t1', `-c${connections}`, `-m${streams}`, `-D${seconds}`, `--warm-up-time=${warmup}`,
-      '-H', 'content-type: application/grpc', '-H', 'te: trailers', '-d', data, '--log-file', log,
-      `${url}/todo.TodoService/${scenario.rpc}`];
+      ...request, '--log-file', log,
+      grpc ? `${url}/todo.TodoService/${scenario.rpc}` : `${url}${scenario.path}`];
     const { stdout } = await run('taskset', args, { maxBuffer: 1 << 22 });
     const summary = /requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(stdout);
     if (!summary) throw new Error(`h2load printed no summary:\n${stdout}`);

@@ -21,6 +21,12 @@ export const peers = [
   // CORS (one allowed origin, credentials) and the security headers on: ours, and Fastify with @fastify/cors and @fastify/helmet.
   { id: 'framework-cors', label: 'Framework (ours), CORS + security headers', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_CORS: '1' } },
   { id: 'fastify-cors', label: 'Fastify 5 + @fastify/cors + @fastify/helmet', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_CORS: '1' } },
+  // Files and bytes (the `bytesScenarios`): opt-in peers, each the same app with the feature on.
+  { id: 'framework-bytes', label: 'Framework (ours), app.serveStatic + compression', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_BYTES: '1' } },
+  { id: 'fastify-bytes', label: 'Fastify 5 + @fastify/static + @fastify/compress', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_BYTES: '1' } },
+  { id: 'framework-tls', label: 'Framework (ours), app.listen({ tls })', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
+  { id: 'fastify-tls', label: 'Fastify 5 with https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
+  { id: 'fastify-h2', label: 'Fastify 5 with http2: true, https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1', BENCH_HTTP2: '1' } },
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },

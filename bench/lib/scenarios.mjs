@@ -53,6 +53,20 @@ export function multipartBody({ field, filename, bytes }) {
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, Buffer.alloc(bytes, 'a'), tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+/**
+ * Files and bytes (issue 44), measured only when named (`--scenario static-1k,…`) against the peers
+ * that serve them: `framework-bytes` / `fastify-bytes` (app.serveStatic and compression against
+ * @fastify/static and @fastify/compress, gzip level 6 on both), `framework-tls` / `fastify-tls` /
+ * `fastify-h2`. The files are written by the bench at start (`BENCH_STATIC_DIR`). `h2: true` rows
+ * are driven by h2load over TLS, the others by wrk.
+ */
+export const bytesScenarios = [
+  { id: 'static-1k', label: 'GET a 1 KiB static file', method: 'GET', path: '/static/1k.bin', status: 200, optIn: true },
+  { id: 'static-1m', label: 'GET a 1 MiB static file', method: 'GET', path: '/static/1m.bin', status: 200, optIn: true },
+  { id: 'json-gzip', label: 'GET 20 KiB JSON, gzip', method: 'GET', path: '/big', headers: { 'Accept-Encoding': 'gzip' }, status: 200, optIn: true },
+  { id: 'https-get', label: 'HTTPS GET /todo/:id (HTTP/1.1)', method: 'GET', path: '/todo/42', status: 200, optIn: true },
+  { id: 'h2-get', label: 'HTTP/2 GET /todo/:id (TLS)', method: 'GET', path: '/todo/42', status: 200, h2: true, optIn: true },
+];
 
 /** Unary RPCs of todo.TodoService; `message` is the request (string fields only). */
 export const grpcScenarios = [
@@ -60,7 +74,12 @@ export const grpcScenarios = [
   { id: 'grpc-create', label: 'gRPC CreateTodo', rpc: 'CreateTodo', message: { title: 'bench' }, expect: { title: 'bench', done: false } },
 ];
 
-export const allScenarios = [...httpScenarios.map((s) => ({ ...s, transport: 'http' })), ...corsScenarios.map((s) => ({ ...s, transport: 'http' })), ...grpcScenarios.map((s) => ({ ...s, transport: 'grpc' }))];
+export const allScenarios = [
+  ...httpScenarios.map((s) => ({ ...s, transport: 'http' })),
+  ...corsScenarios.map((s) => ({ ...s, transport: 'http' })),
+  ...bytesScenarios.map((s) => ({ ...s, transport: 'http' })),
+  ...grpcScenarios.map((s) => ({ ...s, transport: 'grpc' })),
+];
 
 /**
  * The request as a gRPC length-prefixed message: field 1 (the only one of both requests),

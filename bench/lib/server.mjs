@@ -106,10 +106,13 @@ export function grpcCall(rpc, message, deadlineMs = 10_000) {
 }
 
 /** Polls until the server answers its first request; resolves with ms since `startedAt`. */
-export async function whenAnswering(child, transport, startedAt, timeoutMs = 30_000) {
+export async function whenAnswering(child, transport, startedAt, timeoutMs = 30_000, scheme = 'http') {
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${child.output()}`);
-    if (transport === 'http') {
+    // A TLS server (self-signed) is ready once its port accepts connections.
+    if (scheme === 'https') {
+      if (await tcpOpen(ports.http)) return performance.now() - startedAt;
+    } else if (transport === 'http') {
       const answered = await fetch(`http://127.0.0.1:${ports.http}/todo`).then((r) => r.text().then(() => r.ok), () => false);
       if (answered) return performance.now() - startedAt;
     } else if (await tcpOpen(ports.grpc)) {

@@ -90,6 +90,8 @@ export default defineConfig({
           { text: 'gRPC', link: '/grpc' },
           { text: 'Streaming over HTTP', link: '/streaming' },
           { text: 'Uploads: forms and files', link: '/uploads' },
+          { text: 'Static files', link: '/static-files' },
+          { text: 'Compression and conditional GET', link: '/compression' },
           { text: 'Testing', link: '/testing' },
           { text: 'Configuration', link: '/configuration' },
           { text: 'OpenAPI and the typed client', link: '/openapi-and-client' },
@@ -100,6 +102,7 @@ export default defineConfig({
         text: 'Production',
         items: [
           { text: 'Deployment', link: '/deployment' },
+          { text: 'HTTPS and HTTP/2', link: '/https' },
           { text: 'Health and readiness', link: '/health' },
           { text: 'Observability', link: '/observability' },
           { text: 'Deno', link: '/deno' },

@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '70c380abd9a36615c6b362c85cccb99a9789f2710f1e2c40e53cc45e5f71cb32',
+  manifest: '4fc8fe8e04bcae350fc5c493792fe1beb086251cdd367f895d0c6ff8c48c76b2',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [

@@ -1,6 +1,6 @@
 /**
  * Golden tests of the wiring mistakes around streams, schemas, caches and the request log that
- * used to build clean and fail at run time (FW1209, FW2405-FW2407, FW2507, FW2312): code,
+ * used to build clean and fail at run time (FW1209, FW2405-FW2407, FW2507, FW2312, FW2313): code,
  * severity, message and location of each, the hint of each code, and no report on the fixtures'
  * correct uses.
  */
@@ -107,6 +107,16 @@ test('FW2312: requestLog options a custom logger overrides are warnings at each 
     "set it on your pino logger instead (`pino({ level: 'warn' })`), or remove 'level'.",
     "set it on your pino logger instead (`pino({ redact: { paths: […], censor: '[redacted]' } })`), or remove 'redact'.",
   ]);
+});
+
+test('FW2313: a literal app.serveStatic prefix holding a controller route is an error at the prefix', async () => {
+  const result = await compileFixture('fw2313-static-prefix-route');
+  const error = at('fw2313-static-prefix-route', 'bootstrap.ts', 'error');
+  assert.equal(result.diagnostics.map(golden), [
+    error(5, 19, 'FW2313', "app.serveStatic('/items', …) covers the route GET /items/:id (ItemsController.one): routes answer first, so no file under '/items' at its paths is ever served, and init refuses a prefix holding a route."),
+  ]);
+  assert.equal(result.diagnostics.map((d) => d.hint), ["serve the files under a prefix of their own (such as '/assets'), or move ItemsController.one out of '/items'."]);
+  assert.is(result.ok, false);
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// app.serveDocs: the document, the page and Swagger UI's files, served outside the request chain.
+// app.serveDocs: the document, the page and Swagger UI's files (app.serveStatic of swagger-ui-dist), served outside the request chain.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -10,10 +10,10 @@ process.env.DOCS = 'true'; // the example serves its docs page only when asked
 
 const document = { openapi: '3.1.0', info: { title: 'Docs <test>', version: '1.0.0' }, paths: {} };
 
-test('the routes under a base path: page, document, assets (others 404)', async () => {
+test('the routes under a base path: page, document, start script', async () => {
   const routes = docsRoutes('/reference/', document);
-  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/reference.js', '/reference/assets/:file']);
-  const [page, json, start, assets] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
+  assert.equal(routes.map((r) => r.path), ['/reference', '/reference/openapi.json', '/reference/reference.js']);
+  const [page, json, start] = routes as [(typeof routes)[0], (typeof routes)[0], (typeof routes)[0]];
   const html = await (await page.respond(new Request('http://x/reference'))).text();
   assert.match(html, '<title>Docs &#60;test&#62;</title>');
   assert.match(html, '<script src="/reference/reference.js"></script>');
@@ -21,11 +21,6 @@ test('the routes under a base path: page, document, assets (others 404)', async 
   assert.match(await (await start.respond(new Request('http://x/reference/reference.js'))).text(), '"/reference/openapi.json"');
   assert.not.match(html, 'http', 'nothing is loaded from elsewhere');
   assert.equal(await (await json.respond(new Request('http://x/reference/openapi.json'))).json(), document);
-  const css = await assets.respond(new Request('http://x/reference/assets/swagger-ui.css'));
-  assert.is(css.headers.get('content-type'), 'text/css; charset=utf-8');
-  const installed = fileURLToPath(new URL('../../node_modules/swagger-ui-dist/swagger-ui.css', import.meta.url));
-  assert.is(await css.text(), fs.readFileSync(installed, 'utf8'));
-  assert.is((await assets.respond(new Request('http://x/reference/assets/package.json'))).status, 404);
 });
 
 test('on the example: public (no token needed under its global guard), and refused after init', async () => {
@@ -36,6 +31,14 @@ test('on the example: public (no token needed under its global guard), and refus
   assert.match(await page.text(), '<title>Todo example</title>');
   assert.is((await app.fetch(new Request('http://x/docs/openapi.json'))).status, 200);
   assert.is((await app.fetch(new Request('http://x/docs/assets/swagger-ui-bundle.js'))).status, 200);
+  // Swagger UI's files are app.serveStatic of the installed swagger-ui-dist: types, validators, caching.
+  const css = await app.fetch(new Request('http://x/docs/assets/swagger-ui.css'));
+  assert.is(css.headers.get('content-type'), 'text/css; charset=utf-8');
+  assert.is(css.headers.get('cache-control'), 'public, max-age=3600');
+  assert.ok(css.headers.get('etag'));
+  const installed = fileURLToPath(new URL('../../node_modules/swagger-ui-dist/swagger-ui.css', import.meta.url));
+  assert.is(await css.text(), fs.readFileSync(installed, 'utf8'));
+  assert.is((await app.fetch(new Request('http://x/docs/assets/%2e%2e/package.json'))).status, 404);
   assert.throws(() => app.serveDocs('/other', document), /serveDocs\(\) was called after init\(\)/);
   await app.close();
 });

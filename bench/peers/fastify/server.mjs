@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
 import { jwtVerify } from 'jose';
 import { jwtKey, port, throttle } from '../shared/common.mjs';
 
@@ -10,13 +11,22 @@ import { jwtKey, port, throttle } from '../shared/common.mjs';
 const otel = process.env.BENCH_OTEL === '1' ? await startOtel() : undefined;
 const logger = process.env.BENCH_REQUEST_LOG === '1' ? { stream: (await import('../shared/log-destination.mjs')).benchLogDestination() } : false;
 
+// `fastify-tls` / `fastify-h2`: https, or http2 with HTTP/1.1 allowed, on the bench's certificate.
+const tls = process.env.BENCH_TLS === '1' ? { key: readFileSync(process.env.BENCH_TLS_KEY_FILE), cert: readFileSync(process.env.BENCH_TLS_CERT_FILE) } : undefined;
+const secure = tls ? (process.env.BENCH_HTTP2 === '1' ? { http2: true, https: { ...tls, allowHTTP1: true } } : { https: tls }) : {};
+
 // No type coercion, so `"priority": "1"` fails as it does with class-validator.
-const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false } } });
+const app = Fastify({ logger, ajv: { customOptions: { coerceTypes: false } }, ...secure });
 if (otel) await app.register(otel.plugin());
 // `fastify-cors`: CORS for one origin with credentials, and helmet's default headers (as ours, on).
 if (process.env.BENCH_CORS === '1') {
   await app.register((await import('@fastify/cors')).default, { origin: ['http://localhost:5173'], credentials: true, maxAge: 600 });
   await app.register((await import('@fastify/helmet')).default);
+}
+// `fastify-bytes`: @fastify/static at /static and @fastify/compress (gzip level 6, 1 KiB threshold).
+if (process.env.BENCH_BYTES === '1') {
+  await app.register((await import('@fastify/compress')).default, { global: true, threshold: 1024, zlibOptions: { level: 6 } });
+  await app.register((await import('@fastify/static')).default, { root: process.env.BENCH_STATIC_DIR, prefix: '/static/' });
 }
 await app.register(rateLimit, { global: false });
 let nextId = 1;
@@ -62,6 +72,10 @@ async function bearer(req, reply) {
   if (!ok) return reply.code(403).send({ status: 403, name: 'ForbiddenException', message: 'Forbidden' });
 }
 app.get('/secure', { preHandler: bearer }, async () => 'secure');
+
+/** About 20 KiB of JSON, made once (the same list as ours). */
+const big = Array.from({ length: 160 }, (_, i) => ({ id: String(i), title: `todo number ${i} of the compression row`, done: i % 2 === 0, tags: ['bench', 'gzip'] }));
+app.get('/big', async () => big);
 
 app.get('/limited', { config: { rateLimit: { max: throttle.limit, timeWindow: throttle.ttl } } }, async () => 'limited');
 

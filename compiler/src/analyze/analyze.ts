@@ -20,6 +20,7 @@ import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
 import { checkLayerOptions } from './layer-options.js';
 import { checkConfigSchemas } from './config/config-checks.js';
+import { checkStaticMounts } from './static-mounts.js';
 import type { ProtoSet } from '../proto/types.js';
 
 export interface AnalyzeOptions {
@@ -76,6 +77,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
     ...checkOperationIds(ir.srcDir, routes.routes),
     ...checkCors(ir.srcDir, routes.routes),
+    ...checkStaticMounts(ir, routes.routes),
   );
   const globalIndex = guard.key === undefined ? undefined : ordered.indexOf.get(guard.key);
   const model: AppModel = {

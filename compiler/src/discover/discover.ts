@@ -2,7 +2,7 @@ import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR, VersioningIR } from '../ir/index.js';
+import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR, StaticMountIR, VersioningIR } from '../ir/index.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
@@ -10,6 +10,7 @@ import { appInterceptorsIn } from './layers.js';
 import { configReadsIn } from './config.js';
 import { checkRequestLogOptions } from './request-log.js';
 import { versioningOptionsIn } from './versioning-option.js';
+import { staticMountsIn } from './static-mounts.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { className } from './refs.js';
@@ -32,6 +33,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const appInterceptors: AppInterceptorIR[] = [];
   const configReads: ConfigReadIR[] = [];
   const versioning: VersioningIR[] = [];
+  const staticMounts: StaticMountIR[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
   for (const sf of files) {
     const file = { file: toPosix(sf.getFilePath()), line: 0, column: 0, length: 0 };
@@ -41,6 +43,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
       configReads.push(...configReadsIn(ctx, sf));
       checkRequestLogOptions(ctx, sf);
       versioning.push(...versioningOptionsIn(sf));
+      staticMounts.push(...staticMountsIn(ctx, sf));
     });
     for (const cls of sf.getClasses()) {
       atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {
@@ -62,7 +65,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
     const { cls, usage } = next;
     atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => discoverClass(ctx, cls, usage));
   }
-  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads, versioning }, diagnostics: ctx.diagnostics };
+  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads, versioning, staticMounts }, diagnostics: ctx.diagnostics };
 }
 
 const displayName = (srcDir: string, sf: SourceFile): string => relativeFile(srcDir, sf.getFilePath());

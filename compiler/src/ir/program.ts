@@ -3,6 +3,7 @@
 import type { AppInterceptorIR } from './chain.js';
 import type { ConfigReadIR, ModuleIR } from './modules.js';
 import type { ClassIR } from './providers.js';
+import type { SourceLocation } from './source.js';
 
 /** Everything `discover` found. */
 export interface ProgramIR {
@@ -18,6 +19,8 @@ export interface ProgramIR {
   readonly configReads?: readonly ConfigReadIR[];
   /** The `versioning` option of each application constructed in the sources (FW2603, URI prefixes in the OpenAPI document). */
   readonly versioning?: readonly VersioningIR[];
+  /** Every `app.serveStatic(…)` whose prefix is a literal (FW2313 checks no route lies under it). */
+  readonly staticMounts?: readonly StaticMountIR[];
 }
 
 /**
@@ -32,4 +35,12 @@ export interface VersioningIR {
   readonly header?: string;
   readonly key?: string;
   readonly defaultVersion?: string;
+}
+
+/** An `app.serveStatic('<literal prefix>', …)` call in the sources. */
+export interface StaticMountIR {
+  /** The prefix, normalised as the runtime does: one leading slash, no trailing one (`/` stays `/`). */
+  readonly prefix: string;
+  /** The prefix argument. */
+  readonly location: SourceLocation;
 }

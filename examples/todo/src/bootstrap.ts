@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FrameworkApplication, type ApplicationOptions, type CorsOptions } from '@framework/core';
 import { loadConfig } from '@framework/core/config';
 import { GrpcServer, type GrpcServerOptions } from '@framework/grpc';
@@ -14,6 +16,9 @@ export interface TodoApplication {
 }
 
 export { LIMITS };
+
+/** The web page (`index.html`, its script and stylesheet), beside `src/` (copied beside the build's `src/` by `build:example`). */
+export const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 /** The example's gRPC server options (4 KiB messages), for tests that create their own server. */
 export const GRPC_OPTIONS: GrpcServerOptions = { limits: { maxReceiveMessageBytes: 4 * 1024 } };
 
@@ -47,6 +52,9 @@ export async function bootstrap(options: ApplicationOptions = {}): Promise<TodoA
   const cors = corsFrom(config.get('CORS_ORIGINS'));
   const app = new FrameworkApplication(tables, { ...LIMITS, ...(cors && { cors }), ...options });
   const grpc = new GrpcServer(app, { ...GRPC_OPTIONS, reflection: config.get('GRPC_REFLECTION') });
+  // The page lists the todos through the API; routes win, so `/` serves files only where no route
+  // answers. A build that carries no page (a bundle, Deno without read access) serves the API alone.
+  if (existsSync(PUBLIC_DIR)) app.serveStatic('/', PUBLIC_DIR);
   if (config.get('DOCS')) app.serveDocs('/docs', (await import('../../../generated/todo/openapi.json', { with: { type: 'json' } })).default);
   await app.init(AppModule);
   return { app, grpc };

@@ -1,4 +1,5 @@
-import type { RequestLogOptions } from '@framework/core';
+import { readFileSync } from 'node:fs';
+import type { RequestLogOptions, TlsOptions } from '@framework/core';
 import { ConfigService } from '@framework/core/config';
 import { bootstrap } from './bootstrap.js';
 import type { EnvSchema } from './config/env.schema.js';
@@ -25,6 +26,20 @@ function listenFailure(variable: string, port: number, host: string): (error: un
   };
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE together turn HTTPS (and HTTP/2) on; one without the other, or a file that cannot be read, stops the start. */
+function readTls(certFile: string | undefined, keyFile: string | undefined): TlsOptions | undefined {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) cannotStart(`set both TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS (only ${certFile === undefined ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} is set).`);
+  const read = (variable: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      return cannotStart(`${variable}=${file} cannot be read: ${(error as Error).message}`);
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+}
+
 // PORT, GRPC_PORT, HOST, JWT_SECRET, DEMO_PASSWORD, REDIS_URL… are validated at init (see
 // config/env.schema.ts): a missing or invalid one stops the start with one message naming them all.
 // Every request and call is logged as one JSON line on stdout (LOG_LEVEL=warn keeps refusals and errors only).
@@ -36,10 +51,11 @@ const stopAfter = (fail: (error: unknown) => never) => async (error: unknown) =>
   await app.close().catch(() => undefined);
   return fail(error);
 };
-const httpPort = await app.listen(config.get('PORT'), host).catch(stopAfter(listenFailure('PORT', config.get('PORT'), host)));
+const tls = readTls(config.get('TLS_CERT_FILE'), config.get('TLS_KEY_FILE'));
+const httpPort = await app.listen({ port: config.get('PORT'), host, tls }).catch(stopAfter(listenFailure('PORT', config.get('PORT'), host)));
 const grpcPort = await grpc.listen(config.get('GRPC_PORT'), undefined, host).catch(stopAfter(listenFailure('GRPC_PORT', config.get('GRPC_PORT'), host)));
 const shown = host.includes(':') ? `[${host}]` : host;
-console.log(`todo example: HTTP on http://${shown}:${httpPort}, gRPC on ${shown}:${grpcPort}`);
+console.log(`todo example: HTTP on ${tls ? 'https' : 'http'}://${shown}:${httpPort}${tls ? ' (HTTP/2 and HTTP/1.1)' : ''}, gRPC on ${shown}:${grpcPort}`);
 
 // On Ctrl-C or a container stop: stop accepting, answer every call already received (each HTTP
 // response says `Connection: close`, gRPC connections get a GOAWAY), then exit 0 as soon as the

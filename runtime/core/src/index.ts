@@ -55,6 +55,10 @@ export { WELL_KNOWN_CREDENTIAL_HEADERS, type CredentialSource } from './network/
 export * from './interceptors/index.js';
 export * from './params/index.js';
 export type { DocsOptions } from './swagger-ui/docs-page.js';
+export type { StaticOptions } from './http/files/static-options.js';
+export type { ListenOptions, TlsOptions } from './http/listen-options.js';
+export { ETag } from './http/encoding/etag-decorator.js';
+export type { CompressionOptions } from './http/encoding/compression-options.js';
 export { Sse, Ws, Messages } from './http/streaming/decorators.js';
 export { ServerSentEvent, sseEvent, type SseFields } from './http/streaming/sse/server-sent-event.js';
 export { DEFAULT_STREAMING_OPTIONS, type StreamingOptions } from './http/streaming/options.js';

@@ -7,7 +7,10 @@
  * BENCH_OTEL=1 and BENCH_REQUEST_LOG=1 turn on the OpenTelemetry SDK and the request log.
  * BENCH_CORS=1 turns CORS on for one origin with credentials (the `framework-cors` peer); the
  * security headers are on in every flavour, as they are by default.
+ * BENCH_BYTES=1 serves BENCH_STATIC_DIR at /static and compresses (gzip level 6, as the Fastify
+ * peer's); BENCH_TLS=1 listens with the certificate of BENCH_TLS_CERT_FILE / BENCH_TLS_KEY_FILE.
  */
+import { readFileSync } from 'node:fs';
 import { FrameworkApplication, type ApplicationTables, type Class, type ExecutionContext, type Interceptor } from '@framework/core';
 
 const grpcPort = process.env.GRPC_PORT;
@@ -30,7 +33,10 @@ if (process.env.BENCH_OTEL === '1') ((await import(`${shared}otel-sdk.mjs`)) as 
 const requestLog =
   process.env.BENCH_REQUEST_LOG === '1' ? { destination: ((await import(`${shared}log-destination.mjs`)) as { benchLogDestination(): never }).benchLogDestination() } : undefined;
 const cors = process.env.BENCH_CORS === '1' ? { origins: ['http://localhost:5173'], credentials: true, maxAge: 600 } : undefined;
-const app = new FrameworkApplication(tables, { requestLog, ...(cors && { cors }) });
+const bytes = process.env.BENCH_BYTES === '1';
+const app = new FrameworkApplication(tables, { requestLog, ...(cors && { cors }), ...(bytes ? { compression: { gzipLevel: 6 } } : {}) });
+if (bytes) app.serveStatic('/static', process.env.BENCH_STATIC_DIR!);
+const tls = process.env.BENCH_TLS === '1' ? { key: readFileSync(process.env.BENCH_TLS_KEY_FILE!), cert: readFileSync(process.env.BENCH_TLS_CERT_FILE!) } : undefined;
 if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
   class PassThrough implements Interceptor {
     intercept(_context: ExecutionContext, next: () => Promise<unknown>): Promise<unknown> {
@@ -43,6 +49,6 @@ if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
 const grpc = grpcPort === undefined ? undefined : new ((await import(grpcPackage)) as GrpcPackage).GrpcServer(app);
 await app.init(rootModule);
 // The gRPC flavour serves gRPC only (its root has no HTTP controller), as the gRPC peers do.
-const port = grpc ? '-' : await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+const port = grpc ? '-' : await app.listen({ port: Number(process.env.PORT ?? 3000), host: '127.0.0.1', tls });
 const boundGrpc = grpc ? await grpc.listen(Number(grpcPort), undefined, '127.0.0.1') : '-';
 console.log(`ready ${port} ${boundGrpc}`);

@@ -90,4 +90,10 @@ export const wiringCatalogue = {
     message: (a) => `requestLog option '${a.option}' is ignored: the request log is given its own \`logger\`, whose ${a.what} wins${a.option === 'redact' ? ', so these paths are written in clear' : ''}.`,
     hint: (a) => `set it on your pino logger instead (${a.fix}), or remove '${a.option}'.`,
   },
+  FW2313: {
+    severity: 'error',
+    message: (a) =>
+      `app.serveStatic('${a.prefix}', …) covers the route ${a.method} ${a.path} (${a.handler}): routes answer first, so no file under '${a.prefix}' at its paths is ever served, and init refuses a prefix holding a route.`,
+    hint: (a) => `serve the files under a prefix of their own (such as '/assets'), or move ${a.handler} out of '${a.prefix}'.`,
+  },
 } satisfies Record<string, Entry>;

@@ -30,6 +30,18 @@ export class EnvSchema {
   @IsBoolean()
   DOCS = false;
 
+  /** A PEM certificate file: with TLS_KEY_FILE, HTTP is served as HTTPS, HTTP/2 and HTTP/1.1 on PORT. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  TLS_CERT_FILE?: string;
+
+  /** The PEM private key of TLS_CERT_FILE. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  TLS_KEY_FILE?: string;
+
   /** Redis shared by the instances (throttler counters and cached answers); unset, both stay in memory. */
   @IsOptional()
   @IsString()

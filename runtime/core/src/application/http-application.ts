@@ -7,7 +7,13 @@ import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
 import { resolveCookieSettings } from '../http/cookies/cookie-options.js';
-import { docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
+import { docsAssets, docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
+import { hostHasNoFiles, loadFilePort, NO_FILE_SYSTEM } from '../http/files/load-file-port.js';
+import { StaticMount } from '../http/files/static-mount.js';
+import type { StaticOptions } from '../http/files/static-options.js';
+import { resolveCompression } from '../http/encoding/compression-options.js';
+import { HostCompressors } from '../http/encoding/host-compressors.js';
+import { listenArguments, type ListenOptions } from '../http/listen-options.js';
 import type { Logger } from '../types/logger.js';
 import { listenTurn } from './listen-turn.js';
 import type { ApplicationOptions, ApplicationStats } from './options.js';
@@ -42,6 +48,7 @@ export abstract class HttpApplication {
       streaming: resolveStreamingOptions(options.streaming),
       cookies: resolveCookieSettings(options.cookies),
       ...(options.versioning ? { versioning: options.versioning } : {}),
+      encoding: { compression: resolveCompression(options.compression), etag: options.etag ?? false, compressors: new HostCompressors() },
     });
     this.browser = { cors: options.cors || undefined, securityHeaders: options.securityHeaders };
   }
@@ -73,22 +80,47 @@ export abstract class HttpApplication {
   serveDocs(path: string, document: object, options?: DocsOptions): this {
     this.assertNotInitialised('serveDocs');
     this.http.addStaticRoutes(docsRoutes(path, document, options));
+    this.http.addStaticMount(docsAssets(path));
+    return this;
+  }
+
+  /**
+   * Serves the files of `directory` (relative to the working directory) under `prefix`, for GET
+   * and HEAD: content types, `ETag`/`Last-Modified` with 304s, `Range` with 206/416, `Cache-Control`
+   * (`maxAge`, `immutable`), precompressed `.br`/`.gz` siblings (`precompressed: true`) and a
+   * single-page application's `fallback`. Routes win: a mount at `/` answers what no route
+   * matches, and any other prefix may hold no route (an error at `init`, FW2313 at build time).
+   * Nothing outside the directory is ever read (`..` in any spelling, symbolic links out of it), no
+   * directory is listed, hidden files are not served. Needs a file system (not on Cloudflare
+   * Workers). Public: no guard runs on these GETs. Before `init`. See docs/static-files.md.
+   *
+   * @example
+   * app.serveStatic('/assets', 'dist/assets', { maxAge: 31_536_000, immutable: true, precompressed: true });
+   * app.serveStatic('/', 'public', { fallback: 'index.html' });
+   */
+  serveStatic(prefix: string, directory: string, options?: StaticOptions): this {
+    this.assertNotInitialised('serveStatic');
+    if (hostHasNoFiles()) throw new Error(NO_FILE_SYSTEM);
+    this.http.addStaticMount(new StaticMount(prefix, directory, options, loadFilePort));
     return this;
   }
 
   /**
    * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
    * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
-   * Without `hostname` it listens on every interface, IPv6 and IPv4. Under `framework-build dev`
+   * Without `hostname` it listens on every interface, IPv6 and IPv4. With `{ tls: { key, cert } }`
+   * it serves HTTPS, HTTP/2 and HTTP/1.1 on the one port (see docs/https.md). Under `framework-build dev`
    * it first waits until the last good app has stopped (see `listenTurn`).
    *
    * @example
    * const port = await app.listen(Number(process.env.PORT ?? 3000));
    * await app.listen(0, '127.0.0.1'); // loopback only, a free port
+   * await app.listen({ port: 8443, tls: { key, cert } }); // HTTPS, HTTP/2 and HTTP/1.1 by ALPN (Node)
    */
-  async listen(port = 3000, hostname?: string): Promise<number> {
+  async listen(portOrOptions?: number | ListenOptions, hostname?: string): Promise<number> {
+    const { port, host, tls } = listenArguments(portOrOptions, hostname);
     await listenTurn(); // the dev loop's hand-off; nothing to wait for elsewhere
-    return this.http.listen(port, hostname);
+    return this.http.listen(port, host, tls);
   }
 
   /**

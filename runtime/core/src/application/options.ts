@@ -1,6 +1,7 @@
 import type { CorsOptions } from '../cors/cors-options.js';
 import type { SecurityHeadersSetting } from '../http/browser/security-headers.js';
 import type { ServerLimits } from '../http/server-limits.js';
+import type { CompressionOptions } from '../http/encoding/compression-options.js';
 import type { StreamingOptions } from '../http/streaming/options.js';
 import type { CookieOptions } from '../http/cookies/cookie-options.js';
 import type { VersioningOptions } from '../http/versioning/versioned-entries.js';
@@ -89,6 +90,20 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
   readonly securityHeaders?: SecurityHeadersSetting;
   /** The limits of `multipart/form-data` bodies (files, fields, parts…); see `UploadLimits` for the defaults. */
   readonly uploads?: Partial<UploadLimits>;
+  /**
+   * Compresses answers (`br`, `gzip`, `zstd` where the host has it) by the request's
+   * `Accept-Encoding`, from 1 KiB up, never an event stream or a type compressed already (default
+   * off). See docs/compression.md.
+   *
+   * @example
+   * new FrameworkApplication(tables, { compression: true });
+   */
+  readonly compression?: boolean | CompressionOptions;
+  /**
+   * Conditional GET on every route: a weak `ETag` from each 200's bytes and a 304 to a matching
+   * `If-None-Match` (default off; `@ETag()` turns it on for one route). Saves bandwidth, not CPU.
+   */
+  readonly etag?: boolean;
 }
 
 /** What `app.stats()` reports. */

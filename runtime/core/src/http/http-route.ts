@@ -2,6 +2,7 @@ import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
 import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
+import type { AnswerEncoding } from './encoding/answer-encoding.js';
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
 import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
@@ -87,6 +88,8 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     /** The route's telemetry, when the application observes anything (see `Observability`). */
     readonly telemetry?: HttpRouteTelemetry,
     bounds?: BodyBounds,
+    /** What is done to its answers' bodies (compression, conditional GET); absent when nothing. */
+    readonly encoding?: AnswerEncoding,
   ) {
     this.parseJson = jsonParserFor(entry, bounds);
     this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;

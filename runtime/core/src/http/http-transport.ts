@@ -12,6 +12,11 @@ import { StreamingRoutes } from './hosts/web/stream-routes.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 import { versionRuleOf } from './versioning/version-rule.js';
+import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount.js';
+import { staticFileRoutes } from './files/web-file-answer.js';
+import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
+import type { TlsOptions } from './listen-options.js';
+import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import { multipartBodyReader } from './uploads/multipart-body-reader.js';
 import { MethodTable } from './pipeline/table-decision.js';
@@ -33,6 +38,8 @@ export interface HttpTransportOptions {
   readonly cookies?: CookieSettings;
   /** How requests name the API version (`versioning` option). */
   readonly versioning?: VersioningOptions;
+  /** Compression and conditional GET (`compression`, `etag`, `@ETag()`). */
+  readonly encoding: EncodingSettings;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
@@ -62,6 +69,8 @@ export class HttpTransport implements ApplicationTransport {
   private observability?: TransportHost['observability'];
   /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
+  /** `app.serveStatic` mounts; registered before `attach`. */
+  private readonly staticMounts: StaticMount[] = [];
   /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
   readonly streaming: StreamingRoutes;
   /** The pipeline's extension points (docs/http-pipeline.md), filled by capabilities before `attach`. */
@@ -83,12 +92,20 @@ export class HttpTransport implements ApplicationTransport {
     this.staticRoutes.push(...routes);
   }
 
+  /** Serves a directory's files under a prefix (see `app.serveStatic`). Before `attach`. */
+  addStaticMount(mount: StaticMount): void {
+    this.staticMounts.push(mount);
+    // Longest prefix first: `/docs/assets` is looked at before `/`, whatever the order of the calls.
+    this.staticMounts.sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+
   /**
    * Builds one `HttpRoute` per route (its chain prepared), and the Hono app that registers them
    * when first needed; the runtime's server path gets the same routes at `listen`.
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
+    checkMountsAgainstRoutes(this.staticMounts, host.tables.routes);
     const routes = versionedEntries(host.tables.routes, this.options.versioning).map(
       (entry) =>
         new HttpRoute(
@@ -98,6 +115,7 @@ export class HttpTransport implements ApplicationTransport {
           entry.readsBody ? host.bareHandler(entry) : undefined,
           host.observability.httpRoute(entry),
           this.options.bodyBounds,
+          answerEncodingFor(entry, this.options.encoding),
         ),
     );
     for (const route of routes) {
@@ -116,16 +134,27 @@ export class HttpTransport implements ApplicationTransport {
         report,
         methods,
         extensions: pipeline,
-        staticRoutes: this.staticRoutes,
+        // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
+        staticRoutes: [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)],
         streamRoute: (route) => this.streaming.handlerOf(route),
         telemetryOf: (route) => host.observability.httpRoute(route),
       }),
     );
-    this.served = { hono, routes, bodyLimit, report, streaming: this.streaming, methods, extensions: pipeline, unmatchedTelemetry: host.observability.httpRoute(undefined) };
+    this.served = {
+      hono,
+      routes,
+      bodyLimit,
+      report,
+      streaming: this.streaming,
+      methods,
+      extensions: pipeline,
+      unmatchedTelemetry: host.observability.httpRoute(undefined),
+      staticMounts: this.staticMounts,
+    };
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
-  async listen(port: number, hostname?: string): Promise<number> {
+  async listen(port: number, hostname?: string, tls?: TlsOptions): Promise<number> {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before `app.listen(port)`.');
     // A second server would be unreachable from close() and keep the process alive.
     if (this.listener || this.binding) {
@@ -137,8 +166,12 @@ export class HttpTransport implements ApplicationTransport {
     }
     this.binding = true;
     try {
+      // A static directory that does not exist stops the start, not the first request.
+      await Promise.all(this.staticMounts.filter((mount) => mount.required).map((mount) => mount.open()));
+      // Deno.serve and Bun.serve take certificates their own way, not wired here yet (docs/limits.md).
+      refuseTlsWithoutSupport(tls);
       const serve = await serverAdapterForRuntime();
-      this.listener = await serve(this.served, port, hostname, this.options.limits);
+      this.listener = await serve(this.served, port, hostname, this.options.limits, tls);
     } finally {
       this.binding = false;
     }

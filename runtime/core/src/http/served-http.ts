@@ -5,6 +5,8 @@ import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
+import type { StaticMount } from './files/static-mount.js';
+import type { TlsOptions } from './listen-options.js';
 import type { PipelineExtensions } from './pipeline/extension-points.js';
 import type { MethodTable } from './pipeline/table-decision.js';
 import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
@@ -62,6 +64,8 @@ export interface ServedHttp {
   readonly report: ErrorReport;
   /** What the streaming routes share, for a server path that serves them itself (the Node-native one). */
   readonly streaming?: StreamServing;
+  /** `app.serveStatic` mounts, for a server path that serves them itself (the Node-native one). */
+  readonly staticMounts?: readonly StaticMount[];
   /** The methods of every path (routes and static routes), for the table-decided stage. */
   readonly methods: MethodTable;
   /** The pipeline's extension points, as the capabilities filled them. */
@@ -73,6 +77,6 @@ export interface ServedHttp {
 /**
  * Serves the application's routes on one runtime's HTTP server with the application's limits (as
  * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
- * IPv4 where the system allows it; port 0 lets the OS pick.
+ * IPv4 where the system allows it; port 0 lets the OS pick. `tls`: HTTPS with HTTP/2 (Node only).
  */
-export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits) => Promise<HttpListener>;
+export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;

@@ -1,19 +1,12 @@
 import type { StaticRoute } from '../contract/static-route.js';
+import { loadFilePort } from '../http/files/load-file-port.js';
+import { StaticMount } from '../http/files/static-mount.js';
 
 /** Options of `app.serveDocs`. */
 export interface DocsOptions {
   /** The page's title; default the document's `info.title`. */
   readonly title?: string;
 }
-
-/**
- * The Swagger UI files the page loads, served from the `swagger-ui-dist` package (no CDN). A Map,
- * not an object: `constructor` or `__proto__` must not name an allowed file.
- */
-const ASSETS: ReadonlyMap<string, string> = new Map([
-  ['swagger-ui.css', 'text/css; charset=utf-8'],
-  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
-]);
 
 /**
  * Sent with every answer of the docs page. The page runs only its own scripts (no inline one),
@@ -29,60 +22,50 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const answer = (body: BodyInit | null, type: string, more: Record<string, string> = {}, status = 200): Response =>
   new Response(body, { status, headers: { 'content-type': type, ...SECURITY_HEADERS, ...more } });
-const problem = (status: number, name: string, message: string): Response => answer(JSON.stringify({ status, name, message }), 'application/json', {}, status);
-
-const MISSING = 'The docs page needs the swagger-ui-dist package: npm install swagger-ui-dist';
 
 /**
  * The routes of the docs page under `base`: `base` answers an HTML page with Swagger UI's
  * interactive reference, `base/openapi.json` the document, `base/reference.js` the script that
- * starts Swagger UI, `base/assets/*` Swagger UI's files,
- * read from the installed `swagger-ui-dist` on first request and kept (so a runtime that reads
- * nothing else, such as Deno with a narrow `--allow-read`, only needs to read them when the page
- * is opened). Everything is decided here, once: the page and the document's JSON text. Every
- * answer carries a Content-Security-Policy and `nosniff`, no-framing and no-referrer headers.
+ * starts Swagger UI (Swagger UI's own files are `docsAssets`). Everything is decided here, once:
+ * the page and the document's JSON text. Every answer carries a Content-Security-Policy and
+ * `nosniff`, no-framing and no-referrer headers.
  *
  * @example
- * docsRoutes('/docs', document) // [{ path: '/docs', … }, { path: '/docs/openapi.json', … }, { path: '/docs/assets/:file', … }]
+ * docsRoutes('/docs', document) // [{ path: '/docs', … }, { path: '/docs/openapi.json', … }, { path: '/docs/reference.js', … }]
  */
 export function docsRoutes(base: string, document: object, options: DocsOptions = {}): StaticRoute[] {
-  const root = `/${base}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+  const root = docsRoot(base);
   const prefix = root === '/' ? '' : root;
   const json = JSON.stringify(document);
   const title = options.title ?? (document as { info?: { title?: unknown } }).info?.title;
   const page = html(typeof title === 'string' ? title : 'API reference', `${prefix}/assets`, `${prefix}/reference.js`);
   // Swagger UI is started by a script of its own, so the policy can forbid inline scripts.
   const start = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(`${prefix}/openapi.json`)}, dom_id: '#reference', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });\n`;
-  const assets = new Map<string, Promise<Uint8Array>>();
-  const asset = (file: string): Promise<Uint8Array> => {
-    let loading = assets.get(file);
-    if (!loading) {
-      loading = import('./ui-assets.js').then(({ readAsset }) => readAsset(file));
-      // A failed read is tried again by the next request (the package may be installed meanwhile).
-      loading.catch(() => assets.delete(file));
-      assets.set(file, loading);
-    }
-    return loading;
-  };
   return [
     { path: root, respond: () => answer(page, 'text/html; charset=utf-8') },
     { path: `${prefix}/openapi.json`, respond: () => answer(json, 'application/json') },
     { path: `${prefix}/reference.js`, respond: () => answer(start, 'text/javascript; charset=utf-8') },
-    {
-      path: `${prefix}/assets/:file`,
-      respond: async (request) => {
-        const file = new URL(request.url).pathname.split('/').pop() ?? '';
-        const type = ASSETS.get(file);
-        if (!type) return problem(404, 'NotFoundException', 'Not found');
-        try {
-          return answer((await asset(file)) as BodyInit, type, { 'cache-control': 'public, max-age=3600' });
-        } catch {
-          return problem(503, 'ServiceUnavailableException', MISSING);
-        }
-      },
-    },
   ];
 }
+
+/**
+ * Swagger UI's files under `base/assets`: the installed `swagger-ui-dist` folder served as static
+ * files (its scripts, styles and images, with the page's security headers, validators and an
+ * hour's caching), found on first request, so a runtime that reads
+ * nothing else (Deno with a narrow `--allow-read`) only reads it when the page is opened; missing,
+ * each request is a 503 naming the package to install.
+ *
+ * @example
+ * http.addStaticMount(docsAssets('/docs'));
+ */
+export function docsAssets(base: string): StaticMount {
+  const root = docsRoot(base);
+  const folder = async () => (await import('./ui-assets.js')).assetFolder();
+  // Only the package's scripts, styles and images: its package.json, README and demo page stay unserved.
+  return new StaticMount(`${root === '/' ? '' : root}/assets`, folder, { maxAge: 3600, extensions: ['.js', '.css', '.png', '.map'], headers: SECURITY_HEADERS }, loadFilePort);
+}
+
+const docsRoot = (base: string): string => `/${base}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,6 +1,5 @@
 // Imported by the docs page on the first request of an asset only: the shared core imports no
 // runtime module statically (Node and Deno both provide these through their Node compatibility).
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -8,17 +7,14 @@ import path from 'node:path';
 export const MISSING_ASSETS = 'The docs page needs the swagger-ui-dist package: npm install swagger-ui-dist';
 
 /**
- * A file of the installed `swagger-ui-dist`, resolved from the application's working directory
- * first (where the app installs it), then from the framework's own folder.
+ * The folder of the installed `swagger-ui-dist`, resolved from the application's working
+ * directory first (where the app installs it), then from the framework's own folder; throws
+ * `MISSING_ASSETS` when neither has it.
  *
  * @example
- * await readAsset('swagger-ui.css') // Uint8Array
+ * assetFolder() // '/app/node_modules/swagger-ui-dist'
  */
-export function readAsset(file: string): Promise<Uint8Array> {
-  return readFile(path.join(assetFolder(), file));
-}
-
-function assetFolder(): string {
+export function assetFolder(): string {
   for (const from of [path.join(process.cwd(), 'package.json'), import.meta.url]) {
     try {
       return path.dirname(createRequire(from).resolve('swagger-ui-dist/package.json'));

@@ -1,4 +1,5 @@
 import { JwtModule, Module, ThrottlerModule } from '@framework/core';
+import { BigController } from './big.controller.js';
 import { LimitedController } from './limited.controller.js';
 import { OrderController } from './order.controller.js';
 import { SecureController } from './secure.controller.js';
@@ -11,6 +12,6 @@ import { UploadController } from './upload.controller.js';
     JwtModule.forRoot({ secret: process.env.JWT_SECRET ?? 'bench-secret-that-is-at-least-32-bytes-long' }),
     ThrottlerModule.forRoot([{ ttl: 60_000, limit: 1_000_000_000 }], { trustProxy: true }),
   ],
-  controllers: [TodoController, OrderController, SecureController, LimitedController, UploadController],
+  controllers: [TodoController, OrderController, SecureController, LimitedController, UploadController, BigController],
 })
 export class AppModule {}

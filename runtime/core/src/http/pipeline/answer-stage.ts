@@ -1,6 +1,8 @@
 import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../answer-rules.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
+import type { AnswerEncoding } from '../encoding/answer-encoding.js';
+import { sendEncodedBody, sendEncodedResponse } from '../encoding/encoded-send.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 const JSON_TYPE = 'application/json';
@@ -15,7 +17,7 @@ const byteLength: (text: string) => number = nativeBuffer ? (text) => nativeBuff
  * One answer with a body: the call's headers, then the type and length (which win). The call's
  * record is completed in place: the answer is its last use.
  */
-function sendBody(exchange: HostExchange, status: number, type: string, body: string, headers: AnswerHeaders | undefined): void {
+function sendBody(exchange: HostExchange, status: number, type: string, body: string, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
   const length = byteLength(body);
   let head: AnswerHeaders;
   if (headers === undefined) {
@@ -25,31 +27,33 @@ function sendBody(exchange: HostExchange, status: number, type: string, body: st
     head['content-type'] = type;
     head['content-length'] = length;
   }
+  if (encoding) return sendEncodedBody(exchange, status, head, body, encoding);
   exchange.send(status, head, body);
 }
 
 /**
  * Writes a handler's answer through the port, as `answerKind` decides for every host: a string
  * is `text/plain`, an object or array JSON, `undefined` or a null-body status no body, a Web
- * `Response` as built plus the call's headers. May return a promise (a Response's body
+ * `Response` as built plus the call's headers; with the route's `encoding` (compression, ETag)
+ * when it has one. May return a promise (a Response's body
  * streaming). Throws what `JSON.stringify` throws.
  *
  * @example
  * sendAnswer(exchange, { id: 1 }, 201, undefined); // 201, {"id":1} as application/json
  */
-export function sendAnswer(exchange: HostExchange, value: unknown, status: number, headers: AnswerHeaders | undefined): void | Promise<void> {
+export function sendAnswer(exchange: HostExchange, value: unknown, status: number, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
   const kind = answerKind(value, status);
-  if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers);
+  if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers, encoding);
   if (kind === EMPTY_ANSWER) return exchange.send(status, headers, undefined);
-  if (kind === RESPONSE_ANSWER) return exchange.sendResponse(value as Response, headers);
-  sendJson(exchange, status, value, headers);
+  if (kind === RESPONSE_ANSWER) return encoding ? sendEncodedResponse(exchange, value as Response, headers, encoding) : exchange.sendResponse(value as Response, headers);
+  return sendJson(exchange, status, value, headers, encoding);
 }
 
 /** A JSON answer. A value JSON cannot express (a function) has no body. */
-export function sendJson(exchange: HostExchange, status: number, value: unknown, headers: AnswerHeaders | undefined): void {
+export function sendJson(exchange: HostExchange, status: number, value: unknown, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
   const text = JSON.stringify(value) as string | undefined;
   if (text === undefined) return exchange.send(status, { ...headers, 'content-type': JSON_TYPE }, undefined);
-  sendBody(exchange, status, JSON_TYPE, text, headers);
+  return sendBody(exchange, status, JSON_TYPE, text, headers, encoding);
 }
 
 /**

@@ -142,7 +142,7 @@ function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: Err
     const answer = handler(call);
     if (isThenable(answer)) return answerLater(call, answer, report);
     call.answered = true;
-    finish(call, sendAnswer(call.exchange, answer, call.answerStatus ?? entry.status, call.responseHeaders), report);
+    finish(call, sendAnswer(call.exchange, answer, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding), report);
   } catch (error) {
     call.answered = true;
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
@@ -156,7 +156,7 @@ function answerLater(call: PipelineCall, answer: PromiseLike<unknown>, report: E
     .then(
       (value) => {
         call.answered = true;
-        finish(call, sendAnswer(call.exchange, value, call.answerStatus ?? entry.status, call.responseHeaders), report);
+        finish(call, sendAnswer(call.exchange, value, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding), report);
       },
       (error: unknown) => {
         call.answered = true;

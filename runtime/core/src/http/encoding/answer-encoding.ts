@@ -1,0 +1,83 @@
+import { isCompressible } from './compressible.js';
+import type { ResolvedCompression } from './compression-options.js';
+import { etagListMatches } from './etag-match.js';
+import { preferredCodings, type Coding } from './negotiate.js';
+import type { Compressors } from './compressors.js';
+
+export type { Compressors };
+import { weakEtagOf } from './weak-etag.js';
+import type { HostCompressors } from './host-compressors.js';
+
+/**
+ * What a route does to its answers' bodies, decided once at init (`answerEncodingFor`): compress
+ * them, tag them for conditional GET, or both. A route with neither has none (`HttpRoute.encoding`
+ * undefined), and its answers are written as before.
+ */
+export interface AnswerEncoding {
+  readonly compression: ResolvedCompression | undefined;
+  readonly etag: boolean;
+  /** The host's compressors, loaded on first need (`host-compressors.ts`). */
+  readonly compressors: HostCompressors;
+}
+
+/** What the encoding reads of a request. */
+export interface EncodingRequest {
+  readonly method: string;
+  header(name: string): string | undefined;
+}
+
+/** The headers of an answer the encoding reads (lower-case names). */
+export type AnswerHeaderReader = (name: string) => string | undefined;
+
+/**
+ * The coding to compress an answer in, and whether the choice depended on `Accept-Encoding` (so
+ * the answer must say `Vary: Accept-Encoding`). Nothing is compressed for HEAD, a status without
+ * a body (1xx, 204, 304) or other than 2xx, a body already encoded, `Cache-Control: no-transform`,
+ * a type compressed already or an event stream, or a body under the threshold (`size` undefined:
+ * a stream of unknown length, compressed when its type allows).
+ *
+ * @example
+ * compressionFor(compression, request, 200, (n) => ({ 'content-type': 'application/json' })[n], 20_000, () => true); // { coding: 'br', vary: true }
+ */
+export function compressionFor(
+  compression: ResolvedCompression,
+  request: EncodingRequest,
+  status: number,
+  header: AnswerHeaderReader,
+  size: number | undefined,
+  can: (coding: Coding) => boolean,
+): { readonly coding: Coding; readonly vary: boolean } | undefined {
+  if (request.method === 'HEAD' || status < 200 || status >= 300 || status === 204) return undefined;
+  if (header('content-encoding') !== undefined || !isCompressible(header('content-type'))) return undefined;
+  if (/\bno-transform\b/i.test(header('cache-control') ?? '')) return undefined;
+  if (size !== undefined && size < compression.threshold) return undefined;
+  const offered = compression.available.filter((coding) => coding === 'identity' || can(coding));
+  const coding = preferredCodings(request.header('accept-encoding'), offered)[0] ?? 'identity';
+  return { coding, vary: true };
+}
+
+/**
+ * The weak `ETag` of a 200 answer to a GET of a route with conditional GET on, and whether the
+ * client has it already (`If-None-Match`), so the answer is a 304 without a body. Undefined when
+ * the answer is not one to tag (another method or status, a tag set by the handler).
+ *
+ * @example
+ * const tag = entityTag(request, 200, header, text); // { etag: 'W/"…"', notModified: false }
+ */
+export function entityTag(request: EncodingRequest, status: number, header: AnswerHeaderReader, body: string | Uint8Array): { readonly etag: string; readonly notModified: boolean } | undefined {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || status !== 200 || header('etag') !== undefined) return undefined;
+  const etag = weakEtagOf(body);
+  const match = request.header('if-none-match');
+  return { etag, notModified: match !== undefined && etagListMatches(match, etag) };
+}
+
+/**
+ * Appends `Accept-Encoding` to a `Vary` value (or makes one), once.
+ *
+ * @example
+ * withVary('Origin'); // 'Origin, Accept-Encoding'
+ */
+export function withVary(vary: string | undefined): string {
+  if (vary === undefined || vary === '') return 'Accept-Encoding';
+  return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
+}

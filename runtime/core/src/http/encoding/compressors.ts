@@ -1,0 +1,11 @@
+import type { ResolvedCompression } from './compression-options.js';
+import type { Coding } from './negotiate.js';
+
+/** The codings a host can make, a stream that makes one, and a whole body compressed at once. */
+export interface Compressors {
+  can(coding: Coding): boolean;
+  /** A stream compressing into `coding` (one `can` said yes to). */
+  stream(coding: Coding, compression: ResolvedCompression): TransformStream<Uint8Array, Uint8Array>;
+  /** A whole body compressed into `coding` (on zlib's thread pool on Node). */
+  whole(coding: Coding, compression: ResolvedCompression, body: Uint8Array): Promise<Uint8Array>;
+}

@@ -1,0 +1,61 @@
+import type { AnswerHeaders, HostExchange } from '../pipeline/host-exchange.js';
+import { compressionFor, entityTag, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
+import { encodeResponse } from './web-encoded-response.js';
+
+const encoder = new TextEncoder();
+
+/** The request of an exchange, as the encoding reads it. */
+const requestOf = (exchange: HostExchange): EncodingRequest => ({ method: exchange.method, header: (name) => exchange.header(name) });
+
+/**
+ * Sends a whole text or JSON body with the route's encoding, through the port: a weak `ETag` and
+ * the 304 it allows, then, above the threshold and when the client accepts one, the body
+ * compressed at once (zlib's thread pool on Node) with its new length and `Vary`. `head` has the
+ * plain body's type and length already. A promise only while the host's compressors first load
+ * or a body is being compressed.
+ *
+ * @example
+ * sendEncodedBody(exchange, 200, { 'content-type': 'application/json', 'content-length': 20480 }, text, route.encoding);
+ */
+export function sendEncodedBody(exchange: HostExchange, status: number, head: AnswerHeaders, body: string, encoding: AnswerEncoding): void | Promise<void> {
+  const request = requestOf(exchange);
+  const header = (name: string): string | undefined => (head[name] === undefined ? undefined : String(head[name]));
+  if (encoding.etag) {
+    const tag = entityTag(request, status, header, body);
+    if (tag?.notModified) {
+      delete head['content-type'];
+      delete head['content-length'];
+      head.etag = tag.etag;
+      return exchange.send(304, head, undefined);
+    }
+    if (tag) head.etag = tag.etag;
+  }
+  const { compression, compressors } = encoding;
+  if (!compression) return exchange.send(status, head, body);
+  const send = (ready: Compressors): void | Promise<void> => {
+    const choice = compressionFor(compression, request, status, header, Number(head['content-length']), ready.can);
+    if (choice) head.vary = withVary(header('vary'));
+    if (!choice || choice.coding === 'identity') return exchange.send(status, head, body);
+    return ready.whole(choice.coding, compression, encoder.encode(body)).then(
+      (compressed) => {
+        head['content-encoding'] = choice.coding;
+        head['content-length'] = compressed.byteLength;
+        exchange.send(status, head, compressed);
+      },
+      () => exchange.cut(),
+    );
+  };
+  return compressors.ready ? send(compressors.ready) : compressors.load().then(send);
+}
+
+/**
+ * Sends a handler's Web `Response` with the route's encoding (hashed for conditional GET,
+ * compressed as it streams), then as `exchange.sendResponse` does.
+ *
+ * @example
+ * await sendEncodedResponse(exchange, new Response(csv, { headers: { 'content-type': 'text/csv' } }), callHeaders, route.encoding);
+ */
+export async function sendEncodedResponse(exchange: HostExchange, response: Response, headers: AnswerHeaders | undefined, encoding: AnswerEncoding): Promise<void> {
+  const compressors = encoding.compressors.ready ?? (await encoding.compressors.load());
+  await exchange.sendResponse(await encodeResponse(encoding, requestOf(exchange), response, compressors), headers);
+}

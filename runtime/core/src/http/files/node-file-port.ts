@@ -1,0 +1,32 @@
+// Loaded on first need by `loadFilePort`: Node, Deno and Bun all give `node:fs`. `mime-types`
+// (which requires `path`) is loaded with it, so a host without files never evaluates it.
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { contentType } from 'mime-types';
+import type { FilePort } from './file-port.js';
+
+/**
+ * The file port over `node:fs`.
+ *
+ * @example
+ * const facts = await nodeFilePort().stat('/srv/public/index.html'); // { size, mtimeMs, isFile: true, isDirectory: false }
+ */
+export function nodeFilePort(): FilePort {
+  return {
+    realpath: (file) => realpath(file),
+    stat: async (file) => {
+      try {
+        const facts = await stat(file);
+        return { size: facts.size, mtimeMs: facts.mtimeMs, isFile: facts.isFile(), isDirectory: facts.isDirectory() };
+      } catch {
+        return undefined;
+      }
+    },
+    webStream: (file, start, end) => Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
+    separator: path.sep,
+    join: (root, ...relative) => path.join(root, ...relative),
+    contentType: (name) => contentType(name) || undefined,
+  };
+}
