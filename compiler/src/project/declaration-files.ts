@@ -12,14 +12,22 @@ interface DocumentRegistry {
 export const isDeclarationFile = (fileName: string): boolean => /\.d(\.[^/.]+)?\.[cm]?ts$/.test(fileName);
 
 /**
+ * Whether a declaration file's doc comments can reach nothing the compiler writes: the standard
+ * library and the `@types/*` packages (`@types/node` alone is most of a small app's JSDoc). Those
+ * of other packages can: a handler's result type, a DTO base class or a base controller declared
+ * in a package carry their descriptions and `@throws` tags into the OpenAPI document.
+ */
+export const isAmbientTypesFile = (fileName: string): boolean => /\/node_modules\/(@types|typescript\/lib)\//.test(fileName) && isDeclarationFile(fileName);
+
+/**
  * Makes `project` parse declaration files (the lib files, `@types/node`, every package's `.d.ts`)
  * as `tsc` does, which on a small app is most of what a build parses:
  *
- * - their JSDoc only where type errors need it (`JSDocParsingMode.ParseForTypeErrors`): the
- *   compiler reads the doc comments and `@throws` tags of the app's own sources, never of a `.d.ts`;
  * - without a pass that links every node to its parent: the binder links them when the type
  *   checker is made, and the compiler looks at a `.d.ts` node only through the checker (a
- *   decorator resolved to its declaration).
+ *   decorator resolved to its declaration, a result type's properties);
+ * - the JSDoc of the standard library and of `@types/*` only where type errors need it
+ *   (`JSDocParsingMode.ParseForTypeErrors`; see isAmbientTypesFile): the compiler never reads it.
  *
  * The app's own sources are parsed as ts-morph parses them. ts-morph has no option for either: its
  * document registry, through which it parses every file, hands declaration files to the parse made
@@ -37,7 +45,8 @@ export function parseDeclarationFilesAsTsc(project: Project): boolean {
   }
   const declarations = new Map<string, ts.SourceFile>();
   const parse = (fileName: string, settings: ts.CompilerOptions, snapshot: ts.IScriptSnapshot, version: string, scriptKind?: ts.ScriptKind): ts.SourceFile => {
-    const options = { languageVersion: settings.target ?? ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors };
+    const jsDocParsingMode = isAmbientTypesFile(fileName) ? ts.JSDocParsingMode.ParseForTypeErrors : ts.JSDocParsingMode.ParseAll;
+    const options = { languageVersion: settings.target ?? ts.ScriptTarget.Latest, jsDocParsingMode };
     const file = ts.createLanguageServiceSourceFile(fileName, snapshot, options, version, /* setNodeParents */ false, scriptKind);
     declarations.set(fileName, file);
     return file;
