@@ -4,7 +4,8 @@
 // process is left behind); an app that ends while starting (here: it opens a fixed port the last
 // good app holds) is started again alone; `--no-overlap` stops the old app first; stopping the
 // loop stops every app process; a save of a method body alone, and one that adds a route, are
-// served. Linux: the loop's child processes are read from /proc.
+// served. The first app starts without waiting for the first whole check, which reports its type
+// errors while that app serves. Linux: the loop's child processes are read from /proc.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -141,6 +142,29 @@ test('a clean save is served by the next app; a type error discards the prepared
     for (const pid of children) await until(`app process ${pid} stopped with the loop`, loop, () => !alive(pid), 10_000);
   }
   assert.not.match(loop.output(), /\bat .*\.(ts|js):\d+/, 'no stack printed');
+});
+
+test('the first app starts without waiting for the first whole check: a type error then is printed while it serves, and a clean save replaces it', async () => {
+  // A type error tsx runs without complaint: the first app serves it, the check reports it.
+  atomicSave(health, healthSource('typed-1', "const wrong: number = 'text';\nvoid wrong;"));
+  const loop = await startLoop(['--timings']);
+  try {
+    const first = latestPort(loop);
+    assert.is(await status(first), 'typed-1', 'the first app serves before the check has said anything');
+    await until('the type error', loop, () => /health\.controller\.ts:\d+:\d+ - error TS2322/.test(loop.output()));
+    assert.match(loop.output(), /\[dev\] starting src\/main\.ts; the types are checked beside it/);
+    await until('what the loop does with it', loop, () => /1 type error \(checked in \d+ ms\): the app started before the first check and runs this build until a save checks clean/.test(loop.output()));
+    await until('the first start timings', loop, () => /timings: build \d+ ms, type check \d+ ms beside the app; the first app loaded and initialised in \d+ ms/.test(loop.output()));
+    assert.is(await status(first), 'typed-1', 'it still serves');
+
+    atomicSave(health, healthSource('typed-2'));
+    await until("'typed-2' served", loop, async () => (await status(latestPort(loop))) === 'typed-2');
+    assert.is.not(latestPort(loop), first, 'by a new app');
+    await until('the first app stopped', loop, async () => (await status(first)) === undefined, 5000);
+  } finally {
+    await loop.stop();
+    atomicSave(health, original);
+  }
 });
 
 test('a save of a method body alone is served by a new app; a save that adds a route serves it', async () => {

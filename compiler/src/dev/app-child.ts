@@ -11,7 +11,7 @@ export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' } | { r
  * What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init`
  * done); being stopped, it has closed its listening sockets (its ports are free).
  */
-export type ToLoop = { readonly type: 'waiting' } | { readonly type: 'closed' };
+export type ToLoop = { readonly type: 'waiting'; readonly readyMs?: number } | { readonly type: 'closed' };
 
 /** One app process of the dev loop, from warm spare to serving app. */
 export interface AppChild {
@@ -83,7 +83,8 @@ export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {})
   const closed = new Promise<void>((resolve) => (portsClosed = resolve));
   const waiting = new Promise<number>((resolve) =>
     child.on('message', (message: ToLoop) => {
-      if (message.type === 'waiting') resolve(Math.round(performance.now() - ranAt));
+      // As the app measured it: the loop may read the message late (the first type check holds its thread).
+      if (message.type === 'waiting') resolve(message.readyMs ?? Math.round(performance.now() - ranAt));
       if (message.type === 'closed') portsClosed();
     }),
   );

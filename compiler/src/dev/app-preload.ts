@@ -42,6 +42,8 @@ dashboard?.startAppSide();
 
 const send = (message: ToLoop): void => void (process.connected && process.send?.(message));
 let givenRun!: () => void;
+// When `run` came: the time to `listen` is measured here, where a busy loop cannot stretch it.
+let ranAt = 0;
 let givenListen!: () => void;
 const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
 const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
@@ -49,7 +51,10 @@ const loopGone = (): never => process.exit(0);
 
 // Listening from the first line: a message with no listener yet would be lost.
 const onMessage = (message: ToApp): void => {
-  if (message.type === 'run') givenRun();
+  if (message.type === 'run') {
+    ranAt = performance.now();
+    givenRun();
+  }
   if (message.type === 'listen') {
     givenListen();
     dashboard?.reportAddressWhenListening();
@@ -72,7 +77,7 @@ let asked = false;
 (globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.listenTurn')] = (): Promise<void> => {
   if (!asked) {
     asked = true;
-    send({ type: 'waiting' });
+    send({ type: 'waiting', readyMs: Math.round(performance.now() - ranAt) });
   }
   return listenGiven;
 };

@@ -45,8 +45,16 @@ export interface AppProcess {
    * the times of the hand-over (none when a newer build took its place, or it did not start).
    */
   commit(): Promise<HandOverTimes | undefined>;
-  /** Stops the running app, then starts the next one (nothing overlaps; `--no-overlap`). */
-  restart(): Promise<void>;
+  /**
+   * Stops the running app, then starts the next one, which binds its ports as soon as it reaches
+   * its `listen` (nothing overlaps: `--no-overlap`, and the first start, when no app holds them).
+   * Resolves once it is told to run (with nothing when the loop was stopped or a newer switch
+   * took its place); its `ready` resolves once it reaches its `listen`, with its times (none when
+   * it ended first; never, for an app that does not listen).
+   */
+  restart(): Promise<{ readonly ready: Promise<HandOverTimes | undefined> } | undefined>;
+  /** Starts the warm spare now, if there is none (before the first build: the packages load beside it). */
+  warm(): void;
   /** Stops every app process (SIGTERM, then SIGKILL after the timeout); nothing starts afterwards. */
   stop(): Promise<void>;
   /** Whether an app is serving (or starting alone) now. */
@@ -134,12 +142,13 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     void ended.then(() => retiring.delete(ended));
     await released;
   };
-  const startAlone = async (): Promise<void> => {
+  const startAlone = async (): Promise<AppChild | undefined> => {
     await stopCurrent();
-    if (closed) return;
+    if (closed) return undefined;
     const next = takeSpare();
     next.run();
     serve(next);
+    return next;
   };
   const queue = <T>(request: object, run: () => Promise<T>): Promise<T | undefined> => {
     latest = request;
@@ -194,9 +203,16 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       committed = next;
       return queue(next, () => handOver(next).finally(() => committed === next && (committed = undefined)));
     },
-    async restart(): Promise<void> {
-      if (!closed) await queue({}, startAlone);
+    async restart(): Promise<{ readonly ready: Promise<HandOverTimes | undefined> } | undefined> {
+      const stopping = performance.now();
+      const next = closed ? undefined : await queue({}, startAlone);
+      if (!next) return undefined;
+      const stoppedMs = Math.round(performance.now() - stopping);
+      // Apart from the switches: an app that never reaches `listen` holds up no later one.
+      const ready = Promise.race([next.waiting, next.exited.then(() => undefined)]).then((readyMs) => (readyMs === undefined ? undefined : { readyMs, stopMs: stoppedMs }));
+      return { ready };
     },
+    warm: keepSpare,
     async stop(): Promise<void> {
       closed = true;
       await Promise.all([...children].map((child) => child.stop(stopMs)));

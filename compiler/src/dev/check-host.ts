@@ -51,6 +51,8 @@ export function keptSourceFiles(): KeptSourceFiles {
       const touchedNow = touched;
       touched = new Set();
       const host = ts.createCompilerHost(options);
+      // As tsc: the JSDoc that type errors need (a JavaScript file's types), not every comment.
+      host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
       const read = host.getSourceFile.bind(host);
       const exists = host.fileExists.bind(host);
       const readFile = host.readFile.bind(host);

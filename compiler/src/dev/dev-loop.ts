@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Builder, BuildResult } from '../builder/build-options.js';
 import { watchSources } from '../builder/watch.js';
 import { displayPath } from '../files/file-paths.js';
-import { appProcess } from './app-process.js';
+import { appProcess, type HandOverTimes } from './app-process.js';
 import { startDashboard } from './dashboard/dashboard.js';
 import { typeChecker } from './type-check.js';
 
@@ -39,7 +39,8 @@ export interface DevLoopOptions {
 }
 
 /**
- * `framework-build dev`: builds the tables, starts the app, then on every change of a source or
+ * `framework-build dev`: builds the tables, starts the app (its first whole type check runs beside
+ * it, and reports while it serves), then on every change of a source or
  * `.proto` file rebuilds, type-checks the project incrementally, prints the diagnostics of both and
  * restarts the app when both are clean. A build with errors or a type error keeps the running app
  * (the last good one). The next app loads and initialises while the check runs, and takes the
@@ -85,20 +86,52 @@ export function runDevLoop(options: DevLoopOptions): { close(): Promise<void> } 
       return Promise.resolve(keep(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms)`));
     }
     log(`${checked ? `types checked in ${checked.ms} ms; ` : ''}${app.running ? 'restarting' : 'starting'} ${options.entry}`);
-    if (!overlap) return app.restart();
-    return app.commit().then((times) => {
+    const timings = (times: HandOverTimes | undefined, stop: string): void => {
       if (!options.timings || !times) return;
       const check = checked ? `, type check ${checked.ms} ms` : '';
-      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one freed its ports in ${times.stopMs} ms`);
+      log(`timings: build ${result.stats.ms} ms${check}; the new app loaded and initialised in ${times.readyMs} ms, the last one ${stop} in ${times.stopMs} ms`);
+    };
+    if (!overlap) return app.restart().then((started) => void started?.ready.then((times) => timings(times, 'stopped')));
+    return app.commit().then((times) => timings(times, 'freed its ports'));
+  };
+
+  /**
+   * The first clean build: nothing serves yet, so the app starts at once and binds its ports as
+   * soon as it is ready, while the first whole check (seconds: every file parsed and checked) runs
+   * beside it. Its type errors are printed when it ends; the app runs that build until a save
+   * builds and checks clean, as with --no-type-check.
+   */
+  const startFirst = (result: BuildResult): Promise<unknown> => {
+    options.show(result);
+    generated = result.files.map((file) => file.path);
+    dashboard?.built(result);
+    log(`starting ${options.entry}${types ? '; the types are checked beside it' : ''}`);
+    return app.restart().then(async (started) => {
+      // The check takes this process's thread: it begins once the app was told to run and listen.
+      await new Promise((resolve) => setImmediate(resolve));
+      const checked = types?.check(generated);
+      if (checked) dashboard?.checked(result, checked);
+      if (checked && checked.errors > 0) {
+        write(checked.text);
+        log(`${checked.errors} type error${checked.errors === 1 ? '' : 's'} (checked in ${checked.ms} ms): the app started before the first check and runs this build until a save checks clean`);
+      } else if (checked) {
+        log(`types checked in ${checked.ms} ms`);
+      }
+      // Resolved once the app serves (the warm-up waits for it), or 5 s on for one that never listens (a worker).
+      const times = started && (await Promise.race([started.ready, new Promise<undefined>((resolve) => setTimeout(resolve, 5000, undefined))]));
+      if (!options.timings || !times) return;
+      log(`timings: build ${result.stats.ms} ms${checked ? `, type check ${checked.ms} ms beside the app` : ''}; the first app loaded and initialised in ${times.readyMs} ms`);
     });
   };
 
+  // The packages of the first app load while the first build runs.
+  app.warm();
   const first = options.builder.build();
   // Once an app is served rather than beside its start: the first saves then build and check as
   // fast as later ones. A save stops it; it goes on once the save is served.
   const checkWarmUp = types ? [() => types.warmUp(generated)] : [];
   const warmUp = (): void => watcher.warmUp(...checkWarmUp);
-  const firstServed = settle(first);
+  const firstServed = first.ok ? startFirst(first) : settle(first);
   const watcher = watchSources(options.builder, first.srcDir, first.outDir, (result) => void settle(result).then(warmUp));
   void firstServed.then(warmUp);
   log(`watching ${displayPath(first.srcDir, options.cwd)} (source and .proto files); Ctrl-C to stop`);

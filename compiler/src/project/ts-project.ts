@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { absolute, isSourcePath, isUnder, SOURCE_EXTENSIONS, toPosix } from '../files/file-paths.js';
+import { parseDeclarationFilesAsTsc } from './declaration-files.js';
 
 /** Compiler options used when no tsconfig.json is found: what the framework's decorators need. */
 const defaults: ts.CompilerOptions = {
@@ -30,7 +31,8 @@ export function findTsconfig(srcDir: string, explicit?: string): string | undefi
 
 /**
  * A ts-morph project holding every `.ts`, `.tsx`, `.mts` and `.cts` file under `srcDir`. Imported files (packages, the runtime's
- * `.d.ts`) are resolved by the type checker on demand, not analysed.
+ * `.d.ts`) are resolved by the type checker on demand, not analysed, and parsed as tsc parses them
+ * (see parseDeclarationFilesAsTsc).
  *
  * @example
  * const project = createProject('/r/examples/todo/src');
@@ -39,6 +41,8 @@ export function createProject(srcDir: string, tsconfig?: string, outDir?: string
   const project = tsconfig
     ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { lib: serverLibs(tsconfig) } })
     : new Project({ compilerOptions: { ...defaults, lib: serverLibs() } });
+  // Before any file is parsed.
+  parseDeclarationFilesAsTsc(project);
   // Generated output inside srcDir is not an input (it would change the manifest on every build).
   const sources = SOURCE_EXTENSIONS.map((ext) => `${srcDir}/**/*${ext}`);
   project.addSourceFilesAtPaths([...sources, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);

@@ -1,4 +1,5 @@
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from './protobufjs.js';
 import { rpcPosition } from './positions.js';
 import type { ProtoInput, ProtoKind, ProtoService } from './types.js';
 
@@ -15,13 +16,14 @@ function fieldNames(message: protobuf.Type): string[] {
  * describeRoot(root, '/r/todo.proto', inputs).services[0].rpcs[0] // { name: 'GetTodo', requestType: 'todo.GetTodoRequest', … }
  */
 export function describeRoot(root: protobuf.Root, file: string, inputs: readonly ProtoInput[]): { services: ProtoService[]; kinds: Record<string, ProtoKind> } {
+  const { Enum, Namespace, Service, Type } = protobufjs();
   const services: ProtoService[] = [];
   const kinds: Record<string, ProtoKind> = {};
   const textOf = (f: string): string => inputs.find((i) => i.file === f)?.text ?? '';
   const visit = (ns: protobuf.NamespaceBase): void => {
     for (const obj of ns.nestedArray) {
       const name = obj.fullName.replace(/^\./, '');
-      if (obj instanceof protobuf.Service) {
+      if (obj instanceof Service) {
         kinds[name] = 'service';
         const declaredIn = obj.filename ?? file;
         const rpcs = obj.methodsArray.map((m) => {
@@ -41,12 +43,12 @@ export function describeRoot(root: protobuf.Root, file: string, inputs: readonly
           };
         });
         services.push({ fullName: name, rpcs });
-      } else if (obj instanceof protobuf.Type) {
+      } else if (obj instanceof Type) {
         kinds[name] = 'message';
         visit(obj);
-      } else if (obj instanceof protobuf.Enum) {
+      } else if (obj instanceof Enum) {
         kinds[name] = 'enum';
-      } else if (obj instanceof protobuf.Namespace) {
+      } else if (obj instanceof Namespace) {
         kinds[name] = 'package';
         visit(obj);
       }

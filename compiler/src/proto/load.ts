@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from './protobufjs.js';
 import { toPosix } from '../files/file-paths.js';
 import { describeRoot } from './describe.js';
 import { errorPosition } from './positions.js';
@@ -31,7 +32,7 @@ class ProtoError extends Error {
  */
 export function loadProtoFile(file: string, options: ProtoReadOptions = {}): ProtoFile {
   if (!isFile(file)) return { ok: false, file, problem: 'missing' };
-  const root = new protobuf.Root();
+  const root = new (protobufjs().Root)();
   const inputs: ProtoInput[] = [];
   const read = { keepCase: options.keepCase ?? true, includeDirs: options.includeDirs ?? [] };
   try {
@@ -64,7 +65,7 @@ export function loadProtoRoot(file: string, options: ProtoReadOptions = {}): pro
 }
 
 /** protobufjs names the file being parsed in its objects (`filename`) through this static field. */
-const parser = protobuf.parse as unknown as { filename: string | null };
+const parser = (): { filename: string | null } => protobufjs().parse as unknown as { filename: string | null };
 
 const isFile = (file: string): boolean => fs.existsSync(file) && fs.statSync(file).isFile();
 
@@ -77,8 +78,8 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
   inputs.push({ file, text });
   let parsed: protobuf.IParserResult;
   try {
-    parser.filename = file;
-    parsed = protobuf.parse(text, root, { keepCase: options.keepCase });
+    parser().filename = file;
+    parsed = protobufjs().parse(text, root, { keepCase: options.keepCase });
   } catch (error) {
     // `illegal token '}', ';' expected (/r/todo.proto, line 5)`: keep the words, place the position.
     const raw = messageOf(error);
@@ -86,7 +87,7 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
     const { line, column } = errorPosition(raw, text);
     throw new ProtoError(message, file, line, column);
   } finally {
-    parser.filename = null;
+    parser().filename = null;
   }
   const imports = [...(parsed.imports ?? []).map((name) => ({ name, weak: false })), ...(parsed.weakImports ?? []).map((name) => ({ name, weak: true }))];
   for (const { name, weak } of imports) {
@@ -94,7 +95,7 @@ function loadInto(root: protobuf.Root, file: string, inputs: ProtoInput[], seen:
     if (bundled) {
       if (!seen.has(bundled)) {
         seen.add(bundled);
-        const json = protobuf.common.get(bundled);
+        const json = protobufjs().common.get(bundled);
         if (json?.nested) root.addJSON(json.nested);
       }
       continue;
@@ -131,7 +132,7 @@ function importTarget(file: string, name: string, includeDirs: readonly string[]
 function bundledName(name: string): string | undefined {
   const index = name.lastIndexOf('google/protobuf/');
   const candidate = index >= 0 ? name.slice(index) : name;
-  return protobuf.common.get(candidate) ? candidate : undefined;
+  return protobufjs().common.get(candidate) ? candidate : undefined;
 }
 
 function importPosition(text: string, name: string): { line: number; column: number } {

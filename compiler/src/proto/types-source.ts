@@ -1,4 +1,5 @@
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from './protobufjs.js';
 
 const NUMBER = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32']);
 /** 64-bit integers arrive as decimal strings (`longs: String` of loadProto), so no precision is lost. */
@@ -11,9 +12,10 @@ type Named = protobuf.Type | protobuf.Enum;
 
 /** Every message and enum of the root, depth first in declaration order. */
 function namedTypes(ns: protobuf.NamespaceBase, out: Named[] = []): Named[] {
+  const { Enum, Namespace, Type } = protobufjs();
   for (const obj of ns.nestedArray) {
-    if (obj instanceof protobuf.Type || obj instanceof protobuf.Enum) out.push(obj);
-    if (obj instanceof protobuf.Namespace || obj instanceof protobuf.Type) namedTypes(obj, out);
+    if (obj instanceof Type || obj instanceof Enum) out.push(obj);
+    if (obj instanceof Namespace || obj instanceof Type) namedTypes(obj, out);
   }
   return out;
 }
@@ -21,7 +23,7 @@ function namedTypes(ns: protobuf.NamespaceBase, out: Named[] = []): Named[] {
 /** The package of a type: the namespaces above it that are not messages. */
 function packageOf(type: Named): string {
   let parent = type.parent;
-  while (parent instanceof protobuf.Type) parent = parent.parent;
+  while (parent instanceof protobufjs().Type) parent = parent.parent;
   return parent ? parent.fullName.replace(/^\./, '') : '';
 }
 
@@ -61,11 +63,11 @@ function valueType(field: protobuf.Field, names: ReadonlyMap<Named, string>): st
 function fieldLine(field: protobuf.Field, names: ReadonlyMap<Named, string>): string {
   const value = valueType(field, names);
   const key = propertyName(field.name);
-  if (field instanceof protobuf.MapField) return `  ${key}: Record<string, ${value}>;`;
+  if (field instanceof protobufjs().MapField) return `  ${key}: Record<string, ${value}>;`;
   if (field.repeated) return `  ${key}: ${value}[];`;
   // A field of a oneof (proto3 `optional` included) is set only when sent; a message field defaults to null.
   if (field.partOf) return `  ${key}?: ${value};`;
-  if (field.resolvedType instanceof protobuf.Type) return `  ${key}: ${value} | null;`;
+  if (field.resolvedType instanceof protobufjs().Type) return `  ${key}: ${value} | null;`;
   return `  ${key}: ${value};`;
 }
 
@@ -99,5 +101,5 @@ function enumSource(type: protobuf.Enum, names: ReadonlyMap<Named, string>): str
 export function typesSource(root: protobuf.Root, file: string): string {
   const types = namedTypes(root);
   const names = tsNames(types, file);
-  return types.map((t) => (t instanceof protobuf.Type ? messageSource(t, names) : enumSource(t, names))).join('\n\n');
+  return types.map((t) => (t instanceof protobufjs().Type ? messageSource(t, names) : enumSource(t, names))).join('\n\n');
 }

@@ -36,6 +36,8 @@ export interface Dashboard {
   readonly started: Promise<{ url: string } | { error: string }>;
   /** A build of the loop, and the type check that followed it when it was clean. */
   built(result: BuildResult, typeCheck?: { errors: number; ms: number; text: string }): void;
+  /** The type check of the last build given, when it ends after the build was shown (the first build's runs beside the first app). */
+  checked(result: BuildResult, typeCheck: { errors: number; ms: number; text: string }): void;
   /** Every IPC message of an app process; those that are not the dashboard's are ignored. */
   fromApp(message: unknown): void;
   /** How to reach the serving app (false when none serves): for the explorer's token and the State view. */
@@ -97,14 +99,18 @@ export function startDashboard(options: DashboardOptions): Dashboard {
     });
   });
 
+  const update = (result: BuildResult, number: number, typeCheck?: { errors: number; ms: number; text: string }): BuildUpdate => ({
+    build: buildReport(result, number, typeCheck, options.cwd),
+    ...(result.ok && result.model ? { catalog: catalogOf(result.model), graph: graphOf(result.model) } : {}),
+  });
+
   return {
     started,
     built(result, typeCheck) {
-      const update: BuildUpdate = {
-        build: buildReport(result, ++sequence, typeCheck, options.cwd),
-        ...(result.ok && result.model ? { catalog: catalogOf(result.model), graph: graphOf(result.model) } : {}),
-      };
-      tell({ type: 'build', update });
+      tell({ type: 'build', update: update(result, ++sequence, typeCheck) });
+    },
+    checked(result, typeCheck) {
+      tell({ type: 'build', update: update(result, sequence, typeCheck) });
     },
     fromApp: (message) => void (isDashboardMessage(message) && tell({ type: 'app', message })),
     connect: (next) => void (post = next),
