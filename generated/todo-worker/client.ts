@@ -284,7 +284,7 @@ export function createClient(options: ClientOptions) {
       /** `POST /auth/login` */
       login: (body: LoginDto, request?: { signal?: AbortSignal }): Promise<{ access_token: string }> =>
         call(options, "auth.login", "POST", `/auth/login`, undefined, body, "json", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<{ access_token: string }>,
-      /** Logs a browser in: 204 with the session cookie (`HttpOnly; SameSite=Lax; Path=/`). (`POST /auth/session`) */
+      /** Logs a browser in: 204 with the session cookie, as long as the token lives. (`POST /auth/session`) */
       openSession: (body: LoginDto, request?: { signal?: AbortSignal }): Promise<void> =>
         call(options, "auth.openSession", "POST", `/auth/session`, undefined, body, "empty", { ...(request?.signal ? { signal: request.signal } : {}) }) as Promise<void>,
       /** Logs a browser out: 204, the session cookie cleared. (`DELETE /auth/session`) */

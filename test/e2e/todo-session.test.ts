@@ -33,7 +33,7 @@ test('POST /auth/session answers 204 with an HttpOnly, SameSite=Lax session cook
   const response = await fetch(`${context.base}/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: demo });
   assert.is(response.status, 204);
   const cookie = response.headers.get('set-cookie') ?? '';
-  assert.match(cookie, /^session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/);
+  assert.match(cookie, /^session=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
   context.cookie = cookie.split(';')[0]!;
   const wrong = await fetch(`${context.base}/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'nope' }) });
   assert.is(wrong.status, 401);
@@ -62,7 +62,7 @@ test('an unsafe request with the cookie is let through from the app or a CORS_OR
 test('DELETE /auth/session clears the cookie', async ({ base }) => {
   const response = await fetch(`${base}/auth/session`, { method: 'DELETE' });
   assert.is(response.status, 204);
-  assert.is(response.headers.get('set-cookie'), 'session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+  assert.is(response.headers.get('set-cookie'), 'session=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
 });
 
 test('a malformed origin in CORS_ORIGINS stops the start with a message naming it', async () => {

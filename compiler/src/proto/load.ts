@@ -58,7 +58,7 @@ export function loadProtoFile(file: string, options: ProtoReadOptions = {}): Pro
  * loadProtoRoot('/r/examples/todo/src/todo/todo.proto').lookupType('todo.Todo')
  */
 export function loadProtoRoot(file: string, options: ProtoReadOptions = {}): protobuf.Root {
-  const root = new protobuf.Root();
+  const root = new (protobufjs().Root)();
   loadInto(root, toPosix(file), [], new Set(), { keepCase: options.keepCase ?? true, includeDirs: options.includeDirs ?? [] });
   root.resolveAll();
   return root;

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, JwtService, Post, Public, Req, Throttle, UnauthorizedException, type HttpRequest } from '@framework/core';
+import { Body, Controller, Ctx, Delete, Get, HttpCode, JwtService, Post, Public, Throttle, UnauthorizedException, type HttpExecutionContext } from '@framework/core';
 import { LoginDto } from './login.dto.js';
-import { clearedSessionCookie, sessionCookie } from './session.js';
+import { SESSION_COOKIE } from './session.js';
 import { UsersService } from './users.service.js';
 
 /** One hour, the access token's lifetime (JwtModule's default `expiresIn`). */
@@ -31,20 +31,24 @@ export class AuthController {
     return { access_token: token };
   }
 
-  /** Logs a browser in: 204 with the session cookie (`HttpOnly; SameSite=Lax; Path=/`). */
+  /**
+   * Logs a browser in: 204 with the session cookie, as long as the token lives. The context's
+   * defaults make it `HttpOnly` (no script reads it), `SameSite=Lax` (not sent with another
+   * site's POST), `Path=/`, and `Secure` over TLS.
+   */
   @Post('/session')
   @HttpCode(204)
-  async openSession(@Body() credentials: LoginDto, @Req() req: HttpRequest): Promise<Response> {
+  async openSession(@Body() credentials: LoginDto, @Ctx() context: HttpExecutionContext): Promise<void> {
     const token = await this.tokenFor(credentials);
     if (token === undefined) throw new UnauthorizedException();
-    return new Response(null, { status: 204, headers: { 'set-cookie': sessionCookie(token, SESSION_SECONDS, overTls(req)) } });
+    context.setCookie(SESSION_COOKIE, token, { maxAge: SESSION_SECONDS });
   }
 
   /** Logs a browser out: 204, the session cookie cleared. */
   @Delete('/session')
   @HttpCode(204)
-  closeSession(@Req() req: HttpRequest): Response {
-    return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(overTls(req)) } });
+  closeSession(@Ctx() context: HttpExecutionContext): void {
+    context.clearCookie(SESSION_COOKIE);
   }
 
   /** A token for the user when the password matches, else undefined. */
@@ -52,9 +56,4 @@ export class AuthController {
     const user = await this.users.verify(credentials.username, credentials.password);
     return user && this.jwt.sign({ sub: user.username, roles: [...user.roles] });
   }
-}
-
-/** Whether the request came over TLS: the cookie is then `Secure`. */
-function overTls(req: HttpRequest): boolean {
-  return req.url.startsWith('https:');
 }
