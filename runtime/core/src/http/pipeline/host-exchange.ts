@@ -59,7 +59,7 @@ export interface HostExchange {
   readonly secure: boolean;
   /** `'1.1'`, `'2'`; undefined when the host does not tell. */
   readonly protocolVersion: string | undefined;
-  /** One request header by lower-case name; repeated lines joined with `, ` (`; ` for `cookie`); undefined when absent. */
+  /** One request header by name (any case; the stages pass lower-case ones); repeated lines joined with `, ` (`; ` for `cookie`); undefined when absent. */
   header(lowerCaseName: string): string | undefined;
   /** Every request header (`@Header()`), lower-case names, joined as `header` joins them, in a null-prototype record. */
   headers(): Record<string, string>;

@@ -100,7 +100,8 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
     return this.exchange.headers();
   }
   header(name: string): string | undefined {
-    return this.exchange.header(name.toLowerCase());
+    // Both adapters read a name in any case (the port's own reads pass lower-case ones).
+    return this.exchange.header(name);
   }
   metadata(): GrpcMetadataLike {
     return grpcOnly('@GrpcMetadata()');

@@ -39,7 +39,7 @@ export class PipelineRequest implements HttpRequest {
     return `${exchange.secure ? 'https' : 'http'}://${exchange.authority ?? 'localhost'}${exchange.target}`;
   }
   header(name: string): string | undefined {
-    return this.exchange.header(name.toLowerCase());
+    return this.exchange.header(name);
   }
   param(name: string): string | undefined {
     const index = this.paramNames.indexOf(name);

@@ -40,6 +40,8 @@ export class NodeExchange implements HostExchange {
     return version === '2.0' ? '2' : version;
   }
   header(lowerCaseName: string): string | undefined {
+    // Node's parser refuses a repeated Content-Length: its parsed value is the only one (read on every body request).
+    if (lowerCaseName === 'content-length') return this.incoming.headers['content-length'];
     return requestHeaderOf(this.incoming, lowerCaseName);
   }
   headers(): Record<string, string> {

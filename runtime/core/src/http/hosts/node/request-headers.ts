@@ -10,6 +10,15 @@ const keptOnceByNode = new Set([
   'server', 'user-agent',
 ]);
 
+/** Whether a raw header name is `lower` in any case, without allocating a lower-cased copy. */
+function sameName(raw: string, lower: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code !== lower.charCodeAt(i) && (code < 65 || code > 90 || code + 32 !== lower.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
 const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
 
 /** A header value without the surrounding HTTP whitespace, as `Headers` stores it. */
@@ -37,12 +46,14 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
     if (typeof value === 'string') return trimmed(value);
     if (value === undefined && !Object.hasOwn(incoming.headers, lower)) return undefined;
   }
+  // Absent from the parsed headers is absent from the raw lines too (Node keeps a repeated one's first).
+  else if (incoming.headers[lower] === undefined && lower !== 'set-cookie' && lower !== '__proto__') return undefined;
   const raw = incoming.rawHeaders;
   const separator = lower === 'cookie' ? '; ' : ', ';
   let joined: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const rawName = raw[i]!;
-    if (rawName.length === lower.length && rawName.toLowerCase() === lower) {
+    if (rawName.length === lower.length && sameName(rawName, lower)) {
       const value = trimmed(raw[i + 1]!);
       joined = joined === undefined ? value : joined + separator + value;
     }
