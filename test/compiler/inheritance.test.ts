@@ -55,7 +55,8 @@ test('the app serves inherited routes over HTTP and gRPC, and init accepts the t
     assert.equal(await get('/todo/stats'), [200, 'stats'], 'own route, not taken by /todo/:id');
     assert.equal(await get('/todo'), [200, '["override","first"]'], 'undecorated override keeps the route and runs');
     assert.equal(await get('/todo/base/only'), [200, 'inherited as is']);
-    assert.is((await get('/todo/7', 'DELETE'))[0], 404, 'the re-decorated override replaced DELETE /todo/:id');
+    // /todo/:id still answers GET, so a DELETE there is the table's 405 (not a route of its own).
+    assert.is((await get('/todo/7', 'DELETE'))[0], 405, 'the re-decorated override replaced DELETE /todo/:id');
     assert.equal(await get('/todo/by-id/7', 'DELETE'), [200, 'derived removed 7']);
     assert.is((await get('/todo/7'))[0], 403, 'a guard on an undecorated override guards the inherited route');
     assert.is((await get('/secured'))[0], 403, "a base class's class-level guard applies");

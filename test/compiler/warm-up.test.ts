@@ -18,6 +18,8 @@ test.before(() => {
   fs.rmSync(copy, { recursive: true, force: true });
   fs.mkdirSync(path.join(copy, 'examples'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true });
+  // The example's Worker entry (src/worker.ts, type-checked with the rest) imports these tables.
+  fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
 });
 test.after(() => fs.rmSync(copy, { recursive: true, force: true }));

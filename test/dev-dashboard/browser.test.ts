@@ -50,6 +50,8 @@ test.before(async (context) => {
   fs.mkdirSync(screens, { recursive: true });
   fs.mkdirSync(probed, { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
+  // The example's Worker entry (src/worker.ts, type-checked with the rest) imports these tables.
+  fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
   // A health indicator, so that the State view has one's last result to show.
   const appModule = path.join(src, 'app.module.ts');

@@ -35,6 +35,8 @@ test.before(async (context) => {
   fs.rmSync(copy, { recursive: true, force: true });
   fs.mkdirSync(path.join(copy, 'examples'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
+  // The example's Worker entry (src/worker.ts, type-checked with the rest) imports these tables.
+  fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', '--dashboard-port', '0'];
   const [loop, firefox] = await Promise.all([

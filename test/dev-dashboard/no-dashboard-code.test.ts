@@ -22,6 +22,8 @@ test.before(() => {
   fs.cpSync(path.join(ROOT, 'examples/todo'), example, { recursive: true, filter: (f) => !f.includes(`${path.sep}dist`) });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
   fs.cpSync(path.join(ROOT, 'generated/todo'), path.join(copy, 'generated/todo'), { recursive: true }); // what a plain start imports
+  // The example's Worker entry (src/worker.ts, type-checked with the rest) imports these tables.
+  fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
 });
 test.after(() => fs.rmSync(copy, { recursive: true, force: true }));
 

@@ -1,4 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
+/** file-type, imported with the first file told apart: its signatures are not loaded at start. */
+let loadingFileType: Promise<typeof import('file-type')> | undefined;
+const loadFileType = (): Promise<typeof import('file-type')> => (loadingFileType ??= import('file-type'));
 
 /**
  * How many leading bytes of a file are read to tell its type: file-type's own reasonable detection
@@ -24,7 +26,7 @@ const controlByte = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
  */
 export async function typeFromBytes(head: Uint8Array): Promise<string> {
   if (head.length === 0) return UNKNOWN_TYPE;
-  const found = await fileTypeFromBuffer(head);
+  const found = await (await loadFileType()).fileTypeFromBuffer(head);
   if (found) return found.mime;
   return looksLikeText(head) ? 'text/plain' : UNKNOWN_TYPE;
 }

@@ -1,4 +1,4 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import type { FormEntry, FormFileEntry } from '../../contract/tables.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
@@ -13,6 +13,13 @@ import type { UploadLimits } from './upload-limits.js';
 const forbiddenNames = new Set(['__proto__', 'constructor', 'prototype']);
 
 const multipartType = /^multipart\/form-data\s*(;|$)/i;
+
+/**
+ * busboy, imported with the first form read: a Node-streams parser that an application without
+ * form routes (and every start) never loads.
+ */
+let loadingBusboy: Promise<typeof busboy> | undefined;
+const loadBusboy = (): Promise<typeof busboy> => (loadingBusboy ??= import('busboy').then((module) => module.default));
 
 /**
  * Reads one form route's `multipart/form-data` bodies, built once at init from its table entry:
@@ -46,7 +53,7 @@ export class FormReader {
    */
   read(source: BodySource, contentType: string | undefined, declaredLength: string | undefined, onEnd: ((dispose: () => Promise<void>) => void) | undefined): Promise<UploadedForm> {
     // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
-    return (onEnd ? temporaryFiles() : Promise.resolve(undefined)).then((temp) => {
+    return Promise.all([onEnd ? temporaryFiles() : undefined, loadBusboy()]).then(([temp, parserOf]) => {
       const form = new UploadedForm(temp?.remove);
       let stopReading: (() => void) | undefined;
       // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
@@ -57,12 +64,13 @@ export class FormReader {
       // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
       const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
       return new Promise<UploadedForm>((resolve, reject) => {
-        stopReading = this.parse(source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
+        stopReading = this.parse(parserOf, source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
       });
     });
   }
 
   private parse(
+    parserOf: typeof busboy,
     source: BodySource,
     contentType: string | undefined,
     declaredLength: string | undefined,
@@ -97,7 +105,7 @@ export class FormReader {
       return ended;
     }
     try {
-      parser = busboy({
+      parser = parserOf({
         headers: { 'content-type': contentType },
         // Files are counted per field below; busboy's count is not needed.
         limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },

@@ -3,6 +3,7 @@ import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
+import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
 
 const noBytes = new Uint8Array(0);
@@ -151,7 +152,7 @@ export class WebExchange implements HostExchange {
       onGone: (watcher: SinkWatcher) => sink.onGone(watcher),
     };
   }
-  sendResponse(response: Response, headers: AnswerHeaders | undefined): void {
+  sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
     // HEAD: a body the Response streams is cancelled, so its producer stops (the host drops it unread).
     if (this.request.method === 'HEAD' && response.body) {
       response.body.cancel().catch(() => undefined);
@@ -165,17 +166,9 @@ export class WebExchange implements HostExchange {
     }
     // Response.error() (status 0) cannot be rebuilt; a consumed body cannot be sent anyway.
     if (missing.length === 0 || response.status < 200 || response.bodyUsed) return this.answer(response);
-    // Added in place where the Response allows it, so a body of known length keeps its length
-    // (a rebuilt Response streams it, chunked, unlike the node adapter); an immutable one (from
-    // fetch) refuses the first append, and only then is rebuilt.
-    try {
-      for (const [name, line] of missing) response.headers.append(name, line);
-      return this.answer(response);
-    } catch {
-      const merged = new Headers(response.headers);
-      for (const [name, line] of missing) merged.append(name, line);
-      this.answer(new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged }));
-    }
+    const merged = new Headers(response.headers);
+    for (const [name, line] of missing) merged.append(name, line);
+    return copiedResponse(response, merged).then((copy) => this.answer(copy));
   }
   get headSent(): boolean {
     return this.answered;
