@@ -98,7 +98,7 @@ export function registerTodoBrowserSuite(runtime: string, start: () => Promise<L
     }
   });
 
-  test('POST /auth/session answers 204 with an HttpOnly, SameSite=Lax session cookie; wrong credentials set none', async (context) => {
+  test('POST /auth/session answers 204 with an HttpOnly, SameSite=Lax session cookie, Secure behind a proxy saying https; wrong credentials set none', async (context) => {
     const { base } = context.server;
     const response = await fetch(`${base}/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SPA_ORIGIN }, body: DEMO });
     assert.is(response.status, 204);
@@ -110,6 +110,10 @@ export function registerTodoBrowserSuite(runtime: string, start: () => Promise<L
     const wrong = await fetch(`${base}/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'nope' }) });
     assert.is(wrong.status, 401);
     assert.equal(wrong.headers.getSetCookie(), []);
+    const proxied = await fetch(`${base}/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: DEMO });
+    assert.is(proxied.status, 204);
+    assert.match(proxied.headers.getSetCookie()[0] ?? '', /; HttpOnly; Secure; SameSite=Lax$/, 'Secure behind a trusted (loopback) proxy that says https');
+    assert.is(proxied.headers.get('strict-transport-security'), null, 'HSTS only when this server spoke TLS');
   });
 
   test('the session cookie authenticates; an unsafe request with it is let through from the app or an allowed origin, refused (403) from another site', async ({ server, cookie }) => {
