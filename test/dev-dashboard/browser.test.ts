@@ -54,8 +54,10 @@ test.before(async (context) => {
   fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
   // A health indicator, so that the State view has one's last result to show.
-  const appModule = path.join(src, 'app.module.ts');
-  fs.writeFileSync(appModule, fs.readFileSync(appModule, 'utf8').replace('HealthModule.forRoot()', "HealthModule.forRoot({ instances: [{ name: 'dashboard-probe', check: () => undefined }] })"));
+  const httpModule = path.join(src, 'http-app.module.ts');
+  const source = fs.readFileSync(httpModule, 'utf8');
+  if (!source.includes('HealthModule.forRoot()')) throw new Error(`the probe cannot be added: HealthModule.forRoot() is no longer in ${httpModule}`);
+  fs.writeFileSync(httpModule, source.replace('HealthModule.forRoot()', "HealthModule.forRoot({ instances: [{ name: 'dashboard-probe', check: () => undefined }] })"));
   const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', '--dashboard-port', '0'];
   context.loop = await launch(process.execPath, args, {
     cwd: path.dirname(src),

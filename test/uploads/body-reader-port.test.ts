@@ -14,22 +14,26 @@ import type { FormEntry } from '../../runtime/core/src/contract/tables.js';
 import { HttpException } from '../../runtime/core/src/exceptions/http-exception.js';
 import { NodeExchange } from '../../runtime/core/src/http/hosts/node/node-exchange.js';
 import { WebExchange } from '../../runtime/core/src/http/hosts/web/web-exchange.js';
-import type { HttpRoute } from '../../runtime/core/src/http/http-route.js';
 import type { HostExchange } from '../../runtime/core/src/http/pipeline/host-exchange.js';
 import { FormReader } from '../../runtime/core/src/http/uploads/form-reader.js';
-import { multipartBodyReader } from '../../runtime/core/src/http/uploads/multipart-body-reader.js';
+import { loadFormFrom } from '../../runtime/core/src/http/uploads/form-route.js';
 import { DEFAULT_UPLOAD_LIMITS } from '../../runtime/core/src/http/uploads/upload-limits.js';
 import type { UploadedForm } from '../../runtime/core/src/http/uploads/uploaded-form.js';
 
 const entry: FormEntry = { files: [{ field: 'file', maxCount: 1, maxBytes: 256 * 1024, required: true }] };
 const temp = mkdtempSync(join(tmpdir(), 'body-reader-port-'));
-const route = { form: new FormReader(entry, { ...DEFAULT_UPLOAD_LIMITS, memoryBytes: 1024, tempDir: temp }, 1 << 20) } as unknown as HttpRoute;
-const read = multipartBodyReader.prepare(route)!;
+const reader = new FormReader(entry, { ...DEFAULT_UPLOAD_LIMITS, memoryBytes: 1024, tempDir: temp }, 1 << 20);
+/** A form route's body step, as the call's `loadBody` runs it (`loadFormFrom`). */
+async function read(exchange: HostExchange): Promise<UploadedForm> {
+  const call = { body: undefined as unknown, setResponseHeader: (name: string, value: string) => void [name, value] };
+  await loadFormFrom(exchange, reader, call);
+  return call.body as UploadedForm;
+}
 
 /** What the stage around a body reader does: read, then answer the form's facts or the refusal. */
 async function serve(exchange: HostExchange): Promise<void> {
   try {
-    const form = (await read(exchange, 1 << 20)) as UploadedForm;
+    const form = await read(exchange);
     const file = form.files.get('file')![0]!;
     exchange.send(200, { 'content-type': 'application/json' }, JSON.stringify({ name: file.name, size: file.size, type: file.type }));
   } catch (error) {

@@ -18,7 +18,6 @@ import { answerEncodingFor, type EncodingSettings } from './encoding/route-encod
 import type { TlsOptions } from './listen-options.js';
 import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
-import { multipartBodyReader } from './uploads/multipart-body-reader.js';
 import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
@@ -78,7 +77,6 @@ export class HttpTransport implements ApplicationTransport {
 
   constructor(private readonly options: HttpTransportOptions) {
     this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
-    this.pipeline.addBodyReader(multipartBodyReader);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(

@@ -1,9 +1,10 @@
-// The pipeline's extension points: the places where the next HTTP capabilities (static files,
-// CORS, security headers, cookies, uploads, compression) plug in, host-neutral, each a small
-// interface. `PipelineExtensions` collects them before `init`; the stages read them once, when
+// The pipeline's extension points: where capabilities outside the route table plug in,
+// host-neutral, each a small interface (CORS and the security headers use them). A route's own
+// body reader (`HttpRoute.form`) and answer encoding (`HttpRoute.encoding`) are prepared with the
+// route at `init` instead. `PipelineExtensions` collects them before `init`; the stages read them once, when
 // the pipeline is built, so a request pays only for the points an application uses.
 import type { HttpRoute } from '../http-route.js';
-import type { AnswerHeaders, BodySink, HostExchange } from './host-exchange.js';
+import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 
 /**
  * (a) A stage before routing that may answer requests under a path prefix (`app.serveStatic`).
@@ -54,47 +55,8 @@ export interface RouteHeaders {
 }
 
 /**
- * (d) A body reader, chosen at `init` for each body route by the media types it reads (JSON is the
- * built-in one; `multipart/form-data` next). `read` reads the port's body (`exchange.readBody`
- * or, not to hold a large body whole, `exchange.bodyStream`) within `limit` and resolves with the
- * value the validator and `@Body()` see; it throws an `HttpException` (a 400, a 415) for a body it
- * refuses.
- *
- * @example
- * const forms: BodyReader = { mediaTypes: ['multipart/form-data'], prepare: (route) => (exchange, limit) => parseParts(exchange.bodyStream(limit), route) };
- */
-export interface BodyReader {
-  /** Lower-case media types without parameters (`multipart/form-data`). */
-  readonly mediaTypes: readonly string[];
-  /** At init: the reader of `route`'s bodies, or undefined when the route takes none of these. */
-  prepare(route: HttpRoute): RouteBodyReader | undefined;
-}
-
-/** Reads one request's body for a route (see `BodyReader`). */
-export type RouteBodyReader = (exchange: HostExchange, limit: number) => Promise<unknown>;
-
-/**
- * (e) An answer encoding (compression). At `init` it says per route whether its answers may be
- * encoded; per answer, `wrap` picks an encoding from the request (`Accept-Encoding`) and the
- * head (type, length), edits the head (`content-encoding`, `vary`, the length dropped) and
- * returns the sink the body is written to, over the host's; undefined sends the body as it is.
- * A whole body is then written through the wrapped sink too.
- *
- * @example
- * const gzip: AnswerEncoding = { forRoute: (route) => (route?.entry.stream ? undefined : { wrap: gzipWhenAccepted }) };
- */
-export interface AnswerEncoding {
-  forRoute(route: HttpRoute | undefined): RouteEncoding | undefined;
-}
-
-/** The encoding step of one route's answers (see `AnswerEncoding`). */
-export interface RouteEncoding {
-  wrap(exchange: HostExchange, status: number, headers: AnswerHeaders, open: (headers: AnswerHeaders) => BodySink): BodySink | undefined;
-}
-
-/**
  * The extension points an application's capabilities filled, collected before `init` on the HTTP
- * transport (`transport.pipeline`) and read once when the pipeline is built. (f) needs no entry:
+ * transport (`transport.pipeline`) and read once when the pipeline is built. (d) needs no entry:
  * the port's `secure` is the call's `secure`.
  *
  * @example
@@ -104,9 +66,7 @@ export interface RouteEncoding {
 export class PipelineExtensions {
   readonly prefixes: PrefixResponder[] = [];
   readonly routeHeaders: RouteHeaderSource[] = [];
-  readonly bodyReaders: BodyReader[] = [];
   preflight: PreflightHook | undefined;
-  encoding: AnswerEncoding | undefined;
 
   /** (a) Adds a prefix responder; the longest matching prefix answers first. */
   addPrefix(responder: PrefixResponder): void {
@@ -120,16 +80,5 @@ export class PipelineExtensions {
   /** (c) Adds a source of per-route headers; later sources win over earlier ones. */
   addRouteHeaders(source: RouteHeaderSource): void {
     this.routeHeaders.push(source);
-  }
-  /** (d) Adds a body reader; a media type claimed twice is a TypeError. */
-  addBodyReader(reader: BodyReader): void {
-    for (const type of reader.mediaTypes) {
-      if (this.bodyReaders.some((known) => known.mediaTypes.includes(type))) throw new TypeError(`A body reader for ${type} is registered already.`);
-    }
-    this.bodyReaders.push(reader);
-  }
-  /** (e) Sets the answer encoding (one: compression). */
-  setEncoding(encoding: AnswerEncoding): void {
-    this.encoding = encoding;
   }
 }
