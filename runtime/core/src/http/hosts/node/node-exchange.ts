@@ -57,7 +57,9 @@ export class NodeExchange implements HostExchange {
   async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
     let size = 0;
     try {
-      for await (const chunk of this.incoming as AsyncIterable<Buffer>) {
+      // A reader that stops early (a refused form) leaves the request standing: destroying it would
+      // reset the connection before the refusal is written. Node discards the rest once it is answered.
+      for await (const chunk of this.incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         size += chunk.length;
         if (size > limit) throw new BodyTooLargeException(limit);
         yield chunk;
