@@ -3,6 +3,7 @@ import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import type { AnswerEncoding } from '../encoding/answer-encoding.js';
 import { sendEncodedBody, sendEncodedResponse } from '../encoding/encoded-send.js';
+import { headLines, headRecord, type RouteHead } from './route-headers.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 const JSON_TYPE = 'application/json';
@@ -14,16 +15,25 @@ const nativeBuffer = (globalThis as { Buffer?: { byteLength(text: string): numbe
 const byteLength: (text: string) => number = nativeBuffer ? (text) => nativeBuffer.byteLength(text) : (text) => encoder.encode(text).byteLength;
 
 /**
- * One answer with a body: the call's headers, then the type and length (which win). The call's
- * record is completed in place: the answer is its last use.
+ * One answer with a body: the route's head and the call's headers, then the type and length
+ * (which win). Without a route head the call's record is completed in place: the answer is its last use.
  */
-function sendBody(exchange: HostExchange, status: number, type: string, body: string, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
+function sendBody(
+  exchange: HostExchange,
+  status: number,
+  type: string,
+  body: string,
+  headers: AnswerHeaders | undefined,
+  encoding: AnswerEncoding | undefined,
+  routeHead: RouteHead | undefined,
+): void | Promise<void> {
   const length = byteLength(body);
+  if (routeHead !== undefined && encoding === undefined) return exchange.send(status, headLines(routeHead, headers, type, length), body);
   let head: AnswerHeaders;
-  if (headers === undefined) {
+  if (headers === undefined && routeHead === undefined) {
     head = { 'content-type': type, 'content-length': length };
   } else {
-    head = headers;
+    head = headRecord(routeHead, headers)!;
     head['content-type'] = type;
     head['content-length'] = length;
   }
@@ -41,19 +51,36 @@ function sendBody(exchange: HostExchange, status: number, type: string, body: st
  * @example
  * sendAnswer(exchange, { id: 1 }, 201, undefined); // 201, {"id":1} as application/json
  */
-export function sendAnswer(exchange: HostExchange, value: unknown, status: number, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
+export function sendAnswer(
+  exchange: HostExchange,
+  value: unknown,
+  status: number,
+  headers: AnswerHeaders | undefined,
+  encoding?: AnswerEncoding,
+  routeHead?: RouteHead,
+): void | Promise<void> {
   const kind = answerKind(value, status);
-  if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers, encoding);
-  if (kind === EMPTY_ANSWER) return exchange.send(status, headers, undefined);
-  if (kind === RESPONSE_ANSWER) return encoding ? sendEncodedResponse(exchange, value as Response, headers, encoding) : exchange.sendResponse(value as Response, headers);
-  return sendJson(exchange, status, value, headers, encoding);
+  if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers, encoding, routeHead);
+  if (kind === EMPTY_ANSWER) return exchange.send(status, routeHead ? headLines(routeHead, headers, undefined, undefined) : headers, undefined);
+  if (kind === RESPONSE_ANSWER) {
+    const record = headRecord(routeHead, headers);
+    return encoding ? sendEncodedResponse(exchange, value as Response, record, encoding) : exchange.sendResponse(value as Response, record);
+  }
+  return sendJson(exchange, status, value, headers, encoding, routeHead);
 }
 
 /** A JSON answer. A value JSON cannot express (a function) has no body. */
-export function sendJson(exchange: HostExchange, status: number, value: unknown, headers: AnswerHeaders | undefined, encoding?: AnswerEncoding): void | Promise<void> {
+export function sendJson(
+  exchange: HostExchange,
+  status: number,
+  value: unknown,
+  headers: AnswerHeaders | undefined,
+  encoding?: AnswerEncoding,
+  routeHead?: RouteHead,
+): void | Promise<void> {
   const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return exchange.send(status, { ...headers, 'content-type': JSON_TYPE }, undefined);
-  return sendBody(exchange, status, JSON_TYPE, text, headers, encoding);
+  if (text === undefined) return exchange.send(status, { ...headRecord(routeHead, headers), 'content-type': JSON_TYPE }, undefined);
+  return sendBody(exchange, status, JSON_TYPE, text, headers, encoding, routeHead);
 }
 
 /**
@@ -70,8 +97,9 @@ export function sendError(
   report: ErrorReport,
   request: { readonly path: string; readonly observation: CallObservation | undefined },
   headers: AnswerHeaders | undefined,
+  routeHead?: RouteHead,
 ): void {
   const { status, body } = errorAnswer(error, where, report, { method: exchange.method, path: request.path }, request.observation);
   if (exchange.headSent) return exchange.cut();
-  sendJson(exchange, status, body, headers);
+  sendJson(exchange, status, body, headers, undefined, routeHead);
 }

@@ -10,6 +10,16 @@ import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
  */
 export type AnswerHeaders = Record<string, string | number | readonly string[]>;
 
+/**
+ * A head as a host's raw lines, `[name, value, name, value, …]` (lower-case names; a value may be
+ * several lines): what a route's prepared headers become, copied whole into an answer rather than
+ * built into a record per request. Node's `writeHead` takes it as it is.
+ *
+ * @example
+ * const head: HeadLines = ['x-content-type-options', 'nosniff', 'content-type', 'text/plain', 'content-length', 2];
+ */
+export type HeadLines = readonly (string | number | readonly string[])[];
+
 /** What a finished body read calls, once: the bytes, or why there are none (a `BodyTooLargeException`, a `RequestAbortedException`). */
 export type BodyDone = (error: Error | undefined, body: Uint8Array) => void;
 
@@ -80,8 +90,8 @@ export interface HostExchange {
    */
   bodyStream(limit: number): AsyncIterable<Uint8Array>;
 
-  /** Writes the head and a whole body (its `content-length` set by the caller), and ends the answer. */
-  send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void;
+  /** Writes the head (a record, or raw lines) and a whole body (its `content-length` set by the caller), and ends the answer. */
+  send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void;
   /** Writes the head now and opens the body for writing with back-pressure (event streams, streamed Responses). */
   openBody(status: number, headers: AnswerHeaders): BodySink;
   /**

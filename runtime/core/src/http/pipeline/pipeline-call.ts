@@ -9,6 +9,7 @@ import { bodyReadFailure } from '../json-body.js';
 import { checkedHeaderName, newCallHeaders } from './call-headers.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import { PipelineRequest } from './pipeline-request.js';
+import type { RouteHead } from './route-headers.js';
 import { queryOf, queryParam } from './query-string.js';
 import { loadFormFrom } from '../uploads/form-route.js';
 
@@ -34,11 +35,13 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   }
   body: unknown = undefined;
   /** The body's text, once read (before the chain for a body without a declared length). */
-  bodyText?: string;
-  /** Headers the call set, sent with its answer (and its error answer). */
-  responseHeaders?: AnswerHeaders;
+  bodyText?: string = undefined;
+  /** Headers the call set, sent with its answer (and its error answer), winning over the route head's. */
+  responseHeaders?: AnswerHeaders = undefined;
+  /** The route's prepared headers (security headers, CORS), sent with every answer unless the call set the same. */
+  routeHead?: RouteHead = undefined;
   /** `req`, built on first read. */
-  private request?: PipelineRequest;
+  private request?: PipelineRequest = undefined;
 
   constructor(
     readonly exchange: HostExchange,
@@ -84,7 +87,8 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   appendResponseHeader(name: string, value: string): void {
     const lower = checkedHeaderName(name, value);
     const headers = (this.responseHeaders ??= newCallHeaders());
-    const known = headers[lower];
+    // A line added to a header the route head holds joins its value, as it would on one record.
+    const known = headers[lower] ?? (this.routeHead?.names.has(lower) ? fixedValue(this.routeHead, lower) : undefined);
     headers[lower] = known === undefined ? value : [...(Array.isArray(known) ? (known as readonly string[]) : [String(known)]), value];
   }
   param(name: string): string {
@@ -141,4 +145,11 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
       },
     );
   }
+}
+
+/** The value the route head gives `name`. */
+function fixedValue(head: RouteHead, name: string): string | number | readonly string[] | undefined {
+  const { lines } = head;
+  for (let i = 0; i < lines.length; i += 2) if (lines[i] === name) return lines[i + 1];
+  return undefined;
 }

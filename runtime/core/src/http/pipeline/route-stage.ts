@@ -9,7 +9,7 @@ import { sendAnswer, sendError, sendJson } from './answer-stage.js';
 import type { HostExchange } from './host-exchange.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteHeaderSource } from './extension-points.js';
-import { routeHeadersOf } from './route-headers.js';
+import { prepareRouteHead, type RouteHead } from './route-headers.js';
 
 /** What every route stage shares. */
 export interface RouteStageOptions {
@@ -82,10 +82,10 @@ function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallOb
 /** Runs the route's whole chain and writes its outcome. */
 function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { run } = route;
-  const startHeaders = routeHeadersOf(routeHeaders ?? [], route);
+  const head = prepareRouteHead(routeHeaders ?? [], route);
   return (exchange, path, values, observation, bodyText) => {
     const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
-    if (startHeaders) call.responseHeaders = startHeaders(exchange);
+    if (head) startHead(call, head);
     if (bodyText !== undefined) call.bodyText = bodyText;
     callAndAnswer(call, run, report);
   };
@@ -97,18 +97,18 @@ function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteS
  */
 function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { bare, entry } = route;
-  const startHeaders = routeHeadersOf(routeHeaders ?? [], route);
+  const head = prepareRouteHead(routeHeaders ?? [], route);
   /** Answers a failure before the handler: the body's read, parse or check. */
   const refuse = (call: PipelineCall, error: unknown) => {
     call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
   };
   /** Answers the reasons of an invalid body, or calls the handler with the checked one. */
   const answerChecked = (call: PipelineCall, body: unknown, reasons: readonly ValidationReason[]) => {
     call.body = body;
     if (reasons.length === 0) return callAndAnswer(call, bare!, report);
     call.answered = true;
-    sendJson(call.exchange, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders);
+    sendJson(call.exchange, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders, undefined, call.routeHead);
   };
   const serveText = (call: PipelineCall, text: string) => {
     call.bodyText = text;
@@ -126,13 +126,19 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: Rou
   return (exchange, path, values, observation, bodyText) => {
     // The call is created before the read: allocated inside the read's callback, it measured slower.
     const call = new PipelineCall(exchange, route, path, values, bodyLimit, observation);
-    if (startHeaders) call.responseHeaders = startHeaders(exchange);
+    if (head) startHead(call, head);
     if (bodyText !== undefined) return serveText(call, bodyText);
     exchange.readBody(
       bodyLimit,
       inObservation(observation, (error, bytes) => (error === undefined ? serveText(call, decoder.decode(bytes)) : refuse(call, bodyReadFailure(error)))),
     );
   };
+}
+
+/** Gives a call its route's head, and the head's per-request headers as the first it sets. */
+function startHead(call: PipelineCall, head: RouteHead): void {
+  call.routeHead = head;
+  if (head.perRequest) call.responseHeaders = head.perRequest(call.exchange);
 }
 
 /** Calls `handler` (the chain, or the bare handler) and writes its answer or its error. */
@@ -142,10 +148,10 @@ function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: Err
     const answer = handler(call);
     if (isThenable(answer)) return answerLater(call, answer, report);
     call.answered = true;
-    finish(call, sendAnswer(call.exchange, answer, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding), report);
+    finish(call, sendAnswer(call.exchange, answer, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding, call.routeHead), report);
   } catch (error) {
     call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
   }
 }
 
@@ -156,14 +162,14 @@ function answerLater(call: PipelineCall, answer: PromiseLike<unknown>, report: E
     .then(
       (value) => {
         call.answered = true;
-        finish(call, sendAnswer(call.exchange, value, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding), report);
+        finish(call, sendAnswer(call.exchange, value, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding, call.routeHead), report);
       },
       (error: unknown) => {
         call.answered = true;
-        sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+        sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
       },
     )
-    .then(undefined, (error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, call.responseHeaders));
+    .then(undefined, (error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, call.responseHeaders, call.routeHead));
 }
 
 /** A streamed Response's failure: the answer has started, so the connection is cut. */

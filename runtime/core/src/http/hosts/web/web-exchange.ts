@@ -1,6 +1,6 @@
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
-import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from '../../pipeline/host-exchange.js';
+import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
@@ -9,15 +9,20 @@ import { webEventSink } from './sse/web-sink.js';
 const noBytes = new Uint8Array(0);
 
 /** A head as a `Headers` object (a repeated header's lines appended); `content-length` is the host's to set from the body. */
-function headersOf(head: AnswerHeaders | undefined): Headers {
+function headersOf(head: AnswerHeaders | HeadLines | undefined): Headers {
   const headers = new Headers();
-  for (const name in head) {
-    if (name === 'content-length') continue;
-    const value = head[name]!;
-    if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
-    else headers.set(name, String(value));
+  if (Array.isArray(head)) {
+    for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!);
+    return headers;
   }
+  for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!);
   return headers;
+}
+
+function addHeader(headers: Headers, name: string, value: string | number | readonly string[]): void {
+  if (name === 'content-length') return;
+  if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
+  else headers.set(name, String(value));
 }
 
 /**
@@ -136,7 +141,7 @@ export class WebExchange implements HostExchange {
     }
   }
 
-  send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
+  send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
     this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(headers) }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
