@@ -19,6 +19,8 @@ export const peers = [
   { id: 'fastify-otel', label: 'Fastify 5 + @fastify/otel, same SDK', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_OTEL: '1' } },
   { id: 'fastify-log', label: 'Fastify 5 + its pino request log', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_REQUEST_LOG: '1' } },
   // CORS (one allowed origin, credentials) and the security headers on: ours, and Fastify with @fastify/cors and @fastify/helmet.
+  // The same app with the security headers off (`securityHeaders: false`): what they cost on the plain rows.
+  { id: 'framework-no-security-headers', label: 'Framework (ours), security headers off', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_SECURITY_HEADERS: 'off' } },
   { id: 'framework-cors', label: 'Framework (ours), CORS + security headers', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_CORS: '1' } },
   { id: 'fastify-cors', label: 'Fastify 5 + @fastify/cors + @fastify/helmet', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_CORS: '1' } },
   // Files and bytes (the `bytesScenarios`): opt-in peers, each the same app with the feature on.

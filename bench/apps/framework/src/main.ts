@@ -6,7 +6,8 @@
  * `framework-interceptor` peer: the cost of the layer, against the same app without it).
  * BENCH_OTEL=1 and BENCH_REQUEST_LOG=1 turn on the OpenTelemetry SDK and the request log.
  * BENCH_CORS=1 turns CORS on for one origin with credentials (the `framework-cors` peer); the
- * security headers are on in every flavour, as they are by default.
+ * security headers are on in every other flavour, as they are by default; BENCH_SECURITY_HEADERS=off
+ * turns them off (the `framework-no-security-headers` peer: their cost, against the same app with them).
  * BENCH_BYTES=1 serves BENCH_STATIC_DIR at /static and compresses (gzip level 6, as the Fastify
  * peer's); BENCH_TLS=1 listens with the certificate of BENCH_TLS_CERT_FILE / BENCH_TLS_KEY_FILE.
  */
@@ -34,7 +35,8 @@ const requestLog =
   process.env.BENCH_REQUEST_LOG === '1' ? { destination: ((await import(`${shared}log-destination.mjs`)) as { benchLogDestination(): never }).benchLogDestination() } : undefined;
 const cors = process.env.BENCH_CORS === '1' ? { origins: ['http://localhost:5173'], credentials: true, maxAge: 600 } : undefined;
 const bytes = process.env.BENCH_BYTES === '1';
-const app = new FrameworkApplication(tables, { requestLog, ...(cors && { cors }), ...(bytes ? { compression: { gzipLevel: 6 } } : {}) });
+const securityHeaders = process.env.BENCH_SECURITY_HEADERS !== 'off';
+const app = new FrameworkApplication(tables, { requestLog, securityHeaders, ...(cors && { cors }), ...(bytes ? { compression: { gzipLevel: 6 } } : {}) });
 if (bytes) app.serveStatic('/static', process.env.BENCH_STATIC_DIR!);
 const tls = process.env.BENCH_TLS === '1' ? { key: readFileSync(process.env.BENCH_TLS_KEY_FILE!), cert: readFileSync(process.env.BENCH_TLS_CERT_FILE!) } : undefined;
 if (process.env.BENCH_GLOBAL_INTERCEPTOR === '1') {
