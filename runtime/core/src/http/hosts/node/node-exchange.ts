@@ -42,6 +42,8 @@ export class NodeExchange implements HostExchange {
   header(lowerCaseName: string): string | undefined {
     // Node's parser refuses a repeated Content-Length: its parsed value is the only one (read on every body request).
     if (lowerCaseName === 'content-length') return this.incoming.headers['content-length'];
+    // Asked on every body request, nearly always absent: absent from Node's parsed headers is absent.
+    if (lowerCaseName === 'transfer-encoding' && this.incoming.headers['transfer-encoding'] === undefined) return undefined;
     return requestHeaderOf(this.incoming, lowerCaseName);
   }
   headers(): Record<string, string> {
