@@ -38,6 +38,18 @@ test('@SetHeader headers are on every successful answer, and not on an error', a
   assert.is(failed.headers.get('x-answer'), null);
 });
 
+test('a header the handler sets replaces the security header of that name: one line, the handler\'s', async () => {
+  const framed = await fetch(`${running.base}/a/framed`);
+  assert.is(framed.status, 200);
+  // Two lines would read 'SAMEORIGIN, DENY' here: fetch joins a repeated header.
+  assert.is(framed.headers.get('x-frame-options'), 'DENY');
+  assert.is(framed.headers.get('x-content-type-options'), 'nosniff', 'the other security headers stay');
+  assert.is(framed.headers.get('content-type'), 'application/json');
+  assert.equal(await framed.json(), { framed: false });
+  const plain = await fetch(`${running.base}/a/cached`);
+  assert.is(plain.headers.get('x-frame-options'), 'SAMEORIGIN');
+});
+
 test('@Redirect answers its status and Location; the handler may return { url, status } for one call', async () => {
   const moved = await fetch(`${running.base}/a/moved`, { redirect: 'manual' });
   assert.is(moved.status, 301);
