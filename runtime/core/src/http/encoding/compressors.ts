@@ -6,6 +6,9 @@ export interface Compressors {
   can(coding: Coding): boolean;
   /** A stream compressing into `coding` (one `can` said yes to). */
   stream(coding: Coding, compression: ResolvedCompression): TransformStream<Uint8Array, Uint8Array>;
-  /** A whole body compressed into `coding` (on zlib's thread pool on Node). */
-  whole(coding: Coding, compression: ResolvedCompression, body: Uint8Array): Promise<Uint8Array>;
+  /**
+   * A whole body compressed into `coding`: at once for a small body on Node (`SYNC_BELOW`), on
+   * zlib's thread pool for a larger one, through a stream elsewhere.
+   */
+  whole(coding: Coding, compression: ResolvedCompression, body: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
