@@ -12,3 +12,21 @@ export interface Compressors {
    */
   whole(coding: Coding, compression: ResolvedCompression, body: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
+
+/**
+ * A compressor that emits everything it was given so far at each `flush` (an event stream's
+ * event): `node:zlib`'s sync flush. `output` receives the compressed bytes as they come.
+ */
+export interface FlushingCompressor {
+  /** Compresses `chunk` and flushes, so that its bytes can be decompressed on their own. */
+  write(chunk: string | Uint8Array): void;
+  /** Ends the compressed stream; `done` is called after its last bytes went to `output`. */
+  end(done: () => void): void;
+  /** Drops the compressor (the client went away). */
+  destroy(): void;
+}
+
+/** The compressors that can flush per write (`node:zlib`), for event streams. */
+export interface FlushingCompressors {
+  flushing(coding: Coding, compression: ResolvedCompression, output: (bytes: Uint8Array) => void): FlushingCompressor;
+}

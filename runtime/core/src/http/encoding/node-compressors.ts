@@ -1,18 +1,18 @@
 // Loaded on first need by `HostCompressors`: Node, Deno and Bun give `node:zlib`.
 import { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
-import type { Compressors } from './compressors.js';
+import type { Compressors, FlushingCompressor, FlushingCompressors } from './compressors.js';
 import type { ResolvedCompression } from './compression-options.js';
 import type { Coding } from './negotiate.js';
 
 type ZstdZlib = typeof zlib & {
   zstdCompress?: (buffer: Uint8Array, callback: (error: Error | null, result: Buffer) => void) => void;
   zstdCompressSync?: (buffer: Uint8Array) => Buffer;
-  createZstdCompress?: () => Duplex;
+  createZstdCompress?: () => Duplex & { flush(kind?: number): void };
 };
 const zstd = zlib as ZstdZlib;
 
-function compressorStream(coding: Coding, compression: ResolvedCompression): Duplex {
+function compressorStream(coding: Coding, compression: ResolvedCompression): Duplex & { flush(kind?: number): void } {
   if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: compression.brotliQuality } });
   if (coding === 'zstd') return zstd.createZstdCompress!();
   return zlib.createGzip({ level: compression.gzipLevel });
@@ -35,11 +35,30 @@ export const SYNC_BELOW = 64 * 1024;
  * @example
  * const gz = await nodeCompressors.whole('gzip', compression, bytes);
  */
-export const nodeCompressors: Compressors = {
+export const nodeCompressors: Compressors & FlushingCompressors = {
   can: (coding) => coding === 'br' || coding === 'gzip' || (coding === 'zstd' && typeof zstd.createZstdCompress === 'function'),
   stream: (coding, compression) => Duplex.toWeb(compressorStream(coding, compression)) as unknown as TransformStream<Uint8Array, Uint8Array>,
   whole: (coding, compression, body) => (body.byteLength <= SYNC_BELOW ? compressNow(coding, compression, body) : compressOnPool(coding, compression, body)),
+  flushing: (coding, compression, output) => flushingCompressor(compressorStream(coding, compression), coding, output),
 };
+
+/** A zlib stream flushed after each write: gzip's sync flush, Brotli's and zstd's own flush. */
+function flushingCompressor(stream: Duplex & { flush(kind?: number): void }, coding: Coding, output: (bytes: Uint8Array) => void): FlushingCompressor {
+  stream.on('data', output);
+  stream.on('error', () => undefined); // a destroyed stream's late write; the answer is cut by then
+  return {
+    write(chunk) {
+      stream.write(chunk);
+      if (coding === 'gzip') stream.flush(zlib.constants.Z_SYNC_FLUSH);
+      else stream.flush();
+    },
+    end(done) {
+      stream.once('end', done);
+      stream.end();
+    },
+    destroy: () => void stream.destroy(),
+  };
+}
 
 function compressNow(coding: Coding, compression: ResolvedCompression, body: Uint8Array): Uint8Array {
   if (coding === 'br') return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: compression.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
