@@ -80,10 +80,15 @@ test('isCompressible, withVary, etagListMatches, weakEtagOf', () => {
 });
 
 test('hostile inputs cost time linear in their length', () => {
+  // The best of three: one run can lose a slice of the CPU to other work or a collection.
   const time = (run: () => unknown): number => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      run();
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
   };
   const small = 10_000;
   const large = 1_000_000;

@@ -16,7 +16,6 @@ import { checkMountsAgainstRoutes, type StaticMount } from './files/static-mount
 import { staticFileRoutes } from './files/web-file-answer.js';
 import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
 import type { TlsOptions } from './listen-options.js';
-import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import { MethodTable } from './pipeline/table-decision.js';
 
@@ -166,8 +165,6 @@ export class HttpTransport implements ApplicationTransport {
     try {
       // A static directory that does not exist stops the start, not the first request.
       await Promise.all(this.staticMounts.filter((mount) => mount.required).map((mount) => mount.open()));
-      // Deno.serve and Bun.serve take certificates their own way, not wired here yet (docs/limits.md).
-      refuseTlsWithoutSupport(tls);
       const serve = await serverAdapterForRuntime();
       this.listener = await serve(this.served, port, hostname, this.options.limits, tls);
     } finally {

@@ -19,6 +19,12 @@ export interface CompressionOptions {
   readonly gzipLevel?: number;
   /** Brotli's quality, 0 to 11; default 4 (11, Brotli's own default, costs ten times the CPU for a few percent). */
   readonly brotliQuality?: number;
+  /**
+   * Compress `@Sse()` event streams too, flushing the compressor after each event (and heartbeat)
+   * so that each reaches the client as it is sent; default false. Where the runtime has
+   * `node:zlib` (Node, Deno, Bun); elsewhere event streams stay uncompressed.
+   */
+  readonly eventStreams?: boolean;
 }
 
 /** Compression as resolved once at construction. */
@@ -28,17 +34,18 @@ export interface ResolvedCompression {
   readonly available: readonly Coding[];
   readonly gzipLevel: number;
   readonly brotliQuality: number;
+  readonly eventStreams: boolean;
 }
 
 /**
  * `compression: true | {…}` with its defaults, checked; undefined when off.
  *
  * @example
- * resolveCompression(true); // { threshold: 1024, available: ['br', 'zstd', 'gzip', 'identity'], gzipLevel: 6, brotliQuality: 4 }
+ * resolveCompression(true); // { threshold: 1024, available: ['br', 'zstd', 'gzip', 'identity'], gzipLevel: 6, brotliQuality: 4, eventStreams: false }
  */
 export function resolveCompression(option: boolean | CompressionOptions | undefined): ResolvedCompression | undefined {
   if (option === undefined || option === false) return undefined;
-  const { threshold = 1024, codings, gzipLevel = 6, brotliQuality = 4 } = option === true ? {} : option;
+  const { threshold = 1024, codings, gzipLevel = 6, brotliQuality = 4, eventStreams = false } = option === true ? {} : option;
   const whole = (name: string, value: number, low: number, high: number) => {
     if (!Number.isInteger(value) || value < low || value > high) throw new TypeError(`FrameworkApplication: compression.${name} must be a whole number from ${low} to ${high}; got ${String(value)}.`);
   };
@@ -49,5 +56,6 @@ export function resolveCompression(option: boolean | CompressionOptions | undefi
   for (const coding of offered) {
     if (coding !== 'br' && coding !== 'gzip' && coding !== 'zstd') throw new TypeError(`FrameworkApplication: compression.codings lists 'br', 'gzip' or 'zstd'; got ${JSON.stringify(coding)}.`);
   }
-  return { threshold, available: [...offered, 'identity'], gzipLevel, brotliQuality };
+  if (typeof eventStreams !== 'boolean') throw new TypeError(`FrameworkApplication: compression.eventStreams is true or false; got ${JSON.stringify(eventStreams)}.`);
+  return { threshold, available: [...offered, 'identity'], gzipLevel, brotliQuality, eventStreams };
 }

@@ -36,14 +36,19 @@ export function sendEncodedBody(exchange: HostExchange, status: number, head: An
     const choice = compressionFor(compression, request, status, header, Number(head['content-length']), ready.can);
     if (choice) head.vary = withVary(header('vary'));
     if (!choice || choice.coding === 'identity') return exchange.send(status, head, body);
-    return ready.whole(choice.coding, compression, encoder.encode(body)).then(
-      (compressed) => {
-        head['content-encoding'] = choice.coding;
-        head['content-length'] = compressed.byteLength;
-        exchange.send(status, head, compressed);
-      },
-      () => exchange.cut(),
-    );
+    const sendCompressed = (compressed: Uint8Array): void => {
+      head['content-encoding'] = choice.coding;
+      head['content-length'] = compressed.byteLength;
+      exchange.send(status, head, compressed);
+    };
+    let compressed: Uint8Array | Promise<Uint8Array>;
+    try {
+      compressed = ready.whole(choice.coding, compression, encoder.encode(body));
+    } catch {
+      return exchange.cut(); // as a failed compression on the pool: the answer cannot be sent as promised
+    }
+    if (compressed instanceof Uint8Array) return sendCompressed(compressed);
+    return compressed.then(sendCompressed, () => exchange.cut());
   };
   return compressors.ready ? send(compressors.ready) : compressors.load().then(send);
 }

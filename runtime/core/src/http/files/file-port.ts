@@ -12,6 +12,8 @@ export interface FilePort {
   realpath(path: string): Promise<string>;
   /** What is at `path`, or undefined when nothing is (or it cannot be read). */
   stat(path: string): Promise<FileFacts | undefined>;
+  /** What `path` itself is, a symbolic link not followed (`isSymbolicLink`), or undefined when nothing is. */
+  lstat(path: string): Promise<(FileFacts & { readonly isSymbolicLink: boolean }) | undefined>;
   /** The bytes `start` to `end` (both inclusive) of a file, as a Web stream. */
   webStream(path: string, start: number, end: number): ReadableStream<Uint8Array>;
   /** The path separator of the host (`/`, or `\` on Windows). */

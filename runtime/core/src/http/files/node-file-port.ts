@@ -1,7 +1,7 @@
 // Loaded on first need by `loadFilePort`: Node, Deno and Bun all give `node:fs`. `mime-types`
 // (which requires `path`) is loaded with it, so a host without files never evaluates it.
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { contentType } from 'mime-types';
@@ -20,6 +20,14 @@ export function nodeFilePort(): FilePort {
       try {
         const facts = await stat(file);
         return { size: facts.size, mtimeMs: facts.mtimeMs, isFile: facts.isFile(), isDirectory: facts.isDirectory() };
+      } catch {
+        return undefined;
+      }
+    },
+    lstat: async (file) => {
+      try {
+        const facts = await lstat(file);
+        return { size: facts.size, mtimeMs: facts.mtimeMs, isFile: facts.isFile(), isDirectory: facts.isDirectory(), isSymbolicLink: facts.isSymbolicLink() };
       } catch {
         return undefined;
       }

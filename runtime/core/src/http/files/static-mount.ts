@@ -95,15 +95,31 @@ export class StaticMount {
 
   /** The file `segments` name inside `root` (a directory's index file), after the realpath check. */
   private async find(port: FilePort, root: string, segments: readonly string[], depth = 0): Promise<Found | undefined> {
-    const real = await this.inside(port, root, port.join(root, ...segments));
+    const { real, facts } = (segments.length === 1 && (await this.directlyInRoot(port, root, segments[0]!))) || (await this.resolved(port, root, segments));
     if (real === undefined) return undefined;
-    const facts = await port.stat(real);
     if (facts?.isDirectory && this.options.index !== undefined && depth === 0) return this.find(port, root, [...segments, this.options.index], 1);
     if (!facts?.isFile) return undefined;
     const name = segments.length > 0 ? segments[segments.length - 1]! : '';
     const { extensions } = this.options;
     if (extensions && !extensions.some((extension) => name.toLowerCase().endsWith(extension))) return undefined;
     return { path: real, name, facts };
+  }
+
+  /**
+   * A name directly in the root that is no symbolic link: the root is a realpath, so the joined
+   * path is one too, and one `lstat` stands for a `realpath` and a `stat` (each a trip to the
+   * thread pool on Node). `false` when the general way must decide (a symbolic link, or nothing).
+   */
+  private async directlyInRoot(port: FilePort, root: string, name: string): Promise<{ real: string; facts: FileFacts } | false> {
+    const path = port.join(root, name);
+    const facts = await port.lstat(path);
+    return facts !== undefined && !facts.isSymbolicLink && { real: path, facts };
+  }
+
+  /** The realpath of `segments` under `root` when it lies inside, and what is there. */
+  private async resolved(port: FilePort, root: string, segments: readonly string[]): Promise<{ real?: string; facts?: FileFacts }> {
+    const real = await this.inside(port, root, port.join(root, ...segments));
+    return real === undefined ? {} : { real, facts: await port.stat(real) };
   }
 
   /** `path`'s realpath when it lies inside `root` (a symbolic link out of it does not). */

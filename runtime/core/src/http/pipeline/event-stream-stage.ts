@@ -1,5 +1,6 @@
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
+import { openEventStream } from '../encoding/event-stream-encoding.js';
 import type { ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
@@ -17,7 +18,8 @@ import { routeHeadersOf } from './route-headers.js';
  * the chain runs once on the call, before the first byte (a refusal is the ordinary error answer
  * with the headers the chain set, a 429's `Retry-After`); its answer, the handler's iterable, is
  * written as a `text/event-stream` body opened on the port (`openBody`), each event pulled as the
- * client takes more (`EventPump`). HEAD gets the head the GET would send, the generator closed
+ * client takes more (`EventPump`), compressed and flushed per event with `compression.eventStreams`
+ * (`openEventStream`). HEAD gets the head the GET would send, the generator closed
  * before its first step.
  *
  * @example
@@ -52,7 +54,7 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
       closeIterator(iterator);
       return call.exchange.send(200, headers, undefined);
     }
-    new EventPump(iterator, call.exchange.openBody(200, headers), call, pump).start();
+    new EventPump(iterator, openEventStream(call.exchange, headers, route.encoding), call, pump).start();
   };
   return (exchange, path, values, observation) => {
     const call = new PipelineCall(exchange, route, path, values, 0, observation);

@@ -1,3 +1,4 @@
+import type { TlsOptions } from '../../listen-options.js';
 import type { HttpListener, ServedHttp } from '../../served-http.js';
 import type { ServerLimits } from '../../server-limits.js';
 
@@ -15,6 +16,8 @@ interface BunServeOptions {
   readonly hostname: string;
   /** Seconds a connection may stay idle (Bun's cap: 255). */
   readonly idleTimeout: number;
+  /** PEM text or bytes: with it, `Bun.serve` speaks HTTPS (HTTP/1.1; Bun.serve negotiates no HTTP/2). */
+  readonly tls?: { readonly key: string | Uint8Array; readonly cert: string | Uint8Array };
   fetch(request: Request, server: BunServer): Response | Promise<Response>;
 }
 interface BunRuntime {
@@ -28,12 +31,14 @@ interface BunRuntime {
  * on `0.0.0.0` where IPv6 is unavailable. Of the `ServerLimits`, the keep-alive timeout becomes
  * Bun's `idleTimeout` (whole seconds, at most 255); Bun has no header timeout or connection cap to
  * set; event streams are exempt from the idle timeout. `close(graceMs)`: no new connections, in-flight requests finish, and those still running
- * after `graceMs` are cut.
+ * after `graceMs` are cut. With `tls` it serves HTTPS through `Bun.serve`'s own `tls` option,
+ * HTTP/1.1 only: `Bun.serve` offers no HTTP/2 by ALPN (Node and Deno do).
  *
  * @example
  * const listener = await listenBun({ hono, routes, bodyLimit, report }, 0, undefined, limits); console.log(listener.port);
+ * await listenBun(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS (HTTP/1.1)
  */
-export async function listenBun({ hono }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+export async function listenBun({ hono }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Bun } = globalThis as unknown as { Bun: BunRuntime };
   const app = await hono.load();
   const idleTimeout = Math.max(1, Math.min(255, Math.ceil(limits.keepAliveTimeoutMs / 1000)));
@@ -42,6 +47,7 @@ export async function listenBun({ hono }: ServedHttp, port: number, hostname: st
       port,
       hostname: host,
       idleTimeout,
+      ...(tls && { tls: { key: tls.key, cert: tls.cert } }),
       fetch: async (request, server) => {
         const response = await app.fetch(request, { remoteAddress: () => server.requestIP(request)?.address ?? '' });
         // An event stream is quiet between events for as long as it likes: Bun's idle timeout

@@ -3,11 +3,13 @@ import { createSecureServer, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { TlsOptions } from '../../listen-options.js';
+import { lingeringClose } from './lingering-close.js';
 
 /**
  * Node's server for `app.listen`: plain HTTP/1.1 (`node:http`), or with `tls` one port serving
  * HTTP/2 and HTTP/1.1 over TLS, the protocol chosen by ALPN (`node:http2`'s `createSecureServer`
- * with `allowHTTP1`). HTTP/2 requests reach `listener` through Node's compatibility API (the same
+ * with `allowHTTP1`). Its HTTP/1.1 connections close lingering after an answer that refused a body
+ * still arriving (`lingering-close.ts`). HTTP/2 requests reach `listener` through Node's compatibility API (the same
  * request and response methods), HTTP/1.1 ones as on `node:http`, upgrades (WebSockets) included.
  * The server takes the same limits either way (its `headersTimeout` and `requestTimeout` apply to
  * HTTP/1.1; an HTTP/2 session idle past `keepAliveTimeoutMs` is closed).
@@ -16,10 +18,10 @@ import type { TlsOptions } from '../../listen-options.js';
  * const server = createNodeServer({ key, cert }, { connectionsCheckingInterval: 1000 }, listener);
  */
 export function createNodeServer(tls: TlsOptions | undefined, options: { connectionsCheckingInterval: number }, listener: RequestListener): Server {
-  if (!tls) return createServer(options, listener);
+  if (!tls) return lingeringClose(createServer(options, listener));
   const server = createSecureServer({ key: pem(tls.key), cert: pem(tls.cert), allowHTTP1: true, ...options }, withHost(listener) as never);
   // What the rest of the adapter uses of a server (limits, 'upgrade', close) is there on both.
-  return server as unknown as Server;
+  return lingeringClose(server as unknown as Server, true);
 }
 
 const pem = (value: string | Uint8Array): string | Buffer => (typeof value === 'string' ? value : Buffer.from(value));

@@ -1,4 +1,6 @@
+import type { TlsOptions } from '../../listen-options.js';
 import type { HttpListener, ServedHttp } from '../../served-http.js';
+import type { ServerLimits } from '../../server-limits.js';
 
 // The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
 interface DenoServeInfo {
@@ -14,6 +16,9 @@ interface DenoHttpServer {
 interface DenoServeOptions {
   readonly port: number;
   readonly hostname: string;
+  /** PEM text: with `key`, `Deno.serve` speaks HTTPS, HTTP/2 or HTTP/1.1 by ALPN. */
+  readonly cert?: string;
+  readonly key?: string;
   onListen(): void;
 }
 interface DenoRuntime {
@@ -29,19 +34,23 @@ interface DenoRuntime {
  * finish. It resolves after `graceMs` at the latest: Deno cannot cut connections once a graceful
  * shutdown has begun (aborting `Deno.serve`'s signal then throws an uncatchable BadResource), so
  * requests still running are left to finish on their own, and the server no longer keeps the
- * process alive.
+ * process alive. With `tls` it serves HTTPS through `Deno.serve`'s own `cert`/`key`, where each
+ * connection speaks HTTP/2 or HTTP/1.1 as the client's handshake chooses (ALPN), as on Node.
  *
  * @example
  * const listener = await listenDeno({ hono, routes, bodyLimit, report }, 0); console.log(listener.port);
+ * await listenDeno(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS, HTTP/2 and HTTP/1.1
  */
-export async function listenDeno({ hono }: ServedHttp, port: number, hostname?: string): Promise<HttpListener> {
+export async function listenDeno({ hono }: ServedHttp, port: number, hostname?: string, _limits?: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };
   const app = await hono.load(); // Deno serves every request through it
   // Deno's serve info becomes `c.env` as it is: `hostedAddress` reads the peer from it, and no
   // wrapper is allocated per request (measured 3% on a validated POST).
   const handler = app.fetch as (request: Request, info: DenoServeInfo) => Response | Promise<Response>;
   // An empty onListen keeps Deno from printing its own "Listening on" line.
-  const serveOn = (host: string) => Deno.serve({ port, hostname: host, onListen() {} }, handler);
+  // Deno.serve takes PEM as text only; node:tls (and so app.listen on Node) takes bytes too.
+  const certificate = tls && { cert: pemText(tls.cert), key: pemText(tls.key) };
+  const serveOn = (host: string) => Deno.serve({ port, hostname: host, ...certificate, onListen() {} }, handler);
   const everyInterface = () => {
     try {
       return serveOn('::');
@@ -73,3 +82,5 @@ export async function listenDeno({ hono }: ServedHttp, port: number, hostname?: 
       }),
   };
 }
+
+const pemText = (pem: string | Uint8Array): string => (typeof pem === 'string' ? pem : new TextDecoder().decode(pem));

@@ -151,7 +151,7 @@ export class WebExchange implements HostExchange {
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
     return {
-      write: (chunk) => sink.write(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)),
+      write: (chunk) => sink.write(chunk),
       ready: () => sink.ready(),
       end: () => sink.end(),
       onGone: (watcher: SinkWatcher) => sink.onGone(watcher),

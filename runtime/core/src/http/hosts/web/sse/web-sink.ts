@@ -12,7 +12,7 @@ const HIGH_WATER_MARK = 16 * 1024;
  * new EventPump(iterator, sink, call, options).start();
  * return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
  */
-export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink } {
+export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let wake: (() => void) | undefined;
@@ -37,10 +37,11 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
     },
     { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
   );
-  const sink: EventSink = {
+  const sink: EventSink & { write(chunk: string | Uint8Array): boolean } = {
+    // Bytes as they are: an event stream compressed per event (encoding/event-stream-encoding.ts).
     write(text) {
       if (closed) return true;
-      controller.enqueue(encoder.encode(text));
+      controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
       return (controller.desiredSize ?? 0) > 0;
     },
     ready: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),

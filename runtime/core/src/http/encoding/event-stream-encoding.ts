@@ -1,0 +1,52 @@
+import type { AnswerHeaders, BodySink, HostExchange } from '../pipeline/host-exchange.js';
+import type { AnswerEncoding } from './answer-encoding.js';
+import { withVary } from './answer-encoding.js';
+import type { Compressors, FlushingCompressors } from './compressors.js';
+import { preferredCodings } from './negotiate.js';
+
+const canFlush = (compressors: Compressors | undefined): compressors is Compressors & FlushingCompressors =>
+  compressors !== undefined && typeof (compressors as Partial<FlushingCompressors>).flushing === 'function';
+
+/**
+ * Opens an event stream's body on the port, compressed when the route's encoding says so
+ * (`compression.eventStreams`) and the client accepts a coding: each write (an event, a
+ * heartbeat) is compressed and flushed at once, so the client can decode every event as it
+ * arrives, not when a compressor's buffer fills. Otherwise, or where the host has no compressor
+ * that flushes (no `node:zlib`), or before it has loaded, the body is opened as it is.
+ *
+ * @example
+ * const sink = openEventStream(call.exchange, headers, route.encoding);
+ * sink.write('data: 1\n\n'); // on the wire at once, gzip-compressed when the client asked for it
+ */
+export function openEventStream(exchange: HostExchange, headers: AnswerHeaders, encoding: AnswerEncoding | undefined): BodySink {
+  const compression = encoding?.compression;
+  const compressors = encoding?.compressors.ready;
+  if (!compression?.eventStreams || exchange.method === 'HEAD' || !canFlush(compressors)) return exchange.openBody(200, headers);
+  headers.vary = withVary(headers.vary === undefined ? undefined : String(headers.vary));
+  const coding = preferredCodings(exchange.header('accept-encoding'), compression.available.filter((each) => each === 'identity' || compressors.can(each)))[0];
+  if (coding === undefined || coding === 'identity') return exchange.openBody(200, headers);
+  headers['content-encoding'] = coding;
+  const sink = exchange.openBody(200, headers);
+  // The compressor hands its bytes over a moment later (zlib works off the thread): the host's
+  // buffer being full is remembered from those writes until the host takes more.
+  let full = false;
+  const compressor = compressors.flushing(coding, compression, (bytes) => {
+    if (!sink.write(bytes)) full = true;
+  });
+  return {
+    write(chunk) {
+      compressor.write(chunk);
+      return !full;
+    },
+    ready: () => sink.ready().then(() => void (full = false)),
+    end: () => compressor.end(() => sink.end()),
+    onGone(watcher) {
+      sink.onGone({
+        gone(reason: unknown) {
+          compressor.destroy();
+          watcher.gone(reason);
+        },
+      });
+    },
+  };
+}
