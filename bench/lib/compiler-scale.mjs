@@ -33,7 +33,7 @@ function init(tablesFile, moduleFile, rootName, tsconfig) {
       cwd: root, encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
     });
     if (r.status !== 0) return { error: `init failed: ${r.stderr.split('\n').find((l) => /^\w*Error/.test(l)) ?? r.stderr.trim().split('\n')[0]}` };
-    const { initMs, ...rest } = JSON.parse(r.stdout.trim().split('\n').pop());
+    const { initMs, initCpuMs: _cpuMs, ...rest } = JSON.parse(r.stdout.trim().split('\n').pop());
     times.push(initMs);
     counts = rest;
   }

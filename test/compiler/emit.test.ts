@@ -130,14 +130,14 @@ test('imports are relative to the out dir with .js, sorted, and a name clash bet
   assert.ok(imports.includes("import { Timer as Timer_2 } from '../src/timer.js';"));
   const specifiers = imports.slice(2).map((line) => /from '([^']+)'/.exec(line)?.[1] ?? '');
   assert.equal(specifiers, [...specifiers].sort());
-  assert.ok(text.includes('middleware: [{ provider: ') && text.includes('create: () => new Timer_2()'));
+  assert.ok(text.includes('middleware: [{ provider: ') && text.includes('create: classFactory<[]>(Timer_2)'));
 });
 
 test('dynamic modules provide their value class and injectables; @Ctx() reads the context', async () => {
   const text = (await buildGolden('dynamic-modules')).files[0]!.text;
   assert.ok(text.includes("{ token: ThrottlerConfig, name: 'ThrottlerConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(AppModule, 0)"), text);
-  assert.ok(text.includes('create: (d) => new AuthThrottlerGuard(d[0] as ThrottlerConfig)'), 'inherited package constructor');
-  assert.ok(text.includes('create: (d) => new JwtService(d[0] as JwtConfig)'), 'dynamic module injectable');
+  assert.ok(text.includes('create: classFactory<[ThrottlerConfig]>(AuthThrottlerGuard)'), 'inherited package constructor');
+  assert.ok(text.includes('create: classFactory<[JwtConfig]>(JwtService)'), 'dynamic module injectable');
   assert.ok(text.includes('c.me(a.context)'));
 });
 

@@ -17,7 +17,7 @@ test('the fixture builds without diagnostics (its untyped bodies say @Body({ val
 test('a class exported under another name is imported under that name (`export { Foo as Bar }`)', async () => {
   const text = (await buildFixture('exports-resolution')).files[0]!.text;
   assert.ok(importLines(text).includes(`import { Bar as Foo } from '${FROM}/renamed.js';`), text);
-  assert.ok(text.includes('create: () => new Foo()'));
+  assert.ok(text.includes('create: classFactory<[]>(Foo)'));
 });
 
 test('default exports: named and anonymous classes get a real local name; @Inject(<default import>) finds the class (no FW1001)', async () => {
@@ -26,7 +26,7 @@ test('default exports: named and anonymous classes get a real local name; @Injec
   assert.ok(imports.includes(`import { default as Greeter } from '${FROM}/greeter.js';`), text);
   assert.ok(imports.includes(`import { default as AnonController } from '${FROM}/anon.controller.js';`), text);
   assert.not.match(text, /import default|new default\(|\bdefault\.prototype/);
-  assert.ok(text.includes('create: (d) => new AnonController(d[0] as Greeter)'), 'the @Inject token is the Greeter provider');
+  assert.ok(text.includes('create: classFactory<[Greeter]>(AnonController)'), 'the @Inject token is the Greeter provider');
 });
 
 test('a .d.ts under the source directory is one of the app\'s files, imported by its path (not as a package)', async () => {

@@ -6,7 +6,7 @@ import { quote } from './literals.js';
 
 /**
  * One `ProviderEntry` literal per provider, e.g.
- * `{ token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: () => new TodoService(), useClass: TodoService, source: 'todo/todo.service.ts:14:1' }`.
+ * `{ token: TodoService, name: 'TodoService', scope: 'singleton', deps: [], create: classFactory<[]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:14:1' }`.
  *
  * @example
  * emitProvider(provider, imports, srcDir)
@@ -55,8 +55,8 @@ function emitCreate(p: ProviderModel, imports: Imports): string {
     const read = p.entry.list === 'imports' ? 'dynamicModuleValue' : 'injectableValue';
     return `() => ${imports.core(read)}(${imports.value(p.entry.module)}, ${p.entry.index})`;
   }
+  // One shared factory for every class (compiled once at init); the tuple keeps tsc checking the constructor.
   const cls = imports.value(p.cls);
-  if (p.depCasts.length === 0) return `() => new ${cls}()`;
-  const args = p.depCasts.map((cast, i) => `d[${i}] as ${cast ? imports.value(cast) : `ConstructorParameters<typeof ${cls}>[${i}]`}`);
-  return `(d) => new ${cls}(${args.join(', ')})`;
+  const types = p.depCasts.map((cast, i) => (cast ? imports.value(cast) : `ConstructorParameters<typeof ${cls}>[${i}]`));
+  return `${imports.core('classFactory')}<[${types.join(', ')}]>(${cls})`;
 }

@@ -22,6 +22,7 @@ export { UseGuard, UseInterceptors, Middleware, UseFilter, Catch } from './decor
 export { Throttle, SkipThrottle, type ThrottleOverrides } from './decorators/throttle.js';
 export type { ModuleOptions, InjectableEntry, FactoryProvider } from './decorators/records.js';
 export { injectableValue, injectableToken, injectableFactory } from './di/module-values.js';
+export { classFactory } from './di/class-factory.js';
 export type { DynamicModule } from './decorators/dynamic-module.js';
 export { dynamicModuleValue } from './di/dynamic-module-value.js';
 export { FrameworkApplication } from './application/application.js';

@@ -104,10 +104,24 @@ export function prepareHandler(
  * if (handler) { call.body = validated; respond(handler(call)); }
  */
 export function bareHandler(entry: HandlerEntry, injector: Injector, globals: GlobalChain): PreparedHandler | undefined {
-  const layers = layersOf(entry, injector, globals);
-  const { interceptorIndices, guardIndices, middleware, filters } = layers;
-  const layered = interceptorIndices.length + globals.interceptors.length + guardIndices.length + middleware.length + filters.length > 0;
-  return layered || touchesRequestScope(entry, injector, layers) ? undefined : handlerLayer(entry, injector, chainStepTracer());
+  return chainAddsNothing(entry, injector, globals) ? handlerLayer(entry, injector, chainStepTracer()) : undefined;
+}
+
+/**
+ * Whether the handler's chain adds nothing around it (see {@link bareHandler}): then preparing it
+ * checks nothing either, and a transport may leave it for the handler's first call. Reads the
+ * tables only, allocating nothing (it runs once per route at init).
+ *
+ * @example
+ * const chain = chainAddsNothing(route, injector, globals) ? () => prepare(route) : prepare(route);
+ */
+export function chainAddsNothing(entry: HandlerEntry, injector: Injector, globals: GlobalChain): boolean {
+  if (globals.guard !== undefined || globals.interceptorProviders.length + globals.interceptors.length + globals.middleware.length + globals.filters.length > 0) return false;
+  if (entry.guards.length + (entry.interceptors?.length ?? 0) + entry.middleware.length + entry.filters.length > 0) return false;
+  if (injector.isRequestScoped(entry.controller)) return false;
+  const pipes = entry.pipes;
+  if (pipes) for (let i = 0; i < pipes.length; i++) if (injector.isRequestScoped(pipes[i]!)) return false;
+  return true;
 }
 
 /** The layers a handler's chain holds, the global ones first. */

@@ -24,6 +24,11 @@ export interface TransportHost {
    * filters or request scope): the transport may read the body itself and call it straight.
    */
   bareHandler(entry: HandlerEntry): PreparedHandler | undefined;
+  /**
+   * Whether the handler's chain adds nothing around it (`bareHandler` gives the handler): its
+   * preparation then checks nothing, and the transport may prepare it on the handler's first call.
+   */
+  chainAddsNothing(entry: HandlerEntry): boolean;
 }
 
 /**

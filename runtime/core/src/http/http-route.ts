@@ -1,11 +1,12 @@
 import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
-import type { HttpRouteEntry } from '../contract/tables.js';
+import type { BodyEntry, HttpRouteEntry } from '../contract/tables.js';
 import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
 import type { AnswerEncoding } from './encoding/answer-encoding.js';
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
 import type { Class } from '../types/class.js';
 import { bodyValidatorFor, compiledBodyCheckFor, type BodyCheck, type BodyValidator } from '../validation/body-validator.js';
+import { isSchemaEntry } from '../validation/schema-check.js';
 import { DEFAULT_MAX_REASONS } from '../validation/reason-cap.js';
 import { jsonParserFor, type JsonBodyParser } from './json-body.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
@@ -48,55 +49,97 @@ export function resolveBodyBounds(options: { readonly maxBodyDepth?: number; rea
 /** The methods an `@All()` route answers. */
 export const ALL_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
+/** A route's chain: the whole of it, and the handler alone when nothing surrounds it (see `TransportHost.bareHandler`). */
+export interface RouteChain {
+  readonly run: PreparedHandler;
+  readonly bare: PreparedHandler | undefined;
+}
+
 /**
- * Everything about one HTTP route that its calls share, built once at init and read by both
- * server paths (Hono's handlers and the Node-native one): the table entry, the prepared chain,
- * the body steps. It is also the `HandlerRuntime` every call of the route points to.
+ * Everything about one HTTP route that its calls share, read by both server paths (Hono's
+ * handlers and the Node-native one): the table entry, the prepared chain, the body steps. It is
+ * also the `HandlerRuntime` every call of the route points to.
+ *
+ * What `init` must check (guards' and interceptors' preparation, a form's limits, the start of
+ * class-validator's import) is done when it is built; what checks nothing — the chain of a route
+ * with no layer, its JSON parser, its compiled body check, its parameter names — is made on the
+ * route's first request, so that an application of thousands of routes starts without building
+ * what most of them may never use.
  *
  * @example
- * const route = new HttpRoute(entry, TodoController, host.prepare(entry, { readsBody: true }), host.bareHandler(entry));
+ * const route = new HttpRoute(entry, TodoController, () => ({ run: host.prepare(entry, { readsBody: true }), bare: host.bareHandler(entry) }));
  * route.servesBareBody; // true: read, parse, check and call the handler in one step
  */
 export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
-  /** Parses the body's text as JSON (with the route's Content-Type and emptiness rules). */
-  readonly parseJson: JsonBodyParser;
-  /** The DTO's validator (compiled, or class-validator's), for the chain's body step. */
-  readonly validate?: BodyValidator;
-  /** The DTO's compiled check, for answering an invalid body without an exception. */
-  readonly check?: BodyCheck;
-  /**
-   * Whether the body route can be served in one step (read, parse, compiled check, handler):
-   * nothing surrounds the handler, and its DTO, if any, compiled.
-   */
-  readonly servesBareBody: boolean;
-  /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
-  readonly paramNames: readonly string[];
   /** The application's cookie settings (signer, trusted proxies), set by the transport at attach. */
   cookies?: CookieSettings;
   /** Under header or media-type versioning, the versions it answers; set by the transport at attach. */
   versionRule?: VersionRule;
   /** A form route's reader of its `multipart/form-data` bodies (see `uploads/`). */
   readonly form?: FormReader;
+  // Made on first use (see the class comment); `undefined` until then.
+  #chain: RouteChain | undefined;
+  #parseJson: JsonBodyParser | undefined;
+  #validate: BodyValidator | undefined;
+  #check: BodyCheck | undefined;
+  #bodySteps = false;
+  #paramNames: readonly string[] | undefined;
 
   constructor(
     readonly entry: HttpRouteEntry,
     readonly controllerClass: Class,
-    /** The route's whole chain. */
-    readonly run: PreparedHandler,
-    /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
-    readonly bare: PreparedHandler | undefined,
+    /** The route's chain, or how to prepare it on first use (for a chain whose preparation checks nothing). */
+    private readonly chain: RouteChain | (() => RouteChain),
     /** The route's telemetry, when the application observes anything (see `Observability`). */
     readonly telemetry?: HttpRouteTelemetry,
-    bounds?: BodyBounds,
+    private readonly bounds?: BodyBounds,
     /** What is done to its answers' bodies (compression, conditional GET); absent when nothing. */
     readonly encoding?: AnswerEncoding,
   ) {
-    this.parseJson = jsonParserFor(entry, bounds);
-    this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
-    this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
-    this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
+    if (typeof chain !== 'function') this.#chain = chain;
     this.form = formReaderFor(entry, bounds);
-    this.servesBareBody = bare !== undefined && entry.readsBody && !this.form && (!entry.body || this.check !== undefined);
+    // A DTO left to class-validator starts loading it now, so the first request does not wait.
+    if (entry.body && !compiledOnly(entry.body)) this.bodySteps();
+  }
+
+  /** The route's whole chain. */
+  get run(): PreparedHandler {
+    return (this.#chain ??= (this.chain as () => RouteChain)()).run;
+  }
+
+  /** The handler alone, when nothing surrounds it (see `TransportHost.bareHandler`). */
+  get bare(): PreparedHandler | undefined {
+    return (this.#chain ??= (this.chain as () => RouteChain)()).bare;
+  }
+
+  /** Parses the body's text as JSON (with the route's Content-Type and emptiness rules). */
+  get parseJson(): JsonBodyParser {
+    return (this.#parseJson ??= jsonParserFor(this.entry, this.bounds));
+  }
+
+  /** The DTO's validator (compiled, or class-validator's), for the chain's body step. */
+  get validate(): BodyValidator | undefined {
+    if (!this.#bodySteps) this.bodySteps();
+    return this.#validate;
+  }
+
+  /** The DTO's compiled check, for answering an invalid body without an exception. */
+  get check(): BodyCheck | undefined {
+    if (!this.#bodySteps) this.bodySteps();
+    return this.#check;
+  }
+
+  /**
+   * Whether the body route can be served in one step (read, parse, compiled check, handler):
+   * nothing surrounds the handler, and its DTO, if any, compiled.
+   */
+  get servesBareBody(): boolean {
+    return this.bare !== undefined && this.entry.readsBody && !this.form && (!this.entry.body || this.check !== undefined);
+  }
+
+  /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
+  get paramNames(): readonly string[] {
+    return (this.#paramNames ??= this.entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : [])));
   }
 
   /**
@@ -109,6 +152,21 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
    */
   checkedBody(method: string, contentType: string | undefined, text: string, reasons: ValidationReason[]): unknown {
     const parsed = this.parseJson(method, contentType, text);
-    return this.check ? this.check(parsed, reasons) : parsed;
+    const check = this.check;
+    return check ? check(parsed, reasons) : parsed;
   }
+
+  private bodySteps(): void {
+    const body = this.entry.body;
+    this.#bodySteps = true;
+    if (!body) return;
+    const maxReasons = this.bounds?.maxReasons;
+    this.#check = compiledBodyCheckFor(body, maxReasons);
+    this.#validate = bodyValidatorFor(body, maxReasons, this.#check);
+  }
+}
+
+/** Whether a body's checks are compiled functions (nothing to load or check before its first request). */
+function compiledOnly(body: BodyEntry): boolean {
+  return !isSchemaEntry(body) && body.validate !== undefined;
 }

@@ -103,18 +103,16 @@ export class HttpTransport implements ApplicationTransport {
   attach(host: TransportHost): void {
     this.observability = host.observability;
     checkMountsAgainstRoutes(this.staticMounts, host.tables.routes);
-    const routes = versionedEntries(host.tables.routes, this.options.versioning).map(
-      (entry) =>
-        new HttpRoute(
-          entry,
-          host.tables.providers[entry.controller]!.useClass!,
-          host.prepare(entry, { readsBody: entry.readsBody }),
-          entry.readsBody ? host.bareHandler(entry) : undefined,
-          host.observability.httpRoute(entry),
-          this.options.bodyBounds,
-          answerEncodingFor(entry, this.options.encoding),
-        ),
-    );
+    const routes = versionedEntries(host.tables.routes, this.options.versioning).map((entry) => {
+      const readsBody = { readsBody: entry.readsBody };
+      // A chain with a layer is prepared now (guards and interceptors check their routes at init); a
+      // chain of the handler alone checks nothing, and waits for the route's first request.
+      const chain = host.chainAddsNothing(entry)
+        ? () => ({ run: host.prepare(entry, readsBody), bare: entry.readsBody ? host.bareHandler(entry) : undefined })
+        : { run: host.prepare(entry, readsBody), bare: undefined };
+      const encoding = answerEncodingFor(entry, this.options.encoding);
+      return new HttpRoute(entry, host.tables.providers[entry.controller]!.useClass!, chain, host.observability.httpRoute(entry), this.options.bodyBounds, encoding);
+    });
     for (const route of routes) {
       route.cookies = this.options.cookies;
       const rule = versionRuleOf(route.entry, this.options.versioning);

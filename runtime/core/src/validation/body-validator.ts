@@ -21,8 +21,7 @@ export type BodyValidator = (value: unknown) => object | Promise<object>;
  * const validate = bodyValidatorFor(route.body); // at init
  * const dto = await validate(JSON.parse(text)); // per request; throws NotValidBodyException
  */
-export function bodyValidatorFor(entry: BodyEntry, maxReasons = DEFAULT_MAX_REASONS): BodyValidator {
-  const check = compiledBodyCheckFor(entry, maxReasons);
+export function bodyValidatorFor(entry: BodyEntry, maxReasons = DEFAULT_MAX_REASONS, check = compiledBodyCheckFor(entry, maxReasons)): BodyValidator {
   if (!check) return classValidatorFor(entry as DtoEntry, maxReasons);
   const settle = (reasons: ValidationReason[], instance: object): object => {
     if (reasons.length > 0) throw new NotValidBodyException(reasons);

@@ -10,25 +10,34 @@ const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
 /**
  * Which methods the table serves at a path: one router per method, asked only for a request no
- * route matched. Built once at init from the routes (an `@All()` route under every method).
+ * route matched. Built from the routes (an `@All()` route under every method) on the first such request.
  *
  * @example
  * const table = new MethodTable([{ method: 'GET', path: '/todo/:id' }, { method: 'DELETE', path: '/todo/:id' }]);
  * table.allowed('/todo/42'); // ['GET', 'HEAD', 'DELETE', 'OPTIONS']
  */
 export class MethodTable {
-  private readonly routers = new Map<string, CompiledRouter<true>>();
+  // Built on the first request no route matched (init of thousands of routes does not pay for it).
+  private built: Map<string, CompiledRouter<true>> | undefined;
 
-  constructor(routes: Iterable<{ readonly method: string; readonly path: string }>) {
+  constructor(private readonly routes: Iterable<{ readonly method: string; readonly path: string }>) {}
+
+  private get routers(): Map<string, CompiledRouter<true>> {
+    return (this.built ??= MethodTable.build(this.routes));
+  }
+
+  private static build(routes: Iterable<{ readonly method: string; readonly path: string }>): Map<string, CompiledRouter<true>> {
+    const routers = new Map<string, CompiledRouter<true>>();
     for (const { method, path } of routes) {
       // A path this router cannot read (a wildcard, a pattern) is left to the 404.
       if (!CompiledRouter.serves(path)) continue;
       for (const one of method === 'ALL' ? ALL_METHODS : [method]) {
-        let router = this.routers.get(one);
-        if (!router) this.routers.set(one, (router = new CompiledRouter<true>()));
+        let router = routers.get(one);
+        if (!router) routers.set(one, (router = new CompiledRouter<true>()));
         router.add(one, path, true);
       }
     }
+    return routers;
   }
 
   /** Whether the table-decided stage answers `method` at `path` (a 405, or OPTIONS), rather than a route or the 404. */
