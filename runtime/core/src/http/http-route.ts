@@ -1,3 +1,4 @@
+import { parameterNames } from './compiled-router.js';
 import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
@@ -94,7 +95,7 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     this.parseJson = jsonParserFor(entry, bounds);
     this.validate = entry.body ? bodyValidatorFor(entry.body, bounds?.maxReasons) : undefined;
     this.check = entry.body ? compiledBodyCheckFor(entry.body, bounds?.maxReasons) : undefined;
-    this.paramNames = entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
+    this.paramNames = parameterNames(entry.path);
     this.form = formReaderFor(entry, bounds);
     this.servesBareBody = bare !== undefined && entry.readsBody && !this.form && (!entry.body || this.check !== undefined);
   }

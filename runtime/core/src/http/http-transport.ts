@@ -2,7 +2,7 @@ import type { ApplicationTransport, TransportHost } from '../hosting/transport-h
 import type { Logger } from '../types/logger.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute, type BodyBounds } from './http-route.js';
-import { LazyHonoApp } from './hosts/web/lazy-hono-app.js';
+import { LazyWebApp } from './hosts/web/lazy-web-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
 import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
@@ -18,6 +18,7 @@ import { answerEncodingFor, type EncodingSettings } from './encoding/route-encod
 import type { TlsOptions } from './listen-options.js';
 import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
+import type { ObservedRoute } from '../telemetry/http-route-telemetry.js';
 import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
@@ -123,32 +124,15 @@ export class HttpTransport implements ApplicationTransport {
     }
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
     const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
     const { pipeline } = this;
-    const hono = new LazyHonoApp(async () =>
-      (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
-        bodyLimit,
-        report,
-        methods,
-        extensions: pipeline,
-        // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
-        staticRoutes: [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)],
-        streamRoute: (route) => this.streaming.handlerOf(route),
-        telemetryOf: (route) => host.observability.httpRoute(route),
-      }),
-    );
-    this.served = {
-      hono,
-      routes,
-      bodyLimit,
-      report,
-      streaming: this.streaming,
-      methods,
-      extensions: pipeline,
-      unmatchedTelemetry: host.observability.httpRoute(undefined),
-      staticMounts: this.staticMounts,
-    };
+    // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
+    const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
+    const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
+    // Imported on first need: on Node the node adapter serves every request.
+    const web = new LazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
+    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, methods, extensions: pipeline, staticRoutes, telemetryOf };
+    this.served = served;
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
@@ -180,7 +164,7 @@ export class HttpTransport implements ApplicationTransport {
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
     // Bindings of another shape are read by the route calls (http/hosts/web/hosted-address.ts).
-    return this.served.hono.fetch;
+    return this.served.web.fetch;
   }
 
   /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */

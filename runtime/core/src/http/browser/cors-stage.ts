@@ -84,15 +84,12 @@ function corsHeaders(policies: RoutePolicies): RouteHeaderSource {
 /** Where a preflight's answer comes from: the policy of the route its requested method reaches. */
 function preflightHook(policies: RoutePolicies, routes: readonly HttpRouteEntry[]): PreflightHook {
   const router = new CompiledRouter<CorsPolicy | null>();
-  const matchable = routes.every((entry) => CompiledRouter.serves(entry.path));
-  if (matchable) {
-    for (const entry of routes) {
-      for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, policies.of(entry) ?? null);
-    }
+  for (const entry of routes) {
+    for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, policies.of(entry) ?? null);
   }
   return (exchange, allowed) => {
     const requested = exchange.header('access-control-request-method');
-    const found = matchable && requested !== undefined ? router.match(requested, pathOf(exchange.target)) : undefined;
+    const found = requested !== undefined ? router.match(requested, pathOf(exchange.target)) : undefined;
     // No route for the requested method: the application's policy refuses it (not among `allowed`), or no CORS at all.
     const policy = found ? found.handler : policies.app;
     const answer = policy

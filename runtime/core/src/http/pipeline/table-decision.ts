@@ -21,8 +21,6 @@ export class MethodTable {
 
   constructor(routes: Iterable<{ readonly method: string; readonly path: string }>) {
     for (const { method, path } of routes) {
-      // A path this router cannot read (a wildcard, a pattern) is left to the 404.
-      if (!CompiledRouter.serves(path)) continue;
       for (const one of method === 'ALL' ? ALL_METHODS : [method]) {
         let router = this.routers.get(one);
         if (!router) this.routers.set(one, (router = new CompiledRouter<true>()));

@@ -33,9 +33,9 @@ interface BunRuntime {
  * @example
  * const listener = await listenBun({ hono, routes, bodyLimit, report }, 0, undefined, limits); console.log(listener.port);
  */
-export async function listenBun({ hono }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
+export async function listenBun({ web }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
   const { Bun } = globalThis as unknown as { Bun: BunRuntime };
-  const app = await hono.load();
+  const app = await web.load();
   const idleTimeout = Math.max(1, Math.min(255, Math.ceil(limits.keepAliveTimeoutMs / 1000)));
   const serveOn = (host: string) =>
     Bun.serve({

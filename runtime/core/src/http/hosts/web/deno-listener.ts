@@ -34,9 +34,9 @@ interface DenoRuntime {
  * @example
  * const listener = await listenDeno({ hono, routes, bodyLimit, report }, 0); console.log(listener.port);
  */
-export async function listenDeno({ hono }: ServedHttp, port: number, hostname?: string): Promise<HttpListener> {
+export async function listenDeno({ web }: ServedHttp, port: number, hostname?: string): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };
-  const app = await hono.load(); // Deno serves every request through it
+  const app = await web.load(); // Deno serves every request through it
   // Deno's serve info becomes `c.env` as it is: `hostedAddress` reads the peer from it, and no
   // wrapper is allocated per request (measured 3% on a validated POST).
   const handler = app.fetch as (request: Request, info: DenoServeInfo) => Response | Promise<Response>;

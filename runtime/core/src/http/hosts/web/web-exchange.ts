@@ -20,6 +20,14 @@ function headersOf(head: AnswerHeaders | undefined): Headers {
   return headers;
 }
 
+/** HEAD: the head of the GET route's answer, its `content-length` kept (the body's own is gone). */
+function headAnswer(status: number, head: AnswerHeaders | undefined): Response {
+  const headers = headersOf(head);
+  const length = head?.['content-length'];
+  if (length !== undefined) headers.set('content-length', String(length));
+  return new Response(null, { status, headers });
+}
+
 /**
  * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
  * Lambda): the stages answer through it, and `response` resolves with what they answered. The
@@ -40,6 +48,8 @@ export class WebExchange implements HostExchange {
   private answered = false;
   /** Where the path starts in the request's URL (after the scheme and the authority). */
   private readonly pathStart: number;
+  /** Headers every answer gets unless it sets them itself (`X-Request-Id` of an observed call). */
+  private preset?: AnswerHeaders;
 
   constructor(
     readonly request: Request,
@@ -136,12 +146,24 @@ export class WebExchange implements HostExchange {
     }
   }
 
+  /**
+   * Sets a header every answer of this exchange gets unless the answer sets it itself.
+   *
+   * @example
+   * exchange.presetHeader('x-request-id', observation.requestId);
+   */
+  presetHeader(name: string, value: string): void {
+    (this.preset ??= {})[name] = value;
+  }
+
   send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
-    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(headers) }));
+    const head = this.preset ? { ...this.preset, ...headers } : headers;
+    if (this.request.method === 'HEAD') return this.answer(headAnswer(status, head));
+    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(head) }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    const head = headersOf(headers);
+    const head = headersOf(this.preset ? { ...this.preset, ...headers } : headers);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
@@ -159,6 +181,7 @@ export class WebExchange implements HostExchange {
       response = new Response(null, response);
     }
     const missing: [string, string][] = [];
+    if (this.preset) headers = { ...this.preset, ...headers };
     for (const name in headers) {
       const value = headers[name]!;
       const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];
