@@ -50,7 +50,7 @@ function comparableLine(line: string): string {
 
 /**
  * How loosely a run compares. `requestLines`: the run has request lines on, and two known
- * differences of observed routes are not compared (see docs/node-native-path.md, limits): a
+ * differences of observed routes are not compared (see docs/limits.md): a
  * Response a handler returned is streamed chunked by the Hono path there (the native path sends its
  * length), and the lines of pipelined requests come in the order their handlers finished on Hono,
  * in the order of their answers on the native path. The body is compared either way.

@@ -67,6 +67,11 @@ export class CompiledRouter<Handler> {
     table.dynamic.push({ order, handler, pattern: patternOf(segments) });
   }
 
+  /** The methods with a route at `path` (its trailing slash dropped already). */
+  methodsAt(path: string): string[] {
+    return [...this.methods.keys()].filter((method) => this.match(method, path) !== undefined);
+  }
+
   /** The route for a method and a path (its trailing slash dropped already), or `undefined`. */
   match(method: string, path: string): RouteMatch<Handler> | undefined {
     const table = this.methods.get(method);

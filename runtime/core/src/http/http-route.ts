@@ -51,7 +51,7 @@ export const ALL_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', '
 
 /**
  * Everything about one HTTP route that its calls share, built once at init and read by both
- * server paths (Hono's handlers and the Node-native one): the table entry, the prepared chain,
+ * adapters: the table entry, the prepared chain,
  * the body steps. It is also the `HandlerRuntime` every call of the route points to.
  *
  * @example

@@ -2,7 +2,7 @@ import type { ApplicationTransport, TransportHost } from '../hosting/transport-h
 import type { Logger } from '../types/logger.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute, type BodyBounds } from './http-route.js';
-import { LazyWebApp } from './hosts/web/lazy-web-app.js';
+import { lazyWebApp } from './hosts/web/lazy-web-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
 import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
@@ -19,7 +19,6 @@ import type { TlsOptions } from './listen-options.js';
 import { refuseTlsWithoutSupport } from './hosts/tls-support.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import type { ObservedRoute } from '../telemetry/http-route-telemetry.js';
-import { MethodTable } from './pipeline/table-decision.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -46,8 +45,9 @@ export interface HttpTransportOptions {
 export type FetchHandler = (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
 
 /**
- * Serves the application's HTTP routes: a Hono app (built on first need), on the runtime's own
- * server (`Deno.serve` on Deno, Node's own with the Node-native path on Node) or hosted by any server through `fetch`.
+ * Serves the application's HTTP routes through the pipeline (docs/http-pipeline.md): on the
+ * runtime's own server (Node's, with the node adapter; `Deno.serve` and `Bun.serve` with the web
+ * adapter) or hosted by any server through `fetch` (the web adapter, built on first need).
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
@@ -58,7 +58,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';
-  /** The Hono app and the routes, once attached. */
+  /** The routes and the web adapter's entry, once attached. */
   private served?: ServedHttp;
   private listener?: HttpListener;
   /** Set while `listen` waits for the server to bind. */
@@ -99,8 +99,8 @@ export class HttpTransport implements ApplicationTransport {
   }
 
   /**
-   * Builds one `HttpRoute` per route (its chain prepared), and the Hono app that registers them
-   * when first needed; the runtime's server path gets the same routes at `listen`.
+   * Builds one `HttpRoute` per route (its chain prepared); each adapter routes them with the same
+   * router (`routeDispatch`), the web adapter's built when first needed.
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
@@ -124,14 +124,13 @@ export class HttpTransport implements ApplicationTransport {
     }
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
     const { pipeline } = this;
     // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
     const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
     const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
     // Imported on first need: on Node the node adapter serves every request.
-    const web = new LazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
-    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, methods, extensions: pipeline, staticRoutes, telemetryOf };
+    const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
+    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: pipeline, staticRoutes, telemetryOf };
     this.served = served;
   }
 

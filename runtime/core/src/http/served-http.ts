@@ -8,7 +8,6 @@ import type { StreamServing } from './streaming/stream-serving.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { TlsOptions } from './listen-options.js';
 import type { PipelineExtensions } from './pipeline/extension-points.js';
-import type { MethodTable } from './pipeline/table-decision.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../telemetry/http-route-telemetry.js';
 
 /**
@@ -27,7 +26,7 @@ export interface ServerBindings {
 /**
  * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
  * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
- * as the framework's own servers pass it), read by `hostedAddress` and `requestHeader`.
+ * as the framework's own servers pass it), read by `hostedAddress`.
  */
 export interface HttpEnv {
   Bindings: Partial<ServerBindings>;
@@ -48,7 +47,7 @@ export interface HttpListener {
 /** The web adapter's entry: a Web `Request` and the server's bindings in, a `Response` out. */
 export type WebFetch = (request: Request, env?: object) => Response | Promise<Response>;
 
-/** The web adapter's entry, built on first need (`LazyWebApp`). */
+/** The web adapter's entry, built on first need (`lazyWebApp`). */
 export interface ServedWeb {
   /** Builds the entry (once) and resolves with it. */
   load(): Promise<{ readonly fetch: WebFetch }>;
@@ -62,12 +61,10 @@ export interface ServedHttp {
   readonly routes: readonly HttpRoute[];
   readonly bodyLimit: number;
   readonly report: ErrorReport;
-  /** What the streaming routes share, for a server path that serves them itself (the Node-native one). */
+  /** What the streaming routes share. */
   readonly streaming?: StreamServing;
   /** GETs served after the routes, outside the request chain: the docs page, the health probes, `serveStatic` mounts. */
   readonly staticRoutes: readonly StaticRoute[];
-  /** The methods of every path (routes and static routes), for the table-decided stage. */
-  readonly methods: MethodTable;
   /** The pipeline's extension points, as the capabilities filled them. */
   readonly extensions: PipelineExtensions;
   /** The telemetry of a static route (by path) and of requests no route matched (the table's answers, 404); undefined when nothing is observed. */

@@ -2,16 +2,17 @@ import type { StaticRoute } from '../../contract/static-route.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../../telemetry/http-route-telemetry.js';
 import type { ErrorReport } from '../answer-rules.js';
+import type { ServedHttp } from '../served-http.js';
 import { CompiledRouter } from '../compiled-router.js';
 import { ALL_METHODS, type HttpRoute } from '../http-route.js';
 import { byVersion } from '../versioning/version-rule.js';
+import { mountOf } from '../files/web-file-answer.js';
 import { sendError } from './answer-stage.js';
-import type { PipelineExtensions } from './extension-points.js';
+import type { PrefixResponder } from './extension-points.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
-import { answerByPrefix } from './prefix-stage.js';
 import { parameterValue } from './request-path.js';
 import { routeHeadersOf } from './route-headers.js';
-import { tableDecision, type MethodTable } from './table-decision.js';
+import { tableDecision } from './table-decision.js';
 
 /**
  * What serves one request on a host: the host's own two objects for it (Node's request and
@@ -27,7 +28,6 @@ export interface HostDispatch<A, B> {
   /** The port over the host's objects of one request. */
   exchangeOf(a: A, b: B): HostExchange;
   method(a: A, b: B): string;
-  header(name: string, a: A, b: B): string | undefined;
   /** A route's stages over this host (`routeStage`, `eventStreamStage`, a `@Ws()` route's). */
   routeHandler(route: HttpRoute): HostHandler<A, B>;
   /** `handler` in `telemetry`'s observation (the request id, the span, the request line). */
@@ -36,17 +36,8 @@ export interface HostDispatch<A, B> {
   staticHandler?(route: StaticRoute, portable: HostHandler<A, B>, headers: ((exchange: HostExchange) => AnswerHeaders) | undefined): HostHandler<A, B>;
 }
 
-/** What is served: the routes, the GETs served beside them, and the table's facts. */
-export interface DispatchTable {
-  readonly routes: readonly HttpRoute[];
-  /** GETs outside the request chain (the docs page, the health probes, `serveStatic` mounts), after the routes. */
-  readonly staticRoutes: readonly StaticRoute[];
-  readonly methods: MethodTable;
-  readonly extensions: PipelineExtensions;
-  readonly report: ErrorReport;
-  /** The telemetry of a static route (by path) and of requests no route matched; undefined when nothing is observed. */
-  telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
-}
+/** What is served: the routes, the GETs served after them (`staticRoutes`), and the table's facts. */
+export type DispatchTable = Pick<ServedHttp, 'routes' | 'staticRoutes' | 'extensions' | 'report' | 'telemetryOf'>;
 
 const NOT_FOUND = JSON.stringify({ status: 404, name: 'NotFoundException', message: 'Not found' });
 const NOT_FOUND_LENGTH = NOT_FOUND.length;
@@ -74,7 +65,6 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
     const exchange = host.exchangeOf(a, b);
     exchange.send(404, { ...startHeaders?.(exchange), 'content-type': 'application/json', 'content-length': NOT_FOUND_LENGTH }, NOT_FOUND);
   };
-  const decide = tableDecision(table.methods, extensions.preflight, extensions.routeHeaders);
   // Requests no route matched are observed as well: a flood of unknown paths is worth seeing.
   // Answered after the host's parser is done with the bytes at hand: a malformed body behind the
   // head is then the parser's 400 on every host, rather than this answer first.
@@ -83,20 +73,26 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   );
 
   const router = new CompiledRouter<HostHandler<A, B>>();
+  const decide = tableDecision(router, extensions.preflight, extensions.routeHeaders);
   const pairs = table.routes.map((route) => ({ route, handler: host.routeHandler(route) }));
   // Routes of one path told apart by a version header: one handler picks, or answers 404.
-  for (const { route, handler } of byVersion(pairs, (name, a: A, b: B) => host.header(name, a, b), notFound)) {
+  for (const { route, handler } of byVersion(pairs, (name, a: A, b: B) => host.exchangeOf(a, b).header(name), notFound)) {
     const { entry } = route;
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
+  // `serveStatic` mounts in a router of their own, asked last: the table does not count a mount's
+  // GET as the path's (a POST under a mount at `/` is a 404, not a 405).
+  const files = new CompiledRouter<HostHandler<A, B>>();
   for (const route of table.staticRoutes) {
     const portable = staticRoute(route, host, startHeaders, report);
-    router.add('GET', route.path, observed({ method: 'GET', path: route.path }, host.staticHandler?.(route, portable, startHeaders) ?? portable));
+    const handler = observed({ method: 'GET', path: route.path }, host.staticHandler?.(route, portable, startHeaders) ?? portable);
+    (mountOf(route) ? files : router).add('GET', route.path, handler);
   }
 
   const routed = (a: A, b: B, path: string): void => {
     const method = host.method(a, b);
-    const match = router.match(method, path) ?? (method === 'HEAD' ? router.match('GET', path) : undefined);
+    const read = method === 'GET' || method === 'HEAD';
+    const match = router.match(method, path) ?? (method === 'HEAD' ? router.match('GET', path) : undefined) ?? (read ? files.match('GET', path) : undefined);
     if (match === undefined) return unrouted(a, b, path, []);
     const { values } = match;
     match.handler(a, b, path, values.length === 0 ? values : values.map((value) => value && parameterValue(value)));
@@ -123,11 +119,22 @@ function staticRoute<A, B>(
   return (a, b, path) => {
     const exchange = host.exchangeOf(a, b);
     const headers = startHeaders?.(exchange);
-    const failed = (error: unknown): void => sendError(exchange, error, 'the HTTP adapter', report, { path, observation: undefined }, headers);
-    try {
-      Promise.resolve(route.respond(exchange.webRequest(new AbortController().signal, undefined))).then((response) => exchange.sendResponse(response, headers), failed).catch(failed);
-    } catch (error) {
-      failed(error);
-    }
+    Promise.resolve()
+      .then(() => route.respond(exchange.webRequest(new AbortController().signal, undefined)))
+      .then((response) => exchange.sendResponse(response, headers))
+      .catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, { path, observation: undefined }, headers));
   };
+}
+
+/**
+ * The stage before routing: the responders whose prefix the path is, or is under, asked in order
+ * (longest prefix first) until one answers; `rest` is the path after the prefix. True when one did.
+ */
+async function answerByPrefix(prefixes: readonly PrefixResponder[], exchange: HostExchange, path: string): Promise<boolean> {
+  for (const responder of prefixes) {
+    const { prefix } = responder;
+    const rest = prefix === '/' ? path : path === prefix ? '' : path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 ? path.slice(prefix.length) : undefined;
+    if (rest !== undefined && (await responder.answer(exchange, rest))) return true;
+  }
+  return false;
 }

@@ -31,7 +31,7 @@ interface BunRuntime {
  * after `graceMs` are cut.
  *
  * @example
- * const listener = await listenBun({ hono, routes, bodyLimit, report }, 0, undefined, limits); console.log(listener.port);
+ * const listener = await listenBun(served, 0, undefined, limits); console.log(listener.port);
  */
 export async function listenBun({ web }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits): Promise<HttpListener> {
   const { Bun } = globalThis as unknown as { Bun: BunRuntime };

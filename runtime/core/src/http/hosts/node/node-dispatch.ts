@@ -10,39 +10,36 @@ import { observedNodeRoute } from './node-observed-route.js';
 import { NodeExchange } from './node-exchange.js';
 import { routeDispatch, type HostDispatch } from '../../pipeline/route-dispatch.js';
 import { pathOfTarget } from '../../pipeline/request-path.js';
-import { absoluteTarget, normalisedHost, normalisedTarget } from '../../pipeline/request-target.js';
+import { normalisedTarget } from '../../pipeline/request-target.js';
 import { UpgradeRequiredException } from '../../streaming/websocket/upgrade-exceptions.js';
-import { requestHeaderOf } from './request-headers.js';
 import { nodeStaticHandler } from './static-files-listener.js';
 
 /**
  * The node adapter's request listener: the pipeline's routing (`routeDispatch`) over Node's
- * `IncomingMessage` and `ServerResponse`, without a Web `Request`, a `Response` or any Hono code.
- * The request target is read once as a URL would read it (`normalisedTarget`: dot segments,
- * escapes, an unusual `Host`), and a target no URL reads is a 400. `hostname` stands in for a
- * missing `Host` (HTTP/1.0).
+ * `IncomingMessage` and `ServerResponse`, without a Web `Request`, a `Response` or any Hono code,
+ * behind the target's normalisation (`normalisingTarget`).
  *
  * @example
  * http.createServer(nodeRequestListener(served, '127.0.0.1'));
  */
 export function nodeRequestListener(served: ServedHttp, hostname: string | undefined): RequestListener {
-  const dispatch = routeDispatch(served, nodeHost(served));
-  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const path = nativePathOf(incoming, hostname);
-    if (path === undefined) return refuseTarget(outgoing);
-    dispatch(incoming, outgoing, path);
-  };
+  return normalisingTarget(hostname, routeDispatch(served, nodeHost(served)));
 }
 
 /**
- * The answer to a request target no URL reads (a bad `Host`, a backslash in the path): a 400
- * without a body, before any adapter.
+ * Reads a request's target once as a URL would read it (`normalisedTarget`: dot segments,
+ * escapes, an unusual `Host`; `hostname` stands in for a missing `Host`) and hands `next` the
+ * routed path; a target no URL reads is a 400 without a body, before any adapter.
  *
  * @example
- * if (nativePathOf(incoming) === undefined) return refuseTarget(outgoing);
+ * http.createServer(normalisingTarget('127.0.0.1', (incoming, outgoing, path) => …));
  */
-export function refuseTarget(outgoing: ServerResponse): void {
-  outgoing.writeHead(400, { 'transfer-encoding': 'chunked' }).end();
+export function normalisingTarget(hostname: string | undefined, next: (incoming: IncomingMessage, outgoing: ServerResponse, path: string) => void): RequestListener {
+  return (incoming, outgoing) => {
+    const path = nativePathOf(incoming, hostname);
+    if (path === undefined) return void outgoing.writeHead(400, { 'transfer-encoding': 'chunked' }).end();
+    next(incoming, outgoing, path);
+  };
 }
 
 /** The node adapter's part of the routing: Node's objects read, and each route's stages over them. */
@@ -50,10 +47,9 @@ function nodeHost(served: ServedHttp): HostDispatch<IncomingMessage, ServerRespo
   return {
     exchangeOf: (incoming, outgoing) => new NodeExchange(incoming, outgoing),
     method: (incoming) => incoming.method!,
-    header: (name, incoming) => requestHeaderOf(incoming, name),
     routeHandler: (route) => nodeRoute(route, served),
-    observed: (telemetry, handler) => observedNodeRoute(telemetry, handler),
-    staticHandler: (route, portable, headers) => nodeStaticHandler(route, portable, headers),
+    observed: observedNodeRoute,
+    staticHandler: nodeStaticHandler,
   };
 }
 
@@ -87,14 +83,9 @@ function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
 export function nativePathOf(incoming: IncomingMessage, hostname?: string): string | undefined {
   try {
     const { headers } = incoming;
-    // An empty `Host` is a missing one.
-    const host = headers.host || (headers[':authority'] as string | undefined) || hostname;
-    const scheme = (incoming.socket as TLSSocket).encrypted ? 'https' : 'http';
     const url = incoming.url ?? '';
-    const target = normalisedTarget(url, host, scheme);
-    // The authority the URL has: an absolute-form target's own (RFC 9112 §3.2.2), else the Host as a URL writes it.
-    const authority = url.charCodeAt(0) !== 47 && url !== '' ? absoluteTarget(url).host : normalisedHost(host!, scheme);
-    if (authority !== headers.host && headers[':authority'] === undefined) headers.host = authority;
+    const fallback = (headers[':authority'] as string | undefined) ?? hostname;
+    const target = normalisedTarget(url, headers, fallback, (incoming.socket as TLSSocket).encrypted ? 'https' : 'http');
     if (target !== url) incoming.url = target;
     return pathOfTarget(target);
   } catch {

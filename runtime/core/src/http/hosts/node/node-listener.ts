@@ -3,7 +3,7 @@ import type { HttpListener, ServedHttp } from '../../served-http.js';
 import type { ServerLimits } from '../../server-limits.js';
 import { serveUpgrades } from './websocket/node-upgrade.js';
 import { NodeDrain } from './node-drain.js';
-import { nativePathOf, nodeRequestListener, refuseTarget } from './node-dispatch.js';
+import { nodeRequestListener, normalisingTarget } from './node-dispatch.js';
 import { refusingRepeatedHost } from './repeated-host.js';
 import { createNodeServer, SecureDrain } from './secure-listener.js';
 import type { TlsOptions } from '../../listen-options.js';
@@ -23,7 +23,7 @@ export const HTTP_ADAPTER_VARIABLE = 'FRAMEWORK_HTTP_ADAPTER';
  * gracefully (`NodeDrain`).
  *
  * @example
- * const listener = await listenNode({ hono, routes, bodyLimit, report }, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
+ * const listener = await listenNode(served, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
  */
 export async function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   // `ws` is loaded only by an application with `@Ws()` routes: the others never complete a handshake.
@@ -36,7 +36,7 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  // `@Ws()` routes: upgrade requests go through the same routes (natively, with the native path).
+  // `@Ws()` routes: upgrade requests go through the same routes (on the node adapter, natively).
   const upgrades = native && served.streaming ? { routes: served.routes, serving: served.streaming, report: served.report } : undefined;
   serveUpgrades(server, served.web.fetch, upgrades, webSocketServer);
   const drain = tls ? new SecureDrain(server) : new NodeDrain(server);
@@ -55,5 +55,5 @@ async function throughWebAdapter(served: ServedHttp, hostname: string | undefine
   const [{ getRequestListener }, app] = await Promise.all([import('@hono/node-server'), served.web.load()]);
   const bridge = getRequestListener(app.fetch, { hostname });
   // The target read once, as the node adapter reads it: both adapters see the same URL.
-  return (incoming, outgoing) => (nativePathOf(incoming, hostname) === undefined ? refuseTarget(outgoing) : void bridge(incoming, outgoing));
+  return normalisingTarget(hostname, (incoming, outgoing) => void bridge(incoming, outgoing));
 }

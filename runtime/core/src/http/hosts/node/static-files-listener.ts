@@ -7,6 +7,7 @@ import { mountOf } from '../../files/web-file-answer.js';
 import type { AnswerHeaders, HostExchange } from '../../pipeline/host-exchange.js';
 import type { HostHandler } from '../../pipeline/route-dispatch.js';
 import { NodeExchange } from './node-exchange.js';
+import { requestHeaderOf } from './request-headers.js';
 
 type NodeHandler = HostHandler<IncomingMessage, ServerResponse>;
 
@@ -26,17 +27,12 @@ export function nodeStaticHandler(route: StaticRoute, portable: NodeHandler, hea
     const url = incoming.url!;
     const query = url.indexOf('?');
     const method = incoming.method === 'HEAD' ? 'HEAD' : 'GET';
-    mount.answer({ method, path: query === -1 ? url : url.slice(0, query), header: (name) => headerOf(incoming, name) }).then(
+    mount.answer({ method, path: query === -1 ? url : url.slice(0, query), header: (name) => requestHeaderOf(incoming, name) }).then(
       (answer) => (answer ? writeFileAnswer(outgoing, answer, headers?.(new NodeExchange(incoming, outgoing))) : portable(incoming, outgoing, path, values)),
       // A failure to open the directory is what the portable handler reports (its 503 names it).
       () => portable(incoming, outgoing, path, values),
     );
   };
-}
-
-function headerOf(incoming: IncomingMessage, name: string): string | undefined {
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Writes a file answer, its bytes piped from the file; a read failing midway cuts the connection. */

@@ -21,7 +21,7 @@ interface DenoRuntime {
 }
 
 /**
- * Serves a Hono app on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
+ * Serves the web adapter on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
  * `Deno.serve` has no header or request timeouts and no connection cap to set, so the
  * application's `ServerLimits` are not applied here (the body limit is, by the routes).
  * Without a hostname it listens on `::` (IPv6 and IPv4, as Node does), or on `0.0.0.0` where IPv6
@@ -32,7 +32,7 @@ interface DenoRuntime {
  * process alive.
  *
  * @example
- * const listener = await listenDeno({ hono, routes, bodyLimit, report }, 0); console.log(listener.port);
+ * const listener = await listenDeno(served, 0); console.log(listener.port);
  */
 export async function listenDeno({ web }: ServedHttp, port: number, hostname?: string): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };

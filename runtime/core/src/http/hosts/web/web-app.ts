@@ -2,6 +2,7 @@ import { sendError } from '../../pipeline/answer-stage.js';
 import { pathOfTarget } from '../../pipeline/request-path.js';
 import { routeDispatch } from '../../pipeline/route-dispatch.js';
 import type { ServedHttp, WebFetch } from '../../served-http.js';
+import { withoutBody } from './respond.js';
 import { WebExchange } from './web-exchange.js';
 import { observedWebRoute, webRoute, type WebBindings } from './web-route.js';
 
@@ -18,7 +19,6 @@ export function webFetch(served: ServedHttp): WebFetch {
   const dispatch = routeDispatch<WebExchange, WebBindings>(served, {
     exchangeOf: (exchange) => exchange,
     method: (exchange) => exchange.method,
-    header: (name, exchange) => exchange.header(name),
     routeHandler: (route) => webRoute(route, served),
     observed: observedWebRoute,
   });
@@ -35,11 +35,4 @@ export function webFetch(served: ServedHttp): WebFetch {
     if (request.method !== 'HEAD') return answer;
     return answer instanceof Response ? withoutBody(answer) : answer.then(withoutBody);
   };
-}
-
-/** HEAD: the GET route's answer without its body; a streamed body is cancelled, so its producer stops. */
-function withoutBody(response: Response): Response {
-  if (!response.body) return response;
-  response.body.cancel().catch(() => undefined);
-  return new Response(null, response);
 }

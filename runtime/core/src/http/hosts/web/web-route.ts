@@ -3,7 +3,7 @@ import type { HttpRoute } from '../../http-route.js';
 import { sendError } from '../../pipeline/answer-stage.js';
 import { eventStreamStage } from '../../pipeline/event-stream-stage.js';
 import type { HostHandler } from '../../pipeline/route-dispatch.js';
-import { routeStage, type RouteStage } from '../../pipeline/route-stage.js';
+import { routeStage } from '../../pipeline/route-stage.js';
 import type { ServedHttp } from '../../served-http.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { EventStreamUpgradeException } from '../../streaming/websocket/upgrade-exceptions.js';
@@ -36,13 +36,12 @@ export function webRoute(route: HttpRoute, served: ServedHttp): WebHandler {
       isNodeUpgrade(bindings)
         ? sendError(exchange, new EventStreamUpgradeException(entry.path), entry.name, report, { path, observation }, undefined)
         : stage(exchange, path, values, observation);
-  } else handler = staged(routeStage(route, { bodyLimit: served.bodyLimit, report, routeHeaders }));
+  } else {
+    const stage = routeStage(route, { bodyLimit: served.bodyLimit, report, routeHeaders });
+    handler = (exchange, _bindings, path, values, observation) => stage(exchange, path, values, observation);
+  }
   // Routes of an application that observes nothing keep their handler as it is.
   return route.telemetry ? observedWebRoute(route.telemetry, handler) : handler;
-}
-
-function staged(stage: RouteStage): WebHandler {
-  return (exchange, _bindings, path, values, observation) => stage(exchange, path, values, observation);
 }
 
 /**
