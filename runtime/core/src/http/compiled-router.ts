@@ -98,15 +98,11 @@ function patternOf(segments: readonly string[]): RegExp {
     const last = i === segments.length - 1;
     const parameter = parameterSegment.exec(segment);
     if (segment === '*') source += last ? '(?:/.*)?' : '/[^/]+';
-    else if (!parameter) source += '/' + segment.split('*').map(escaped).join('.*');
+    else if (!parameter) source += '/' + segment.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
     else if (parameter[3] && last) source += `(?:/(${parameter[2] ?? '[^/]+'}))?`;
     else source += `/(${parameter[2] ?? '[^/]+'})`;
   }
   return new RegExp(`^${source || '/'}$`);
-}
-
-function escaped(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The parameters' values of a pattern route (an absent optional one is `undefined`). */

@@ -40,7 +40,6 @@ export interface HostDispatch<A, B> {
 export type DispatchTable = Pick<ServedHttp, 'routes' | 'staticRoutes' | 'extensions' | 'report' | 'telemetryOf'>;
 
 const NOT_FOUND = JSON.stringify({ status: 404, name: 'NotFoundException', message: 'Not found' });
-const NOT_FOUND_LENGTH = NOT_FOUND.length;
 
 /**
  * The pipeline's routing, written once for every host: the prefix stage, the one router
@@ -63,7 +62,7 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   };
   const notFound: HostHandler<A, B> = (a, b) => {
     const exchange = host.exchangeOf(a, b);
-    exchange.send(404, { ...startHeaders?.(exchange), 'content-type': 'application/json', 'content-length': NOT_FOUND_LENGTH }, NOT_FOUND);
+    exchange.send(404, { ...startHeaders?.(exchange), 'content-type': 'application/json', 'content-length': NOT_FOUND.length }, NOT_FOUND);
   };
   // Requests no route matched are observed as well: a flood of unknown paths is worth seeing.
   // Answered after the host's parser is done with the bytes at hand: a malformed body behind the
@@ -94,8 +93,7 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
     const read = method === 'GET' || method === 'HEAD';
     const match = router.match(method, path) ?? (method === 'HEAD' ? router.match('GET', path) : undefined) ?? (read ? files.match('GET', path) : undefined);
     if (match === undefined) return unrouted(a, b, path, []);
-    const { values } = match;
-    match.handler(a, b, path, values.length === 0 ? values : values.map((value) => value && parameterValue(value)));
+    match.handler(a, b, path, decoded(match.values));
   };
   const { prefixes } = extensions;
   if (prefixes.length === 0) return routed;
@@ -107,6 +105,12 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
       (error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, { path, observation: undefined }, startHeaders?.(exchange)),
     );
   };
+}
+
+/** The parameters' values decoded; the router's own array when none has an escape (most). */
+function decoded(values: readonly string[]): readonly string[] {
+  for (const value of values) if (value?.includes('%')) return values.map((one) => one && parameterValue(one));
+  return values;
 }
 
 /** A static route over the port: its Web `Request` in, its `Response` out, with the route headers it does not set itself. */
