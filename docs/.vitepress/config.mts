@@ -109,7 +109,6 @@ export default defineConfig({
           { text: 'Bun', link: '/bun' },
           { text: 'Cloudflare Workers', link: '/workers' },
           { text: 'AWS Lambda', link: '/lambda' },
-          { text: 'The Node-native HTTP path', link: '/node-native-path' },
         ],
       },
       {

@@ -107,6 +107,29 @@ test('the allowed origin reads the API with the cookie, and creates a todo throu
   assert.equal(outcome, { list: 200, isArray: true, created: 200, title: 'from the allowed app' });
 });
 
+test('answers without a route carry the CORS and security headers: a 404, a static file', async ({ api, page, spaOrigin }) => {
+  await page.goto(`${spaOrigin}/`);
+  const seen = (method: string, url: string) => page.waitForResponse((response) => response.url() === url && response.request().method() === method);
+  const answers = [seen('POST', `${api}/no/such/path`), seen('GET', `${api}/app.css`)];
+  // A simple POST (no preflight) to a path no route has: the pipeline's own 404; and a file of the example's public directory.
+  const outcome = await page.evaluate(async (target) => {
+    const missing = await fetch(`${target}/no/such/path`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const file = await fetch(`${target}/app.css`);
+    return { missing: missing.status, body: await missing.json(), file: file.status, type: file.headers.get('content-type') };
+  }, api);
+  // Read by the page's script: the browser let the answers through, so they granted the allowed origin.
+  assert.equal(outcome, { missing: 404, body: { status: 404, name: 'NotFoundException', message: 'Not found' }, file: 200, type: 'text/css; charset=utf-8' });
+  for (const answer of await Promise.all(answers)) {
+    const headers = await answer.allHeaders();
+    const key = answer.url();
+    assert.is(headers!['access-control-allow-origin'], spaOrigin, key);
+    assert.is(headers!['x-content-type-options'], 'nosniff', key);
+    assert.is(headers!['referrer-policy'], 'no-referrer', key);
+    assert.is(headers!['x-frame-options'], 'SAMEORIGIN', key);
+    assert.is(headers!['cross-origin-opener-policy'], 'same-origin', key);
+  }
+});
+
 test('a page of another site cannot read the API with the cookie: the browser blocks the answer', async ({ api, page, pagesPort }) => {
   await page.goto(`http://evil.test:${pagesPort}/`);
   const outcome = await page.evaluate(async (target) => {

@@ -37,7 +37,7 @@ function requests(howMany: number, runSeed: number): FuzzRequest[] {
 /**
  * One 404 to each first: the native path loads Hono on the first request it hands over, and while
  * that import runs a request is answered later than on the Hono path (only a malformed request
- * pipelined behind it could tell; see docs/node-native-path.md).
+ * pipelined behind it could tell; see docs/limits.md).
  */
 async function warmUp(...served: Served[]): Promise<void> {
   for (const { port } of served) {

@@ -208,7 +208,7 @@ parity('a request pipelined behind one Node refuses has the same request line on
 });
 
 parity('a request pipelined behind one Node refuses, its handler still running, ends on the native path as aborted', async () => {
-  // The Hono path writes its line when the handler finishes, with the handler's status (docs/node-native-path.md).
+  // The Hono path writes its line when the handler finishes, with the handler's status (docs/limits.md).
   const lines = await linesOf('node', refusedThen('/features/async'), '/features/async');
   assert.equal(lines, [JSON.stringify({ status: 200, refusal: 'aborted', route: '/features/async' })]);
 });

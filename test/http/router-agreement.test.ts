@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CompiledRouter } from '../../runtime/core/src/http/compiled-router.js';
-import { routedPath } from '../../runtime/core/src/http/pipeline/request-path.js';
+import { CompiledRouter, parameterNames } from '../../runtime/core/src/http/compiled-router.js';
+import { pathOfTarget, routedPath } from '../../runtime/core/src/http/pipeline/request-path.js';
 import { seeded } from '../seeded-random.js';
 
 
@@ -53,6 +53,25 @@ test('the same route and parameters as Hono for generated routes and paths', asy
       const actual = match && { id: match.handler, params: Object.fromEntries(names.map((name, k) => [name, decodeURIComponent(match.values[k]!)])) };
       assert.equal(actual, expected, `seed ${seed}, routes ${JSON.stringify(routes)}, path ${path}`);
     }
+  }
+});
+
+test('wildcards, pattern and optional parameters: the same route and parameters as Hono', async () => {
+  const routes = ['/api/*', '/x/*/y', '/n/:id{[0-9]+}', '/o/:a/:b?', '/p/:rest{.+}', '/q*', '/f/:name.json', '/n/:other'];
+  const hono = new Hono({ strict: false });
+  const router = new CompiledRouter<number>();
+  routes.forEach((path, id) => {
+    hono.get(path, (c) => c.json({ id, params: c.req.param() }));
+    router.add('GET', path, id);
+  });
+  const paths = ['/api', '/api/', '/api/a/b', '/apix', '/x/1/y', '/x/1/2/y', '/x/y', '/n/12', '/n/ab', '/o/1', '/o/1/2', '/o/1/2/3', '/p/a/b', '/q', '/qq', '/q/z', '/f/a.json', '/n/%31'];
+  for (const path of paths) {
+    const response = await hono.request(`http://localhost${path}`);
+    const expected = response.status === 404 ? undefined : ((await response.json()) as { id: number; params: Record<string, string> });
+    const match = router.match('GET', pathOfTarget(path));
+    const names = match ? parameterNames(routes[match.handler]!) : [];
+    const actual = match && { id: match.handler, params: Object.fromEntries(names.flatMap((name, k) => (match.values[k] === undefined ? [] : [[name, match.values[k]!]]))) };
+    assert.equal(actual, expected, path);
   }
 });
 

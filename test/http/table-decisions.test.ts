@@ -122,4 +122,30 @@ table('route headers prepared at init are on every answer, the table\'s too; per
   }
 });
 
+table('routes with a pattern parameter or a wildcard are routed, and known to the table (405 with Allow)', async ({ app, base }) => {
+  for (const response of await requestBoth(app, base, '/features/numbered/42')) assert.equal(await response.json(), { id: '42' });
+  for (const response of await requestBoth(app, base, '/features/numbered/%34%32')) assert.equal(await response.json(), { id: '42' }, 'matched decoded');
+  for (const response of await requestBoth(app, base, '/features/numbered/x')) assert.is(response.status, 404, 'the pattern refuses it');
+  for (const response of await requestBoth(app, base, '/features/files/a/b.txt')) assert.is(await response.text(), '/features/files/a/b.txt');
+  for (const response of await requestBoth(app, base, '/features/files/a', { method: 'HEAD' })) {
+    assert.is(response.status, 200, 'HEAD is the GET route without the body');
+    assert.is(await response.text(), '');
+  }
+  for (const response of await requestBoth(app, base, '/features/numbered/7', { method: 'POST' })) {
+    assert.is(response.status, 405);
+    assert.is(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  }
+  for (const response of await requestBoth(app, base, '/features/files/x/y', { method: 'DELETE' })) assert.is(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
+});
+
+table('a path no route has is a 404 with the route headers of answers without a route', async ({ app, base }) => {
+  for (const response of await requestBoth(app, base, '/nowhere/at/all', { headers: { origin: 'https://a.example' } })) {
+    assert.is(response.status, 404);
+    assert.equal(await response.json(), { status: 404, name: 'NotFoundException', message: 'Not found' });
+    assert.is(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.is(response.headers.get('x-route'), 'none');
+    assert.is(response.headers.get('vary'), 'Origin');
+  }
+});
+
 table.run();

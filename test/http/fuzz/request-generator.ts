@@ -204,7 +204,7 @@ export function generateRequest(random: Random): FuzzRequest {
   const version = random.chance(0.03) && !lines.some(([name]) => name.toLowerCase() === 'connection') ? 'HTTP/1.0' : 'HTTP/1.1';
   // Behind a request without Host (which Node refuses itself) or with two (refused with 400 and the
   // connection closed), only a route that answers at once: one still running when the connection
-  // closes is logged differently (docs/node-native-path.md).
+  // closes is logged differently (docs/limits.md).
   const hosts = lines.filter(([name]) => name.toLowerCase() === 'host').length;
   const behind = hosts === 1 ? ['text', 'async', 'count'] : ['text', 'count'];
   // Not behind HTTP/1.0, which ends the connection: Node refuses what follows, possibly before

@@ -107,7 +107,7 @@ export abstract class HttpApplication {
 
   /**
    * Starts the HTTP server on the runtime's own server: `Deno.serve` on Deno (needs
-   * `--allow-net`), @hono/node-server on Node. Resolves with the bound port (0 picks a free one).
+   * `--allow-net`), `Bun.serve` on Bun, `node:http` on Node. Resolves with the bound port (0 picks a free one).
    * Without `hostname` it listens on every interface, IPv6 and IPv4. With `{ tls: { key, cert } }`
    * it serves HTTPS, HTTP/2 and HTTP/1.1 on the one port (see docs/https.md). Under `framework-build dev`
    * it first waits until the last good app has stopped (see `listenTurn`).

@@ -2,8 +2,10 @@
 interface Candidate<Handler> {
   readonly order: number;
   readonly handler: Handler;
-  /** Path segments, `undefined` where a parameter stands (parametrised routes only). */
+  /** Path segments, `undefined` where a parameter stands (plain parametrised routes). */
   readonly segments?: readonly (string | undefined)[];
+  /** The whole path as a pattern (wildcards, optional or pattern parameters), its groups the parameters. */
+  readonly pattern?: RegExp;
 }
 
 /** What `match` found: the handler and the parameters' values in path order. */
@@ -13,14 +15,32 @@ export interface RouteMatch<Handler> {
 }
 
 const noValues: readonly string[] = Object.freeze([]);
-/** A path segment the router serves: a literal, or a whole-segment `:name`. */
+/** A path segment matched segment by segment: a literal, or a whole-segment `:name`. */
 const plainSegment = /^(?::[A-Za-z0-9_$]+|[^:*{}?]*)$/;
+/** A parameter segment of the route syntax: `:name`, `:name{pattern}`, `:name?`. */
+const parameterSegment = /^:([^{}?]+)(?:\{(.+)\})?(\?)?$/;
 
 /**
- * The HTTP pipeline's route matcher (host-neutral; the node adapter matches with it), built once
- * at init: per method, static paths in a map and parametrised ones by segment. The first route
- * registered wins, as on Hono (static and parametrised alike), so both adapters pick the same
- * route for every path. Chosen over Hono's RegExpRouter by measurement (bench/router-micro.mjs).
+ * The parameter names of a route path, in path order (`/files/:dir/:name{.+}` gives `dir`,
+ * `name`): what `match` gives the values of.
+ *
+ * @example
+ * parameterNames('/todo/:id{[0-9]+}'); // ['id']
+ */
+export function parameterNames(path: string): string[] {
+  return path.split('/').flatMap((segment) => {
+    const found = parameterSegment.exec(segment);
+    return found ? [found[1]!] : [];
+  });
+}
+
+/**
+ * The HTTP pipeline's route matcher (host-neutral, the one router of every adapter), built once
+ * at init: per method, static paths in a map, parametrised ones by segment, and paths with
+ * wildcards (`/assets/*`), pattern parameters (`:id{[0-9]+}`) or an optional last parameter
+ * (`:page?`) as one pattern each, with the route syntax's meanings. The first route registered
+ * wins, static and parametrised alike. Chosen over Hono's RegExpRouter by measurement
+ * (bench/router-micro.mjs).
  *
  * @example
  * const router = new CompiledRouter<string>();
@@ -28,24 +48,28 @@ const plainSegment = /^(?::[A-Za-z0-9_$]+|[^:*{}?]*)$/;
  * router.match('GET', '/todo/all'); // { handler: 'one', values: ['all'] }: registered first
  */
 export class CompiledRouter<Handler> {
-  private readonly methods = new Map<string, { statics: Map<string, Candidate<Handler>>; params: Candidate<Handler>[] }>();
+  private readonly methods = new Map<string, { statics: Map<string, Candidate<Handler>>; dynamic: Candidate<Handler>[] }>();
   private order = 0;
-
-  /** Whether a route path is one this router serves (no wildcards, optional or pattern parameters). */
-  static serves(path: string): boolean {
-    return path.split('/').every((segment) => plainSegment.test(segment));
-  }
 
   add(method: string, path: string, handler: Handler): void {
     let table = this.methods.get(method);
-    if (!table) this.methods.set(method, (table = { statics: new Map(), params: [] }));
+    if (!table) this.methods.set(method, (table = { statics: new Map(), dynamic: [] }));
     const order = this.order++;
-    if (!path.includes(':')) {
+    if (!/[:*]/.test(path)) {
       if (!table.statics.has(path)) table.statics.set(path, { order, handler });
       return;
     }
-    const segments = path.split('/').map((segment) => (segment.startsWith(':') ? undefined : segment));
-    table.params.push({ order, handler, segments });
+    const segments = path.split('/');
+    if (segments.every((segment) => plainSegment.test(segment))) {
+      table.dynamic.push({ order, handler, segments: segments.map((segment) => (segment.startsWith(':') ? undefined : segment)) });
+      return;
+    }
+    table.dynamic.push({ order, handler, pattern: patternOf(segments) });
+  }
+
+  /** The methods with a route at `path` (its trailing slash dropped already). */
+  methodsAt(path: string): string[] {
+    return [...this.methods.keys()].filter((method) => this.match(method, path) !== undefined);
   }
 
   /** The route for a method and a path (its trailing slash dropped already), or `undefined`. */
@@ -53,13 +77,38 @@ export class CompiledRouter<Handler> {
     const table = this.methods.get(method);
     if (!table) return undefined;
     const found = table.statics.get(path);
-    for (const candidate of table.params) {
+    for (const candidate of table.dynamic) {
       if (found !== undefined && candidate.order > found.order) break;
-      const values = valuesOf(candidate.segments!, path);
+      const values = candidate.segments ? valuesOf(candidate.segments, path) : patternValues(candidate.pattern!, path);
       if (values) return { handler: candidate.handler, values };
     }
     return found && { handler: found.handler, values: noValues };
   }
+}
+
+/**
+ * A path with route syntax beyond literals and `:name` as one anchored pattern: a last `/*` is
+ * the prefix with anything or nothing after it, a `*` segment elsewhere one segment, a `*` inside
+ * a segment any characters; `:name{pattern}` the pattern; a last `:name?` may be absent.
+ */
+function patternOf(segments: readonly string[]): RegExp {
+  let source = '';
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const last = i === segments.length - 1;
+    const parameter = parameterSegment.exec(segment);
+    if (segment === '*') source += last ? '(?:/.*)?' : '/[^/]+';
+    else if (!parameter) source += '/' + segment.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    else if (parameter[3] && last) source += `(?:/(${parameter[2] ?? '[^/]+'}))?`;
+    else source += `/(${parameter[2] ?? '[^/]+'})`;
+  }
+  return new RegExp(`^${source || '/'}$`);
+}
+
+/** The parameters' values of a pattern route (an absent optional one is `undefined`). */
+function patternValues(pattern: RegExp, path: string): string[] | undefined {
+  const found = pattern.exec(path);
+  return found ? found.slice(1) : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parameterNames } from './compiled-router.js';
 import type { PreparedHandler } from '../chain/call.js';
 import type { HandlerRuntime } from '../chain/call-base.js';
 import type { BodyEntry, HttpRouteEntry } from '../contract/tables.js';
@@ -56,9 +57,8 @@ export interface RouteChain {
 }
 
 /**
- * Everything about one HTTP route that its calls share, read by both server paths (Hono's
- * handlers and the Node-native one): the table entry, the prepared chain, the body steps. It is
- * also the `HandlerRuntime` every call of the route points to.
+ * Everything about one HTTP route that its calls share, read by both adapters: the table
+ * entry, the prepared chain, the body steps. It is also the `HandlerRuntime` every call of the route points to.
  *
  * What `init` must check (guards' and interceptors' preparation, a form's limits, the start of
  * class-validator's import) is done when it is built; what checks nothing — the chain of a route
@@ -139,7 +139,7 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
 
   /** The `:name` parameters of the path, in order (`/todo/:id` → `['id']`). */
   get paramNames(): readonly string[] {
-    return (this.#paramNames ??= this.entry.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : [])));
+    return (this.#paramNames ??= parameterNames(this.entry.path));
   }
 
   /**

@@ -2,7 +2,7 @@ import type { ApplicationTransport, TransportHost } from '../hosting/transport-h
 import type { Logger } from '../types/logger.js';
 import type { HttpCounters } from './answer-rules.js';
 import { HttpRoute, type BodyBounds } from './http-route.js';
-import { LazyHonoApp } from './hosts/web/lazy-hono-app.js';
+import { lazyWebApp } from './hosts/web/lazy-web-app.js';
 import type { HttpListener, ServedHttp, ServerBindings } from './served-http.js';
 import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
@@ -17,7 +17,7 @@ import { staticFileRoutes } from './files/web-file-answer.js';
 import { answerEncodingFor, type EncodingSettings } from './encoding/route-encoding.js';
 import type { TlsOptions } from './listen-options.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
-import { MethodTable } from './pipeline/table-decision.js';
+import type { ObservedRoute } from '../telemetry/http-route-telemetry.js';
 
 /** What the HTTP transport takes from `ApplicationOptions`. */
 export interface HttpTransportOptions {
@@ -44,8 +44,9 @@ export interface HttpTransportOptions {
 export type FetchHandler = (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
 
 /**
- * Serves the application's HTTP routes: a Hono app (built on first need), on the runtime's own
- * server (`Deno.serve` on Deno, Node's own with the Node-native path on Node) or hosted by any server through `fetch`.
+ * Serves the application's HTTP routes through the pipeline (docs/http-pipeline.md): on the
+ * runtime's own server (Node's, with the node adapter; `Deno.serve` and `Bun.serve` with the web
+ * adapter) or hosted by any server through `fetch` (the web adapter, built on first need).
  * The application registers it first, so HTTP routes are prepared before other transports attach.
  *
  * @example
@@ -56,7 +57,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';
-  /** The Hono app and the routes, once attached. */
+  /** The routes and the web adapter's entry, once attached. */
   private served?: ServedHttp;
   private listener?: HttpListener;
   /** Set while `listen` waits for the server to bind. */
@@ -97,8 +98,8 @@ export class HttpTransport implements ApplicationTransport {
   }
 
   /**
-   * Builds one `HttpRoute` per route (its chain prepared), and the Hono app that registers them
-   * when first needed; the runtime's server path gets the same routes at `listen`.
+   * Builds one `HttpRoute` per route (its chain prepared); each adapter routes them with the same
+   * router (`routeDispatch`), the web adapter's built when first needed.
    */
   attach(host: TransportHost): void {
     this.observability = host.observability;
@@ -120,32 +121,14 @@ export class HttpTransport implements ApplicationTransport {
     }
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    // Imported on first need: the Node-native path may never need it (see LazyHonoApp).
-    const methods = new MethodTable([...routes.map((route) => route.entry), ...this.staticRoutes.map(({ path }) => ({ method: 'GET', path }))]);
     const { pipeline } = this;
-    const hono = new LazyHonoApp(async () =>
-      (await import('./hosts/web/hono-app.js')).buildHonoApp(routes, {
-        bodyLimit,
-        report,
-        methods,
-        extensions: pipeline,
-        // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
-        staticRoutes: [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)],
-        streamRoute: (route) => this.streaming.handlerOf(route),
-        telemetryOf: (route) => host.observability.httpRoute(route),
-      }),
-    );
-    this.served = {
-      hono,
-      routes,
-      bodyLimit,
-      report,
-      streaming: this.streaming,
-      methods,
-      extensions: pipeline,
-      unmatchedTelemetry: host.observability.httpRoute(undefined),
-      staticMounts: this.staticMounts,
-    };
+    // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
+    const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
+    const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
+    // Imported on first need: on Node the node adapter serves every request.
+    const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
+    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: pipeline, staticRoutes, telemetryOf };
+    this.served = served;
   }
 
   /** Starts the runtime's own server; see `FrameworkApplication.listen`. */
@@ -175,7 +158,7 @@ export class HttpTransport implements ApplicationTransport {
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
     // Bindings of another shape are read by the route calls (http/hosts/web/hosted-address.ts).
-    return this.served.hono.fetch;
+    return this.served.web.fetch;
   }
 
   /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */

@@ -5,14 +5,13 @@ import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StreamServing } from './streaming/stream-serving.js';
-import type { StaticMount } from './files/static-mount.js';
+import type { StaticRoute } from '../contract/static-route.js';
 import type { TlsOptions } from './listen-options.js';
 import type { PipelineExtensions } from './pipeline/extension-points.js';
-import type { MethodTable } from './pipeline/table-decision.js';
-import type { HttpRouteTelemetry } from '../telemetry/http-route-telemetry.js';
+import type { HttpRouteTelemetry, ObservedRoute } from '../telemetry/http-route-telemetry.js';
 
 /**
- * What a server adapter hands the routes with each request, as Hono's `c.env`: the one fact about
+ * What a server adapter hands the routes beside each request (`app.fetch(request, bindings)`): the one fact about
  * the connection that the request chain needs and that Web-standard `Request` does not carry.
  *
  * @example
@@ -27,7 +26,7 @@ export interface ServerBindings {
 /**
  * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
  * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
- * as the framework's own servers pass it), read by `hostedAddress` and `requestHeader`.
+ * as the framework's own servers pass it), read by `hostedAddress`.
  */
 export interface HttpEnv {
   Bindings: Partial<ServerBindings>;
@@ -45,33 +44,31 @@ export interface HttpListener {
   close(graceMs: number): Promise<number | void>;
 }
 
-/** The Web-standard handler of the Hono app, with the server's bindings as `c.env`. */
-export type HonoFetch = (request: Request, env?: object) => Response | Promise<Response>;
+/** The web adapter's entry: a Web `Request` and the server's bindings in, a `Response` out. */
+export type WebFetch = (request: Request, env?: object) => Response | Promise<Response>;
 
-/** The Hono app of the routes, built on first need (`LazyHonoApp`). */
-export interface ServedHono {
-  /** Builds the app (once) and resolves with it. */
-  load(): Promise<{ readonly fetch: HonoFetch }>;
-  /** Serves a request, building the app first if it is not yet. */
-  readonly fetch: HonoFetch;
+/** The web adapter's entry, built on first need (`lazyWebApp`). */
+export interface ServedWeb {
+  /** Builds the entry (once) and resolves with it. */
+  load(): Promise<{ readonly fetch: WebFetch }>;
+  /** Serves a request, building the entry first if it is not yet. */
+  readonly fetch: WebFetch;
 }
 
-/** What a server adapter serves: the Hono app (built on first need), and the routes it is built from (for a runtime's own path). */
+/** What a server adapter serves: the routes and what the table decides, and the web adapter's entry (built on first need). */
 export interface ServedHttp {
-  readonly hono: ServedHono;
+  readonly web: ServedWeb;
   readonly routes: readonly HttpRoute[];
   readonly bodyLimit: number;
   readonly report: ErrorReport;
-  /** What the streaming routes share, for a server path that serves them itself (the Node-native one). */
+  /** What the streaming routes share. */
   readonly streaming?: StreamServing;
-  /** `app.serveStatic` mounts, for a server path that serves them itself (the Node-native one). */
-  readonly staticMounts?: readonly StaticMount[];
-  /** The methods of every path (routes and static routes), for the table-decided stage. */
-  readonly methods: MethodTable;
+  /** GETs served after the routes, outside the request chain: the docs page, the health probes, `serveStatic` mounts. */
+  readonly staticRoutes: readonly StaticRoute[];
   /** The pipeline's extension points, as the capabilities filled them. */
   readonly extensions: PipelineExtensions;
-  /** The telemetry of requests no route matched (the table's answers, 404); absent when nothing is observed. */
-  readonly unmatchedTelemetry?: HttpRouteTelemetry;
+  /** The telemetry of a static route (by path) and of requests no route matched (the table's answers, 404); undefined when nothing is observed. */
+  telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
 }
 
 /**

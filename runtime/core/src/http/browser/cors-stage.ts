@@ -2,6 +2,7 @@ import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { RouteCors } from '../../contract/route-cors.js';
 import type { CorsOptions } from '../../cors/cors-options.js';
 import { prepareCors, type CorsPolicy } from '../../cors/cors-policy.js';
+import { pathOfTarget } from '../pipeline/request-path.js';
 import { CompiledRouter } from '../compiled-router.js';
 import { ALL_METHODS } from '../http-route.js';
 import type { PipelineExtensions, PreflightHook, RouteHeaderSource } from '../pipeline/extension-points.js';
@@ -84,15 +85,12 @@ function corsHeaders(policies: RoutePolicies): RouteHeaderSource {
 /** Where a preflight's answer comes from: the policy of the route its requested method reaches. */
 function preflightHook(policies: RoutePolicies, routes: readonly HttpRouteEntry[]): PreflightHook {
   const router = new CompiledRouter<CorsPolicy | null>();
-  const matchable = routes.every((entry) => CompiledRouter.serves(entry.path));
-  if (matchable) {
-    for (const entry of routes) {
-      for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, policies.of(entry) ?? null);
-    }
+  for (const entry of routes) {
+    for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, policies.of(entry) ?? null);
   }
   return (exchange, allowed) => {
     const requested = exchange.header('access-control-request-method');
-    const found = matchable && requested !== undefined ? router.match(requested, pathOf(exchange.target)) : undefined;
+    const found = requested !== undefined ? router.match(requested, pathOfTarget(exchange.target)) : undefined;
     // No route for the requested method: the application's policy refuses it (not among `allowed`), or no CORS at all.
     const policy = found ? found.handler : policies.app;
     const answer = policy
@@ -102,11 +100,4 @@ function preflightHook(policies: RoutePolicies, routes: readonly HttpRouteEntry[
     exchange.send(answer.status, body === undefined ? { ...answer.headers } : { ...answer.headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length }, body);
     return true;
   };
-}
-
-/** The routed path of a request target: up to the query, without a trailing slash. */
-function pathOf(target: string): string {
-  const end = target.search(/[?#]/);
-  const path = end === -1 ? target : target.slice(0, end);
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }

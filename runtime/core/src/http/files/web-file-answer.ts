@@ -16,10 +16,23 @@ export function webFileAnswer(answer: FileAnswer, port: FilePort): Response {
   return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
+/** The mount each route of `staticFileRoutes` serves, for an adapter with a faster file answer of its own. */
+const mounts = new WeakMap<StaticRoute, StaticMount>();
+
 /**
- * The routes that serve a mount on the fetch hosts (and on Node for what the Node-native path
- * hands over): `prefix` and `prefix/*` as GETs beside the application's routes, which Hono
- * matches first; what names no file is the same 404 as an unmatched path.
+ * The mount a static route serves, when it is one of `staticFileRoutes`.
+ *
+ * @example
+ * const mount = mountOf(route); // undefined for the docs page's routes
+ */
+export function mountOf(route: StaticRoute): StaticMount | undefined {
+  return mounts.get(route);
+}
+
+/**
+ * The routes that serve a mount on every host: `prefix` and `prefix/*` as GETs after the
+ * application's routes, which are matched first; what names no file is the same 404 as an
+ * unmatched path. An adapter may answer a file its own way (`mountOf`).
  *
  * @example
  * http.addStaticRoutes(staticFileRoutes(new StaticMount('/assets', 'public', {}, loadFilePort)));
@@ -37,5 +50,7 @@ export function staticFileRoutes(mount: StaticMount): StaticRoute[] {
     return webFileAnswer(answer, (await mount.open()).port);
   };
   const wildcard = mount.prefix === '/' ? '/*' : `${mount.prefix}/*`;
-  return mount.prefix === '/' ? [{ path: wildcard, respond }] : [{ path: mount.prefix, respond }, { path: wildcard, respond }];
+  const routes: StaticRoute[] = mount.prefix === '/' ? [{ path: wildcard, respond }] : [{ path: mount.prefix, respond }, { path: wildcard, respond }];
+  for (const route of routes) mounts.set(route, mount);
+  return routes;
 }

@@ -2,12 +2,12 @@ import type { ServerAdapter } from '../served-http.js';
 
 /**
  * The adapter of the runtime this process runs on: `Deno.serve` on Deno, `Bun.serve` on Bun, Node's own server on
- * Node (the Node-native path, with @hono/node-server behind it). Imported on demand, so Deno never loads @hono/node-server and Node never loads the Deno
+ * Node (the node adapter). Imported on demand, so Deno never loads the node adapter and Node never loads the Deno
  * adapter.
  *
  * @example
  * const serve = await serverAdapterForRuntime();
- * const listener = await serve({ hono, routes, bodyLimit, report }, 0, undefined, DEFAULT_SERVER_LIMITS);
+ * const listener = await serve(served, 0, undefined, DEFAULT_SERVER_LIMITS);
  */
 export async function serverAdapterForRuntime(): Promise<ServerAdapter> {
   if ('Deno' in globalThis) return (await import('./web/deno-listener.js')).listenDeno;

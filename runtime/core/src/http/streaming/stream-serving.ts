@@ -7,8 +7,8 @@ import type { SocketSession } from './websocket/socket-session.js';
 /**
  * What every streaming route of one application shares, whichever server path serves it: the
  * options, the streams open now (for shutdown and `app.stats()`), and the application's one timer
- * per periodic duty (heartbeats, pings, idle checks). `StreamingRoutes` holds it; the Node-native
- * path builds its own handlers from it.
+ * per periodic duty (heartbeats, pings, idle checks). `StreamingRoutes` holds it; each adapter
+ * builds its handlers from it.
  */
 export interface StreamServing {
   readonly options: StreamingOptions;

@@ -35,12 +35,12 @@ interface BunRuntime {
  * HTTP/1.1 only: `Bun.serve` offers no HTTP/2 by ALPN (Node and Deno do).
  *
  * @example
- * const listener = await listenBun({ hono, routes, bodyLimit, report }, 0, undefined, limits); console.log(listener.port);
+ * const listener = await listenBun(served, 0, undefined, limits); console.log(listener.port);
  * await listenBun(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS (HTTP/1.1)
  */
-export async function listenBun({ hono }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
+export async function listenBun({ web }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Bun } = globalThis as unknown as { Bun: BunRuntime };
-  const app = await hono.load();
+  const app = await web.load();
   const idleTimeout = Math.max(1, Math.min(255, Math.ceil(limits.keepAliveTimeoutMs / 1000)));
   const serveOn = (host: string) =>
     Bun.serve({

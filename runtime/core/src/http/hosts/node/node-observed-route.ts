@@ -70,8 +70,8 @@ function queueOn(connection: Socket): Set<() => void> {
 }
 
 /**
- * Wraps a route's Node handler (body limit included) in its observation, as `hono/observed-route.ts`
- * does on the Hono path: the request id answered in `X-Request-Id`, the span the handler runs in,
+ * Wraps a route's Node handler (body limit included) in its observation, as `observedWebRoute`
+ * does on the web adapter: the request id answered in `X-Request-Id`, the span the handler runs in,
  * and the end of the span, metrics and request line with the status written, once the response
  * has closed. Applied at `init` only to routes of an application that observes something.
  *

@@ -1,41 +1,38 @@
 import { close, createReadStream, open, read } from 'node:fs';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
+import type { StaticRoute } from '../../../contract/static-route.js';
 import type { FileAnswer } from '../../files/file-answer.js';
-import type { StaticMount } from '../../files/static-mount.js';
+import { mountOf } from '../../files/web-file-answer.js';
+import type { AnswerHeaders, HostExchange } from '../../pipeline/host-exchange.js';
+import type { HostHandler } from '../../pipeline/route-dispatch.js';
+import { NodeExchange } from './node-exchange.js';
+import { requestHeaderOf } from './request-headers.js';
+
+type NodeHandler = HostHandler<IncomingMessage, ServerResponse>;
 
 /**
- * Serves `app.serveStatic` mounts on Node's own response, ahead of `next` (the listener of what
- * no compiled route matched): a GET or HEAD under a mount's prefix that names a file is answered
- * from the file, read at once when small or streamed to the socket with `fs.createReadStream` (no
- * Web stream in between);
- * anything else goes to `next` unchanged, which serves the same mounts through the fetch path
- * (`files/web-file-answer.ts`) after normalising the URL, or answers 404.
+ * The node adapter's handler of a static route: an `app.serveStatic` mount's file is read at once
+ * when small or streamed to the socket with `fs.createReadStream` (no Web stream in between), with the application-wide
+ * route headers it does not set itself; anything else (another static route, a path that names
+ * no file, a directory not there) is the `portable` handler's, a Web `Request` in and a `Response` out.
  *
  * @example
- * const fallback = servingStaticFiles(mounts, throughHono.listener);
+ * const handler = nodeStaticHandler(route, portable, startHeaders);
  */
-export function servingStaticFiles(mounts: readonly StaticMount[], next: RequestListener): RequestListener {
-  if (mounts.length === 0) return next;
-  return (incoming, outgoing) => {
-    const method = incoming.method;
-    if (method !== 'GET' && method !== 'HEAD') return next(incoming, outgoing);
-    const url = incoming.url ?? '';
+export function nodeStaticHandler(route: StaticRoute, portable: NodeHandler, headers: ((exchange: HostExchange) => AnswerHeaders) | undefined): NodeHandler {
+  const mount = mountOf(route);
+  if (!mount) return portable;
+  return (incoming, outgoing, path, values) => {
+    const url = incoming.url!;
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    const mount = mounts.find((candidate) => candidate.covers(path));
-    if (!mount) return next(incoming, outgoing);
-    mount.answer({ method, path, header: (name) => headerOf(incoming, name) }).then(
-      (answer) => (answer ? writeFileAnswer(outgoing, answer) : next(incoming, outgoing)),
-      // A failure to open the directory is what `next` reports (its 500 names it), with the same path.
-      () => next(incoming, outgoing),
+    const method = incoming.method === 'HEAD' ? 'HEAD' : 'GET';
+    mount.answer({ method, path: query === -1 ? url : url.slice(0, query), header: (name) => requestHeaderOf(incoming, name) }).then(
+      (answer) => (answer ? writeFileAnswer(outgoing, answer, headers?.(new NodeExchange(incoming, outgoing))) : portable(incoming, outgoing, path, values)),
+      // A failure to open the directory is what the portable handler reports (its 503 names it).
+      () => portable(incoming, outgoing, path, values),
     );
   };
-}
-
-function headerOf(incoming: IncomingMessage, name: string): string | undefined {
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**
@@ -46,9 +43,10 @@ function headerOf(incoming: IncomingMessage, name: string): string | undefined {
 const WHOLE_READ_BYTES = 64 * 1024;
 
 /** Writes a file answer, its bytes read at once when small, else piped from the file; a read failing cuts the connection. */
-export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer): void {
+export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer, extra?: AnswerHeaders): void {
+  const headers = extra ? ({ ...extra, ...answer.headers } as OutgoingHttpHeaders) : answer.headers;
   if (!answer.body) {
-    outgoing.writeHead(answer.status, answer.headers);
+    outgoing.writeHead(answer.status, headers);
     outgoing.end(answer.text);
     return;
   }
@@ -58,12 +56,12 @@ export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer): v
     readWhole(path, start, length, (bytes) => {
       // Gone or shorter since its stat: the promised length cannot be sent, so nothing is.
       if (!bytes) return void outgoing.destroy();
-      outgoing.writeHead(answer.status, answer.headers);
+      outgoing.writeHead(answer.status, headers);
       outgoing.end(bytes);
     });
     return;
   }
-  outgoing.writeHead(answer.status, answer.headers);
+  outgoing.writeHead(answer.status, headers);
   pipeline(createReadStream(path, { start, end }), outgoing, () => undefined);
 }
 

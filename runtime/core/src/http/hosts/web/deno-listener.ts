@@ -26,7 +26,7 @@ interface DenoRuntime {
 }
 
 /**
- * Serves a Hono app on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
+ * Serves the web adapter on Deno through `Deno.serve` (needs `--allow-net`). Port 0 lets the OS pick.
  * `Deno.serve` has no header or request timeouts and no connection cap to set, so the
  * application's `ServerLimits` are not applied here (the body limit is, by the routes).
  * Without a hostname it listens on `::` (IPv6 and IPv4, as Node does), or on `0.0.0.0` where IPv6
@@ -38,12 +38,12 @@ interface DenoRuntime {
  * connection speaks HTTP/2 or HTTP/1.1 as the client's handshake chooses (ALPN), as on Node.
  *
  * @example
- * const listener = await listenDeno({ hono, routes, bodyLimit, report }, 0); console.log(listener.port);
+ * const listener = await listenDeno(served, 0); console.log(listener.port);
  * await listenDeno(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS, HTTP/2 and HTTP/1.1
  */
-export async function listenDeno({ hono }: ServedHttp, port: number, hostname?: string, _limits?: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
+export async function listenDeno({ web }: ServedHttp, port: number, hostname?: string, _limits?: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };
-  const app = await hono.load(); // Deno serves every request through it
+  const app = await web.load(); // Deno serves every request through it
   // Deno's serve info becomes `c.env` as it is: `hostedAddress` reads the peer from it, and no
   // wrapper is allocated per request (measured 3% on a validated POST).
   const handler = app.fetch as (request: Request, info: DenoServeInfo) => Response | Promise<Response>;

@@ -6,7 +6,6 @@ import type { HttpRoute } from '../../http-route.js';
 import type { CallObservation } from '../../../telemetry/call-observation.js';
 import type { HttpEnv } from '../../served-http.js';
 import { connectionAddress } from './hosted-address.js';
-import { observationOf } from './observed-route.js';
 import { grpcOnly } from '../../grpc-only.js';
 
 /**
@@ -25,8 +24,9 @@ export class HttpCall extends HttpCallBase implements HttpCallShape {
     super(route);
   }
 
+  /** Not observed: a `@Ws()` upgrade on the web adapter is served through its Hono handler, outside the observed stages. */
   get observation(): CallObservation | undefined {
-    return observationOf(this.c);
+    return undefined;
   }
   get req(): HttpRequest {
     return this.c.req;

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../../answer-rules.js';
-import { observationOf } from './observed-route.js';
 import { withContextHeaders } from './response-headers.js';
 
 /**
@@ -31,9 +30,12 @@ export function respond(c: Context, value: unknown, status: number): Response {
 /**
  * HEAD is answered by its path's GET route: a body that route's `Response` streams (a
  * `ReadableStream`, a proxied `fetch`) is cancelled, so its producer stops instead of running on
- * for a client that will never read it (Hono drops the body without cancelling it).
+ * for a client that will never read it.
+ *
+ * @example
+ * return request.method === 'HEAD' ? withoutBody(response) : response;
  */
-function withoutBody(response: Response): Response {
+export function withoutBody(response: Response): Response {
   if (!response.body) return response;
   response.body.cancel().catch(() => undefined);
   return new Response(null, response);
@@ -45,7 +47,7 @@ function withoutBody(response: Response): Response {
  * mid-request is counted, not logged.
  */
 export function errorResponse(c: Context, error: unknown, where: string, report: ErrorReport): Response {
-  const { status, body } = errorAnswer(error, where, report, c.req, observationOf(c));
+  const { status, body } = errorAnswer(error, where, report, c.req, undefined);
   return c.json(body, status as ContentfulStatusCode);
 }
 

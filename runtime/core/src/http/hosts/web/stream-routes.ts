@@ -1,25 +1,20 @@
 import type { ErrorReport } from '../../answer-rules.js';
-import type { HonoRouteHandler } from './route-handler.js';
-import type { HttpRoute } from '../../http-route.js';
 import { OpenStreams, type StreamCounters } from '../../streaming/open-streams.js';
 import type { StreamingOptions } from '../../streaming/options.js';
 import { SharedInterval } from '../../streaming/shared-interval.js';
 import type { EventPump } from '../../streaming/sse/event-pump.js';
-import { sseRoute } from './sse/sse-route.js';
 import type { RouteHeaderSource } from '../../pipeline/extension-points.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { idleCheckPeriod, type SocketSession } from '../../streaming/websocket/socket-session.js';
-import { webSocketRoute } from './websocket/websocket-route.js';
 
 /**
  * The streaming routes of one application (`@Sse()` event streams, `@Ws()` sockets), the streams
- * they hold open and the timers those share. The HTTP transport asks it for the Hono handler of
- * each route (the Node-native path builds its own from it, as a `StreamServing`) and tells it
- * when the application shuts down, before the server drains: an open stream never ends by itself.
+ * they hold open and the timers those share. Each adapter builds the streaming routes' handlers
+ * from it (a `StreamServing`), and the HTTP transport tells it when the application shuts down,
+ * before the server drains: an open stream never ends by itself.
  *
  * @example
  * const streaming = new StreamingRoutes(resolveStreamingOptions(), report);
- * buildHonoApp(routes, { …, streamRoute: (spec) => streaming.handlerOf(spec) });
  * streaming.shutdown(); // in close(), before the server's drain
  */
 export class StreamingRoutes implements StreamServing {
@@ -39,18 +34,6 @@ export class StreamingRoutes implements StreamServing {
     this.heartbeats = new SharedInterval(options.heartbeatMs, (pump) => pump.beat());
     this.pings = new SharedInterval(options.pingIntervalMs, (session) => session.ping());
     this.idleChecks = new SharedInterval(idleCheckPeriod(options.idleTimeoutMs), (session, now) => session.checkIdle(now));
-  }
-
-  /** The Hono handler of a streaming route; undefined for any other route. */
-  handlerOf(spec: HttpRoute): HonoRouteHandler | undefined {
-    switch (spec.entry.stream) {
-      case 'sse':
-        return sseRoute(spec, this, this.report, this.routeHeaders);
-      case 'websocket':
-        return webSocketRoute(spec, this, this.report);
-      default:
-        return undefined;
-    }
   }
 
   /** Ends every open stream (event streams end their body; sockets close with 1001); returns how many. */

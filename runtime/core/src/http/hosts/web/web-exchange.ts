@@ -25,6 +25,13 @@ function addHeader(headers: Headers, name: string, value: string | number | read
   else headers.set(name, String(value));
 }
 
+/** The `content-length` a head declares, whichever form it has. */
+function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | number | readonly string[] | undefined {
+  if (!Array.isArray(head)) return (head as AnswerHeaders | undefined)?.['content-length'];
+  for (let i = 0; i < head.length; i += 2) if (head[i] === 'content-length') return head[i + 1];
+  return undefined;
+}
+
 /**
  * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
  * Lambda): the stages answer through it, and `response` resolves with what they answered. The
@@ -45,6 +52,8 @@ export class WebExchange implements HostExchange {
   private answered = false;
   /** Where the path starts in the request's URL (after the scheme and the authority). */
   private readonly pathStart: number;
+  /** Headers every answer gets unless it sets them itself (`X-Request-Id` of an observed call). */
+  private preset?: AnswerHeaders;
 
   constructor(
     readonly request: Request,
@@ -141,12 +150,30 @@ export class WebExchange implements HostExchange {
     }
   }
 
-  send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
-    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(headers) }));
+  /**
+   * Sets a header every answer of this exchange gets unless the answer sets it itself.
+   *
+   * @example
+   * exchange.presetHeader('x-request-id', observation.requestId);
+   */
+  presetHeader(name: string, value: string): void {
+    (this.preset ??= {})[name] = value;
+  }
+
+  send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
+    const headers = headersOf(head);
+    if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, this.preset[name]!);
+    if (this.request.method === 'HEAD') {
+      // HEAD: the head of the GET route's answer, its `content-length` kept (the body's own is gone).
+      const length = declaredLength(head);
+      if (length !== undefined) headers.set('content-length', String(length));
+      return this.answer(new Response(null, { status, headers }));
+    }
+    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    const head = headersOf(headers);
+    const head = headersOf(this.preset ? { ...this.preset, ...headers } : headers);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
@@ -164,6 +191,7 @@ export class WebExchange implements HostExchange {
       response = new Response(null, response);
     }
     const missing: [string, string][] = [];
+    if (this.preset) headers = { ...this.preset, ...headers };
     for (const name in headers) {
       const value = headers[name]!;
       const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];

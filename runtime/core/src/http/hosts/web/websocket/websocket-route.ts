@@ -3,7 +3,8 @@ import type { ErrorReport } from '../../../answer-rules.js';
 import { HttpCall } from '../http-call.js';
 import { openStream } from '../stream-chain.js';
 import { errorResponse } from '../respond.js';
-import type { HonoRouteHandler } from '../route-handler.js';
+import type { Context } from 'hono';
+import type { HttpEnv } from '../../../served-http.js';
 import type { HttpRoute } from '../../../http-route.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { denoUpgrade } from './deno-upgrade.js';
@@ -25,7 +26,7 @@ import { isWebResponse } from '../../../../types/web-response.js';
  * @example
  * app.get('/todo/ws', webSocketRoute(spec, streaming, report));
  */
-export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport): HonoRouteHandler {
+export function webSocketRoute(spec: HttpRoute, serving: StreamServing, report: ErrorReport): (c: Context<HttpEnv>) => Promise<Response> {
   const { entry } = spec;
   const session = sessionOptionsFor(entry, serving, report);
   const { options } = serving;

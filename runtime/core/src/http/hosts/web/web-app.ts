@@ -1,0 +1,38 @@
+import { sendError } from '../../pipeline/answer-stage.js';
+import { pathOfTarget } from '../../pipeline/request-path.js';
+import { routeDispatch } from '../../pipeline/route-dispatch.js';
+import type { ServedHttp, WebFetch } from '../../served-http.js';
+import { withoutBody } from './respond.js';
+import { WebExchange } from './web-exchange.js';
+import { observedWebRoute, webRoute, type WebBindings } from './web-route.js';
+
+/**
+ * The web adapter's entry, `app.fetch`: a Web `Request` in, a `Response` out, served by the
+ * pipeline's routing (`routeDispatch`) over a `WebExchange`. The URL is the host's, normalised
+ * already (a `Request` always is). HEAD is answered by the GET route without its body.
+ *
+ * @example
+ * const fetch = webFetch(served);
+ * await fetch(new Request('http://localhost/todo/1'));
+ */
+export function webFetch(served: ServedHttp): WebFetch {
+  const dispatch = routeDispatch<WebExchange, WebBindings>(served, {
+    exchangeOf: (exchange) => exchange,
+    method: (exchange) => exchange.method,
+    routeHandler: (route) => webRoute(route, served),
+    observed: observedWebRoute,
+  });
+  return (request, bindings) => {
+    const exchange = new WebExchange(request, bindings);
+    const path = pathOfTarget(exchange.target);
+    try {
+      dispatch(exchange, bindings, path);
+    } catch (error) {
+      // The stages answer their own errors: this is a fault of the adapter's.
+      sendError(exchange, error, 'the HTTP adapter', served.report, { path, observation: undefined }, undefined);
+    }
+    const answer = exchange.settled ?? exchange.response;
+    if (request.method !== 'HEAD') return answer;
+    return answer instanceof Response ? withoutBody(answer) : answer.then(withoutBody);
+  };
+}

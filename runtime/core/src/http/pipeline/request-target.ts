@@ -1,0 +1,54 @@
+// The request targets and hosts taken as they are: any other is read through the WHATWG URL
+// parser, so that every host sees the URL a fetch host's `Request` would have.
+const plainTarget = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const dotSegment = /\/\.\.?(?:[/?#]|$)/;
+const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/**
+ * The request target of a request line as a Web `Request`'s URL gives it (path and query, from
+ * its first `/`): dot segments resolved, characters the URL parser escapes escaped. Plain targets
+ * and hosts (most) come back as they are, without a URL parse. `headers.host` becomes the URL's
+ * authority where it differs: an absolute-form target's own (RFC 9112 §3.2.2), `fallbackHost` for
+ * a missing one, an unusual one as the URL parser writes it. Throws a `URIError` for what no
+ * URL is: no host, a host that is not one, a backslash in the path, a target that starts with
+ * neither `/` nor a scheme.
+ *
+ * @example
+ * normalisedTarget('/a/../b?x', { host: 'Example.COM:80' }, undefined, 'http'); // '/b?x', host 'example.com'
+ */
+export function normalisedTarget(target: string, headers: { host?: string }, fallbackHost: string | undefined, scheme: 'http' | 'https'): string {
+  if (target.startsWith('http://') || target.startsWith('https://')) return targetOf(parsed(target), headers);
+  // An empty `Host` is a missing one.
+  const host = headers.host || fallbackHost;
+  if (!host) throw new URIError('Missing host header');
+  if (!plainHost.test(host)) {
+    const url = parsed(`${scheme}://${host}${target}`);
+    const hostname = host.includes(':') ? host.replace(/:\d+$/, '') : host;
+    if (url.hostname.length !== host.length && url.hostname !== hostname.toLowerCase()) throw new URIError('Invalid host header');
+    return targetOf(url, headers);
+  }
+  if (host !== headers.host) headers.host = host;
+  if (target === '') return '/';
+  if (target.charCodeAt(0) !== 47) throw new URIError('Invalid URL');
+  if (plainTarget.test(target) && !dotSegment.test(target)) return target;
+  return targetOf(parsed(`${scheme}://${host}${target}`), headers);
+}
+
+function parsed(url: string): URL {
+  const backslash = url.indexOf('\\');
+  if (backslash !== -1) {
+    const query = url.indexOf('?');
+    if (query === -1 || backslash < query) throw new URIError('Backslash in request path');
+  }
+  try {
+    return new URL(url);
+  } catch {
+    throw new URIError('Invalid URL');
+  }
+}
+
+/** A URL's path and query (its fragment too, when a client sent one); its authority is the request's. */
+function targetOf(url: URL, headers: { host?: string }): string {
+  if (headers.host !== url.host) headers.host = url.host;
+  return url.pathname + url.search + url.hash;
+}
