@@ -162,7 +162,7 @@ export class WebExchange implements HostExchange {
 
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
     const headers = headersOf(head);
-    if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, this.preset[name]!);
+    if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, String(this.preset[name]));
     if (this.request.method === 'HEAD') {
       // HEAD: the head of the GET route's answer, its `content-length` kept (the body's own is gone).
       const length = declaredLength(head);
