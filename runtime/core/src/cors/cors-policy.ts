@@ -45,6 +45,8 @@ const MAX_REQUESTED_HEADERS = 64;
 const MAX_REQUESTED_HEADERS_LENGTH = 4096;
 /** At most this many distinct allowed `Access-Control-Request-Headers` lines are kept, so that no client can grow the set. */
 const MAX_KEPT_HEADER_LINES = 32;
+/** At most this many lists of a path's methods are kept (a table has few distinct ones). */
+const MAX_KEPT_METHOD_LISTS = 64;
 /** Longest method name looked at. */
 const MAX_METHOD_LENGTH = 32;
 
@@ -101,8 +103,11 @@ class PreparedCors implements CorsPolicy {
   private readonly allowHeaderSet: ReadonlySet<string>;
   /** `Access-Control-Request-Headers` lines already allowed (pages send the same few): each split once, a few kept. */
   private readonly allowedHeaderLines = new Set<string>();
-  /** `Access-Control-Allow-Methods` per list of a path's methods (the pipeline passes the same array per path). */
-  private readonly methodsOfPath = new WeakMap<readonly string[], PathMethods>();
+  /**
+   * What each list of a path's methods allows, by the list's text: the pipeline hands a fresh array
+   * per preflight, but the lists come from the route table, so there are few (and at most 64 kept).
+   */
+  private readonly methodsByList = new Map<string, PathMethods>();
   private readonly wildcardHeaders: HeaderRecord | undefined;
   /** The headers of an ordinary answer to each listed origin, frozen at init: the common case costs one lookup, no object. */
   private readonly listedHeaders: ReadonlyMap<string, HeaderRecord>;
@@ -174,11 +179,12 @@ class PreparedCors implements CorsPolicy {
   }
 
   private methodsOf(allowed: readonly string[]): PathMethods {
-    let methods = this.methodsOfPath.get(allowed);
+    const key = allowed.join();
+    let methods = this.methodsByList.get(key);
     if (methods === undefined) {
       const listed = allowed.filter((method) => !this.methods || this.methods.has(method));
       methods = { line: listed.join(', '), set: new Set(listed), answers: new Map() };
-      this.methodsOfPath.set(allowed, methods);
+      if (this.methodsByList.size < MAX_KEPT_METHOD_LISTS) this.methodsByList.set(key, methods);
     }
     return methods;
   }
