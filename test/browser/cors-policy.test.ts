@@ -125,10 +125,31 @@ test('configuration mistakes are start-up errors that name the fix', () => {
   assert.throws(() => prepareCors({} as never), /give the origins/);
 });
 
-test('an allowed origin costs one small object per answer; the other answers are shared frozen records', () => {
-  const cors = prepareCors({ origins: [app] });
+test('a listed origin and a refused one are answered with records prepared once; only an origin a RegExp allows costs an object', () => {
+  const cors = prepareCors({ origins: [app, /^https:\/\/[a-z]+\.example\.com$/] });
   assert.is(cors.corsHeadersFor('http://evil.test'), cors.corsHeadersFor(undefined));
   assert.ok(Object.isFrozen(cors.corsHeadersFor(undefined)));
+  assert.is(cors.corsHeadersFor(app), cors.corsHeadersFor(app));
+  assert.ok(Object.isFrozen(cors.corsHeadersFor(app)));
+  const matched = cors.corsHeadersFor('https://eu.example.com');
+  assert.is(matched['access-control-allow-origin'], 'https://eu.example.com');
+  assert.is.not(matched, cors.corsHeadersFor('https://eu.example.com'));
+});
+
+test("a listed origin's allowed preflight is kept per list of methods; a RegExp's is made afresh; a header line's check is kept, a bounded few", () => {
+  const cors = prepareCors({ origins: [app, /^https:\/\/[a-z]+\.example\.com$/] });
+  const first = cors.preflight(app, 'POST', 'content-type', todoMethods);
+  // The pipeline hands a fresh array of the path's methods to each preflight.
+  assert.is(cors.preflight(app, 'GET', 'content-type', [...todoMethods]), first);
+  assert.ok(Object.isFrozen(first.headers));
+  const other = Object.freeze(['GET']);
+  assert.is(cors.preflight(app, 'GET', undefined, other).headers['access-control-allow-methods'], 'GET', 'another path, its own methods');
+  const matched = cors.preflight('https://eu.example.com', 'GET', undefined, todoMethods);
+  assert.is(matched.headers['access-control-allow-origin'], 'https://eu.example.com');
+  assert.is.not(matched, cors.preflight('https://eu.example.com', 'GET', undefined, todoMethods));
+  // Many distinct allowed lines, then a refused one: the kept lines never let a refused name through.
+  for (let i = 0; i < 100; i++) assert.is(cors.preflight(app, 'GET', `content-type${', authorization'.repeat(i % 50)}`, todoMethods).status, 204);
+  assert.is(cors.preflight(app, 'GET', 'content-type, x-secret', todoMethods).status, 403);
 });
 
 test.run();

@@ -120,6 +120,12 @@ export function registerTodoBrowserSuite(runtime: string, start: () => Promise<L
     const { base } = server;
     assert.is((await fetch(`${base}/todo`, { headers: { cookie } })).status, 200);
     assert.is((await fetch(`${base}/todo`, { headers: { cookie: 'session=forged.token.value' } })).status, 403);
+    // A malformed Cookie header, or one over 8 KiB (even with the right cookie in it), is a plain refusal.
+    for (const bad of ['session', '=;;; ;=', 'session=%E0%A4%A', `pad=${'x'.repeat(9000)}; ${cookie}`]) {
+      const refused = await fetch(`${base}/todo`, { headers: { cookie: bad } });
+      assert.is(refused.status, 403, bad.slice(0, 40));
+      assert.not.match(await refused.text(), /at |Error:/, 'no stack');
+    }
     const create = (headers: Record<string, string>) => fetch(`${base}/todo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: TODO });
     for (const origin of [base, SPA_ORIGIN, 'https://app.example.com']) assert.is((await create({ cookie, origin })).status, 200, origin);
     assert.is((await create({ cookie, 'sec-fetch-site': 'same-origin' })).status, 200, 'no Origin, Sec-Fetch-Site: same-origin');

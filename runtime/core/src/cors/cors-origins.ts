@@ -44,6 +44,32 @@ export function originCheck(origins: CorsOrigins): OriginCheck | '*' {
   return (origin) => exact.has(origin) || patterns.some((pattern) => pattern.test(origin));
 }
 
+/** The configured origins split for a fast path: the listed strings, and whether anything else (a RegExp, a function) may allow more. */
+export interface OriginList {
+  readonly listed: ReadonlySet<string>;
+  readonly unlisted: boolean;
+}
+
+/**
+ * The origin strings of `origins` (checked as {@link originCheck} checks them), so that a policy can
+ * prepare each one's answer at `init`; `unlisted` when a RegExp or a function may allow others.
+ *
+ * @example
+ * originList(['http://localhost:5173', /^https:\/\/[a-z]+\.example\.com$/]);
+ * // { listed: Set { 'http://localhost:5173' }, unlisted: true }
+ */
+export function originList(origins: Exclude<CorsOrigins, '*'>): OriginList {
+  if (typeof origins === 'function') return { listed: new Set(), unlisted: true };
+  const list = typeof origins === 'string' || origins instanceof RegExp ? [origins] : origins;
+  const listed = new Set<string>();
+  let unlisted = false;
+  for (const origin of list) {
+    if (origin instanceof RegExp) unlisted = true;
+    else listed.add(checkedOrigin(origin));
+  }
+  return { listed, unlisted };
+}
+
 function checkedOrigin(origin: unknown): string {
   if (origin === '*') throw new TypeError("cors: '*' stands alone (origins: '*'), not in a list; list the origins instead.");
   if (origin === 'null') {

@@ -1,5 +1,5 @@
 import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from './cors-options.js';
-import { isSerializedOrigin, originCheck, type OriginCheck } from './cors-origins.js';
+import { isSerializedOrigin, originCheck, originList, type OriginCheck, type OriginList } from './cors-origins.js';
 import { frozenHeaders, isToken, NO_HEADERS, type HeaderRecord } from './header-list.js';
 
 /** What a preflight is answered: its status and headers, and for a refusal why (never echoing the request). */
@@ -36,11 +36,17 @@ export interface CorsPolicy {
 interface PathMethods {
   readonly line: string;
   readonly set: ReadonlySet<string>;
+  /** The allowed preflight answer of each listed origin (or `*`), made at its first preflight and shared after. */
+  readonly answers: Map<string, PreflightAnswer>;
 }
 
 /** At most this many names in `Access-Control-Request-Headers`, and this long in all. */
 const MAX_REQUESTED_HEADERS = 64;
 const MAX_REQUESTED_HEADERS_LENGTH = 4096;
+/** At most this many distinct allowed `Access-Control-Request-Headers` lines are kept, so that no client can grow the set. */
+const MAX_KEPT_HEADER_LINES = 32;
+/** At most this many lists of a path's methods are kept (a table has few distinct ones). */
+const MAX_KEPT_METHOD_LISTS = 64;
 /** Longest method name looked at. */
 const MAX_METHOD_LENGTH = 32;
 
@@ -77,7 +83,8 @@ export function prepareCors(options: CorsOptions): CorsPolicy {
   const allowHeaders = headerNames('allowHeaders', options.allowHeaders ?? DEFAULT_ALLOW_HEADERS);
   const exposeHeaders = headerNames('exposeHeaders', options.exposeHeaders ?? []);
   const methods = options.methods && new Set(headerNames('methods', options.methods, false));
-  return new PreparedCors(options, check, credentials, maxAge, allowHeaders, exposeHeaders, methods);
+  const origins = check === '*' ? { listed: new Set<string>(), unlisted: false } : originList(options.origins as Exclude<CorsOptions['origins'], '*'>);
+  return new PreparedCors(options, check, origins, credentials, maxAge, allowHeaders, exposeHeaders, methods);
 }
 
 function headerNames(field: string, names: readonly string[], lower = true): string[] {
@@ -94,13 +101,23 @@ class PreparedCors implements CorsPolicy {
   /** Headers of a successful preflight after the origin and the methods. */
   private readonly preflightTail: HeaderRecord;
   private readonly allowHeaderSet: ReadonlySet<string>;
-  /** `Access-Control-Allow-Methods` per list of a path's methods (the pipeline passes the same array per path). */
-  private readonly methodsOfPath = new WeakMap<readonly string[], PathMethods>();
+  /** `Access-Control-Request-Headers` lines already allowed (pages send the same few): each split once, a few kept. */
+  private readonly allowedHeaderLines = new Set<string>();
+  /**
+   * What each list of a path's methods allows, by the list's text: the pipeline hands a fresh array
+   * per preflight, but the lists come from the route table, so there are few (and at most 64 kept).
+   */
+  private readonly methodsByList = new Map<string, PathMethods>();
   private readonly wildcardHeaders: HeaderRecord | undefined;
+  /** The headers of an ordinary answer to each listed origin, frozen at init: the common case costs one lookup, no object. */
+  private readonly listedHeaders: ReadonlyMap<string, HeaderRecord>;
+  /** Whether a RegExp or a function may allow origins beyond the listed ones. */
+  private readonly unlisted: boolean;
 
   constructor(
     readonly options: CorsOptions,
     private readonly check: OriginCheck | '*',
+    origins: OriginList,
     credentials: boolean,
     maxAge: number | undefined,
     allowHeaders: readonly string[],
@@ -121,17 +138,23 @@ class PreparedCors implements CorsPolicy {
     preflight.vary = PREFLIGHT_VARY;
     this.preflightTail = frozenHeaders(preflight);
     this.allowHeaderSet = new Set(allowHeaders);
+    this.listedHeaders = new Map([...origins.listed].map((origin) => [origin, frozenHeaders({ 'access-control-allow-origin': origin, ...tail })]));
+    this.unlisted = origins.unlisted;
   }
 
   corsHeadersFor(origin: string | undefined): HeaderRecord {
     if (this.wildcardHeaders) return this.wildcardHeaders;
-    if (origin === undefined || !this.allows(origin)) return VARY_ORIGIN;
+    if (origin === undefined) return VARY_ORIGIN;
+    // A listed origin was checked well-formed at init: equal to it, the request's is too.
+    const listed = this.listedHeaders.get(origin);
+    if (listed !== undefined) return listed;
+    if (!this.unlisted || !this.allows(origin)) return VARY_ORIGIN;
     return { 'access-control-allow-origin': origin, ...this.allowedTail };
   }
 
   preflight(origin: string | undefined, requestMethod: string | undefined, requestHeaders: string | undefined, allowedMethods: readonly string[] | undefined): PreflightAnswer {
     if (allowedMethods === undefined || allowedMethods.length === 0) return NOT_FOUND;
-    const allowOrigin = this.check === '*' ? '*' : origin !== undefined && this.allows(origin) ? origin : undefined;
+    const allowOrigin = this.check === '*' ? '*' : origin !== undefined && (this.listedHeaders.has(origin) || (this.unlisted && this.allows(origin))) ? origin : undefined;
     if (allowOrigin === undefined) return refusal('The origin is not allowed to call this application.');
     if (requestMethod === undefined || !isToken(requestMethod, MAX_METHOD_LENGTH)) {
       return refusal('Access-Control-Request-Method is missing or is not a method name.');
@@ -141,10 +164,14 @@ class PreparedCors implements CorsPolicy {
     if (requestHeaders !== undefined && !this.allowsHeaders(requestHeaders)) {
       return refusal('A header named in Access-Control-Request-Headers is not allowed.');
     }
-    return {
-      status: 204,
-      headers: { 'access-control-allow-origin': allowOrigin, 'access-control-allow-methods': methods.line, ...this.preflightTail },
-    };
+    // Listed origins (and `*`) are few and known: their answers are kept; another a RegExp or a function allowed is made afresh.
+    const kept = methods.answers.get(allowOrigin);
+    if (kept !== undefined) return kept;
+    const headers = { 'access-control-allow-origin': allowOrigin, 'access-control-allow-methods': methods.line, ...this.preflightTail };
+    if (allowOrigin !== '*' && !this.listedHeaders.has(allowOrigin)) return { status: 204, headers };
+    const answer: PreflightAnswer = Object.freeze({ status: 204, headers: Object.freeze(headers) });
+    methods.answers.set(allowOrigin, answer);
+    return answer;
   }
 
   private allows(origin: string): boolean {
@@ -152,16 +179,18 @@ class PreparedCors implements CorsPolicy {
   }
 
   private methodsOf(allowed: readonly string[]): PathMethods {
-    let methods = this.methodsOfPath.get(allowed);
+    const key = allowed.join();
+    let methods = this.methodsByList.get(key);
     if (methods === undefined) {
       const listed = allowed.filter((method) => !this.methods || this.methods.has(method));
-      methods = { line: listed.join(', '), set: new Set(listed) };
-      this.methodsOfPath.set(allowed, methods);
+      methods = { line: listed.join(', '), set: new Set(listed), answers: new Map() };
+      if (this.methodsByList.size < MAX_KEPT_METHOD_LISTS) this.methodsByList.set(key, methods);
     }
     return methods;
   }
 
   private allowsHeaders(requested: string): boolean {
+    if (this.allowedHeaderLines.has(requested)) return true;
     if (requested.length > MAX_REQUESTED_HEADERS_LENGTH) return false;
     const names = requested.split(',');
     if (names.length > MAX_REQUESTED_HEADERS) return false;
@@ -170,6 +199,7 @@ class PreparedCors implements CorsPolicy {
       if (name === '') continue;
       if (!this.allowHeaderSet.has(name)) return false;
     }
+    if (this.allowedHeaderLines.size < MAX_KEPT_HEADER_LINES) this.allowedHeaderLines.add(requested);
     return true;
   }
 }

@@ -1,11 +1,12 @@
 import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { RouteCors } from '../../contract/route-cors.js';
 import type { CorsOptions } from '../../cors/cors-options.js';
-import { prepareCors, type CorsPolicy } from '../../cors/cors-policy.js';
+import { prepareCors, type CorsPolicy, type PreflightAnswer } from '../../cors/cors-policy.js';
 import { pathOfTarget } from '../pipeline/request-path.js';
 import { CompiledRouter } from '../compiled-router.js';
 import { ALL_METHODS } from '../http-route.js';
 import type { PipelineExtensions, PreflightHook, RouteHeaderSource } from '../pipeline/extension-points.js';
+import type { AnswerHeaders } from '../pipeline/host-exchange.js';
 
 /**
  * The CORS policy of each route, prepared at `init`: the application's settings with the route's
@@ -93,11 +94,26 @@ function preflightHook(policies: RoutePolicies, routes: readonly HttpRouteEntry[
     const found = requested !== undefined ? router.match(requested, pathOfTarget(exchange.target)) : undefined;
     // No route for the requested method: the application's policy refuses it (not among `allowed`), or no CORS at all.
     const policy = found ? found.handler : policies.app;
-    const answer = policy
-      ? policy.preflight(exchange.header('origin'), requested, exchange.header('access-control-request-headers'), allowed)
-      : { status: 403, headers: {}, reason: 'Cross-origin requests are not allowed here.' };
-    const body = answer.reason;
-    exchange.send(answer.status, body === undefined ? { ...answer.headers } : { ...answer.headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length }, body);
+    const answer = policy ? policy.preflight(exchange.header('origin'), requested, exchange.header('access-control-request-headers'), allowed) : NO_CORS;
+    exchange.send(answer.status, headersOf(answer), answer.reason);
     return true;
   };
 }
+
+const NO_CORS: PreflightAnswer = Object.freeze({ status: 403, headers: Object.freeze({}), reason: 'Cross-origin requests are not allowed here.' });
+
+/** A refusal's headers with those of its one-line body, made once per (shared, frozen) refusal. */
+const withBody = new WeakMap<PreflightAnswer, AnswerHeaders>();
+
+/** The head of a preflight's answer: an allowed one's headers as they are (no host changes them), a refusal's with its body's. */
+function headersOf(answer: PreflightAnswer): AnswerHeaders {
+  const body = answer.reason;
+  if (body === undefined) return answer.headers;
+  let headers = withBody.get(answer);
+  if (headers === undefined) {
+    headers = Object.freeze({ ...answer.headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length });
+    if (Object.isFrozen(answer)) withBody.set(answer, headers);
+  }
+  return headers;
+}
+
