@@ -9,7 +9,7 @@ import type { PreparedHandler } from '../../runtime/core/src/chain/call.js';
 import { Injector } from '../../runtime/core/src/di/injector.js';
 import { chainAddsNothing, prepareHandler, type GlobalChain } from '../../runtime/core/src/chain/pipeline.js';
 import { HttpRoute, type RouteChain } from '../../runtime/core/src/http/http-route.js';
-import { MethodTable } from '../../runtime/core/src/http/pipeline/table-decision.js';
+import { routeStage } from '../../runtime/core/src/http/pipeline/route-stage.js';
 
 class ItemController {
   create(dto: object): object {
@@ -108,13 +108,15 @@ test("a guarded route's chain is prepared at init: its guard's prepareRoute runs
   assert.throws(() => prepareHandler({ ...guarded, name: 'ItemController.refused' }, injector, noGlobals, { readsBody: true }), /refused/);
 });
 
-test('the method table, built on its first question, answers as one built at init', () => {
-  const table = new MethodTable([{ method: 'GET', path: '/todo/:id' }, { method: 'DELETE', path: '/todo/:id' }, { method: 'ALL', path: '/any' }]);
-  assert.equal(table.allowed('/todo/42'), ['GET', 'HEAD', 'DELETE', 'OPTIONS']);
-  assert.equal(table.allowed('/nothing'), []);
-  assert.ok(table.decides('POST', '/todo/42'));
-  assert.not.ok(table.decides('GET', '/todo/42'));
-  assert.equal(table.allowed('/any'), ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+test("a route's stages over the host port are made with its chain, on its first request: building them prepares nothing", () => {
+  let prepared = 0;
+  const handler: PreparedHandler = async () => 'answer';
+  const built = new HttpRoute(route(), ItemController, () => (prepared++, { run: handler, bare: handler }));
+  routeStage(built, { bodyLimit: 1024, report: () => undefined });
+  assert.is(prepared, 0, 'the dispatch builds every stage at start; a lazy route stays unprepared');
+  assert.not.ok(built.prepared);
+  const eager = new HttpRoute(route(), ItemController, { run: handler, bare: undefined });
+  assert.ok(eager.prepared);
 });
 
 test.run();

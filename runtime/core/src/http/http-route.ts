@@ -102,6 +102,11 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
     if (entry.body && !compiledOnly(entry.body)) this.bodySteps();
   }
 
+  /** Whether its chain is made: false for a route prepared on its first request until then. */
+  get prepared(): boolean {
+    return this.#chain !== undefined;
+  }
+
   /** The route's whole chain. */
   get run(): PreparedHandler {
     return (this.#chain ??= (this.chain as () => RouteChain)()).run;

@@ -39,6 +39,14 @@ const decoder = new TextDecoder();
  * stage(exchange, '/todo/42', ['42'], undefined);
  */
 export function routeStage(route: HttpRoute, routeOptions: RouteStageOptions): RouteStage {
+  if (route.prepared) return preparedRouteStage(route, routeOptions);
+  // A route prepared on its first request (see `HttpRoute`) has its stages made then as well.
+  let stage: RouteStage | undefined;
+  return (exchange, path, values, observation) => (stage ??= preparedRouteStage(route, routeOptions))(exchange, path, values, observation);
+}
+
+/** The stages of `routeStage`, made now (the route's chain and body steps with them). */
+function preparedRouteStage(route: HttpRoute, routeOptions: RouteStageOptions): RouteStage {
   // A route's `@BodyLimit(bytes)` takes the place of the application's body limit.
   const options = route.entry.bodyLimit === undefined ? routeOptions : { ...routeOptions, bodyLimit: route.entry.bodyLimit };
   const serve = route.servesBareBody ? bareBodyStep(route, options) : chainStep(route, options);
