@@ -1,5 +1,5 @@
 import type { SinkWatcher } from '../streaming/sse/event-sink.js';
-import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
+import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
 
 /**
  * The head of an answer: lower-case names; a number for `content-length`; several values (the
@@ -100,11 +100,14 @@ export interface HostExchange {
    * `false` when the client went away first. What a call's `signal` and the telemetry's end hang on.
    */
   onClose(listener: (complete: boolean) => void): void;
+  /** The status of the answer once its head is written (101 for an accepted upgrade); undefined before. */
+  readonly status: number | undefined;
   /**
    * A WebSocket upgrade of this request, where the host can open one (Node's `upgrade` event,
-   * `Deno.upgradeWebSocket`); undefined elsewhere (a plain request, `app.fetch` in-process).
+   * `Deno.upgradeWebSocket`); undefined elsewhere (a plain request, `app.fetch` in-process). A
+   * host that could but where the framework does not yet throws an `HttpException` saying so.
    */
-  upgrade(maxMessageBytes: number): SocketUpgrade | undefined;
+  upgrade(limits: SocketLimits): SocketUpgrade | undefined;
   /**
    * The request as a Web `Request`, built on this call only (`@Req().raw`): `bodyText` is the
    * body when the pipeline read it already; `signal` aborts when the client goes away.

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from '../../pipeline/host-exchange.js';
+import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { readBodyBytes } from './node-body.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 import { endResponse, responseReady, watchResponse, writeToResponse } from './sse/node-sink.js';
@@ -100,8 +101,11 @@ export class NodeExchange implements HostExchange {
     const { outgoing } = this;
     outgoing.once('close', () => listener(outgoing.writableFinished));
   }
-  /** A request with a response is no upgrade: those come through the server's `upgrade` event. */
-  upgrade(): undefined {
+  get status(): number | undefined {
+    return this.outgoing.headersSent ? this.outgoing.statusCode : undefined;
+  }
+  /** A request with a response is no upgrade: those come through the server's `upgrade` event (`NodeUpgradeExchange`). */
+  upgrade(_limits?: SocketLimits): SocketUpgrade | undefined {
     return undefined;
   }
   webRequest(signal: AbortSignal, bodyText: string | undefined): Request {

@@ -9,7 +9,8 @@ import { sseRoute } from './sse/sse-route.js';
 import type { RouteHeaderSource } from '../../pipeline/extension-points.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { idleCheckPeriod, type SocketSession } from '../../streaming/websocket/socket-session.js';
-import { webSocketRoute } from './websocket/websocket-route.js';
+import { upgradeStage } from '../../pipeline/upgrade-stage.js';
+import { webRoute } from './web-route.js';
 
 /**
  * The streaming routes of one application (`@Sse()` event streams, `@Ws()` sockets), the streams
@@ -47,7 +48,7 @@ export class StreamingRoutes implements StreamServing {
       case 'sse':
         return sseRoute(spec, this, this.report, this.routeHeaders);
       case 'websocket':
-        return webSocketRoute(spec, this, this.report);
+        return webRoute(spec, upgradeStage(spec, this, this.report));
       default:
         return undefined;
     }

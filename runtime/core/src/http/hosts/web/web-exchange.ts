@@ -5,6 +5,10 @@ import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
+import { HttpException } from '../../../exceptions/http-exception.js';
+import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
+import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
+import { denoUpgrade } from './websocket/deno-upgrade.js';
 
 const noBytes = new Uint8Array(0);
 
@@ -67,8 +71,10 @@ export class WebExchange implements HostExchange {
   get secure(): boolean {
     return this.request.url.startsWith('https:');
   }
-  get protocolVersion(): undefined {
-    return undefined;
+  /** What @hono/node-server's env tells (`incoming.httpVersion`); undefined on other hosts. */
+  get protocolVersion(): string | undefined {
+    const version = (this.bindings as { incoming?: { httpVersion?: unknown } } | undefined)?.incoming?.httpVersion;
+    return typeof version === 'string' ? (version === '2.0' ? '2' : version) : undefined;
   }
   header(lowerCaseName: string): string | undefined {
     return this.request.headers.get(lowerCaseName) ?? undefined;
@@ -191,8 +197,17 @@ export class WebExchange implements HostExchange {
     signal.addEventListener('abort', () => tell(false), { once: true });
     void this.response.then(() => tell(!signal.aborted));
   }
-  /** Upgrades are the host's own (Deno's `upgradeWebSocket`); none through this port yet. */
-  upgrade(): undefined {
+  get status(): number | undefined {
+    return this.settled?.status;
+  }
+  /**
+   * Node's upgrade handed over through `app.fetch` (its env), or Deno's `upgradeWebSocket`; the
+   * handshake's `Response` is this exchange's answer. None in-process; a 501 saying so on Bun.
+   */
+  upgrade(limits: SocketLimits): SocketUpgrade | undefined {
+    const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? denoUpgrade(this.request, limits);
+    if (handshake) return (onOpen) => this.answer(handshake(onOpen));
+    if ('Bun' in globalThis) throw new HttpException(501, 'This route is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).');
     return undefined;
   }
   webRequest(): Request {
