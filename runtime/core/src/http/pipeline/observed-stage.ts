@@ -35,7 +35,7 @@ class ExchangeFacts implements HttpRequestFacts {
 /**
  * Telemetry's begin and end around a route's stages, over the host port, the same on every host:
  * the observation (request id, span, active count) begins from the port's method, target and
- * headers; the stages run in its span and carry it on their call; it ends with the status the
+ * headers, and every answer carries its request id (`X-Request-Id`); the stages run in its span and carry it on their call; it ends with the status the
  * port answered when the exchange is over (`onClose`), a client gone first counted as aborted.
  * Applied at `init` only to the routes of an application that observes something.
  *
@@ -45,6 +45,7 @@ class ExchangeFacts implements HttpRequestFacts {
 export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage): RouteStage {
   return (exchange, path, values) => {
     const observation = telemetry.begin(new ExchangeFacts(exchange, path));
+    exchange.setAnswerHeader('x-request-id', observation.requestId);
     exchange.onClose((complete) => {
       if (!complete) observation.clientGone();
       observation.end(exchange.status ?? ABORTED_STATUS);

@@ -11,14 +11,14 @@ export interface CallWatcher {
 /**
  * The exchange a `@Ws()` route's call reads, on every host: the host's exchange until the socket
  * opens, then nothing of it (`release`), so that an idle socket keeps nothing of the upgrade
- * request. A read after that is an error naming what to do instead (a parameter reads it before
+ * request (unless the call's `req` was handed out before: a `@Req()` parameter reads on). A read after that is an error naming what to do instead (a parameter reads it before
  * the socket opens); the peer's address stays. `context.signal` read before the socket opened is
  * aborted by the session; read for the first time after, the session is asked to abort it when
  * the socket ends (`watchCall`), and otherwise the session lets the call go (`forgetCall`).
  *
  * @example
  * const exchange = new UpgradeExchange(host, 'TodoController.socket (GET /todo/ws)');
- * exchange.release(session); // once the socket is open
+ * exchange.release(session, call.reqBuilt); // once the socket is open
  */
 export class UpgradeExchange implements HostExchange {
   private host?: HostExchange;
@@ -38,9 +38,12 @@ export class UpgradeExchange implements HostExchange {
     this.address = host.remoteAddress();
   }
 
-  /** Lets the host's request go, and the session the call unless its signal was read (see the class). */
-  release(session: CallWatcher): void {
-    this.host = undefined;
+  /**
+   * Lets the host's request go, unless `keepRequest` (the call's `req` was handed out before, to a
+   * `@Req()` parameter: it reads on), and the session the call unless its signal was read.
+   */
+  release(session: CallWatcher, keepRequest: boolean): void {
+    if (!keepRequest) this.host = undefined;
     this.watcher = session;
     if (!this.signalRead) session.forgetCall();
   }
@@ -92,6 +95,9 @@ export class UpgradeExchange implements HostExchange {
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
     return this.open.sendResponse(response, headers);
   }
+  setAnswerHeader(lowerCaseName: string, value: string): void {
+    this.open.setAnswerHeader(lowerCaseName, value);
+  }
   get headSent(): boolean {
     return this.host ? this.host.headSent : true;
   }
@@ -103,9 +109,9 @@ export class UpgradeExchange implements HostExchange {
   }
   /** Before the socket opens: the host's end of the exchange; after: the session's end. */
   onClose(listener: (complete: boolean) => void): void {
-    if (this.host) {
+    if (!this.watcher) {
       this.signalRead = true;
-      return this.host.onClose(listener);
+      return this.open.onClose(listener);
     }
     this.watcher?.watchCall({ answered: false, abort: () => listener(false) });
   }

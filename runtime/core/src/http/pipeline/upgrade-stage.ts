@@ -11,7 +11,6 @@ import { SocketSession } from '../streaming/websocket/socket-session.js';
 import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
 import { sendAnswer, sendError } from './answer-stage.js';
-import type { AnswerHeaders } from './host-exchange.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
@@ -34,13 +33,13 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
   const { options } = serving;
   const refuse = (call: PipelineCall, error: unknown): void => {
     call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, headersOf(call));
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
   };
   const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
     // A guard, interceptor or filter may answer with a Response of its own.
     if (isWebResponse(answer)) {
       call.answered = true;
-      const writing = sendAnswer(exchange, answer, 200, headersOf(call));
+      const writing = sendAnswer(exchange, answer, 200, call.responseHeaders);
       if (writing) writing.catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
       return;
     }
@@ -53,7 +52,7 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
     accept((port) => {
       const opened = new SocketSession(port, messages, iterator, call, session);
       opened.start();
-      exchange.release(opened);
+      exchange.release(opened, call.reqBuilt);
       return opened;
     });
   };
@@ -90,10 +89,4 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
         host.cut();
       });
   };
-}
-
-/** The headers of a refusal: the call's, and the request id of an observed call. */
-function headersOf(call: PipelineCall): AnswerHeaders | undefined {
-  const { observation, responseHeaders } = call;
-  return observation ? { ...responseHeaders, 'x-request-id': observation.requestId } : responseHeaders;
 }

@@ -3,11 +3,10 @@ import { writeError } from './node-answer.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
 import type { StreamServing } from '../../streaming/stream-serving.js';
 import { CompiledRouter } from '../../compiled-router.js';
-import type { NodeRouteHandler } from './node-observed-route.js';
 import type { RouteStageOptions } from '../../pipeline/route-stage.js';
 import { routeStage, type RouteStage } from '../../pipeline/route-stage.js';
 import { eventStreamStage } from '../../pipeline/event-stream-stage.js';
-import { observedNodeRoute } from './node-observed-route.js';
+import { observedStage } from '../../pipeline/observed-stage.js';
 import { NodeExchange } from './node-exchange.js';
 import type { PipelineExtensions } from '../../pipeline/extension-points.js';
 import { answerByPrefix } from '../../pipeline/prefix-stage.js';
@@ -16,6 +15,9 @@ import { tableDecision, type MethodTable } from '../../pipeline/table-decision.j
 import type { HttpRouteTelemetry } from '../../../telemetry/http-route-telemetry.js';
 import { byVersion } from '../../versioning/version-rule.js';
 import { requestHeaderOf } from './request-headers.js';
+
+/** Serves one matched request of a route: `path` as the router matched it, `values` its parameters in order. */
+type NodeRouteHandler = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, values: readonly string[]) => void;
 
 // The request targets and hosts @hono/node-server passes on as they are (its own checks): any
 // other (percent-encoding, dot segments, an unusual Host) it normalises through `new URL`, so
@@ -74,9 +76,9 @@ export function nodeNativeListener(
   // Answered after the parser is done with the bytes at hand, as the web adapter answers (Hono's
   // unmatched requests go through a promise): a malformed body behind the head is then the
   // parser's 400 on both, rather than this answer first.
-  const decided: NodeRouteHandler = (incoming, outgoing, path) =>
-    void Promise.resolve().then(() => decide(new NodeExchange(incoming, outgoing), path, undefined));
-  const tableAnswer = options.unmatchedTelemetry ? observedNodeRoute(options.unmatchedTelemetry, decided) : decided;
+  const decided: RouteStage = (exchange, path) => void Promise.resolve().then(() => decide(exchange, path, undefined));
+  const tableStage = options.unmatchedTelemetry ? observedStage(options.unmatchedTelemetry, decided) : decided;
+  const tableAnswer: NodeRouteHandler = (incoming, outgoing, path) => tableStage(new NodeExchange(incoming, outgoing), path, [], undefined);
   const route = (incoming: IncomingMessage, outgoing: ServerResponse, path: string): void => {
     const match = router.match(incoming.method!, path);
     if (match !== undefined) return match.handler(incoming, outgoing, path, match.values);
@@ -126,7 +128,7 @@ function pathOf(url: string): string {
  * handed to the web adapter.
  */
 function nodeRoute(route: HttpRoute, stage: RouteStage): NodeRouteHandler {
-  const handler: NodeRouteHandler = (incoming, outgoing, path, values, observation) => stage(new NodeExchange(incoming, outgoing), path, values, observation);
-  // Routes of an application that observes nothing keep their handler as it is.
-  return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
+  // Routes of an application that observes nothing keep their stages as they are.
+  const served = route.telemetry ? observedStage(route.telemetry, stage) : stage;
+  return (incoming, outgoing, path, values) => served(new NodeExchange(incoming, outgoing), path, values, undefined);
 }

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { webRoute } from './web-route.js';
+import { webRoute, webStage } from './web-route.js';
 import { routeStage } from '../../pipeline/route-stage.js';
 import { registerHeadRoute } from './head-routes.js';
-import { observedRoute } from './observed-route.js';
 import { errorResponse, type ErrorReport } from './respond.js';
 import type { HonoRouteHandler } from './route-handler.js';
 import { ALL_METHODS, type HttpRoute } from '../../http-route.js';
@@ -11,7 +10,10 @@ import type { HttpEnv } from '../../served-http.js';
 import type { StaticRoute } from '../../../contract/static-route.js';
 import type { PipelineExtensions } from '../../pipeline/extension-points.js';
 import { tableDecision, type MethodTable } from '../../pipeline/table-decision.js';
-import { decidedByTable, prefixMiddleware } from './pipeline-stages.js';
+import { prefixMiddleware } from './pipeline-stages.js';
+import { sendError, sendJson } from '../../pipeline/answer-stage.js';
+import type { RouteStage } from '../../pipeline/route-stage.js';
+import { routedPath } from '../../pipeline/request-path.js';
 import { byVersion } from '../../versioning/version-rule.js';
 
 const NOT_FOUND = { status: 404, name: 'NotFoundException', message: 'Not found' };
@@ -44,11 +46,8 @@ export function buildHonoApp(
 
   for (const route of ordered) {
     const { entry } = route;
-    const inner =
-      options.streamRoute?.(route) ??
-      webRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
-    // Routes of an application that observes nothing keep their handler as it is.
-    const handler = route.telemetry ? observedRoute(route.telemetry, inner) : inner;
+    // Observed by `webRoute` when the route is.
+    const handler = options.streamRoute?.(route) ?? webRoute(route, routeStage(route, { ...options, routeHeaders: options.extensions.routeHeaders }));
     if (entry.method === 'HEAD') {
       registerHeadRoute(app, entry.path, [handler]);
       continue;
@@ -62,18 +61,27 @@ export function buildHonoApp(
     app.on(methods, entry.path, handler);
   }
 
-  const observed = (route: ObservedRoute | undefined, handler: HonoRouteHandler): HonoRouteHandler => {
-    const telemetry = options.telemetryOf?.(route);
-    return telemetry ? observedRoute(telemetry, handler) : handler;
-  };
+  const telemetryOf = (route: ObservedRoute | undefined) => options.telemetryOf?.(route);
   // Served beside the routes (the docs page): plain GETs outside the request chain.
-  for (const route of options.staticRoutes ?? []) app.get(route.path, observed({ method: 'GET', path: route.path }, (c) => route.respond(c.req.raw)));
+  for (const route of options.staticRoutes ?? []) app.get(route.path, webStage(staticStage(route, options.report), telemetryOf({ method: 'GET', path: route.path })));
 
   // Requests no route matched (the Node-native path hands them here too) are observed as well:
   // a flood of unknown paths is worth seeing.
   // The table decides first: a path served under other methods is a 405 with `Allow`, or OPTIONS's 204.
   const decide = tableDecision(options.methods, options.extensions.preflight, options.extensions.routeHeaders);
-  app.notFound(observed(undefined, (c) => decidedByTable(c, decide) ?? c.json(NOT_FOUND, 404)));
+  const unmatched: RouteStage = (exchange, path) => {
+    if (!decide(exchange, routedPath(path), undefined)) void sendJson(exchange, 404, NOT_FOUND, undefined);
+  };
+  app.notFound(webStage(unmatched, telemetryOf(undefined)));
   app.onError((error, c) => errorResponse(c, error, 'the HTTP adapter', options.report));
   return app;
+}
+
+/** A static route (the docs page's files) as a stage: its `Response`, or the error answer. */
+function staticStage(route: StaticRoute, report: ErrorReport): RouteStage {
+  return (exchange, path, _values, observation) =>
+    void Promise.resolve()
+      .then(() => route.respond(exchange.webRequest(new AbortController().signal, undefined)))
+      .then((response) => exchange.sendResponse(response, undefined))
+      .catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, { path, observation }, undefined));
 }

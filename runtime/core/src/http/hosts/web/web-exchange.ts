@@ -42,6 +42,8 @@ export class WebExchange implements HostExchange {
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
+  /** Headers of every answer (`setAnswerHeader`), lower-case names. */
+  private preset?: Record<string, string>;
   /** Where the path starts in the request's URL (after the scheme and the authority). */
   private readonly pathStart: number;
 
@@ -143,11 +145,11 @@ export class WebExchange implements HostExchange {
   }
 
   send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
-    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: headersOf(headers) }));
+    this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers: this.headOf(headers) }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    const head = headersOf(headers);
+    const head = this.headOf(headers);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
@@ -165,6 +167,7 @@ export class WebExchange implements HostExchange {
       response = new Response(null, response);
     }
     const missing: [string, string][] = [];
+    if (this.preset) headers = { ...this.preset, ...headers };
     for (const name in headers) {
       const value = headers[name]!;
       const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];
@@ -175,6 +178,9 @@ export class WebExchange implements HostExchange {
     const merged = new Headers(response.headers);
     for (const [name, line] of missing) merged.append(name, line);
     return copiedResponse(response, merged).then((copy) => this.answer(copy));
+  }
+  setAnswerHeader(lowerCaseName: string, value: string): void {
+    (this.preset ??= {})[lowerCaseName] = value;
   }
   get headSent(): boolean {
     return this.answered;
@@ -212,6 +218,11 @@ export class WebExchange implements HostExchange {
   }
   webRequest(): Request {
     return this.request;
+  }
+
+  /** The head as `Headers`, with the headers of every answer where it has none of that name. */
+  private headOf(head: AnswerHeaders | undefined): Headers {
+    return headersOf(this.preset ? { ...this.preset, ...head } : head);
   }
 
   private answer(response: Response): void {

@@ -29,6 +29,8 @@ function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
  */
 export class NodeUpgradeExchange extends NodeExchange {
   private answeredWith?: number;
+  /** Headers of every answer (`setAnswerHeader`): there is no `ServerResponse` to hold them. */
+  private preset?: Record<string, string>;
 
   constructor(
     incoming: IncomingMessage,
@@ -46,14 +48,17 @@ export class NodeUpgradeExchange extends NodeExchange {
   override async *bodyStream(): AsyncIterable<Uint8Array> {}
   override send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
     this.answeredWith = status;
-    writeRefusal(this.socket, status, linesOf(headers), body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
+    writeRefusal(this.socket, status, linesOf({ ...this.preset, ...headers }), body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
   }
   override openBody(): BodySink {
     throw new Error('An upgrade request is answered whole or with a socket, not with a streamed body.');
   }
   override sendResponse(response: Response, headers: AnswerHeaders | undefined): Promise<void> {
     this.answeredWith = response.status;
-    return writeResponseRefusal(this.socket, response, headers as Record<string, string | string[]> | undefined);
+    return writeResponseRefusal(this.socket, response, { ...this.preset, ...(headers as Record<string, string | string[]> | undefined) });
+  }
+  override setAnswerHeader(lowerCaseName: string, value: string): void {
+    (this.preset ??= {})[lowerCaseName] = value;
   }
   override get headSent(): boolean {
     return this.answeredWith !== undefined;

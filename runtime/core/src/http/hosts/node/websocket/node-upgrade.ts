@@ -33,10 +33,11 @@ export interface NativeUpgrades {
 
 /**
  * Serves WebSocket upgrades on a Node HTTP server. With `native` (the Node-native path), an
- * upgrade request matched to a `@Ws()` route is served from Node's request directly
- * (`nodeSocketRoute`); any other (an unmatched path, an unusual URL, every request when the
- * application is served through Hono) goes through `fetch`, the Hono app, with an env whose
- * upgrade function the route calls once the chain let it through. Either way `ws` completes the
+ * upgrade request matched to a `@Ws()` route is served by its `upgradeStage` over a
+ * `NodeUpgradeExchange`; any other (an unmatched path, an unusual URL, every request when the
+ * application is served through the web adapter) goes through `fetch`, the Hono app, with an env
+ * whose upgrade function the web adapter's exchange accepts once the chain let it through (the
+ * same stage, over a `WebExchange`). Either way `ws` completes the
  * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
  * as an HTTP response, and the connection closed.
  *
