@@ -42,6 +42,8 @@ export class WebExchange implements HostExchange {
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
+  /** Settles when the socket of an accepted upgrade ends. */
+  private socketEnd?: Promise<void>;
   /** Headers of every answer (`setAnswerHeader`), lower-case names. */
   private preset?: Record<string, string>;
   /** Where the path starts in the request's URL (after the scheme and the authority). */
@@ -198,10 +200,11 @@ export class WebExchange implements HostExchange {
       told = true;
       listener(complete);
     };
-    // The host's signal says when the client left; an answer handed over is complete as far as this port can tell.
+    // The host's signal says when the client left; an answer handed over is complete as far as this
+    // port can tell. An accepted upgrade is over when its socket ends.
     if (signal.aborted) return tell(false);
-    signal.addEventListener('abort', () => tell(false), { once: true });
-    void this.response.then(() => tell(!signal.aborted));
+    signal.addEventListener('abort', () => this.socketEnd === undefined && tell(false), { once: true });
+    void this.response.then(() => (this.socketEnd ? this.socketEnd.then(() => tell(true)) : tell(!signal.aborted)));
   }
   get status(): number | undefined {
     return this.settled?.status;
@@ -212,9 +215,28 @@ export class WebExchange implements HostExchange {
    */
   upgrade(limits: SocketLimits): SocketUpgrade | undefined {
     const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? denoUpgrade(this.request, limits);
-    if (handshake) return (onOpen) => this.answer(handshake(onOpen));
-    if ('Bun' in globalThis) throw new HttpException(501, 'This route is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).');
-    return undefined;
+    if (!handshake) {
+      if ('Bun' in globalThis) throw new HttpException(501, 'This route is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).');
+      return undefined;
+    }
+    return (onOpen) => {
+      // The exchange is over when the socket ends, not with the handshake (as on the node adapter).
+      let ended!: () => void;
+      this.socketEnd = new Promise<void>((resolve) => (ended = resolve));
+      this.answer(
+        handshake((port) => {
+          const events = onOpen(port);
+          return {
+            receive: (text, bytes) => events.receive(text, bytes),
+            closedByPeer: () => {
+              events.closedByPeer();
+              ended();
+            },
+            shutdown: () => events.shutdown(),
+          };
+        }),
+      );
+    };
   }
   webRequest(): Request {
     return this.request;
