@@ -3,7 +3,7 @@ import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
 import type { ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
-import { iteratorOf } from '../streaming/iterate.js';
+import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
 import { IncomingMessages } from '../streaming/websocket/incoming-messages.js';
 import { PAUSE_AT, sessionOptionsFor } from '../streaming/websocket/session-options.js';
@@ -49,12 +49,18 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
     } catch (error) {
       return refuse(call, error);
     }
-    accept((port) => {
-      const opened = new SocketSession(port, messages, iterator, call, session);
-      opened.start();
-      exchange.release(opened, call.reqBuilt);
-      return opened;
-    });
+    try {
+      accept((port) => {
+        const opened = new SocketSession(port, messages, iterator, call, session);
+        opened.start();
+        exchange.release(opened, call.reqBuilt);
+        return opened;
+      });
+    } catch (error) {
+      // A handshake the host cannot answer (Deno's, for subprotocols listed as `a,b`): the generator never starts.
+      closeIterator(iterator);
+      refuse(call, error);
+    }
   };
   return (host, path, values, observation) => {
     const exchange = new UpgradeExchange(host, session.where);

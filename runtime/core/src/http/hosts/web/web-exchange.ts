@@ -222,20 +222,21 @@ export class WebExchange implements HostExchange {
     return (onOpen) => {
       // The exchange is over when the socket ends, not with the handshake (as on the node adapter).
       let ended!: () => void;
-      this.socketEnd = new Promise<void>((resolve) => (ended = resolve));
-      this.answer(
-        handshake((port) => {
-          const events = onOpen(port);
-          return {
-            receive: (text, bytes) => events.receive(text, bytes),
-            closedByPeer: () => {
-              events.closedByPeer();
-              ended();
-            },
-            shutdown: () => events.shutdown(),
-          };
-        }),
-      );
+      const socketEnd = new Promise<void>((resolve) => (ended = resolve));
+      const response = handshake((port) => {
+        const events = onOpen(port);
+        return {
+          receive: (text, bytes) => events.receive(text, bytes),
+          closedByPeer: () => {
+            events.closedByPeer();
+            ended();
+          },
+          shutdown: () => events.shutdown(),
+        };
+      });
+      // Only once the host took the handshake (Deno refuses some by throwing: a 400 then).
+      this.socketEnd = socketEnd;
+      this.answer(response);
     };
   }
   webRequest(): Request {
