@@ -3,6 +3,7 @@
 // browser's WebSocket uses for the token), the same assertions for Deno and Node.
 import { serverEvents, type TestEvent } from '@framework/testing';
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
@@ -140,6 +141,29 @@ export function registerStreamingSuite(runtime: string, start: () => Promise<Lau
     assert.equal(await firstMessage(wsUrl(server, '/private'), { headers: { authorization: `Bearer ${token}` } }), { authorized: true });
     if ('reason' in deno) return;
     assert.equal(await firstMessageFromDeno(wsUrl(server, '/private'), ['bearer', token]), { protocol: 'bearer', message: { authorized: false } });
+  });
+
+  streams('subprotocols written as `a,b` behind a guard that answers later: Node opens the socket; Deno cannot answer that handshake, a 400 saying so', async ({ server }) => {
+    const authorization = `Bearer ${await tokenOf(server)}`;
+    const opened = await openSocket(wsUrl(server, '/private'), { headers: { authorization } }, ['first', 'second']);
+    if (runtime !== 'deno') {
+      assert.instance(opened, WebSocket);
+      (opened as WebSocket).close(1000);
+      return;
+    }
+    assert.is(opened, 400);
+    const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers = { authorization, upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': 'first,second' };
+      const asked = request(`${server.base}/streams/private`, { headers }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      asked.on('error', reject);
+      asked.end();
+    });
+    assert.is(refused.status, 400);
+    assert.match(refused.body, 'The WebSocket handshake cannot be answered');
   });
 
   streams('SIGTERM ends an open event stream cleanly and closes an open socket with 1001, then the process exits 0', async () => {

@@ -26,7 +26,7 @@ export interface ServerBindings {
 /**
  * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
  * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
- * as the framework's own servers pass it), read by `hostedAddress`.
+ * as the framework's own servers pass it), read by `hostedAddress` and `WebExchange.protocolVersion`.
  */
 export interface HttpEnv {
   Bindings: Partial<ServerBindings>;

@@ -1,5 +1,5 @@
 import type { SinkWatcher } from '../streaming/sse/event-sink.js';
-import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
+import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
 
 /**
  * The head of an answer: lower-case names; a number for `content-length`; several values (the
@@ -100,21 +100,30 @@ export interface HostExchange {
    * still producing is streamed with back-pressure; the promise settles when it has been written.
    */
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void>;
+  /**
+   * Adds a header to every answer of this exchange, its error answer included (the request id of
+   * an observed call); an answer's own header of that name wins.
+   */
+  setAnswerHeader(lowerCaseName: string, value: string): void;
   /** Whether the head was written already (an error then cuts the connection instead of answering). */
   readonly headSent: boolean;
   /** Ends an exchange whose answer started and cannot be completed: the connection is cut. */
   cut(): void;
 
   /**
-   * Calls `listener` once when the exchange is over: `true` when the answer was written whole,
-   * `false` when the client went away first. What a call's `signal` and the telemetry's end hang on.
+   * Calls `listener` once when the exchange is over: `true` when the answer was handed over whole,
+   * `false` when the client went away first (a request queued behind others on a connection
+   * included). What a call's `signal` and the telemetry's end (`observedStage`) hang on.
    */
   onClose(listener: (complete: boolean) => void): void;
+  /** The status of the answer once its head is written (101 for an accepted upgrade); undefined before (the node adapter: Node's own once the request was read whole). */
+  readonly status: number | undefined;
   /**
    * A WebSocket upgrade of this request, where the host can open one (Node's `upgrade` event,
-   * `Deno.upgradeWebSocket`); undefined elsewhere (a plain request, `app.fetch` in-process).
+   * `Deno.upgradeWebSocket`); undefined elsewhere (a plain request, `app.fetch` in-process). A
+   * host that could but where the framework does not yet throws an `HttpException` saying so.
    */
-  upgrade(maxMessageBytes: number): SocketUpgrade | undefined;
+  upgrade(limits: SocketLimits): SocketUpgrade | undefined;
   /**
    * The request as a Web `Request`, built on this call only (`@Req().raw`): `bodyText` is the
    * body when the pipeline read it already; `signal` aborts when the client goes away.

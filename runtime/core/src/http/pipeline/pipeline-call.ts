@@ -68,6 +68,10 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   get req(): PipelineRequest {
     return (this.request ??= new PipelineRequest(this.exchange, this.path, this.route.paramNames, this.values, this));
   }
+  /** Whether `req` was built (a `@Req()` parameter, a guard reading `context.req`): a socket's call then keeps its request. */
+  get reqBuilt(): boolean {
+    return this.request !== undefined;
+  }
   get payload(): never {
     return grpcOnly('@GrpcPayload()');
   }

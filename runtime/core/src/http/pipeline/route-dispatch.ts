@@ -1,6 +1,6 @@
 import type { StaticRoute } from '../../contract/static-route.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
-import type { HttpRouteTelemetry, ObservedRoute } from '../../telemetry/http-route-telemetry.js';
+import type { ObservedRoute } from '../../telemetry/http-route-telemetry.js';
 import type { ErrorReport } from '../answer-rules.js';
 import type { ServedHttp } from '../served-http.js';
 import { CompiledRouter } from '../compiled-router.js';
@@ -13,6 +13,7 @@ import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import { parameterValue } from './request-path.js';
 import { routeHeadersOf } from './route-headers.js';
 import { tableDecision } from './table-decision.js';
+import { beginObservation } from './observed-stage.js';
 
 /**
  * What serves one request on a host: the host's own two objects for it (Node's request and
@@ -30,8 +31,6 @@ export interface HostDispatch<A, B> {
   method(a: A, b: B): string;
   /** A route's stages over this host (`routeStage`, `eventStreamStage`, a `@Ws()` route's). */
   routeHandler(route: HttpRoute): HostHandler<A, B>;
-  /** `handler` in `telemetry`'s observation (the request id, the span, the request line). */
-  observed(telemetry: HttpRouteTelemetry, handler: HostHandler<A, B>): HostHandler<A, B>;
   /** A static route's handler of the host's own, or undefined for the portable one (a Web `Request` in, a `Response` out). */
   staticHandler?(route: StaticRoute, portable: HostHandler<A, B>, headers: ((exchange: HostExchange) => AnswerHeaders) | undefined): HostHandler<A, B>;
 }
@@ -56,10 +55,16 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   const { extensions, report } = table;
   // The route header sources' headers of every answer without a route (extension point c).
   const startHeaders = routeHeadersOf(extensions.routeHeaders, undefined);
+  // `handler` in the observation of `route` (the request id, the span, the request line), when observed.
   const observed = (route: ObservedRoute | undefined, handler: HostHandler<A, B>): HostHandler<A, B> => {
     const telemetry = table.telemetryOf(route);
-    return telemetry ? host.observed(telemetry, handler) : handler;
+    if (!telemetry) return handler;
+    return (a, b, path, values) => {
+      const observation = beginObservation(telemetry, host.exchangeOf(a, b), path);
+      observation.run(() => handler(a, b, path, values, observation));
+    };
   };
+
   const notFound: HostHandler<A, B> = (a, b) => {
     const exchange = host.exchangeOf(a, b);
     exchange.send(404, { ...startHeaders?.(exchange), 'content-type': 'application/json', 'content-length': NOT_FOUND.length }, NOT_FOUND);

@@ -2,13 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { TLSSocket } from 'node:tls';
 import type { HttpRoute } from '../../http-route.js';
 import type { ServedHttp } from '../../served-http.js';
-import type { NodeRouteHandler } from './node-observed-route.js';
 import { routeStage, type RouteStage } from '../../pipeline/route-stage.js';
 import { eventStreamStage } from '../../pipeline/event-stream-stage.js';
 import { sendError } from '../../pipeline/answer-stage.js';
-import { observedNodeRoute } from './node-observed-route.js';
+import { observedStage } from '../../pipeline/observed-stage.js';
 import { NodeExchange } from './node-exchange.js';
-import { routeDispatch, type HostDispatch } from '../../pipeline/route-dispatch.js';
+import { routeDispatch, type HostDispatch, type HostHandler } from '../../pipeline/route-dispatch.js';
+
+/** A handler of the node adapter: Node's request and response. */
+type NodeRouteHandler = HostHandler<IncomingMessage, ServerResponse>;
 import { pathOfTarget } from '../../pipeline/request-path.js';
 import { normalisedTarget } from '../../pipeline/request-target.js';
 import { UpgradeRequiredException } from '../../streaming/websocket/upgrade-exceptions.js';
@@ -48,7 +50,6 @@ function nodeHost(served: ServedHttp): HostDispatch<IncomingMessage, ServerRespo
     exchangeOf: (incoming, outgoing) => new NodeExchange(incoming, outgoing),
     method: (incoming) => incoming.method!,
     routeHandler: (route) => nodeRoute(route, served),
-    observed: observedNodeRoute,
     staticHandler: nodeStaticHandler,
   };
 }
@@ -67,9 +68,9 @@ function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
       : entry.stream === 'sse' && served.streaming
         ? eventStreamStage(route, served.streaming, served.report, routeHeaders)
         : routeStage(route, { bodyLimit: served.bodyLimit, report: served.report, routeHeaders });
-  const handler: NodeRouteHandler = (incoming, outgoing, path, values, observation) => stage(new NodeExchange(incoming, outgoing), path, values, observation);
-  // Routes of an application that observes nothing keep their handler as it is.
-  return route.telemetry ? observedNodeRoute(route.telemetry, handler) : handler;
+  // Routes of an application that observes nothing keep their stages as they are.
+  const observed = route.telemetry ? observedStage(route.telemetry, stage) : stage;
+  return (incoming, outgoing, path, values) => observed(new NodeExchange(incoming, outgoing), path, values, undefined);
 }
 
 /**

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
+import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
+import { onExchangeClose } from './exchange-close.js';
 import { readBodyBytes } from './node-body.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 import { endResponse, responseReady, watchResponse, writeToResponse } from './sse/node-sink.js';
@@ -92,6 +94,10 @@ export class NodeExchange implements HostExchange {
   sendResponse(response: Response, headers: AnswerHeaders | undefined): Promise<void> {
     return writeWebResponse(this.outgoing, response, headers as Record<string, string> | undefined);
   }
+  setAnswerHeader(lowerCaseName: string, value: string): void {
+    // Merged into the head by `writeHead`, whose own headers win.
+    this.outgoing.setHeader(lowerCaseName, value);
+  }
   get headSent(): boolean {
     return this.outgoing.headersSent;
   }
@@ -100,11 +106,18 @@ export class NodeExchange implements HostExchange {
   }
 
   onClose(listener: (complete: boolean) => void): void {
-    const { outgoing } = this;
-    outgoing.once('close', () => listener(outgoing.writableFinished));
+    onExchangeClose(this.incoming, this.outgoing, listener);
   }
-  /** A request with a response is no upgrade: those come through the server's `upgrade` event. */
-  upgrade(): undefined {
+  /**
+   * The status written; before the head, Node's own (200 unless set) once the request was read
+   * whole: a client that left while its handler ran is logged so (`docs/http-pipeline.md`).
+   */
+  get status(): number | undefined {
+    const { outgoing } = this;
+    return outgoing.headersSent || this.incoming.complete ? outgoing.statusCode : undefined;
+  }
+  /** A request with a response is no upgrade: those come through the server's `upgrade` event (`NodeUpgradeExchange`). */
+  upgrade(_limits?: SocketLimits): SocketUpgrade | undefined {
     return undefined;
   }
   webRequest(signal: AbortSignal, bodyText: string | undefined): Request {

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { readyBody } from '../../pipeline/ready-body.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 
@@ -43,25 +44,17 @@ export async function writeWebResponse(outgoing: ServerResponse, response: Respo
     outgoing.end();
     return;
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let pending = reader.read();
-  // What is ready now is sent with a length; a body still producing is streamed.
-  for (;;) {
-    const next = await Promise.race([pending, new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)))]);
-    if (next === undefined) break;
-    if (next.done) {
-      if (!('content-length' in head)) head['content-length'] = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-      outgoing.writeHead(status, head);
-      outgoing.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-      return;
-    }
-    chunks.push(next.value);
-    pending = reader.read();
+  const read = await readyBody(response.body);
+  if (read.whole) {
+    if (!('content-length' in head)) head['content-length'] = read.bytes.byteLength;
+    outgoing.writeHead(status, head);
+    outgoing.end(read.bytes);
+    return;
   }
+  const { reader, pending } = read;
   outgoing.writeHead(status, head);
   outgoing.flushHeaders();
-  for (const chunk of chunks) outgoing.write(chunk);
+  for (const chunk of read.first) outgoing.write(chunk);
   // The client leaving stops the producer.
   outgoing.once('close', () => void reader.cancel().catch(() => undefined));
   try {

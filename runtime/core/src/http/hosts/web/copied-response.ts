@@ -1,3 +1,5 @@
+import { readyBody } from '../../pipeline/ready-body.js';
+
 /**
  * A copy of a handler's `Response` with other headers, the original left as it was (a handler may
  * return one shared `Response` to every call). A body that is complete at once (a string, bytes)
@@ -10,20 +12,13 @@
 export async function copiedResponse(response: Response, headers: Headers): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers };
   if (response.body === null) return new Response(null, init);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let pending = reader.read();
-  for (;;) {
-    // A timer, not a microtask: a string body takes several microtasks to read on some hosts.
-    const next = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(resolve, 0))]);
-    if (next === undefined) break;
-    if (next.done) return new Response(joined(chunks) as Uint8Array<ArrayBuffer>, init);
-    chunks.push(next.value);
-    pending = reader.read();
-  }
+  const read = await readyBody(response.body);
+  if (read.whole) return new Response(read.bytes as Uint8Array<ArrayBuffer>, init);
+  const { first, reader } = read;
+  let { pending } = read;
   const rest = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
+      for (const chunk of first) controller.enqueue(chunk);
     },
     async pull(controller) {
       const next = await pending;
@@ -36,15 +31,4 @@ export async function copiedResponse(response: Response, headers: Headers): Prom
     },
   });
   return new Response(rest, init);
-}
-
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }

@@ -1,6 +1,3 @@
-import type { Context } from 'hono';
-import type { ServerBindings } from '../../served-http.js';
-
 /**
  * What the common servers hand `app.fetch` as its second argument when they host it directly,
  * without `ServerBindings`: only the members read here.
@@ -35,16 +32,4 @@ export function hostedAddress(env: unknown, request: Request): string {
     if (typeof address === 'string') return address;
   }
   return '';
-}
-
-/**
- * The connection's peer address of a route's request: from `ServerBindings` when the host passes
- * them, else from the server's own env (`hostedAddress`); '' for in-process calls.
- *
- * @example
- * connectionAddress(c); // '::ffff:127.0.0.1'
- */
-export function connectionAddress(c: Context): string {
-  const env = c.env as Partial<ServerBindings> | undefined;
-  return typeof env?.remoteAddress === 'function' ? env.remoteAddress() : hostedAddress(env, c.req.raw);
 }

@@ -4,7 +4,7 @@ import { routeDispatch } from '../../pipeline/route-dispatch.js';
 import type { ServedHttp, WebFetch } from '../../served-http.js';
 import { withoutBody } from './respond.js';
 import { WebExchange } from './web-exchange.js';
-import { observedWebRoute, webRoute, type WebBindings } from './web-route.js';
+import { webRoute, type WebBindings } from './web-route.js';
 
 /**
  * The web adapter's entry, `app.fetch`: a Web `Request` in, a `Response` out, served by the
@@ -20,7 +20,6 @@ export function webFetch(served: ServedHttp): WebFetch {
     exchangeOf: (exchange) => exchange,
     method: (exchange) => exchange.method,
     routeHandler: (route) => webRoute(route, served),
-    observed: observedWebRoute,
   });
   return (request, bindings) => {
     const exchange = new WebExchange(request, bindings);

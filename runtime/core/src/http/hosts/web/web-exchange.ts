@@ -5,6 +5,10 @@ import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
+import { HttpException } from '../../../exceptions/http-exception.js';
+import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
+import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
+import { denoUpgrade } from './websocket/deno-upgrade.js';
 
 const noBytes = new Uint8Array(0);
 
@@ -50,10 +54,12 @@ export class WebExchange implements HostExchange {
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
+  /** Settles when the socket of an accepted upgrade ends. */
+  private socketEnd?: Promise<void>;
+  /** Headers of every answer (`setAnswerHeader`), lower-case names. */
+  private preset?: Record<string, string>;
   /** Where the path starts in the request's URL (after the scheme and the authority). */
   private readonly pathStart: number;
-  /** Headers every answer gets unless it sets them itself (`X-Request-Id` of an observed call). */
-  private preset?: AnswerHeaders;
 
   constructor(
     readonly request: Request,
@@ -81,8 +87,10 @@ export class WebExchange implements HostExchange {
   get secure(): boolean {
     return this.request.url.startsWith('https:');
   }
-  get protocolVersion(): undefined {
-    return undefined;
+  /** What @hono/node-server's env tells (`incoming.httpVersion`); undefined on other hosts. */
+  get protocolVersion(): string | undefined {
+    const version = (this.bindings as { incoming?: { httpVersion?: unknown } } | undefined)?.incoming?.httpVersion;
+    return typeof version === 'string' ? (version === '2.0' ? '2' : version) : undefined;
   }
   header(lowerCaseName: string): string | undefined {
     return this.request.headers.get(lowerCaseName) ?? undefined;
@@ -150,16 +158,6 @@ export class WebExchange implements HostExchange {
     }
   }
 
-  /**
-   * Sets a header every answer of this exchange gets unless the answer sets it itself.
-   *
-   * @example
-   * exchange.presetHeader('x-request-id', observation.requestId);
-   */
-  presetHeader(name: string, value: string): void {
-    (this.preset ??= {})[name] = value;
-  }
-
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
     const headers = headersOf(head);
     if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, String(this.preset[name]));
@@ -173,7 +171,7 @@ export class WebExchange implements HostExchange {
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    const head = headersOf(this.preset ? { ...this.preset, ...headers } : headers);
+    const head = this.headOf(headers);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
@@ -203,6 +201,9 @@ export class WebExchange implements HostExchange {
     for (const [name, line] of missing) merged.append(name, line);
     return copiedResponse(response, merged).then((copy) => this.answer(copy));
   }
+  setAnswerHeader(lowerCaseName: string, value: string): void {
+    (this.preset ??= {})[lowerCaseName] = value;
+  }
   get headSent(): boolean {
     return this.answered;
   }
@@ -219,17 +220,52 @@ export class WebExchange implements HostExchange {
       told = true;
       listener(complete);
     };
-    // The host's signal says when the client left; an answer handed over is complete as far as this port can tell.
+    // The host's signal says when the client left; an answer handed over is complete as far as this
+    // port can tell. An accepted upgrade is over when its socket ends.
     if (signal.aborted) return tell(false);
-    signal.addEventListener('abort', () => tell(false), { once: true });
-    void this.response.then(() => tell(!signal.aborted));
+    signal.addEventListener('abort', () => this.socketEnd === undefined && tell(false), { once: true });
+    void this.response.then(() => (this.socketEnd ? this.socketEnd.then(() => tell(true)) : tell(!signal.aborted)));
   }
-  /** Upgrades are the host's own (Deno's `upgradeWebSocket`); none through this port yet. */
-  upgrade(): undefined {
-    return undefined;
+  get status(): number | undefined {
+    return this.settled?.status;
+  }
+  /**
+   * Node's upgrade handed over through `app.fetch` (its env), or Deno's `upgradeWebSocket`; the
+   * handshake's `Response` is this exchange's answer. None in-process; a 501 saying so on Bun.
+   */
+  upgrade(limits: SocketLimits): SocketUpgrade | undefined {
+    const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? denoUpgrade(this.request, limits);
+    if (!handshake) {
+      if ('Bun' in globalThis) throw new HttpException(501, 'This route is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).');
+      return undefined;
+    }
+    return (onOpen) => {
+      // The exchange is over when the socket ends, not with the handshake (as on the node adapter).
+      let ended!: () => void;
+      const socketEnd = new Promise<void>((resolve) => (ended = resolve));
+      const response = handshake((port) => {
+        const events = onOpen(port);
+        return {
+          receive: (text, bytes) => events.receive(text, bytes),
+          closedByPeer: () => {
+            events.closedByPeer();
+            ended();
+          },
+          shutdown: () => events.shutdown(),
+        };
+      });
+      // Only once the host took the handshake (Deno refuses some by throwing: a 400 then).
+      this.socketEnd = socketEnd;
+      this.answer(response);
+    };
   }
   webRequest(): Request {
     return this.request;
+  }
+
+  /** The head as `Headers`, with the headers of every answer where it has none of that name. */
+  private headOf(head: AnswerHeaders | undefined): Headers {
+    return headersOf(this.preset ? { ...this.preset, ...head } : head);
   }
 
   private answer(response: Response): void {

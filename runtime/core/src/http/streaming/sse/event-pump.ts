@@ -8,7 +8,7 @@ import { encodeEvent } from './server-sent-event.js';
 /** A comment line: ignored by every client, but it keeps proxies from closing a quiet connection. */
 const HEARTBEAT = ':\n\n';
 
-/** What an event stream needs of the call it belongs to (an `HttpCall`). */
+/** What an event stream needs of the call it belongs to (a `PipelineCall`). */
 export interface EventStreamCall {
   /** Aborts `context.signal`, so work the handler started for the stream stops. */
   abort(reason?: unknown): void;

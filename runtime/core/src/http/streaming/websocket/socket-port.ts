@@ -25,8 +25,20 @@ export interface SocketPort {
   drained(bytes: number): Promise<void>;
 }
 
-/** Opens the socket of an accepted upgrade and hands it to `onOpen`; returns the response the route answers with. */
-export type SocketUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => Response;
+/**
+ * Accepts an upgrade: answers the request with the handshake (the exchange's answer), opens the
+ * socket and hands it to `onOpen`, whose events the host then reports to.
+ */
+export type SocketUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => void;
+
+/** A fetch host's upgrade (Deno's, or Node's handed through `app.fetch`): opens the socket, returns the handshake's `Response`. */
+export type HandshakeUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => Response;
+
+/** What a host needs to open a socket: the message limit (`ws`'s `maxPayload`), the ping interval (Deno's `idleTimeout`). */
+export interface SocketLimits {
+  readonly maxMessageBytes: number;
+  readonly pingIntervalMs: number;
+}
 
 /** What the host adapter reports of an open socket. */
 export interface SocketEvents {

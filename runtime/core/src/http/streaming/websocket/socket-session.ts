@@ -14,7 +14,7 @@ import type { SocketEvents, SocketPort } from './socket-port.js';
 /** What a message may hold once parsed: the defaults of a body (see `refuseUnboundedJson`). */
 const MESSAGE_BOUNDS = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES };
 
-/** What a session needs of the call it belongs to (an `HttpCall`, an `UpgradeCall`). */
+/** What a session needs of the call it belongs to (a `PipelineCall`). */
 export interface SessionCall {
   abort(reason?: unknown): void;
   answered: boolean;

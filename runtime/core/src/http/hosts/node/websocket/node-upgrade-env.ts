@@ -1,4 +1,4 @@
-import type { SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
+import type { HandshakeUpgrade } from '../../../streaming/websocket/socket-port.js';
 
 /** The key under which the Node upgrade listener puts its upgrade function into `c.env`. */
 export const NODE_UPGRADE = Symbol.for('framework.websocket.upgrade');
@@ -7,11 +7,11 @@ export const NODE_UPGRADE = Symbol.for('framework.websocket.upgrade');
 export interface NodeUpgradeEnv {
   readonly incoming: unknown;
   readonly outgoing: undefined;
-  readonly [NODE_UPGRADE]: (maxPayload: number) => SocketUpgrade;
+  readonly [NODE_UPGRADE]: (maxPayload: number) => HandshakeUpgrade;
 }
 
 /** The upgrade of a request the Node upgrade listener serves; undefined for any other request. */
-export function nodeUpgradeOf(env: unknown, maxPayload: number): SocketUpgrade | undefined {
+export function nodeUpgradeOf(env: unknown, maxPayload: number): HandshakeUpgrade | undefined {
   const upgrade = (env as Partial<NodeUpgradeEnv> | undefined)?.[NODE_UPGRADE];
   return upgrade ? upgrade(maxPayload) : undefined;
 }

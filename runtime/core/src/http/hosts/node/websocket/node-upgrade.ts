@@ -10,10 +10,15 @@ import { CompiledRouter } from '../../../compiled-router.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
 import { acceptedByClosingServer, destroyOnError, NodeSocketPort } from './node-socket-port.js';
-import { nodeSocketRoute, type NodeUpgradeHandler } from './node-socket-route.js';
-import type { SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
+import { NodeUpgradeExchange } from './node-upgrade-exchange.js';
+import { upgradeStage } from '../../../pipeline/upgrade-stage.js';
+import { observedStage } from '../../../pipeline/observed-stage.js';
+import type { HandshakeUpgrade } from '../../../streaming/websocket/socket-port.js';
 import { EventStreamUpgradeException } from '../../../streaming/websocket/upgrade-exceptions.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+
+/** Serves one upgrade request matched to a route: `path` as requested, `values` its parameters in order. */
+type NodeUpgradeHandler = (incoming: IncomingMessage, socket: Duplex, head: Buffer, path: string, values: readonly string[]) => void;
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
 
@@ -28,10 +33,11 @@ export interface NativeUpgrades {
 
 /**
  * Serves WebSocket upgrades on a Node HTTP server. With `native` (the Node-native path), an
- * upgrade request matched to a `@Ws()` route is served from Node's request directly
- * (`nodeSocketRoute`); any other (an unmatched path, an unusual URL, every request when the
- * application is served through Hono) goes through `fetch`, the Hono app, with an env whose
- * upgrade function the route calls once the chain let it through. Either way `ws` completes the
+ * upgrade request matched to a `@Ws()` route is served by its `upgradeStage` over a
+ * `NodeUpgradeExchange`; any other (an unmatched path, an unusual URL, every request when the
+ * application is served through the web adapter) goes through `fetch`, the Hono app, with an env
+ * whose upgrade function the web adapter's exchange accepts once the chain let it through (the
+ * same stage, over a `WebExchange`). Either way `ws` completes the
  * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
  * as an HTTP response, and the connection closed.
  *
@@ -61,20 +67,16 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
 
 /**
  * The native handler of upgrade requests: true when it served the request (a `@Ws()` route
- * matched, or an `@Sse()` one, refused), false to hand it on. Every GET route is in its router, in order, so that a path
- * matches the route Hono would pick.
+ * matched: its `upgradeStage` over a `NodeUpgradeExchange`; or an `@Sse()` one, refused), false
+ * to hand it on. Every GET route is in its router, in order, so that a path matches the route
+ * the web adapter would pick.
  */
 function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor: (maxPayload: number) => WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   const router = new CompiledRouter<NodeUpgradeHandler | undefined>();
   for (const route of routes) {
     const { entry } = route;
     if (entry.method !== 'GET' && entry.method !== 'ALL') continue;
-    const handler =
-      entry.stream === 'websocket'
-        ? nodeSocketRoute(route, serving, report, wssFor(serving.options.maxMessageBytes))
-        : entry.stream === 'sse'
-          ? refuseEventStreamUpgrade(entry.path)
-          : undefined;
+    const handler = entry.stream === 'websocket' ? socketRoute(route, serving, report, wssFor) : entry.stream === 'sse' ? refuseEventStreamUpgrade(entry.path) : undefined;
     router.add('GET', entry.path, handler);
   }
   return (incoming, socket, head) => {
@@ -86,6 +88,13 @@ function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor
   };
 }
 
+/** A `@Ws()` route's stages (observed when the route is) over Node's upgrade request. */
+function socketRoute(route: HttpRoute, serving: StreamServing, report: ErrorReport, wssFor: (maxPayload: number) => WebSocketServer): NodeUpgradeHandler {
+  const inner = upgradeStage(route, serving, report);
+  const stage = route.telemetry ? observedStage(route.telemetry, inner) : inner;
+  return (incoming, socket, head, path, values) => stage(new NodeUpgradeExchange(incoming, socket, head, wssFor), path, values, undefined);
+}
+
 /** The answer to an upgrade request for an event stream (see `EventStreamUpgradeException`). */
 function refuseEventStreamUpgrade(path: string): NodeUpgradeHandler {
   const body = JSON.stringify(new EventStreamUpgradeException(path).toJSON());
@@ -95,7 +104,7 @@ function refuseEventStreamUpgrade(path: string): NodeUpgradeHandler {
 /** Serves an upgrade request through the Hono app (see `serveUpgrades`). */
 function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Buffer, fetch: Fetch, wssFor: (maxPayload: number) => WebSocketServer): void {
   let upgraded = false;
-  const upgrade = (maxPayload: number): SocketUpgrade => (onOpen) => {
+  const upgrade = (maxPayload: number): HandshakeUpgrade => (onOpen) => {
     upgraded = true;
     wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
       const port = new NodeSocketPort(ws);

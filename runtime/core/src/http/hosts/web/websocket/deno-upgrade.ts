@@ -1,6 +1,5 @@
 import { HttpException } from '../../../../exceptions/http-exception.js';
-import type { StreamingOptions } from '../../../streaming/options.js';
-import type { SocketPort, SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
+import type { HandshakeUpgrade, SocketLimits, SocketPort } from '../../../streaming/websocket/socket-port.js';
 
 // The members of Deno's API used here, so the package type-checks without Deno's types.
 interface DenoWebSocketRuntime {
@@ -16,9 +15,9 @@ const DRAIN_POLL_MS = 5;
  * reading, so those two parts of `SocketPort` are Deno's own.
  *
  * @example
- * const upgrade = denoUpgrade(c.req.raw, options); // Deno only
+ * const upgrade = denoUpgrade(request, { maxMessageBytes, pingIntervalMs }); // Deno only
  */
-export function denoUpgrade(request: Request, options: StreamingOptions): SocketUpgrade | undefined {
+export function denoUpgrade(request: Request, options: SocketLimits): HandshakeUpgrade | undefined {
   const deno = (globalThis as { Deno?: DenoWebSocketRuntime }).Deno;
   if (!deno) return undefined;
   return (onOpen) => {

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** The exchanges whose answers wait on a connection for the ones in front, each told if it closes first. */
+const queuedExchanges = new WeakMap<Socket, Set<() => void>>();
+
+/**
+ * Calls `listener` once when Node's exchange is over: `true` when its answer was ended (handed to
+ * Node whole, flushed or not), `false` when the connection closed first. An answer pipelined
+ * behind one still owed on its connection waits without a socket, and Node never closes it if
+ * the connection dies first (behind a refused request, or a client gone): it is then told with
+ * the connection, one listener per connection however many requests a client queues.
+ *
+ * @example
+ * onExchangeClose(incoming, outgoing, (complete) => observation.end(complete ? outgoing.statusCode : 400));
+ */
+export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerResponse, listener: (complete: boolean) => void): void {
+  let told = false;
+  const tell = (): void => {
+    if (told) return;
+    told = true;
+    listener(outgoing.writableEnded);
+  };
+  outgoing.once('close', tell);
+  if (outgoing.socket !== null) return;
+  const connection = incoming.socket;
+  const queued = queuedExchanges.get(connection) ?? queueOn(connection);
+  queued.add(tell);
+  outgoing.once('socket', () => queued.delete(tell));
+}
+
+/** A new queue of exchanges waiting on `connection`, each told if it closes. */
+function queueOn(connection: Socket): Set<() => void> {
+  const waiting = new Set<() => void>();
+  queuedExchanges.set(connection, waiting);
+  connection.once('close', () => {
+    for (const tell of waiting) tell();
+  });
+  return waiting;
+}

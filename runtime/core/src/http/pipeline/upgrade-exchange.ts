@@ -1,0 +1,124 @@
+import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
+import type { SessionCall } from '../streaming/websocket/socket-session.js';
+import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from './host-exchange.js';
+
+/** What the exchange asks of its socket's session once the socket is open (a `SocketSession`). */
+export interface CallWatcher {
+  forgetCall(): void;
+  watchCall(call: SessionCall): void;
+}
+
+/**
+ * The exchange a `@Ws()` route's call reads, on every host: the host's exchange until the socket
+ * opens, then nothing of it (`release`), so that an idle socket keeps nothing of the upgrade
+ * request (unless the call's `req` was handed out before: a `@Req()` parameter reads on). A read after that is an error naming what to do instead (a parameter reads it before
+ * the socket opens); the peer's address stays. `context.signal` read before the socket opened is
+ * aborted by the session; read for the first time after, the session is asked to abort it when
+ * the socket ends (`watchCall`), and otherwise the session lets the call go (`forgetCall`).
+ *
+ * @example
+ * const exchange = new UpgradeExchange(host, 'TodoController.socket (GET /todo/ws)');
+ * exchange.release(session, call.reqBuilt); // once the socket is open
+ */
+export class UpgradeExchange implements HostExchange {
+  private host?: HostExchange;
+  /** Whether the call's signal asked for the end of the exchange before the socket opened. */
+  private signalRead = false;
+  /** The socket's session, once open. */
+  private watcher?: CallWatcher;
+  /** Read at once: some hosts (Deno) no longer tell it once the request is upgraded. */
+  private readonly address: string;
+
+  constructor(
+    host: HostExchange,
+    /** `TodoController.socket (GET /todo/ws)`, for the error of a late read. */
+    private readonly where: string,
+  ) {
+    this.host = host;
+    this.address = host.remoteAddress();
+  }
+
+  /**
+   * Lets the host's request go, unless `keepRequest` (the call's `req` was handed out before, to a
+   * `@Req()` parameter: it reads on), and the session the call unless its signal was read.
+   */
+  release(session: CallWatcher, keepRequest: boolean): void {
+    if (!keepRequest) this.host = undefined;
+    this.watcher = session;
+    if (!this.signalRead) session.forgetCall();
+  }
+
+  /** The host's exchange, until the socket opened. */
+  private get open(): HostExchange {
+    if (this.host) return this.host;
+    throw new Error(
+      `${this.where}: the upgrade request is let go once the socket is open (an idle socket keeps nothing of it); ` +
+        'read what the handler needs of it through its parameters (@Header(), @Query(), @Param(), @Req()), which are read before.',
+    );
+  }
+
+  get method(): string {
+    return this.open.method;
+  }
+  get target(): string {
+    return this.open.target;
+  }
+  get authority(): string | undefined {
+    return this.open.authority;
+  }
+  get secure(): boolean {
+    return this.open.secure;
+  }
+  get protocolVersion(): string | undefined {
+    return this.open.protocolVersion;
+  }
+  header(lowerCaseName: string): string | undefined {
+    return this.open.header(lowerCaseName);
+  }
+  headers(): Record<string, string> {
+    return this.open.headers();
+  }
+  remoteAddress(): string {
+    return this.address;
+  }
+  /** An upgrade request has no body: the messages come from the socket (`@Messages()`). */
+  readBody(_limit: number, done: BodyDone): void {
+    done(undefined, new Uint8Array(0));
+  }
+  async *bodyStream(): AsyncIterable<Uint8Array> {}
+  send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
+    this.open.send(status, headers, body);
+  }
+  openBody(status: number, headers: AnswerHeaders): BodySink {
+    return this.open.openBody(status, headers);
+  }
+  sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
+    return this.open.sendResponse(response, headers);
+  }
+  setAnswerHeader(lowerCaseName: string, value: string): void {
+    this.open.setAnswerHeader(lowerCaseName, value);
+  }
+  get headSent(): boolean {
+    return this.host ? this.host.headSent : true;
+  }
+  get status(): number | undefined {
+    return this.host ? this.host.status : 101;
+  }
+  cut(): void {
+    this.host?.cut();
+  }
+  /** Before the socket opens: the host's end of the exchange; after: the session's end. */
+  onClose(listener: (complete: boolean) => void): void {
+    if (!this.watcher) {
+      this.signalRead = true;
+      return this.open.onClose(listener);
+    }
+    this.watcher?.watchCall({ answered: false, abort: () => listener(false) });
+  }
+  upgrade(limits: SocketLimits): SocketUpgrade | undefined {
+    return this.open.upgrade(limits);
+  }
+  webRequest(signal: AbortSignal, bodyText: string | undefined): Request {
+    return this.open.webRequest(signal, bodyText);
+  }
+}

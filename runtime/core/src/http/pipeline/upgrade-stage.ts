@@ -1,0 +1,98 @@
+import { HttpException } from '../../exceptions/http-exception.js';
+import { isThenable } from '../../types/thenable.js';
+import { isWebResponse } from '../../types/web-response.js';
+import type { ErrorReport } from '../answer-rules.js';
+import type { HttpRoute } from '../http-route.js';
+import { closeIterator, iteratorOf } from '../streaming/iterate.js';
+import type { StreamServing } from '../streaming/stream-serving.js';
+import { IncomingMessages } from '../streaming/websocket/incoming-messages.js';
+import { PAUSE_AT, sessionOptionsFor } from '../streaming/websocket/session-options.js';
+import { SocketSession } from '../streaming/websocket/socket-session.js';
+import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
+import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
+import { sendAnswer, sendError } from './answer-stage.js';
+import { PipelineCall } from './pipeline-call.js';
+import type { RouteStage } from './route-stage.js';
+import { UpgradeExchange } from './upgrade-exchange.js';
+
+/**
+ * The stages of a `@Ws()` route after the match, over the host port, the same on every host. A
+ * request without `Upgrade: websocket` is a 426; on a host that opens no sockets (`app.fetch`
+ * in-process) a 501. Otherwise the chain (middleware, guards, throttling, interceptors) runs once
+ * on the route's call (`PipelineCall`) over the upgrade request: a refusal is answered as an
+ * ordinary HTTP answer (a guard's 403, a 429 with its `Retry-After`) and no socket opens. Then the
+ * port accepts the upgrade, and a `SocketSession` joins the handler's iterable and its
+ * `@Messages()` iterable to the socket; the call lets the request go (`UpgradeExchange`).
+ *
+ * @example
+ * router.add('GET', '/todo/ws', upgradeStage(route, streaming, report));
+ */
+export function upgradeStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
+  const { entry, run } = route;
+  const session = sessionOptionsFor(entry, serving, report);
+  const { options } = serving;
+  const refuse = (call: PipelineCall, error: unknown): void => {
+    call.answered = true;
+    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
+  };
+  const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
+    // A guard, interceptor or filter may answer with a Response of its own.
+    if (isWebResponse(answer)) {
+      call.answered = true;
+      const writing = sendAnswer(exchange, answer, 200, call.responseHeaders);
+      if (writing) writing.catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
+      return;
+    }
+    let iterator: ReturnType<typeof iteratorOf>;
+    try {
+      iterator = iteratorOf(answer, session.where);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    try {
+      accept((port) => {
+        const opened = new SocketSession(port, messages, iterator, call, session);
+        opened.start();
+        exchange.release(opened, call.reqBuilt);
+        return opened;
+      });
+    } catch (error) {
+      // A handshake the host cannot answer (Deno's, for subprotocols listed as `a,b`): the generator never starts.
+      closeIterator(iterator);
+      refuse(call, error);
+    }
+  };
+  return (host, path, values, observation) => {
+    const exchange = new UpgradeExchange(host, session.where);
+    const call = new PipelineCall(exchange, route, path, values, 0, observation);
+    if (host.header('upgrade')?.toLowerCase() !== 'websocket') return refuse(call, new UpgradeRequiredException(entry.path));
+    let upgrade: SocketUpgrade | undefined;
+    try {
+      upgrade = host.upgrade(options);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    const accept = upgrade;
+    // In-process calls (`t.request`) and other hosts of `app.fetch` have no socket to upgrade.
+    if (!accept) return refuse(call, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`));
+    // What `@Messages()` reads (`a.body` in the generated call).
+    const messages = new IncomingMessages(PAUSE_AT);
+    call.body = messages;
+    let answer: unknown;
+    try {
+      answer = run(call);
+    } catch (error) {
+      return refuse(call, error);
+    }
+    if (!isThenable(answer)) return open(call, exchange, accept, messages, answer);
+    Promise.resolve(answer)
+      .then(
+        (value) => open(call, exchange, accept, messages, value),
+        (error: unknown) => refuse(call, error),
+      )
+      .then(undefined, (error: unknown) => {
+        report.logger.error(`Unhandled error in the upgrade of ${session.where}`, error);
+        host.cut();
+      });
+  };
+}
