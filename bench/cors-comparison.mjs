@@ -60,7 +60,7 @@ async function ask(server, { method, path, headers }) {
 const corsCell = ({ status, headers }) => {
   const shown = Object.entries(headers)
     .filter(([name]) => name.startsWith('access-control-') || name === 'vary')
-    .map(([name, value]) => `${name.replace('access-control-', 'ac-')}: ${value}`);
+    .map(([name, value]) => `${name.replace('access-control-', 'ac-')}: \`${value}\``);
   return [status, ...shown].join('<br>');
 };
 

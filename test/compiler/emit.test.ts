@@ -124,7 +124,7 @@ test('a framework decorator is recognised through an alias and a namespace impor
 test('imports are relative to the out dir with .js, sorted, and a name clash between two files gets an alias', async () => {
   const text = (await buildGolden()).files[0]!.text;
   const imports = text.split('\n').filter((line) => line.startsWith('import '));
-  assert.is(imports[0], "import { GLOBAL_GUARD, TABLES_VERSION, injectableToken, injectableValue, type ApplicationTables, type ArgumentSource, type DtoEntry, type Token } from '@framework/core';");
+  assert.is(imports[0], "import { GLOBAL_GUARD, TABLES_VERSION, classFactory, injectableToken, injectableValue, type ApplicationTables, type ArgumentSource, type DtoEntry, type Token } from '@framework/core';");
   assert.is(imports[1], "import { isArrayOfObjects, isNumber, isPlainObject, isString, refuseForbiddenKey, type ValidationReason } from '@framework/core/validation';");
   assert.ok(imports.includes("import { Timer } from '../src/items/timer.js';"));
   assert.ok(imports.includes("import { Timer as Timer_2 } from '../src/timer.js';"));
