@@ -16,15 +16,18 @@ function show(view) {
   if (view === 'graph') drawPending();
 }
 
-async function refreshModel() {
-  const [catalog, graph] = await Promise.all([get('routes'), get('graph')]);
-  showCatalog(catalog, (route) => {
-    chooseRoute(route.id);
-    show('explorer');
+/** Shows the catalog as soon as it comes, and the graph when it does; resolves once the catalog is shown. */
+function refreshModel() {
+  const graph = get('graph');
+  const catalogShown = get('routes').then((catalog) => {
+    showCatalog(catalog, (route) => {
+      chooseRoute(route.id);
+      show('explorer');
+    });
+    explorerRoutes(catalog);
+    traceRoutes(catalog);
   });
-  explorerRoutes(catalog);
-  traceRoutes(catalog);
-  showGraph(graph);
+  return { catalogShown, all: Promise.all([catalogShown, graph.then(showGraph)]) };
 }
 
 async function refreshApp() {
@@ -40,11 +43,14 @@ initGraph();
 initState();
 const views = ['catalog', 'explorer', 'traces', 'build', 'state', 'graph'];
 show(views.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'catalog');
-await Promise.all([refreshModel(), refreshApp(), get('build').then(showBuild), initTraces()]);
+const model = refreshModel();
+// When the catalog's first rows are in the page (the rest follow in slices), since the navigation began.
+void model.catalogShown.then(() => (document.body.dataset.firstRowsMs = String(Math.round(performance.now()))));
+await Promise.all([model.all, refreshApp(), get('build').then(showBuild), initTraces()]);
 follow({
   build: (build) => {
     showBuild(build);
-    if (build.modelCurrent) void refreshModel();
+    if (build.modelCurrent) void refreshModel().all;
   },
   spans: addSpans,
   lines: addLines,

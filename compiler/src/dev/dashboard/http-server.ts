@@ -51,9 +51,9 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/ws, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
-      return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
+      return state.catalogJson.send(request, response);
     case '/api/graph':
-      return json(response, 200, state.graph ?? { root: '', nodes: [], edges: [] });
+      return state.graphJson.send(request, response);
     case '/api/build':
       return json(response, 200, state.build ?? null);
     case '/api/app':

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildReport } from './build-report.js';
+import { CachedJson } from './cached-json.js';
 import type { Catalog } from './catalog.js';
 import type { Graph } from './graph.js';
 import { forgetProtos } from './grpc-explorer.js';
@@ -33,6 +34,9 @@ const HEARTBEAT_MS = 15_000;
 export class DashboardState {
   catalog: Catalog | undefined;
   graph: Graph | undefined;
+  /** The JSON of `GET /api/routes` and `GET /api/graph`, made once per build. */
+  catalogJson = new CachedJson({ routes: [], rpcs: [], unimplemented: [] });
+  graphJson = new CachedJson({ root: '', nodes: [], edges: [] });
   build: BuildReport | undefined;
   address: AppAddress | undefined;
   readonly traces: TraceStore;
@@ -53,9 +57,13 @@ export class DashboardState {
   built(update: BuildUpdate): void {
     if (update.catalog) {
       this.catalog = update.catalog;
+      this.catalogJson = new CachedJson(update.catalog);
       forgetProtos(); // the save may have changed a .proto
     }
-    if (update.graph) this.graph = update.graph;
+    if (update.graph) {
+      this.graph = update.graph;
+      this.graphJson = new CachedJson(update.graph);
+    }
     this.build = update.build;
     this.broadcast('build', this.build);
   }
