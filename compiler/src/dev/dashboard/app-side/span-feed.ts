@@ -22,6 +22,8 @@ const STATUSES = ['unset', 'ok', 'error'];
 const BATCH = 256;
 /** Spans held while the channel is busy; older ones are dropped (the dashboard keeps the last N anyway). */
 const PENDING_LIMIT = 4096;
+/** How long spans wait when the channel is backed up. */
+const RETRY_MS = 100;
 
 const send = (message: FromAppToDashboard): void => void (process.connected && process.send?.(message, undefined, {}, () => undefined));
 
@@ -56,9 +58,21 @@ export function spanRecord(span: CompactSpan): SpanRecord {
 /** The finished spans, sent in batches once per turn of the event loop. */
 const pending = new SpanRing<CompactSpan>(PENDING_LIMIT);
 let scheduled = false;
+/**
+ * Sends what waits. While the loop does not read its end of the channel (a type check holds its
+ * thread for seconds), Node queues what is sent in this process without bound and `send` says
+ * false: the spans then wait in the ring instead, and are tried again a little later.
+ */
 function flush(): void {
   scheduled = false;
-  while (pending.size > 0) send({ type: 'dashboard:spans', spans: pending.take(BATCH, spanRecord) });
+  while (pending.size > 0 && process.connected) {
+    const sent = process.send?.({ type: 'dashboard:spans', spans: pending.take(BATCH, spanRecord) } satisfies FromAppToDashboard, undefined, {}, () => undefined);
+    if (sent === false) {
+      scheduled = true;
+      setTimeout(flush, RETRY_MS).unref();
+      return;
+    }
+  }
 }
 function ended(span: CompactSpan): void {
   if (!process.connected) return;
