@@ -6,7 +6,9 @@
 //   - the RSS of the loop's app processes (the serving one and the warm spare) and of the loop
 //     itself, read from /proc (Linux) as they are;
 //   - the serving app's live heap and RSS after two full collections (bench/lib/memory-probe.mjs,
-//     loaded into the app processes, collects on SIGUSR2 and writes process.memoryUsage()).
+//     loaded into the app processes, collects on SIGUSR2 and writes process.memoryUsage()), with
+//     where that RSS is: V8's committed heap (and its new space), other anonymous memory (malloc),
+//     mapped files.
 // At the end: per setting the median and range over the rounds, and the median and range of the
 // rounds' differences (dashboard minus none). Needs `npm run build:framework` first; run it under
 // the machine's bench lock (`flock /work/bench.lock node bench/dev-dashboard-rss.mjs`).
@@ -97,12 +99,12 @@ async function measure(flags, round) {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   const mb = (list) => list.map((v) => v.toFixed(1)).join(' / ');
-  const gcd = { rss: serving.rss / MB, heap: serving.heapUsed / MB, external: serving.external / MB };
+  const gcd = { rss: serving.rss / MB, heap: serving.heapUsed / MB, external: serving.external / MB, committed: serving.heapTotal / MB, newSpace: serving.spaces.new_space / MB, outside: (serving.anonymous - serving.heapTotal) / MB, file: serving.file / MB };
   console.log(
     `${flags.join(' ').padEnd(18)} app processes (serving / spare) ${mb(idle)} MB idle, ${mb(after)} MB after ${values.requests} requests; ` +
       `serving app after full GCs: heap ${gcd.heap.toFixed(2)} MB, external ${gcd.external.toFixed(2)} MB, RSS ${gcd.rss.toFixed(1)} MB; the loop ${loop.toFixed(1)} MB`,
   );
-  return { idle: idle[0], after: after[0], spare: after[1] ?? NaN, loop, gcHeap: gcd.heap, gcRss: gcd.rss };
+  return { idle: idle[0], after: after[0], spare: after[1] ?? NaN, loop, gcHeap: gcd.heap, gcRss: gcd.rss, committed: gcd.committed, newSpace: gcd.newSpace, outside: gcd.outside, file: gcd.file };
 }
 
 const median = (xs) => {
@@ -130,6 +132,10 @@ const rows = [
   [`serving app RSS after ${values.requests} requests`, 'after', 1],
   ['serving app RSS after full GCs', 'gcRss', 1],
   ['serving app live heap after full GCs', 'gcHeap', 2],
+  ['  V8 heap committed (heapTotal)', 'committed', 1],
+  ['    of which new space', 'newSpace', 1],
+  ['  anonymous RSS outside the V8 heap (malloc…)', 'outside', 1],
+  ['  RSS of mapped files (binary, libraries)', 'file', 1],
   ['warm spare RSS', 'spare', 1],
   ['the loop RSS', 'loop', 1],
 ];
