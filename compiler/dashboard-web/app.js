@@ -16,18 +16,24 @@ function show(view) {
   if (view === 'graph') drawPending();
 }
 
-/** Shows the catalog as soon as it comes, and the graph when it does; resolves once the catalog is shown. */
+/**
+ * Shows the catalog's first rows as soon as it comes, then fills the explorer's and traces' route
+ * lists (thousands of options on a large app) in a later task, and the graph when it comes.
+ */
 function refreshModel() {
   const graph = get('graph');
-  const catalogShown = get('routes').then((catalog) => {
-    showCatalog(catalog, (route) => {
+  const catalog = get('routes');
+  const catalogShown = catalog.then((next) =>
+    showCatalog(next, (route) => {
       chooseRoute(route.id);
       show('explorer');
-    });
-    explorerRoutes(catalog);
-    traceRoutes(catalog);
+    }),
+  );
+  const lists = catalogShown.then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => catalog).then((next) => {
+    explorerRoutes(next);
+    traceRoutes(next);
   });
-  return { catalogShown, all: Promise.all([catalogShown, graph.then(showGraph)]) };
+  return { catalogShown, all: Promise.all([lists, graph.then(showGraph)]) };
 }
 
 async function refreshApp() {
