@@ -1,7 +1,7 @@
 // The dev dashboard's page: reads /api/* of the server that served it and follows /api/events.
 import { follow, get } from './api.js';
 import { showBuild } from './build.js';
-import { initCatalog, showCatalog } from './catalog.js';
+import { FIRST_ROWS, initCatalog, showCatalog } from './catalog.js';
 import { fill } from './dom.js';
 import { chooseRoute, explorerApp, explorerRoutes, initExplorer } from './explorer.js';
 import { drawPending, initGraph, showGraph } from './graph.js';
@@ -23,13 +23,21 @@ function show(view) {
 function refreshModel() {
   const graph = get('graph');
   const catalog = get('routes');
-  const catalogShown = catalog.then((next) =>
-    showCatalog(next, (route) => {
-      chooseRoute(route.id);
-      show('explorer');
+  // The first rows come in a small answer of their own, shown unless the whole catalog came first.
+  const first = get('routes', `?first=${FIRST_ROWS}`);
+  const tryRoute = (route) => {
+    chooseRoute(route.id);
+    show('explorer');
+  };
+  let whole = false;
+  const catalogShown = Promise.race([
+    first.then((head) => void (whole || showCatalog(head, tryRoute))),
+    catalog.then((next) => {
+      whole = true;
+      showCatalog(next, tryRoute);
     }),
-  );
-  const lists = catalogShown.then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => catalog).then((next) => {
+  ]);
+  const lists = catalog.then((next) => new Promise((resolve) => setTimeout(resolve, 0, next))).then((next) => {
     explorerRoutes(next);
     traceRoutes(next);
   });

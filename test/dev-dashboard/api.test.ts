@@ -91,6 +91,18 @@ test('GET /api/routes and /api/graph are gzipped for a client that accepts it, m
   await dashboard.settled();
 });
 
+test('GET /api/routes?first=N: the first N entries of the catalog (routes, then RPCs) with how many there are in all', async () => {
+  const whole = JSON.parse((await raw('/api/routes')).body);
+  const head = JSON.parse((await raw('/api/routes?first=3')).body);
+  assert.equal(head.routes, whole.routes.slice(0, 3));
+  assert.equal(head.rpcs, []);
+  assert.equal(head.total, { routes: whole.routes.length, rpcs: whole.rpcs.length });
+  const past = JSON.parse((await raw(`/api/routes?first=${whole.routes.length + 1}`)).body);
+  assert.equal([past.routes.length, past.rpcs], [whole.routes.length, whole.rpcs.slice(0, 1)]);
+  assert.is(JSON.parse((await raw('/api/routes?first=-5')).body).routes.length, 1, 'at least one');
+  assert.is(JSON.parse((await raw('/api/routes?first=many')).body).routes.length, Math.min(200, whole.routes.length), 'not a number: 200');
+});
+
 test('GET /api/graph: modules, providers, injections and gRPC services', async () => {
   const graph = JSON.parse((await raw('/api/graph')).body);
   const kinds = new Set(graph.nodes.map((n: { kind: string }) => n.kind));

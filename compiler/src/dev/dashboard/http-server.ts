@@ -51,7 +51,8 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/ws, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
-      return state.catalogJson.send(request, response);
+      // `?first=200`: the page's first rows, before the whole catalog of a large app.
+      return url.searchParams.has('first') ? json(response, 200, state.firstRows(Number(url.searchParams.get('first')))) : state.catalogJson.send(request, response);
     case '/api/graph':
       return state.graphJson.send(request, response);
     case '/api/build':

@@ -68,6 +68,21 @@ export class DashboardState {
     this.broadcast('build', this.build);
   }
 
+  /**
+   * The catalog's first `count` entries (routes, then RPCs, in the catalog's order; 1 to 1,000),
+   * with `total`, how many there are in all: what the page shows while the rest comes.
+   */
+  firstRows(count: number): Catalog & { readonly total: { readonly routes: number; readonly rpcs: number } } {
+    const n = Number.isInteger(count) ? Math.min(Math.max(count, 1), 1000) : 200;
+    const catalog = this.catalog ?? { srcDir: '', routes: [], rpcs: [], unimplemented: [] };
+    return {
+      ...catalog,
+      routes: catalog.routes.slice(0, n),
+      rpcs: catalog.rpcs.slice(0, Math.max(0, n - catalog.routes.length)),
+      total: { routes: catalog.routes.length, rpcs: catalog.rpcs.length },
+    };
+  }
+
   /** How to send to the serving app. */
   connect(post: (message: object) => boolean): void {
     this.post = post;
