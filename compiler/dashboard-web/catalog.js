@@ -4,7 +4,7 @@ import { chip, declaredLink, el, fill } from './dom.js';
 let catalog = { routes: [], rpcs: [], unimplemented: [] };
 let onTry = () => {};
 let renders = 0;
-const FIRST_ROWS = 200;
+export const FIRST_ROWS = 200;
 const SLICE_ROWS = 500;
 
 /** Shows a new catalog (after a clean build). */
@@ -39,8 +39,9 @@ function render() {
     setTimeout(() => more(from + SLICE_ROWS), 0);
   };
   setTimeout(() => more(FIRST_ROWS), 0);
-  const total = catalog.routes.length + catalog.rpcs.length;
-  fill(document.getElementById('catalog-count'), `${entries.length} of ${total} (${catalog.routes.length} routes, ${catalog.rpcs.length} RPCs)`);
+  // The first rows only (see app.js), while the whole catalog comes.
+  const { routes, rpcs } = catalog.total ?? { routes: catalog.routes.length, rpcs: catalog.rpcs.length };
+  fill(document.getElementById('catalog-count'), `${catalog.total ? 'the first ' : ''}${entries.length} of ${routes + rpcs} (${routes} routes, ${rpcs} RPCs)${catalog.total ? ', the rest coming' : ''}`);
 }
 
 function rowOf(entry) {

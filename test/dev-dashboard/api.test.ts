@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import http from 'node:http';
 import os from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { build, type BuildResult } from '../../compiler/src/index.js';
 import { startDashboard, type Dashboard } from '../../compiler/src/dev/dashboard/dashboard.js';
 import type { SpanRecord } from '../../compiler/src/dev/dashboard/messages.js';
@@ -60,6 +61,46 @@ test('GET /api/routes lists every route and RPC of the example with its chain, f
   assert.ok(catalog.rpcs.every((r: { service: string; kind: string }) => r.service && r.kind), 'RPCs with their service and kind');
   const socket = catalog.routes.find((r: { stream?: string }) => r.stream === 'websocket');
   assert.equal([socket.path, socket.messages.name, socket.messages.members.map((m: { name: string }) => m.name)], ['/todo/ws', 'CreateTodoDto', ['name', 'priority', 'colorLabel']]);
+});
+
+test('GET /api/routes and /api/graph are gzipped for a client that accepts it, made anew after each build', async () => {
+  const get = (path: string, encoding: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const url = new URL(path, base);
+      http.get({ host: '127.0.0.1', port: url.port, path, headers: { host: url.host, 'accept-encoding': encoding }, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  for (const path of ['/api/routes', '/api/graph']) {
+    const plain = await get(path, 'identity');
+    const zipped = await get(path, 'br, gzip, deflate');
+    assert.is(plain.headers['content-encoding'], undefined);
+    assert.is(zipped.headers['content-encoding'], 'gzip');
+    assert.is(zipped.headers.vary, 'accept-encoding');
+    assert.ok(zipped.body.length * 5 < plain.body.length, `${path}: ${zipped.body.length} bytes gzipped, ${plain.body.length} plain`);
+    assert.equal(gunzipSync(zipped.body), plain.body);
+    assert.is((await get(path, 'gzip;q=0, identity')).headers['content-encoding'], undefined, 'q=0 refuses gzip');
+  }
+  const fewer = { ...result, model: { ...result.model!, routes: result.model!.routes.slice(1) } };
+  dashboard.built(fewer as BuildResult, { errors: 0, ms: 1, text: '' });
+  await dashboard.settled();
+  const after = JSON.parse(gunzipSync((await get('/api/routes', 'gzip')).body).toString('utf8'));
+  assert.is(after.routes.length, result.model!.routes.length - 1, 'the next build is served, not the first answer kept');
+  dashboard.built(result, { errors: 0, ms: 1, text: '' });
+  await dashboard.settled();
+});
+
+test('GET /api/routes?first=N: the first N entries of the catalog (routes, then RPCs) with how many there are in all', async () => {
+  const whole = JSON.parse((await raw('/api/routes')).body);
+  const head = JSON.parse((await raw('/api/routes?first=3')).body);
+  assert.equal(head.routes, whole.routes.slice(0, 3));
+  assert.equal(head.rpcs, []);
+  assert.equal(head.total, { routes: whole.routes.length, rpcs: whole.rpcs.length });
+  const past = JSON.parse((await raw(`/api/routes?first=${whole.routes.length + 1}`)).body);
+  assert.equal([past.routes.length, past.rpcs], [whole.routes.length, whole.rpcs.slice(0, 1)]);
+  assert.is(JSON.parse((await raw('/api/routes?first=-5')).body).routes.length, 1, 'at least one');
+  assert.is(JSON.parse((await raw('/api/routes?first=many')).body).routes.length, Math.min(200, whole.routes.length), 'not a number: 200');
 });
 
 test('GET /api/graph: modules, providers, injections and gRPC services', async () => {

@@ -80,14 +80,14 @@ test.before(async (context) => {
   const started = performance.now();
   await context.page.goto(context.dashboard);
   await context.page.waitForSelector('body[data-ready="true"]');
-  const inPage = async () => context.page.getAttribute('body', 'data-ready-ms');
-  const first = `${Math.round(performance.now() - started)} ms (${await inPage()} ms in the page)`;
+  const inPage = async () => `${await context.page.getAttribute('body', 'data-ready-ms')} ms in the page, its catalog's first rows at ${await context.page.getAttribute('body', 'data-first-rows-ms')}`;
+  const first = `${Math.round(performance.now() - started)} ms (${await inPage()})`;
   // Once the loop is idle (its first type check's warm-up done): what a developer opening the page sees.
   await new Promise((r) => setTimeout(r, 2000));
   const again = performance.now();
   await context.page.reload();
   await context.page.waitForSelector('body[data-ready="true"]');
-  console.log(`  page load with the example's catalog: ${first} while the loop warms up, ${Math.round(performance.now() - again)} ms (${await inPage()} ms in the page) once idle`);
+  console.log(`  page load with the example's catalog: ${first} while the loop warms up, ${Math.round(performance.now() - again)} ms (${await inPage()}) once idle`);
 });
 
 test.after(async (context) => {

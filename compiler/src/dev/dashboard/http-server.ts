@@ -51,9 +51,10 @@ async function handle(state: DashboardState, files: ReadonlyMap<string, StaticFi
   if (method !== 'GET' && method !== 'HEAD') return json(response, 405, { error: `${method} is not served here; the dashboard's API is read with GET (and POST /api/send, /api/grpc, /api/stream, /api/ws, /api/token)` });
   switch (url.pathname) {
     case '/api/routes':
-      return json(response, 200, state.catalog ?? { routes: [], rpcs: [], unimplemented: [] });
+      // `?first=200`: the page's first rows, before the whole catalog of a large app.
+      return url.searchParams.has('first') ? json(response, 200, state.firstRows(Number(url.searchParams.get('first')))) : state.catalogJson.send(request, response);
     case '/api/graph':
-      return json(response, 200, state.graph ?? { root: '', nodes: [], edges: [] });
+      return state.graphJson.send(request, response);
     case '/api/build':
       return json(response, 200, state.build ?? null);
     case '/api/app':

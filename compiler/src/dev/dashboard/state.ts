@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuildReport } from './build-report.js';
+import { CachedJson } from './cached-json.js';
 import type { Catalog } from './catalog.js';
 import type { Graph } from './graph.js';
 import { forgetProtos } from './grpc-explorer.js';
@@ -33,6 +34,9 @@ const HEARTBEAT_MS = 15_000;
 export class DashboardState {
   catalog: Catalog | undefined;
   graph: Graph | undefined;
+  /** The JSON of `GET /api/routes` and `GET /api/graph`, made once per build. */
+  catalogJson = new CachedJson({ routes: [], rpcs: [], unimplemented: [] });
+  graphJson = new CachedJson({ root: '', nodes: [], edges: [] });
   build: BuildReport | undefined;
   address: AppAddress | undefined;
   readonly traces: TraceStore;
@@ -53,11 +57,30 @@ export class DashboardState {
   built(update: BuildUpdate): void {
     if (update.catalog) {
       this.catalog = update.catalog;
+      this.catalogJson = new CachedJson(update.catalog);
       forgetProtos(); // the save may have changed a .proto
     }
-    if (update.graph) this.graph = update.graph;
+    if (update.graph) {
+      this.graph = update.graph;
+      this.graphJson = new CachedJson(update.graph);
+    }
     this.build = update.build;
     this.broadcast('build', this.build);
+  }
+
+  /**
+   * The catalog's first `count` entries (routes, then RPCs, in the catalog's order; 1 to 1,000),
+   * with `total`, how many there are in all: what the page shows while the rest comes.
+   */
+  firstRows(count: number): Catalog & { readonly total: { readonly routes: number; readonly rpcs: number } } {
+    const n = Number.isInteger(count) ? Math.min(Math.max(count, 1), 1000) : 200;
+    const catalog = this.catalog ?? { srcDir: '', routes: [], rpcs: [], unimplemented: [] };
+    return {
+      ...catalog,
+      routes: catalog.routes.slice(0, n),
+      rpcs: catalog.rpcs.slice(0, Math.max(0, n - catalog.routes.length)),
+      total: { routes: catalog.routes.length, rpcs: catalog.rpcs.length },
+    };
   }
 
   /** How to send to the serving app. */

@@ -1,8 +1,9 @@
 /**
  * The dev dashboard's side inside an app process of `framework-build dev`, loaded by the loop's
- * preload only when the dashboard is on (never by an app started otherwise): an OpenTelemetry
- * tracer provider registered before the app's entry, whose span processor sends each finished
- * span to the loop over the process's IPC channel, and the app's HTTP address once it listens.
+ * preload only when the dashboard is on (never by an app started otherwise): a tracer provider
+ * registered before the app's entry (compact-tracer.ts: no SDK, one small object per span), whose
+ * finished spans wait in a fixed ring and go to the loop over the process's IPC channel in
+ * batches, and the app's HTTP address once it listens.
  *
  * Not registered when the app asks for its own export (`OTEL_TRACES_EXPORTER` or
  * `OTEL_EXPORTER_OTLP_ENDPOINT`): its SDK then owns the global tracer provider.
@@ -10,9 +11,10 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import type net from 'node:net';
-import { trace } from '@opentelemetry/api';
-import { BasicTracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { trace, type Attributes } from '@opentelemetry/api';
 import type { AppAddress, FromAppToDashboard, SpanRecord } from '../messages.js';
+import { CompactTracerProvider, type CompactSpan } from './compact-tracer.js';
+import { SpanRing } from './span-ring.js';
 
 const KINDS = ['internal', 'server', 'client', 'producer', 'consumer'];
 const STATUSES = ['unset', 'ok', 'error'];
@@ -20,73 +22,74 @@ const STATUSES = ['unset', 'ok', 'error'];
 const BATCH = 256;
 /** Spans held while the channel is busy; older ones are dropped (the dashboard keeps the last N anyway). */
 const PENDING_LIMIT = 4096;
+/** How long spans wait when the channel is backed up. */
+const RETRY_MS = 100;
 
 const send = (message: FromAppToDashboard): void => void (process.connected && process.send?.(message, undefined, {}, () => undefined));
-const ms = ([seconds, nanos]: readonly [number, number]): number => seconds * 1000 + nanos / 1e6;
 
-function flat(attributes: Record<string, unknown>): Record<string, string | number | boolean> {
+function flat(attributes: Attributes): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(attributes)) {
+  for (const key in attributes) {
+    const value = attributes[key];
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
     else if (Array.isArray(value)) out[key] = value.join(', ');
   }
   return out;
 }
 
-/** A span as the dashboard keeps it. */
-export function spanRecord(span: ReadableSpan): SpanRecord {
-  const context = span.spanContext();
-  const parent = span.parentSpanContext?.spanId;
+/** A span as the dashboard keeps it: made only when it is sent. */
+export function spanRecord(span: CompactSpan): SpanRecord {
   return {
-    traceId: context.traceId,
-    spanId: context.spanId,
-    ...(parent ? { parentSpanId: parent } : {}),
+    traceId: span.traceId,
+    spanId: span.spanId,
+    ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),
     name: span.name,
     kind: KINDS[span.kind] ?? 'internal',
-    startMs: ms(span.startTime),
-    durationMs: ms(span.duration),
-    status: STATUSES[span.status.code] ?? 'unset',
-    ...(span.status.message ? { statusMessage: span.status.message } : {}),
+    startMs: span.startMs,
+    durationMs: span.endMs - span.startMs,
+    status: STATUSES[span.statusCode] ?? 'unset',
+    ...(span.statusMessage ? { statusMessage: span.statusMessage } : {}),
     attributes: flat(span.attributes),
-    events: span.events.map((event) => ({ name: event.name, atMs: ms(event.time), attributes: flat(event.attributes ?? {}) })),
+    events: (span.events ?? []).map((event) => ({ name: event.name, atMs: event.atMs, attributes: flat(event.attributes ?? {}) })),
     pid: process.pid,
   };
 }
 
-/** Sends finished spans to the loop, batched per turn of the event loop. */
-class IpcSpanProcessor implements SpanProcessor {
-  private pending: SpanRecord[] = [];
-  private scheduled = false;
-
-  onStart(): void {}
-  onEnd(span: ReadableSpan): void {
-    if (!process.connected) return;
-    if (this.pending.length >= PENDING_LIMIT) this.pending.shift();
-    this.pending.push(spanRecord(span));
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
+/** The finished spans, sent in batches once per turn of the event loop. */
+const pending = new SpanRing<CompactSpan>(PENDING_LIMIT);
+let scheduled = false;
+/**
+ * Sends what waits. While the loop does not read its end of the channel (a type check holds its
+ * thread for seconds), Node queues what is sent in this process without bound and `send` says
+ * false: the spans then wait in the ring instead, and are tried again a little later.
+ */
+function flush(): void {
+  scheduled = false;
+  while (pending.size > 0 && process.connected) {
+    const sent = process.send?.({ type: 'dashboard:spans', spans: pending.take(BATCH, spanRecord) } satisfies FromAppToDashboard, undefined, {}, () => undefined);
+    if (sent === false) {
+      scheduled = true;
+      setTimeout(flush, RETRY_MS).unref();
+      return;
+    }
   }
-  forceFlush(): Promise<void> {
-    this.flush();
-    return Promise.resolve();
-  }
-  shutdown(): Promise<void> {
-    return this.forceFlush();
-  }
-  private flush(): void {
-    this.scheduled = false;
-    while (this.pending.length > 0) send({ type: 'dashboard:spans', spans: this.pending.splice(0, BATCH) });
-  }
+}
+function ended(span: CompactSpan): void {
+  if (!process.connected) return;
+  pending.push(span);
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(flush);
 }
 
 /** Registers the tracer provider (unless the app exports its own traces). */
 export function startSpanFeed(env: NodeJS.ProcessEnv = process.env): void {
   if (env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return;
-  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new IpcSpanProcessor()] }));
+  const provider = new CompactTracerProvider(ended);
+  trace.setGlobalTracerProvider(provider);
   // The chain's steps (guards, interceptors, validation, the handler…) as child spans of each
   // call's server span: read by the framework's init (runtime/core's chain/step-spans.ts).
-  (globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.chainSpans')] = trace.getTracer('@framework/core');
+  (globalThis as Record<symbol, unknown>)[Symbol.for('framework.dev.chainSpans')] = provider.getTracer();
 }
 
 /**
