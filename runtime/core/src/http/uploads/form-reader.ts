@@ -98,7 +98,10 @@ export class FormReader {
       void form.dispose();
       reject(error);
     };
-    const ended = () => fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
+    // Called when every call ends, a read one too: the error (and its stack) only for a form still being read.
+    const ended = () => {
+      if (!settled) fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
+    };
     if (!contentType || !multipartType.test(contentType)) {
       fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
       return ended;
