@@ -12,6 +12,9 @@ import type { UploadLimits } from './upload-limits.js';
 /** Names that would reach an object's prototype if a form were ever merged into one. */
 const forbiddenNames = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** What the parser may hold of a body it cannot take yet (the parser's own stream buffers). */
+const WRITE_BUFFER_BYTES = 256 * 1024;
+
 const multipartType = /^multipart\/form-data\s*(;|$)/i;
 
 /**
@@ -116,6 +119,10 @@ export class FormReader {
         // Files are counted per field below, and names measured by `refusedName`: the parser's counts are not needed.
         limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
         isPartAFile,
+        // Above a socket read (64 KiB): a chunk written while nothing waits is taken at once, not
+        // answered by a 'drain' a tick later. A file part paused for the disk still holds the
+        // writes back, so what waits in memory stays under this.
+        highWaterMark: WRITE_BUFFER_BYTES,
       });
     } catch (error) {
       const missing = /boundary/i.test((error as Error).message);
