@@ -53,7 +53,7 @@ test('@framework/core statically imports only Web-standard packages; the Node se
   assert.ok(entries.length >= 5 && entries.every((file) => file.includes('/dist/bundle/')), 'every export of @framework/core loads its bundle');
   // @opentelemetry/api is host-neutral (a no-op until an SDK registers); pino is a lazy import;
   // cookie (the Cookie header's RFC 6265 parser and Set-Cookie's serialiser), negotiator (Accept-Encoding)
-  // and range-parser (Range) are plain JavaScript without dependencies; busboy and file-type load with the first form.
+  // and range-parser (Range) are plain JavaScript without dependencies; @fastify/busboy and file-type load with the first form.
   const allowed = /^(hono(\/.*)?|jose(\/[\w/]+)?|validator\/lib\/\w+\.js|@opentelemetry\/api|cookie|negotiator|range-parser)$/;
   // `@framework/core/config` reads the .env file: node:fs and dotenv, which Deno runs through its Node compatibility.
   const allowedByConfig = /^(node:fs|dotenv)$/;

@@ -92,7 +92,7 @@ reader('reads text fields and files, each a File typed by its bytes', async ({ l
 const refusals: readonly { what: string; parts?: Part[]; bytes?: Uint8Array; tune?: Partial<UploadLimits>; type?: string; bodyLimit?: number; status: number; limit?: string; message: RegExp }[] = [
   { what: 'a file over its maxBytes', parts: [{ name: 'avatar', filename: 'a.txt', data: 'x'.repeat(5000) }], status: 413, limit: 'fileBytes', message: /File 'avatar' is larger than the limit of 4096 bytes/ },
   { what: 'a file over the default file size', parts: [{ name: 'avatar', filename: 'a.png', data: PNG }, { name: 'photos', filename: 'p', data: 'x'.repeat(3000) }], tune: { maxFileBytes: 2048 }, status: 413, limit: 'fileBytes', message: /File 'photos'/ },
-  // The largest maxBytes is busboy's own file limit too: both trip in one write, which must not crash the parser.
+  // The largest maxBytes is the parser's own file limit too: both trip in one write, which must not crash the parser.
   { what: 'a file over the largest maxBytes of the form', parts: [{ name: 'avatar', filename: 'a.txt', data: 'x'.repeat(5000) }], tune: { maxFileBytes: 1024 }, status: 413, limit: 'fileBytes', message: /limit of 4096 bytes/ },
   { what: 'two files where one is allowed', parts: [{ name: 'avatar', filename: 'a.png', data: PNG }, { name: 'avatar', filename: 'b.png', data: PNG }], status: 413, limit: 'fieldFiles', message: /Form field 'avatar' holds more than 1 file$/ },
   { what: 'more files than a field allows', parts: [{ name: 'avatar', filename: 'a.png', data: PNG }, ...[1, 2, 3, 4].map((n) => ({ name: 'photos', filename: `${n}`, data: 'x' }))], status: 413, limit: 'fieldFiles', message: /Form field 'photos' holds more than 3 files/ },

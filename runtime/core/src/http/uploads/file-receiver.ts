@@ -5,7 +5,7 @@ import { malformedForm, UploadLimitException, UploadTypeException } from './uplo
 import type { UploadedForm } from './uploaded-form.js';
 import type { UploadLimits } from './upload-limits.js';
 
-/** The part of busboy's file stream used here (a Node `Readable`). */
+/** The part of the parser's file stream used here (a Node `Readable`). */
 interface PartStream {
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end', listener: () => void): unknown;

@@ -11,7 +11,6 @@ export const SNIFF_BYTES = 4100;
 /** The type of a file whose bytes match no signature and are not text. */
 export const UNKNOWN_TYPE = 'application/octet-stream';
 
-/** What text is: no NUL or other control byte but tab, line feed, form feed and carriage return. */
 const controlByte = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
 /**
@@ -31,13 +30,26 @@ export async function typeFromBytes(head: Uint8Array): Promise<string> {
   return looksLikeText(head) ? 'text/plain' : UNKNOWN_TYPE;
 }
 
+/**
+ * Text: no NUL or other control byte but tab, line feed, form feed and carriage return (in UTF-8
+ * those are single bytes, so the bytes are scanned, not a decoded string), and valid UTF-8, which
+ * only a head with a byte above 0x7f needs a decoder to tell.
+ */
 function looksLikeText(head: Uint8Array): boolean {
-  let text: string;
+  let ascii = true;
+  for (let index = 0; index < head.length; index++) {
+    const byte = head[index]!;
+    if (byte < 0x20) {
+      if (byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
+    } else if (byte === 0x7f) return false;
+    else if (byte > 0x7f) ascii = false;
+  }
+  if (ascii) return true;
   try {
     // `stream: true`: the head may end inside a character, which is not a reason to call it binary.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return true;
   } catch {
     return false;
   }
-  return !controlByte.test(text);
 }

@@ -1,4 +1,4 @@
-import type busboy from 'busboy';
+import type { BusboyConfig, BusboyConstructor, BusboyFileStream, BusboyInstance } from '@fastify/busboy';
 import type { FormEntry, FormFileEntry } from '../../contract/tables.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
@@ -12,18 +12,24 @@ import type { UploadLimits } from './upload-limits.js';
 /** Names that would reach an object's prototype if a form were ever merged into one. */
 const forbiddenNames = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** What the parser may hold of a body it cannot take yet (the parser's own stream buffers). */
+const WRITE_BUFFER_BYTES = 256 * 1024;
+
 const multipartType = /^multipart\/form-data\s*(;|$)/i;
 
 /**
- * busboy, imported with the first form read: a Node-streams parser that an application without
- * form routes (and every start) never loads.
+ * @fastify/busboy (the parser `@fastify/multipart` uses), imported with the first form read: a
+ * Node-streams parser that an application without form routes (and every start) never loads.
  */
-let loadingBusboy: Promise<typeof busboy> | undefined;
-const loadBusboy = (): Promise<typeof busboy> => (loadingBusboy ??= import('busboy').then((module) => module.default));
+let loadingParser: Promise<BusboyConstructor> | undefined;
+const loadParser = (): Promise<BusboyConstructor> => (loadingParser ??= import('@fastify/busboy').then((module) => module.Busboy));
+
+/** A part is a file when it names a file name (an empty one included), whatever its declared type. */
+const isPartAFile: BusboyConfig['isPartAFile'] = (_name, _type, fileName) => fileName !== undefined;
 
 /**
  * Reads one form route's `multipart/form-data` bodies, built once at init from its table entry:
- * streamed through busboy, each file to memory below `limits.memoryBytes` and to a temporary file
+ * streamed through @fastify/busboy, each file to memory below `limits.memoryBytes` and to a temporary file
  * above it, its type told from its bytes. Every limit (the route's body limit, a file's
  * `maxBytes`, each field's file count, the application's `UploadLimits`) is checked as the bytes
  * come; the first one crossed rejects with a 413 naming it, and reading stops at once.
@@ -53,7 +59,7 @@ export class FormReader {
    */
   read(source: BodySource, contentType: string | undefined, declaredLength: string | undefined, onEnd: ((dispose: () => Promise<void>) => void) | undefined): Promise<UploadedForm> {
     // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
-    return Promise.all([onEnd ? temporaryFiles() : undefined, loadBusboy()]).then(([temp, parserOf]) => {
+    return Promise.all([onEnd ? temporaryFiles() : undefined, loadParser()]).then(([temp, parserOf]) => {
       const form = new UploadedForm(temp?.remove);
       let stopReading: (() => void) | undefined;
       // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
@@ -70,7 +76,7 @@ export class FormReader {
   }
 
   private parse(
-    parserOf: typeof busboy,
+    parserOf: BusboyConstructor,
     source: BodySource,
     contentType: string | undefined,
     declaredLength: string | undefined,
@@ -81,21 +87,24 @@ export class FormReader {
     reject: (error: unknown) => void,
   ): () => void {
     const { limits } = this;
-    let parser: busboy.Busboy | undefined;
+    let parser: BusboyInstance | undefined;
     const receivers: FileReceiver[] = [];
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       source.stop();
-      // Not inside busboy's own call: it goes on using its state after the event a refusal came from.
+      // Not inside the parser's own call: it goes on using its state after the event a refusal came from.
       const stopped = parser;
       if (stopped) setTimeout(() => stopped.destroy(), 0);
       for (const receiver of receivers) receiver.abandon();
       void form.dispose();
       reject(error);
     };
-    const ended = () => fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
+    // Called when every call ends, a read one too: the error (and its stack) only for a form still being read.
+    const ended = () => {
+      if (!settled) fail(new RequestAbortedException({ cause: new Error('the call ended before its form was read') }));
+    };
     if (!contentType || !multipartType.test(contentType)) {
       fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
       return ended;
@@ -107,9 +116,13 @@ export class FormReader {
     try {
       parser = parserOf({
         headers: { 'content-type': contentType },
-        // Files are counted per field below; busboy's count is not needed.
+        // Files are counted per field below, and names measured by `refusedName`: the parser's counts are not needed.
         limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
-        defParamCharset: 'utf8',
+        isPartAFile,
+        // Above a socket read (64 KiB): a chunk written while nothing waits is taken at once, not
+        // answered by a 'drain' a tick later. A file part paused for the disk still holds the
+        // writes back, so what waits in memory stays under this.
+        highWaterMark: WRITE_BUFFER_BYTES,
       });
     } catch (error) {
       const missing = /boundary/i.test((error as Error).message);
@@ -126,17 +139,17 @@ export class FormReader {
       if (forbiddenNames.has(name)) return new MalformedBodyException(`A form part may not be named '${name}'`);
       return undefined;
     };
-    parser.on('field', (name: string | undefined, value: string, info: busboy.FieldInfo) => {
+    parser.on('field', (name: string | undefined, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       if (settled) return;
       const refused = refusedName(name);
       if (refused) return fail(refused);
-      if (info.valueTruncated) return fail(new UploadLimitException('fieldBytes', `Form field '${name}' is longer than the limit of ${limits.maxFieldBytes} bytes`, name));
+      if (valueTruncated) return fail(new UploadLimitException('fieldBytes', `Form field '${name}' is longer than the limit of ${limits.maxFieldBytes} bytes`, name));
       form.addField(name!, value);
     });
-    parser.on('file', (name: string | undefined, stream: NodeJS.ReadableStream & { resume(): void }, info: busboy.FileInfo) => {
+    parser.on('file', (name: string | undefined, stream: BusboyFileStream, fileName: string | undefined) => {
       // Destroying the parser on a refusal errors its open file stream: that error is the refusal's, not another.
       stream.on('error', () => undefined);
-      // Parts busboy still finds in the chunk it is given when the form was refused are let go.
+      // Parts the parser still finds in the chunk it is given when the form was refused are let go.
       if (settled) return stream.resume();
       const refused = refusedName(name);
       if (refused) return fail(refused);
@@ -150,7 +163,7 @@ export class FormReader {
       if (count > field.maxCount) {
         return fail(new UploadLimitException('fieldFiles', `Form field '${field.field}' holds more than ${field.maxCount} file${field.maxCount === 1 ? '' : 's'}`, field.field));
       }
-      const receiver = new FileReceiver(field, info.filename ?? field.field, field.maxBytes ?? limits.maxFileBytes, limits, temp, form, fail);
+      const receiver = new FileReceiver(field, fileName ?? field.field, field.maxBytes ?? limits.maxFileBytes, limits, temp, form, fail);
       receivers.push(receiver);
       receiver.receive(stream);
     });
@@ -158,7 +171,8 @@ export class FormReader {
     parser.on('fieldsLimit', () => fail(new UploadLimitException('fields', `The form holds more than the limit of ${limits.maxFields} text fields`)));
     parser.on('error', (error: Error) => fail(malformedForm(error)));
     parser.on('drain', () => source.resume());
-    parser.on('close', () => {
+    // Emitted once the closing boundary was read and every part's stream has ended.
+    parser.on('finish', () => {
       if (settled) return;
       Promise.all(receivers.map((receiver) => receiver.done)).then(() => {
         if (settled) return;

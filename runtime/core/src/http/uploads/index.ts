@@ -1,5 +1,5 @@
 /**
- * Uploads: `multipart/form-data` bodies streamed through busboy into Web `File`s, with finite
+ * Uploads: `multipart/form-data` bodies streamed through @fastify/busboy into Web `File`s, with finite
  * limits and types checked by the files' bytes (see docs/uploads.md).
  *
  * @example

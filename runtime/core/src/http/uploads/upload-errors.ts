@@ -49,7 +49,7 @@ export class UploadTypeException extends HttpException {
 }
 
 /**
- * busboy's errors (of the form, or of a file part it was cut in), said of the form: a 400.
+ * The parser's errors (of the form, or of a file part it was cut in), said of the form: a 400.
  *
  * @example
  * malformedForm(new Error('Unexpected end of form')).message; // 'The form ended before its closing boundary: the body is truncated'
