@@ -103,3 +103,22 @@ export function sendError(
   if (exchange.headSent) return exchange.cut();
   sendJson(exchange, status, body, headers, undefined, routeHead);
 }
+
+/**
+ * Sends the `Response` a stream route's chain answered with instead of its stream (a guard's,
+ * an interceptor's or a filter's own), as built plus the call's headers; a failure while it is
+ * written cuts the connection.
+ *
+ * @example
+ * if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
+ */
+export function sendChainResponse(
+  exchange: HostExchange,
+  response: Response,
+  call: { answered: boolean; readonly responseHeaders?: AnswerHeaders; readonly path: string; readonly observation: CallObservation | undefined },
+  report: ErrorReport,
+): void {
+  call.answered = true;
+  const writing = sendAnswer(exchange, response, 200, call.responseHeaders);
+  if (writing) writing.catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
+}

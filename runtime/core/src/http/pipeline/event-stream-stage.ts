@@ -7,7 +7,7 @@ import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import { EventPump } from '../streaming/sse/event-pump.js';
 import { EVENT_STREAM_HEADERS, eventPumpOptions } from '../streaming/sse/sse-stream.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
-import { sendAnswer, sendError } from './answer-stage.js';
+import { sendChainResponse, sendError } from './answer-stage.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
 import type { RouteHeaderSource } from './extension-points.js';
@@ -35,12 +35,7 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
   };
   const begin = (call: PipelineCall, answer: unknown): void => {
     // A guard, interceptor or filter may answer with a Response of its own.
-    if (isWebResponse(answer)) {
-      call.answered = true;
-      const writing = sendAnswer(call.exchange, answer, 200, call.responseHeaders);
-      if (writing) writing.catch((error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, undefined));
-      return;
-    }
+    if (isWebResponse(answer)) return sendChainResponse(call.exchange, answer, call, report);
     let iterator: ReturnType<typeof iteratorOf>;
     try {
       iterator = iteratorOf(answer, pump.where);

@@ -1,18 +1,9 @@
+import { tryDecode } from './request-path.js';
+
 /** A query part decoded as forms encode it: `+` is a space; a malformed escape is kept as it is. */
 function decoded(part: string): string {
   if (part.indexOf('+') !== -1) part = part.replace(/\+/g, ' ');
-  if (part.indexOf('%') === -1) return part;
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part.replace(/(?:%[0-9A-Fa-f]{2})+/g, (match) => {
-      try {
-        return decodeURIComponent(match);
-      } catch {
-        return match;
-      }
-    });
-  }
+  return part.indexOf('%') === -1 ? part : tryDecode(part, decodeURIComponent);
 }
 
 /**
@@ -50,25 +41,4 @@ export function queryOf(target: string): Record<string, string> {
 export function queryParam(target: string, name: string): string | undefined {
   // Most targets have no query: nothing is parsed for them.
   return target.indexOf('?') === -1 ? undefined : queryOf(target)[name];
-}
-
-/**
- * A path parameter's value as the router cut it, percent-decoded (a malformed escape kept).
- *
- * @example
- * paramValue('a%20b'); // 'a b'
- */
-export function paramValue(raw: string): string {
-  if (raw.indexOf('%') === -1) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (match) => {
-      try {
-        return decodeURIComponent(match);
-      } catch {
-        return match;
-      }
-    });
-  }
 }

@@ -43,8 +43,13 @@ function keepingPercent(value: string): string {
   return decodeURI(value.includes('%25') ? value.replace(/%25/g, '%2525') : value);
 }
 
-/** `decode(text)`, or, when it throws (a malformed escape), each run of escapes decoded on its own where it can be. */
-function tryDecode(text: string, decode: (text: string) => string): string {
+/**
+ * `decode(text)`, or, when it throws (a malformed escape), each run of escapes decoded on its own where it can be.
+ *
+ * @example
+ * tryDecode('a%20b%E0', decodeURIComponent); // 'a b%E0'
+ */
+export function tryDecode(text: string, decode: (text: string) => string): string {
   try {
     return decode(text);
   } catch {

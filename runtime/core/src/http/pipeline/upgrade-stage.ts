@@ -10,7 +10,7 @@ import { PAUSE_AT, sessionOptionsFor } from '../streaming/websocket/session-opti
 import { SocketSession } from '../streaming/websocket/socket-session.js';
 import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
-import { sendAnswer, sendError } from './answer-stage.js';
+import { sendChainResponse, sendError } from './answer-stage.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
@@ -37,12 +37,7 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
   };
   const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
     // A guard, interceptor or filter may answer with a Response of its own.
-    if (isWebResponse(answer)) {
-      call.answered = true;
-      const writing = sendAnswer(exchange, answer, 200, call.responseHeaders);
-      if (writing) writing.catch((error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
-      return;
-    }
+    if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
     let iterator: ReturnType<typeof iteratorOf>;
     try {
       iterator = iteratorOf(answer, session.where);
