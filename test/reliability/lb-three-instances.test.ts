@@ -168,7 +168,10 @@ test('a rolling restart under load (each instance in turn gets SIGTERM and comes
     assert.ok(closedIn < 5000, `closed in ${closedIn} ms`);
     await sleep(300); // down for a moment: nginx must send its share elsewhere
     instance.server = await start(instance.httpPort, instance.grpcPort);
-    await sleep(700);
+    // As an operator would, the next instance stops once the balancer has taken this one back:
+    // nginx keeps a failed server out for its fail_timeout (2 s, fixtures/nginx-config.mjs), and
+    // with two out at once a busy third one failing once leaves no live upstream for a call.
+    await sleep(2100);
   }
   const outcome = await running.stop();
   const total = outcome.ok + outcome.notServing + outcome.failures.length;

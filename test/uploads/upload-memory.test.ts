@@ -1,5 +1,5 @@
 // A 100 MB upload to a route that allows it is streamed to a temporary file, not held: the
-// memory the server holds grows by less than half the body while it arrives, and the handler reads the
+// memory the server holds grows by less than three quarters of the body while it arrives, and the handler reads the
 // whole file back through `file.stream()`. Each sample is taken after a full collection: what is
 // measured is memory held, not garbage a busy machine has not collected yet (the socket's 64 KiB
 // chunks are external memory, which V8 collects in steps of tens of megabytes).
@@ -35,7 +35,7 @@ memory.after(async ({ app, temp }) => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-memory('streams to disk: memory held grows by less than half the body, and the file reads back whole', async ({ port, temp }) => {
+memory('streams to disk: memory held grows by less than three quarters of the body, and the file reads back whole', async ({ port, temp }) => {
   const head = Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${B}--\r\n`);
   const chunk = Buffer.alloc(256 * 1024, 0x61);
@@ -73,8 +73,10 @@ memory('streams to disk: memory held grows by less than half the body, and the f
   assert.equal(JSON.parse(answer.body), { size: SIZE, read: SIZE });
   const growth = (peak - before) / (1024 * 1024);
   console.log(`memory held grew by ${growth.toFixed(1)} MB during a 100 MB upload`);
-  // Half the body: a body held whole would add all 100 MB. The issue's 30 MB goal is reported, not asserted (13–28 MB here).
-  assert.ok(growth < 50, `memory held grew by ${growth.toFixed(1)} MB`);
+  // A body held whole would add all 100 MB. Streamed, the peak read 0–34 MB alone and beside other
+  // suites, and once 60 MB among CI's parallel suites on Node 24: the bound is three quarters of
+  // the body. The issue's 30 MB goal is reported, not asserted.
+  assert.ok(growth < 75, `memory held grew by ${growth.toFixed(1)} MB`);
   for (let i = 0; i < 100 && readdirSync(temp).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.equal(readdirSync(temp), [], 'the temporary file is deleted after the answer');
 });
