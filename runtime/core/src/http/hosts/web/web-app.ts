@@ -2,7 +2,7 @@ import { sendError } from '../../pipeline/answer-stage.js';
 import { pathOfTarget } from '../../pipeline/request-path.js';
 import { routeDispatch } from '../../pipeline/route-dispatch.js';
 import type { ServedHttp, WebFetch } from '../../served-http.js';
-import { withoutBody } from './respond.js';
+import { withoutBody } from './without-body.js';
 import { WebExchange } from './web-exchange.js';
 import { webRoute, type WebBindings } from './web-route.js';
 

@@ -5,6 +5,7 @@ import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
+import { withoutBody } from './without-body.js';
 import { HttpException } from '../../../exceptions/http-exception.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
@@ -183,11 +184,8 @@ export class WebExchange implements HostExchange {
     };
   }
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
-    // HEAD: a body the Response streams is cancelled, so its producer stops (the host drops it unread).
-    if (this.request.method === 'HEAD' && response.body) {
-      response.body.cancel().catch(() => undefined);
-      response = new Response(null, response);
-    }
+    // HEAD: dropped before the headers are merged, which would read the body to copy it.
+    if (this.request.method === 'HEAD') response = withoutBody(response);
     const missing: [string, string][] = [];
     if (this.preset) headers = { ...this.preset, ...headers };
     for (const name in headers) {
