@@ -1,7 +1,8 @@
 // The headers of ordinary answers from a running application (the example with CORS_ORIGINS and
 // the docs page on), through its own server and app.fetch: CORS for an allowed origin, only
-// `Vary: Origin` for any other, and the security headers on every answer (the table's 404 and a
-// handler's own Response included), HSTS over TLS only; the docs page keeps its stricter policy.
+// `Vary: Origin` for any other, and the security headers on every answer (those that govern a
+// page on every answer but the JSON and plain-text bodies), HSTS over TLS only; the docs page keeps
+// its stricter policy.
 import type { FrameworkApplication } from '@framework/core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -39,10 +40,11 @@ async function get({ app, base }: { app: FrameworkApplication; base: string }, p
 }
 
 const SECURITY = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'content-security-policy', 'strict-transport-security'];
-const security = {
-  'x-content-type-options': 'nosniff',
+// A JSON or plain-text answer carries these; one a browser may render as a page, the page's too.
+const security = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' };
+const pageSecurity = {
+  ...security,
   'referrer-policy': 'no-referrer',
-  'x-frame-options': 'SAMEORIGIN',
   'cross-origin-opener-policy': 'same-origin',
   'content-security-policy': "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'",
 };
@@ -67,13 +69,16 @@ test('another origin, Origin: null, none or garbage: no Access-Control-Allow-* h
   }
 });
 
-test("security headers on the table's 405 and on a handler's own Response", async (context) => {
+test("the page's security headers on the table's 405 and on an answer without a body; not on a JSON answer", async (context) => {
   const notAllowed = await get(context, '/health', {}, { method: 'DELETE' });
   assert.is(notAllowed.status, 405);
-  assert.equal(notAllowed.headers, { ...security, vary: 'Origin' });
+  assert.equal(notAllowed.headers, { ...pageSecurity, vary: 'Origin' });
   const logout = await get(context, '/auth/session', {}, { method: 'DELETE' });
   assert.is(logout.status, 204);
-  assert.equal(logout.headers, { ...security, vary: 'Origin' });
+  assert.equal(logout.headers, { ...pageSecurity, vary: 'Origin' });
+  const health = await get(context, '/health');
+  assert.is(health.status, 200);
+  assert.equal(health.headers, { ...security, vary: 'Origin' });
 });
 
 test('HSTS only over TLS', async ({ app }) => {

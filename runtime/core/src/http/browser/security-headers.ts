@@ -1,9 +1,11 @@
 import { frozenHeaders, NO_HEADERS, type HeaderRecord } from '../../cors/header-list.js';
 
 /**
- * The security headers sent with every answer, each tuned or turned off (`false`) here; the
- * application option `securityHeaders: false` turns them all off. The defaults are helmet's
- * where they matter for an API and the pages it serves.
+ * The security headers, each tuned or turned off (`false`) here; the application option
+ * `securityHeaders: false` turns them all off. The defaults are helmet's where they matter for an
+ * API and the pages it serves; those that govern a page (Referrer-Policy, COOP, the CSP) are sent
+ * with the answers a browser may render as one, not with the JSON and plain-text bodies the
+ * framework writes.
  *
  * @example
  * new FrameworkApplication(tables, { securityHeaders: { frameOptions: 'DENY', strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload' } });
@@ -18,7 +20,7 @@ export interface SecurityHeadersOptions {
   /** `Cross-Origin-Opener-Policy`, default `same-origin`: a page opened from another site gets no handle on yours. */
   readonly crossOriginOpenerPolicy?: string | false;
   /**
-   * `Content-Security-Policy` (what an HTML answer may load; an answer that sets its own keeps it),
+   * `Content-Security-Policy` (what a page may load; an answer that sets its own keeps it),
    * default `default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'self'; form-action 'self'`.
    */
   readonly contentSecurityPolicy?: string | false;
@@ -34,43 +36,45 @@ export const DEFAULT_CSP = "default-src 'self'; base-uri 'self'; object-src 'non
 const DEFAULT_HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The security headers prepared at `init` as frozen records, so a request only picks one:
- * `plain` for answers over plain HTTP, `overTls` for answers over TLS (`plain` plus HSTS).
+ * The security headers prepared at `init` as frozen records, in three sets by the answers they
+ * govern. `every`: what any answer needs (no type sniffed, not framed by another site). `document`:
+ * what governs a page (its CSP, its opener, the referrer it sends), sent with every answer a
+ * browser may render as one and left off the JSON and plain-text bodies the framework writes.
+ * `overTls`: HSTS, on every answer over TLS.
  */
 export interface SecurityHeaders {
-  readonly plain: HeaderRecord;
+  readonly every: HeaderRecord;
+  readonly document: HeaderRecord;
   readonly overTls: HeaderRecord;
-  /** The record for an answer: over TLS or not. */
-  headersFor(tls: boolean): HeaderRecord;
 }
 
 /**
  * Prepares the headers of `setting` (default on); a TypeError names a value that would be
- * written broken (a line break, an empty policy). The CSP is sent with every answer (a JSON
- * answer ignores it; an HTML one, such as a page a handler returns, is held to it) unless the
- * answer sets its own, as the docs page does with a stricter one.
+ * written broken (a line break, an empty policy). An answer that sets one of them itself keeps
+ * its own, as the docs page does with a stricter CSP.
  *
  * @example
  * const security = prepareSecurityHeaders(undefined);
- * security.headersFor(false); // { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', … }
+ * security.every; // { 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' }
+ * security.document; // { 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin', 'content-security-policy': … }
  */
 export function prepareSecurityHeaders(setting: SecurityHeadersSetting | undefined): SecurityHeaders {
   if (setting === false) return OFF;
   const options = setting === true || setting === undefined ? {} : setting;
   if (typeof options !== 'object' || options === null) throw new TypeError(`securityHeaders: false, true or an object of settings; got ${String(setting)}.`);
-  const headers: Record<string, string> = {};
-  if (options.contentTypeOptions !== false) headers['x-content-type-options'] = 'nosniff';
-  add(headers, 'referrer-policy', options.referrerPolicy, 'no-referrer');
-  add(headers, 'x-frame-options', options.frameOptions, 'SAMEORIGIN');
-  add(headers, 'cross-origin-opener-policy', options.crossOriginOpenerPolicy, 'same-origin');
-  add(headers, 'content-security-policy', options.contentSecurityPolicy, DEFAULT_CSP);
-  const plain = frozenHeaders(headers);
-  add(headers, 'strict-transport-security', options.strictTransportSecurity, DEFAULT_HSTS);
-  const overTls = frozenHeaders(headers);
-  return Object.freeze({ plain, overTls, headersFor: (tls: boolean) => (tls ? overTls : plain) });
+  const every: Record<string, string> = {};
+  if (options.contentTypeOptions !== false) every['x-content-type-options'] = 'nosniff';
+  add(every, 'x-frame-options', options.frameOptions, 'SAMEORIGIN');
+  const document: Record<string, string> = {};
+  add(document, 'referrer-policy', options.referrerPolicy, 'no-referrer');
+  add(document, 'cross-origin-opener-policy', options.crossOriginOpenerPolicy, 'same-origin');
+  add(document, 'content-security-policy', options.contentSecurityPolicy, DEFAULT_CSP);
+  const overTls: Record<string, string> = {};
+  add(overTls, 'strict-transport-security', options.strictTransportSecurity, DEFAULT_HSTS);
+  return Object.freeze({ every: frozenHeaders(every), document: frozenHeaders(document), overTls: frozenHeaders(overTls) });
 }
 
-const OFF: SecurityHeaders = Object.freeze({ plain: NO_HEADERS, overTls: NO_HEADERS, headersFor: () => NO_HEADERS });
+const OFF: SecurityHeaders = Object.freeze({ every: NO_HEADERS, document: NO_HEADERS, overTls: NO_HEADERS });
 
 function add(headers: Record<string, string>, name: string, value: string | false | undefined, fallback: string): void {
   if (value === false) return;

@@ -15,8 +15,9 @@ const nativeBuffer = (globalThis as { Buffer?: { byteLength(text: string): numbe
 const byteLength: (text: string) => number = nativeBuffer ? (text) => nativeBuffer.byteLength(text) : (text) => encoder.encode(text).byteLength;
 
 /**
- * One answer with a body: the route's head and the call's headers, then the type and length
- * (which win). Without a route head the call's record is completed in place: the answer is its last use.
+ * One API answer (a JSON or plain-text body): the route's head without its document headers and
+ * the call's headers, then the type and length (which win). Without a route head the call's
+ * record is completed in place: the answer is its last use.
  */
 function sendBody(
   exchange: HostExchange,
@@ -33,7 +34,7 @@ function sendBody(
   if (headers === undefined && routeHead === undefined) {
     head = { 'content-type': type, 'content-length': length };
   } else {
-    head = headRecord(routeHead, headers)!;
+    head = headRecord(routeHead, headers, true)!;
     head['content-type'] = type;
     head['content-length'] = length;
   }
@@ -79,7 +80,7 @@ export function sendJson(
   routeHead?: RouteHead,
 ): void | Promise<void> {
   const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return exchange.send(status, { ...headRecord(routeHead, headers), 'content-type': JSON_TYPE }, undefined);
+  if (text === undefined) return exchange.send(status, { ...headRecord(routeHead, headers, true), 'content-type': JSON_TYPE }, undefined);
   return sendBody(exchange, status, JSON_TYPE, text, headers, encoding, routeHead);
 }
 

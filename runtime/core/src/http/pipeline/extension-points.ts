@@ -50,6 +50,12 @@ export type RouteHeaderSource = (route: HttpRoute | undefined) => RouteHeaders |
 export interface RouteHeaders {
   /** The same on every answer, merged once at init. */
   readonly fixed?: AnswerHeaders;
+  /**
+   * The same on every answer a browser may render as a page (a returned `Response`, a file, an
+   * answer without a body, the table's own answers), left off the JSON and plain-text bodies the
+   * framework writes: headers that govern a document (its CSP, its opener, its referrer).
+   */
+  readonly document?: AnswerHeaders;
   /** Read per answer, from the request (an allowed `Origin`); undefined adds nothing. */
   readonly perRequest?: (exchange: HostExchange) => AnswerHeaders | undefined;
 }

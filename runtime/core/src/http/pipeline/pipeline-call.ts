@@ -153,7 +153,7 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
 
 /** The value the route head gives `name`. */
 function fixedValue(head: RouteHead, name: string): string | number | readonly string[] | undefined {
-  const { lines } = head;
+  const lines = head.documentLines;
   for (let i = 0; i < lines.length; i += 2) if (lines[i] === name) return lines[i + 1];
   return undefined;
 }
