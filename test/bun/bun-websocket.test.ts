@@ -119,4 +119,25 @@ limits('a peer that stops answering pings is dropped, one that answers them stay
   assert.is(end.code, 4408);
 });
 
+limits('a client that stops reading holds the handler back once Bun buffers more than highWaterMarkBytes; reading on lets it go on', async ({ server }) => {
+  const flooded = async (): Promise<number> => ((await (await fetch(`${server.base}/streams/probe`)).json()) as { flooded: number }).flooded;
+  const socket = (await openSocket(wsUrl(server, '/flood'))) as WebSocket;
+  socket.pause();
+  let seen = -1;
+  let now = await flooded();
+  for (const end = Date.now() + 20_000; now !== seen; now = await flooded()) {
+    if (Date.now() > end) assert.unreachable(`the handler never stopped: ${now} values yielded`);
+    seen = now;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  // About 1 KB each: what the kernel's buffers and Bun's 1 MiB hold, far from unbounded.
+  assert.ok(now > 0 && now < 20_000, `${now} values yielded before the handler waited`);
+  socket.resume();
+    for (const end = Date.now() + 10_000; (await flooded()) <= now; ) {
+    if (Date.now() > end) assert.unreachable('the handler did not go on once the client read');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  socket.terminate();
+});
+
 limits.run();
