@@ -3,8 +3,9 @@
 // streaming suite that Deno's and Node's servers pass (test/deno/streaming-suite.ts: echo, the
 // 1007 of an invalid message, the guard's 403 before the upgrade, a dropped socket aborting its
 // handler, SIGTERM's 1001), and the limits the Node suite checks (test/streaming/websocket.test.ts):
-// 1009 over maxMessageBytes, 1003 for binary, pings and the idle timeout; each socket's request
-// line says 101, a refusal's its status and request id.
+// 1009 over maxMessageBytes, 1003 for binary, pings and the idle timeout, a handler held back by a
+// client that stops reading; 404, 426 and 400 before any socket opens; each socket's request line
+// says 101, a refusal's its status and request id.
 import { build } from '@framework/compiler';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -99,7 +100,8 @@ limits('a message over maxMessageBytes closes with 1009, a binary one with 1003,
   assert.match(binary.reason, 'Binary');
 });
 
-limits('a request to a socket without Upgrade: websocket is a 426; a handshake without its key a 400 saying what it needs', async ({ server }) => {
+limits('an upgrade to no route is a 404; a request to a socket without Upgrade: websocket a 426; a handshake without its key a 400 saying what it needs', async ({ server }) => {
+  assert.is((await refusedUpgrade(server, '/no-such-socket', HANDSHAKE)).status, 404);
   assert.is((await fetch(`${server.base}/streams/echo`)).status, 426);
   const keyless = await refusedUpgrade(server, '/echo', {});
   assert.is(keyless.status, 400);
