@@ -4,8 +4,9 @@
 // 1007 of an invalid message, the guard's 403 before the upgrade, a dropped socket aborting its
 // handler, SIGTERM's 1001), and the limits the Node suite checks (test/streaming/websocket.test.ts):
 // 1009 over maxMessageBytes, 1003 for binary, pings and the idle timeout, a handler held back by a
-// client that stops reading; 404, 426 and 400 before any socket opens; each socket's request line
-// says 101, a refusal's its status and request id.
+// client that stops reading, a socket still in the chain when the server closes (1001 as it
+// opens); 404, 426 and 400 before any socket opens; each socket's request line says 101, a
+// refusal's its status and request id.
 import { build } from '@framework/compiler';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -140,6 +141,21 @@ limits('a client that stops reading holds the handler back once Bun buffers more
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   socket.terminate();
+});
+
+limits('a socket whose upgrade is still in the chain when the server closes opens, and is closed with 1001; the process exits 0', async () => {
+  const closing = await onBun();
+  // The guard answers 500 ms later: SIGTERM's close() begins while the upgrade waits for it.
+  const socket = openSocket(wsUrl(closing, '/slow-echo'), { headers: { 'x-delay-ms': '500' } });
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const stopped = closing.stop();
+  const opened = await socket;
+  assert.instance(opened, WebSocket, 'the upgrade let through before close() still opens');
+  const end = await closed(opened as WebSocket);
+  // Closed by its session, as every open socket is at close(): not left to Bun's own stop.
+  assert.equal(end, { code: 1001, reason: 'The server is shutting down.' });
+  await stopped;
+  assert.is(await closing.exited, 0, closing.output());
 });
 
 limits.run();
