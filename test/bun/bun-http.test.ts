@@ -1,17 +1,18 @@
 // The todo example on Bun (from the npm registry's `bun` package, test/provision/bun.mjs): its
 // `framework-build bundle --target bun` file served by app.listen through Bun.serve, answering as
 // the same bundle does on Node (routes, the JWT guard, validation and malformed-JSON 400s, 404,
-// 413, an event stream), and GrpcServer.listen refusing with one message naming where gRPC runs.
+// 413, an event stream, its socket), and GrpcServer.listen refusing with one message naming where gRPC runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
-import { exchange } from '../reliability/fixtures/raw-http.js';
+import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
 
 const entry = fileURLToPath(new URL('./fixtures/http-main.ts', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-bun-'));
@@ -76,12 +77,18 @@ test('routes and refusals answer on Bun with the status and body they have on No
   }
 });
 
-test('a WebSocket upgrade on Bun is a 501 that says sockets are not opened on Bun yet', async () => {
-  const token = await tokenOf(bun);
-  const request = `GET /todo/ws HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
-  const upgrade = await exchange(Number(new URL(bun.base).port), [request], { timeoutMs: 3000 });
-  assert.is(upgrade.status, 501);
-  assert.match(upgrade.response, 'does not open on Bun yet');
+test('the example\'s socket opens on Bun as on Node: refused before the upgrade without a token, then each created todo comes back', async () => {
+  for (const server of [bun, node]) {
+    const url = `${server.base.replace('http:', 'ws:')}/todo/ws`;
+    assert.is(await openSocket(url), 403, server === bun ? 'Bun' : 'Node');
+    const socket = (await openSocket(url, { headers: { authorization: `Bearer ${await tokenOf(server)}` } })) as WebSocket;
+    const change = nextMessage(socket);
+    socket.send(JSON.stringify({ name: 'socketed', priority: 1, colorLabel: '#000' }));
+    assert.match(JSON.stringify(await change), /"kind":"created".*"title":"socketed"/);
+    const end = closed(socket);
+    socket.send(JSON.stringify({ name: 7 }));
+    assert.is((await end).code, 1007);
+  }
 });
 
 test('an event stream flows through a streamed Response on Bun', async () => {

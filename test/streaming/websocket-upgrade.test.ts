@@ -1,8 +1,8 @@
 /**
  * The `@Ws()` upgrade stage on an observed application, the same on both adapters (this suite runs
  * on each, see `BOTH_HTTP_ADAPTERS` in test/run.mjs): a refused upgrade answers with its request
- * id and writes one request line with its status; an accepted socket writes its line once, when
- * it ends; a `@Req()` parameter still reads the upgrade request after the socket opened, while a
+ * id and writes one request line with its status; an accepted socket writes its line (101) once,
+ * when it ends; a `@Req()` parameter still reads the upgrade request after the socket opened, while a
  * socket whose handler took none lets the request go.
  */
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
@@ -77,6 +77,7 @@ test('an accepted socket writes its request line once, when it ends', async () =
   await until(() => linesOf('/echo').length === before + 1, 'the request line');
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.is(linesOf('/echo').length, before + 1, 'one line');
+  assert.is(linesOf('/echo').at(-1)!.status, 101);
 });
 
 test('a @Req() parameter reads the upgrade request after the socket opened; without one the request is let go (1011)', async () => {

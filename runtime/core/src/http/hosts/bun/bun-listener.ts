@@ -1,11 +1,12 @@
 import type { TlsOptions } from '../../listen-options.js';
 import type { HttpListener, ServedHttp } from '../../served-http.js';
 import type { ServerLimits } from '../../server-limits.js';
+import { BunBindings, type BunRequestServer } from './bun-bindings.js';
+import { bunWebSocketHandler, type BunWebSocketHandler } from './bun-socket-port.js';
 
 // The few members of Bun's API this adapter uses, so that the package type-checks without Bun's types.
-interface BunServer {
+interface BunServer extends BunRequestServer {
   readonly port: number;
-  requestIP(request: Request): { readonly address: string } | null;
   /** `false`: stop accepting and resolve once in-flight requests are answered; `true`: close every connection now. */
   stop(closeActiveConnections?: boolean): Promise<void>;
   /** Seconds the request's connection may stay idle; 0: no limit. */
@@ -18,7 +19,10 @@ interface BunServeOptions {
   readonly idleTimeout: number;
   /** PEM text or bytes: with it, `Bun.serve` speaks HTTPS (HTTP/1.1; Bun.serve negotiates no HTTP/2). */
   readonly tls?: { readonly key: string | Uint8Array; readonly cert: string | Uint8Array };
-  fetch(request: Request, server: BunServer): Response | Promise<Response>;
+  /** The handlers of the sockets `server.upgrade` opens. */
+  readonly websocket?: BunWebSocketHandler;
+  /** Nothing once `server.upgrade` took the request: Bun answers the handshake. */
+  fetch(request: Request, server: BunServer): Response | undefined | Promise<Response | undefined>;
 }
 interface BunRuntime {
   serve(options: BunServeOptions): BunServer;
@@ -30,7 +34,9 @@ interface BunRuntime {
  * `Response`s. Port 0 lets the OS pick; without a hostname it listens on `::` (IPv6 and IPv4), or
  * on `0.0.0.0` where IPv6 is unavailable. Of the `ServerLimits`, the keep-alive timeout becomes
  * Bun's `idleTimeout` (whole seconds, at most 255); Bun has no header timeout or connection cap to
- * set; event streams are exempt from the idle timeout. `close(graceMs)`: no new connections, in-flight requests finish, and those still running
+ * set; event streams are exempt from the idle timeout. A `@Ws()` route's socket opens through
+ * `server.upgrade` once its upgrade stage let it through, and Bun's `websocket` handlers report to
+ * its session (`BunSocketPort`). `close(graceMs)`: no new connections, in-flight requests finish, and those still running
  * after `graceMs` are cut. With `tls` it serves HTTPS through `Bun.serve`'s own `tls` option,
  * HTTP/1.1 only: `Bun.serve` offers no HTTP/2 by ALPN (Node and Deno do).
  *
@@ -38,18 +44,23 @@ interface BunRuntime {
  * const listener = await listenBun(served, 0, undefined, limits); console.log(listener.port);
  * await listenBun(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS (HTTP/1.1)
  */
-export async function listenBun({ web }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
+export async function listenBun({ web, streaming }: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Bun } = globalThis as unknown as { Bun: BunRuntime };
   const app = await web.load();
   const idleTimeout = Math.max(1, Math.min(255, Math.ceil(limits.keepAliveTimeoutMs / 1000)));
+  let closing = false;
+  const websocket = streaming && bunWebSocketHandler(streaming.options.maxMessageBytes, () => closing);
   const serveOn = (host: string) =>
     Bun.serve({
       port,
       hostname: host,
       idleTimeout,
       ...(tls && { tls: { key: tls.key, cert: tls.cert } }),
+      ...(websocket && { websocket }),
       fetch: async (request, server) => {
-        const response = await app.fetch(request, { remoteAddress: () => server.requestIP(request)?.address ?? '' });
+        const bindings = new BunBindings(server, request);
+        const response = await app.fetch(request, bindings);
+        if (bindings.upgraded) return undefined;
         // An event stream is quiet between events for as long as it likes: Bun's idle timeout
         // would cut it, as it cuts an idle keep-alive connection.
         if (response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, 0);
@@ -69,6 +80,7 @@ export async function listenBun({ web }: ServedHttp, port: number, hostname: str
     port: server.port,
     close: (graceMs) =>
       new Promise<void>((done, fail) => {
+        closing = true;
         const cut = setTimeout(() => void server.stop(true).then(done, fail), graceMs);
         server.stop(false).then(
           () => {

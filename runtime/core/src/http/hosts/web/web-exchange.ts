@@ -6,10 +6,10 @@ import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
 import { withoutBody } from './without-body.js';
-import { HttpException } from '../../../exceptions/http-exception.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
+import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
 
 const noBytes = new Uint8Array(0);
 
@@ -224,19 +224,18 @@ export class WebExchange implements HostExchange {
     signal.addEventListener('abort', () => this.socketEnd === undefined && tell(false), { once: true });
     void this.response.then(() => (this.socketEnd ? this.socketEnd.then(() => tell(true)) : tell(!signal.aborted)));
   }
+  /** 101 once an upgrade was accepted (what a host's handshake `Response` says may be a stand-in). */
   get status(): number | undefined {
-    return this.settled?.status;
+    return this.socketEnd ? 101 : this.settled?.status;
   }
   /**
-   * Node's upgrade handed over through `app.fetch` (its env), or Deno's `upgradeWebSocket`; the
-   * handshake's `Response` is this exchange's answer. None in-process; a 501 saying so on Bun.
+   * Node's upgrade handed over through `app.fetch` (its env), the handshake of a host's bindings
+   * (Bun's `server.upgrade`), or Deno's `upgradeWebSocket`; the handshake's `Response` is this
+   * exchange's answer. None in-process, nor under a server that hosts `app.fetch` on its own.
    */
   upgrade(limits: SocketLimits): SocketUpgrade | undefined {
-    const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? denoUpgrade(this.request, limits);
-    if (!handshake) {
-      if ('Bun' in globalThis) throw new HttpException(501, 'This route is a WebSocket, which the framework does not open on Bun yet (Node and Deno open it through app.listen).');
-      return undefined;
-    }
+    const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? hostedHandshakeOf(this.bindings, limits) ?? denoUpgrade(this.request, limits);
+    if (!handshake) return undefined;
     return (onOpen) => {
       // The exchange is over when the socket ends, not with the handshake (as on the node adapter).
       let ended!: () => void;

@@ -1,13 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { CloseCode } from '../../../streaming/websocket/close-codes.js';
+import { CloseCode, SHUTDOWN_CLOSE_WAIT_MS } from '../../../streaming/websocket/close-codes.js';
 import type { SocketEvents, SocketPort } from '../../../streaming/websocket/socket-port.js';
-
-/**
- * How long a socket closed because the application shuts down waits for its peer's close frame
- * before it is cut: the server's close waits for every connection, and `ws` alone would wait 30 s.
- */
-const SHUTDOWN_CLOSE_WAIT_MS = 250;
 
 const EVENTS = Symbol('framework.websocket.events');
 type TaggedSocket = WebSocket & { [EVENTS]: SocketEvents };

@@ -1,5 +1,6 @@
 import { HttpException } from '../../../../exceptions/http-exception.js';
 import type { HandshakeUpgrade, SocketLimits, SocketPort } from '../../../streaming/websocket/socket-port.js';
+import { offeredSubprotocol } from './offered-subprotocol.js';
 
 // The members of Deno's API used here, so the package type-checks without Deno's types.
 interface DenoWebSocketRuntime {
@@ -22,8 +23,7 @@ export function denoUpgrade(request: Request, options: SocketLimits): HandshakeU
   if (!deno) return undefined;
   return (onOpen) => {
     const idleTimeout = Math.ceil(options.pingIntervalMs / 1000);
-    // As `ws` does on Node: the first subprotocol offered (`bearer` when the token travels there) is the one chosen.
-    const protocol = request.headers.get('sec-websocket-protocol')?.split(',')[0]?.trim();
+    const protocol = offeredSubprotocol(request);
     let upgraded: ReturnType<DenoWebSocketRuntime['upgradeWebSocket']>;
     try {
       upgraded = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
