@@ -32,8 +32,6 @@ export const peers = [
   { id: 'hono', label: 'bare Hono (floor)', http: 'peers/hono/server.mjs', floor: 'http' },
   // Hand-written handlers on IncomingMessage/ServerResponse: the Node floor beside bare Hono's.
   { id: 'node-http', label: 'raw node:http (Node floor)', http: 'peers/node-http/server.mjs' },
-  // The floor sending the security headers the framework's JSON and text answers carry: what those headers cost by themselves.
-  { id: 'node-http-security-headers', label: 'raw node:http + the same security headers', http: 'peers/node-http/server.mjs', optIn: true, env: { BENCH_SECURITY_HEADERS: 'on' } },
   { id: 'fastify', label: 'Fastify 5', http: 'peers/fastify/server.mjs' },
   { id: 'nest-express', label: 'NestJS 12 + Express', http: 'peers/nest/dist/main-express.cjs' },
   { id: 'nest-fastify', label: 'NestJS 12 + Fastify', http: 'peers/nest/dist/main-fastify.cjs' },

@@ -11,12 +11,9 @@ const notFound = JSON.stringify({ status: 404, name: 'NotFoundException', messag
 const malformed = JSON.stringify({ status: 400, name: 'MalformedBodyException', message: 'Request body is not valid JSON' });
 const BODY_LIMIT = 1024 * 1024;
 let nextId = 1;
-// BENCH_SECURITY_HEADERS=on: every answer carries the security headers the framework sends on these
-// rows' JSON and plain-text answers, written by hand.
-const SECURITY = process.env.BENCH_SECURITY_HEADERS === 'on' ? { 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' } : undefined;
 
 function send(res, status, type, body, extra) {
-  const headers = SECURITY ? { ...SECURITY, 'content-type': type, 'content-length': Buffer.byteLength(body) } : { 'content-type': type, 'content-length': Buffer.byteLength(body) };
+  const headers = { 'content-type': type, 'content-length': Buffer.byteLength(body) };
   if (extra) Object.assign(headers, extra);
   res.writeHead(status, headers);
   res.end(body);
