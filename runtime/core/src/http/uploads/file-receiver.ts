@@ -124,7 +124,7 @@ export class FileReceiver {
     } else {
       if (this.abandoned) return;
       // The chunks as they came, copied once when the handler reads them (not into a Blob first).
-      this.file_ = heldFile(this.chunks, this.size, this.name, type);
+      this.file_ = heldFile(this.chunks, this.name, type);
     }
     this.chunks = [];
     this.head = [];

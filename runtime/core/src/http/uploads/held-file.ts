@@ -21,18 +21,32 @@ interface NodeBlobKeys {
 let keys: NodeBlobKeys | null | undefined;
 
 /**
- * A `File` of `chunks` (`size` bytes in all, taken as they are: the caller hands them over), named
+ * A `File` of `chunks` (taken as they are: the caller hands them over and never changes them), named
  * `name`, of type `type`.
  *
  * @example
- * const file = heldFile([head, rest], head.length + rest.length, 'cat.png', 'image/png');
+ * const file = heldFile([head, rest], 'cat.png', 'image/png');
  * await file.arrayBuffer(); // one copy of the chunks, none made before
  */
-export function heldFile(chunks: readonly Uint8Array[], size: number, name: string, type: string): File {
+export function heldFile(chunks: readonly Uint8Array[], name: string, type: string): File {
   keys ??= nodeBlobKeys();
   if (!keys) return new File(chunks as unknown as BlobPart[], name, { type });
-  return new HeldFile(keys, chunks, size, name, type);
+  return new HeldFile(keys, chunks, name, type);
 }
+
+/**
+ * A new buffer of `size` bytes that the caller writes whole: Node's (and Bun's) uninitialised
+ * `Buffer.allocUnsafeSlow` where there is one, as zeroing 256 KiB first costs about what copying
+ * them does; a zeroed `Uint8Array` elsewhere. Always a plain `Uint8Array` over its own `ArrayBuffer`.
+ */
+const allocate: (size: number) => Uint8Array<ArrayBuffer> = (() => {
+  const unsafe = (globalThis as { Buffer?: { allocUnsafeSlow?: (size: number) => Uint8Array<ArrayBuffer> } }).Buffer?.allocUnsafeSlow;
+  if (typeof unsafe !== 'function') return (size) => new Uint8Array(size);
+  return (size) => {
+    const made = unsafe(size);
+    return made.byteOffset === 0 && made.buffer.byteLength === size ? new Uint8Array(made.buffer) : new Uint8Array(size);
+  };
+})();
 
 class HeldFile extends File {
   readonly #chunks: readonly Uint8Array[];
@@ -48,9 +62,13 @@ class HeldFile extends File {
   };
   readonly #handleKey: symbol;
 
-  constructor(keys: NodeBlobKeys, chunks: readonly Uint8Array[], size: number, name: string, type: string) {
+  constructor(keys: NodeBlobKeys, chunks: readonly Uint8Array[], name: string, type: string) {
     super([], name, { type });
     this.#chunks = chunks;
+    // Counted here, not taken from the caller: `#copy` writes exactly this many bytes into a buffer
+    // that is not zeroed first.
+    let size = 0;
+    for (const chunk of chunks) size += chunk.length;
     this.#size = size;
     this.#type = type;
     this.#handleKey = keys.handle;
@@ -97,7 +115,7 @@ class HeldFile extends File {
 
   /** The bytes in one new buffer: each read gets its own, as a Blob's reads do. */
   #copy(): Uint8Array<ArrayBuffer> {
-    const out = new Uint8Array(this.#size);
+    const out = allocate(this.#size);
     let offset = 0;
     for (const chunk of this.#chunks) {
       out.set(chunk, offset);
@@ -117,7 +135,7 @@ function nodeBlobKeys(): NodeBlobKeys | null {
     const handle = symbols.find((symbol) => symbol.description === 'kHandle');
     const length = symbols.find((symbol) => symbol.description === 'kLength');
     if (!handle || !length) return null;
-    const probe = new HeldFile({ handle, length }, [new Uint8Array([1, 2, 3])], 3, 'probe', '');
+    const probe = new HeldFile({ handle, length }, [new Uint8Array([1, 2, 3])], 'probe', '');
     const copy = new Blob([probe]);
     if (copy.size !== 3 || Object.getOwnPropertyDescriptor(probe, handle)?.get) return null;
     return { handle, length };
