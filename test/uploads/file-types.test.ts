@@ -32,4 +32,30 @@ test('a control byte or invalid UTF-8 is application/octet-stream', async () => 
   assert.is(await typeFromBytes(new Uint8Array(0)), 'application/octet-stream', 'empty');
 });
 
+test('a control byte is found wherever it sits in a long head, at any alignment of the head', async () => {
+  const allowed = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+  for (const offset of [0, 1, 2, 3]) {
+    for (const position of [0, 1, 2, 3, 4, 5, 6, 7, 1000, 1001, 1002, 1003, 4095, 4096, 4098, 4099]) {
+      for (const byte of [0x00, 0x01, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1f, 0x20, 0x7e, 0x7f]) {
+        const backing = new Uint8Array(SNIFF_BYTES + offset).fill(0x61);
+        const head = backing.subarray(offset);
+        head[position] = byte;
+        const expected = allowed.has(byte) || byte >= 0x20 && byte !== 0x7f ? 'text/plain' : 'application/octet-stream';
+        assert.is(await typeFromBytes(head), expected, `byte 0x${byte.toString(16)} at ${position}, offset ${offset}`);
+      }
+    }
+    for (let length = 1; length <= 9; length++) {
+      const short = new Uint8Array(length + offset).fill(0x61).subarray(offset);
+      assert.is(await typeFromBytes(short), 'text/plain', `${length} bytes, offset ${offset}`);
+      short[length - 1] = 0x01;
+      assert.is(await typeFromBytes(short), 'application/octet-stream', `${length} bytes ending in 0x01, offset ${offset}`);
+    }
+    const accented = new Uint8Array(SNIFF_BYTES + offset).fill(0x61).subarray(offset);
+    accented.set(text('é'), 2001);
+    assert.is(await typeFromBytes(accented), 'text/plain', `UTF-8 in the middle, offset ${offset}`);
+    accented[2001] = 0xff;
+    assert.is(await typeFromBytes(accented), 'application/octet-stream', `not UTF-8 in the middle, offset ${offset}`);
+  }
+});
+
 test.run();

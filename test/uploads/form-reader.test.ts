@@ -167,4 +167,25 @@ reader('a client gone mid-file: a 400 aborted, and its temporary file deleted', 
   assert.equal(readdirSync(dir), []);
 });
 
+reader('a file held in memory keeps its bytes when the parser reuses its buffers: chunks cut inside boundary look-alikes', async ({ limits }) => {
+  // The parser keeps a chunk's tail that could begin the boundary in a buffer of its own, and hands
+  // it on as file data when the next chunk shows it was not: the held file must not see that buffer change.
+  const lines = Array.from({ length: 40 }, (_, index) => `line ${index}\r\n--${BOUNDARY.slice(0, 8)}NOT${'q'.repeat(index)}`);
+  const text = lines.join('');
+  const bytes = body([{ name: 'avatar', filename: 'notes.txt', data: text }, { name: 'note', data: `\r\n--${BOUNDARY.slice(0, 5)}` }]);
+  const cuts: number[] = [];
+  const look = Buffer.from(`\r\n--${BOUNDARY.slice(0, 8)}`);
+  for (let at = Buffer.from(bytes).indexOf(look); at >= 0; at = Buffer.from(bytes).indexOf(look, at + 1)) cuts.push(at + look.length);
+  async function* cutInsideLookAlikes(): AsyncGenerator<Uint8Array> {
+    let from = 0;
+    // Each chunk its own copy, as a socket's reads are.
+    for (const to of [...cuts, bytes.length]) yield bytes.slice(from, (from = to));
+  }
+  const { form, error } = await read({ ...limits, memoryBytes: 1 << 20 }, bytes, { source: cutInsideLookAlikes() });
+  assert.is(error, undefined);
+  assert.ok(cuts.length > 30, `${cuts.length} cuts`);
+  assert.is(await form!.files.get('avatar')![0]!.text(), text);
+  assert.is(form!.fields['note'], `\r\n--${BOUNDARY.slice(0, 5)}`);
+});
+
 reader.run();

@@ -1,5 +1,6 @@
 import type { FormFileEntry } from '../../contract/tables.js';
 import { SNIFF_BYTES, typeFromBytes } from './file-types.js';
+import { heldFile } from './held-file.js';
 import type { TempFile, TemporaryFiles } from './temp-files.js';
 import { malformedForm, UploadLimitException, UploadTypeException } from './upload-errors.js';
 import type { UploadedForm } from './uploaded-form.js';
@@ -114,16 +115,17 @@ export class FileReceiver {
     const type = await typeFromBytes(head);
     const { types } = this.field;
     if (types && !types.includes(type)) throw new UploadTypeException(this.field.field, type, types);
-    let parts: BlobPart[];
     if (this.file) {
       const { stream, path } = this.file;
       await new Promise<void>((resolve) => stream.end(resolve));
-      parts = [await this.temp!.blob(path, type)];
+      const onDisk = await this.temp!.blob(path, type);
+      if (this.abandoned) return;
+      this.file_ = new File([onDisk], this.name, { type });
     } else {
-      parts = this.chunks as BlobPart[];
+      if (this.abandoned) return;
+      // The chunks as they came, copied once when the handler reads them (not into a Blob first).
+      this.file_ = heldFile(this.chunks, this.name, type);
     }
-    if (this.abandoned) return;
-    this.file_ = new File(parts, this.name, { type });
     this.chunks = [];
     this.head = [];
   }

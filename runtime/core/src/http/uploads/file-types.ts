@@ -11,7 +11,6 @@ export const SNIFF_BYTES = 4100;
 /** The type of a file whose bytes match no signature and are not text. */
 export const UNKNOWN_TYPE = 'application/octet-stream';
 
-const controlByte = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
 /**
  * The MIME type of a file from its first bytes (its "magic numbers"), never from its name or the
@@ -33,23 +32,50 @@ export async function typeFromBytes(head: Uint8Array): Promise<string> {
 /**
  * Text: no NUL or other control byte but tab, line feed, form feed and carriage return (in UTF-8
  * those are single bytes, so the bytes are scanned, not a decoded string), and valid UTF-8, which
- * only a head with a byte above 0x7f needs a decoder to tell.
+ * only a head with a byte above 0x7f needs a decoder to tell. The scan reads four bytes at a time
+ * (a quarter of the steps over a 4 KiB head) and looks at single bytes only in a word that holds
+ * one below 0x20, 0x7f or one above it.
  */
 function looksLikeText(head: Uint8Array): boolean {
-  let ascii = true;
-  for (let index = 0; index < head.length; index++) {
-    const byte = head[index]!;
-    if (byte < 0x20) {
-      if (byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
-    } else if (byte === 0x7f) return false;
-    else if (byte > 0x7f) ascii = false;
+  const scan = { ascii: true };
+  const lead = (4 - (head.byteOffset & 3)) & 3;
+  // A head too short to hold one aligned word is scanned byte by byte.
+  if (head.length < lead + 4) return bytesAreText(head, 0, head.length, scan) && (scan.ascii || isUtf8(head));
+  if (!bytesAreText(head, 0, lead, scan)) return false;
+  const count = (head.length - lead) >>> 2;
+  const words = new Uint32Array(head.buffer, head.byteOffset + lead, count);
+  for (let index = 0; index < count; index++) {
+    const word = words[index]!;
+    const del = word ^ 0x7f7f7f7f;
+    // The high bit of a byte is set by: a byte below 0x20 (the first term), a byte equal to 0x7f
+    // (the second: a zero byte of `del`), a byte above 0x7f (the word itself). Exact for "any".
+    if ((((word - 0x20202020) & ~word) | ((del - 0x01010101) & ~del) | word) & 0x80808080) {
+      const at = lead + index * 4;
+      if (!bytesAreText(head, at, at + 4, scan)) return false;
+    }
   }
-  if (ascii) return true;
+  if (!bytesAreText(head, lead + count * 4, head.length, scan)) return false;
+  return scan.ascii || isUtf8(head);
+}
+
+/** Valid UTF-8; `stream: true` as the head may end inside a character, which is not a reason to call it binary. */
+function isUtf8(head: Uint8Array): boolean {
   try {
-    // `stream: true`: the head may end inside a character, which is not a reason to call it binary.
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;
   }
+}
+
+/** Bytes `from`..`to` hold no control byte but tab, LF, FF and CR; `scan.ascii` goes false at a byte above 0x7f. */
+function bytesAreText(head: Uint8Array, from: number, to: number, scan: { ascii: boolean }): boolean {
+  for (let index = from; index < to; index++) {
+    const byte = head[index]!;
+    if (byte < 0x20) {
+      if (byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
+    } else if (byte === 0x7f) return false;
+    else if (byte > 0x7f) scan.ascii = false;
+  }
+  return true;
 }

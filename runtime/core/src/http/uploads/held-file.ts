@@ -1,0 +1,145 @@
+/**
+ * A received file held in memory as the chunks it arrived in. A Web `File` copies every byte it is
+ * made of into native memory; an upload whose handler reads the bytes once (`arrayBuffer()`) would
+ * pay for that copy and then for reading them back out. A `HeldFile` reads its chunks straight into
+ * the answer of `arrayBuffer()`, `bytes()`, `text()` and `stream()`, and makes the native copy only
+ * when Node itself needs it (`new Blob([file])`, `slice()`, `structuredClone`, `postMessage`,
+ * `URL.createObjectURL`).
+ *
+ * Node keeps a Blob's native bytes under one symbol-keyed property (`kHandle`) that each of those
+ * reads; a `HeldFile` answers that read with a getter which makes the copy then. On a runtime where
+ * that property is not found, or where the probe below does not see the file's size through it
+ * (Bun, Deno, a future Node), `heldFile` makes a plain `File` and nothing changes but the copy.
+ */
+
+/** Node's own Blob properties: the native bytes and their length (undefined elsewhere). */
+interface NodeBlobKeys {
+  readonly handle: symbol;
+  readonly length: symbol;
+}
+
+let keys: NodeBlobKeys | null | undefined;
+
+/**
+ * A `File` of `chunks` (taken as they are: the caller hands them over and never changes them), named
+ * `name`, of type `type`.
+ *
+ * @example
+ * const file = heldFile([head, rest], 'cat.png', 'image/png');
+ * await file.arrayBuffer(); // one copy of the chunks, none made before
+ */
+export function heldFile(chunks: readonly Uint8Array[], name: string, type: string): File {
+  keys ??= nodeBlobKeys();
+  if (!keys) return new File(chunks as unknown as BlobPart[], name, { type });
+  return new HeldFile(keys, chunks, name, type);
+}
+
+/**
+ * A new buffer of `size` bytes that the caller writes whole: Node's (and Bun's) uninitialised
+ * `Buffer.allocUnsafeSlow` where there is one, as zeroing 256 KiB first costs about what copying
+ * them does; a zeroed `Uint8Array` elsewhere. Always a plain `Uint8Array` over its own `ArrayBuffer`.
+ */
+const allocate: (size: number) => Uint8Array<ArrayBuffer> = (() => {
+  const unsafe = (globalThis as { Buffer?: { allocUnsafeSlow?: (size: number) => Uint8Array<ArrayBuffer> } }).Buffer?.allocUnsafeSlow;
+  if (typeof unsafe !== 'function') return (size) => new Uint8Array(size);
+  return (size) => {
+    const made = unsafe(size);
+    return made.byteOffset === 0 && made.buffer.byteLength === size ? new Uint8Array(made.buffer) : new Uint8Array(size);
+  };
+})();
+
+class HeldFile extends File {
+  readonly #chunks: readonly Uint8Array[];
+  readonly #size: number;
+  readonly #type: string;
+
+  /** The getter standing for the native bytes until something reads them (one for every file). */
+  static readonly #nativeOnFirstRead: PropertyDescriptor = {
+    configurable: true,
+    get(this: HeldFile): unknown {
+      return this.#makeNative();
+    },
+  };
+  readonly #handleKey: symbol;
+
+  constructor(keys: NodeBlobKeys, chunks: readonly Uint8Array[], name: string, type: string) {
+    super([], name, { type });
+    this.#chunks = chunks;
+    // Counted here, not taken from the caller: `#copy` writes exactly this many bytes into a buffer
+    // that is not zeroed first.
+    let size = 0;
+    for (const chunk of chunks) size += chunk.length;
+    this.#size = size;
+    this.#type = type;
+    this.#handleKey = keys.handle;
+    Object.defineProperty(this, keys.handle, HeldFile.#nativeOnFirstRead);
+    (this as unknown as Record<symbol, number>)[keys.length] = size;
+  }
+
+  /** Copies the chunks into a native Blob and stands its bytes in for the empty ones (once). */
+  #makeNative(): unknown {
+    const key = this.#handleKey;
+    const handle = (new Blob(this.#chunks as unknown as BlobPart[]) as unknown as Record<symbol, unknown>)[key];
+    Object.defineProperty(this, key, { value: handle, writable: true, configurable: true });
+    return handle;
+  }
+
+  override get size(): number {
+    return this.#size;
+  }
+  override get type(): string {
+    return this.#type;
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return Promise.resolve(this.#copy());
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#copy().buffer);
+  }
+  override text(): Promise<string> {
+    return Promise.resolve(new TextDecoder().decode(this.#copy()));
+  }
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    const chunks = this.#chunks;
+    let next = 0;
+    return new ReadableStream<Uint8Array<ArrayBuffer>>({
+      type: 'bytes',
+      pull(controller) {
+        // A copy: enqueueing a byte stream's chunk detaches its buffer, and the held ones are read again.
+        if (next < chunks.length) controller.enqueue(chunks[next++]!.slice());
+        else controller.close();
+      },
+    });
+  }
+
+  /** The bytes in one new buffer: each read gets its own, as a Blob's reads do. */
+  #copy(): Uint8Array<ArrayBuffer> {
+    const out = allocate(this.#size);
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      out.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return out;
+  }
+}
+
+/**
+ * Node's Blob property keys, if a probe file made with them reads back whole through `new Blob`
+ * (the path that reads them directly); `null` on any other runtime.
+ */
+function nodeBlobKeys(): NodeBlobKeys | null {
+  try {
+    const symbols = Object.getOwnPropertySymbols(new File([], ''));
+    const handle = symbols.find((symbol) => symbol.description === 'kHandle');
+    const length = symbols.find((symbol) => symbol.description === 'kLength');
+    if (!handle || !length) return null;
+    const probe = new HeldFile({ handle, length }, [new Uint8Array([1, 2, 3])], 'probe', '');
+    const copy = new Blob([probe]);
+    if (copy.size !== 3 || Object.getOwnPropertyDescriptor(probe, handle)?.get) return null;
+    return { handle, length };
+  } catch {
+    return null;
+  }
+}

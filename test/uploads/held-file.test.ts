@@ -1,0 +1,74 @@
+// A file held as the chunks it arrived in (uploads/held-file.ts): a Web File to every reader, its
+// own reads copying the chunks once, and Node's paths that read a Blob's native bytes directly
+// (new Blob([file]), slice, structuredClone, postMessage, object URLs) seeing every byte too.
+import { resolveObjectURL } from 'node:buffer';
+import { MessageChannel } from 'node:worker_threads';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { heldFile } from '../../runtime/core/src/http/uploads/held-file.js';
+
+const text = (value: string) => new TextEncoder().encode(value);
+/** Chunks of 'hello world' as a parser hands them over: views into larger buffers. */
+const chunks = () => [text('>>hello ').subarray(2), text('world<<').subarray(0, 5)];
+const file = () => heldFile(chunks(), 'greeting.txt', 'text/plain');
+
+test('it is a Web File with the name, size and type it was made with', () => {
+  const held = file();
+  assert.ok(held instanceof File);
+  assert.ok(held instanceof Blob);
+  assert.is(held.name, 'greeting.txt');
+  assert.is(held.size, 11);
+  assert.is(held.type, 'text/plain');
+  assert.ok(held.lastModified > 0);
+  assert.is(Object.prototype.toString.call(held), '[object File]');
+});
+
+test('each read gets its own copy of every byte', async () => {
+  const held = file();
+  const first = new Uint8Array(await held.arrayBuffer());
+  assert.is(new TextDecoder().decode(first), 'hello world');
+  first.fill(0);
+  assert.is(await held.text(), 'hello world');
+  assert.equal([...(await held.bytes())], [...text('hello world')]);
+  const buffer = await held.arrayBuffer();
+  assert.ok(buffer instanceof ArrayBuffer && buffer.byteLength === 11, 'an ArrayBuffer of the file alone');
+  assert.is(Object.getPrototypeOf(await held.bytes()), Uint8Array.prototype, 'a plain Uint8Array, not a Buffer');
+  let streamed = '';
+  for await (const chunk of held.stream()) streamed += new TextDecoder().decode(chunk);
+  assert.is(streamed, 'hello world');
+  assert.is(await held.text(), 'hello world', 'streaming leaves the held chunks whole');
+});
+
+test('Node paths that read the native bytes see every byte', async () => {
+  assert.is(await new Blob([file(), '!']).text(), 'hello world!');
+  assert.is(await file().slice(6, 11).text(), 'world');
+  assert.is(await Blob.prototype.text.call(file()), 'hello world');
+  const clone = structuredClone(file());
+  assert.is(clone.size, 11);
+  assert.is(await clone.text(), 'hello world');
+  const url = URL.createObjectURL(file());
+  assert.is(await resolveObjectURL(url)!.text(), 'hello world');
+  URL.revokeObjectURL(url);
+  const channel = new MessageChannel();
+  const posted = new Promise<Blob>((resolve) => channel.port2.once('message', resolve));
+  channel.port1.postMessage(file());
+  assert.is(await (await posted).text(), 'hello world');
+  channel.port1.close();
+});
+
+test('a Response and a FormData send every byte', async () => {
+  assert.is(await new Response(file()).text(), 'hello world');
+  const form = new FormData();
+  form.append('greeting', file());
+  const sent = await new Response(form).text();
+  assert.ok(sent.includes('filename="greeting.txt"') && sent.includes('\r\n\r\nhello world\r\n'), sent);
+});
+
+test('an empty file is empty to every reader', async () => {
+  const empty = heldFile([], 'empty', 'application/octet-stream');
+  assert.is(empty.size, 0);
+  assert.is((await empty.arrayBuffer()).byteLength, 0);
+  assert.is((await new Blob([empty]).arrayBuffer()).byteLength, 0);
+});
+
+test.run();
