@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '3308bf893d798290230f7a97619599fd182ca947bf63a06dd9e96124ba470dfe',
+  manifest: 'fb2c20e07707742f5ff45d52be592f77b176ceb3f0b6b261d1fb4abd8f742b7f',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
