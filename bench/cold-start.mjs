@@ -41,7 +41,14 @@ try {
   const results = Object.fromEntries(ids.map((id) => [id, []]));
   const load = [loadavg()[0]];
   for (let round = 0; round < runs; round++) {
-    for (const id of ids) results[id].push(await startOnce(all[id]));
+    for (const id of ids.filter((i) => !all[i].missing)) {
+      try {
+        results[id].push(await startOnce(all[id]));
+      } catch (error) {
+        // One subject that cannot start does not stop the others: its row says why.
+        all[id].missing = `failed: ${String(error.message).split('\n').slice(0, 2).join(' ')}`;
+      }
+    }
     load.push(loadavg()[0]);
     console.error(`round ${round + 1}/${runs} done, load average ${loadavg()[0].toFixed(1)}`);
   }
@@ -55,7 +62,7 @@ try {
       continue;
     }
     const rows = results[id];
-    const floorRows = results[subject.floor];
+    const floorRows = all[subject.floor].missing ? rows.map(() => ({ cpuMs: NaN, rssAfterLoadMb: NaN })) : results[subject.floor];
     const cpuRatios = rows.map((r, i) => r.cpuMs / floorRows[i].cpuMs);
     const rssLoad = rows[0].rssAfterLoadMb === undefined ? '' : `${median(rows.map((r) => r.rssAfterLoadMb)).toFixed(1)} MB (${median(rows.map((r, i) => r.rssAfterLoadMb / floorRows[i].rssAfterLoadMb)).toFixed(2)}×)`;
     const ratio = id === subject.floor ? '1' : `${median(cpuRatios).toFixed(2)}× (${range(cpuRatios)})`;

@@ -41,7 +41,8 @@ export function subjects(dir, { node = process.execPath } = {}) {
   const bun = ensureBun();
   const deno = denoBinary();
   const node22 = ensureNode(22);
-  const deno_ = (script, read = []) => (deno.path ? { command: deno.path, args: denoRunArgs(script, read) } : { missing: deno.reason });
+  // Run from the bundle's directory, which it may read (the configuration looks for `.env` there).
+  const deno_ = (script, read = []) => (deno.path ? { command: deno.path, args: denoRunArgs(script, read), cwd: read[0] } : { missing: deno.reason });
   const bun_ = (script) => (bun.ok ? { command: bun.path, args: [script] } : { missing: bun.message });
   const http = (label, start, floor, extra = {}) => ({ label, transport: 'http', floor, ...start, ...extra });
   const honoPath = { path: '/todo' };

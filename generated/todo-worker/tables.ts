@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'fb2c20e07707742f5ff45d52be592f77b176ceb3f0b6b261d1fb4abd8f742b7f',
+  manifest: '477574e6f0c3ca8c0a836bb4fa81769d62920cc1f7a221b986acc40db964b4f8',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [

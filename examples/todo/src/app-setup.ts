@@ -9,6 +9,15 @@ import { LIMITS } from './limits.js';
 /** The web page (`index.html`, its script and stylesheet), beside `src/` (copied beside the build's `src/` by `build:example`). */
 export const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
+/** Whether the page is beside `src/`; Deno without read access there throws rather than answer no. */
+function pageIsThere(): boolean {
+  try {
+    return existsSync(PUBLIC_DIR);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * CORS with credentials for the comma-separated origins of `CORS_ORIGINS` (the browser apps that
  * log in with the session cookie); undefined when unset or empty. A malformed origin fails `init`
@@ -36,7 +45,7 @@ export async function createTodoApp(tables: ApplicationTables, config: ConfigSer
   const app = new FrameworkApplication(tables, { ...LIMITS, ...(cors && { cors }), ...options });
   // The page lists the todos through the API; routes win, so `/` serves files only where no route
   // answers. A build that carries no page (a bundle, Deno without read access) serves the API alone.
-  if (existsSync(PUBLIC_DIR)) app.serveStatic('/', PUBLIC_DIR);
+  if (pageIsThere()) app.serveStatic('/', PUBLIC_DIR);
   if (config.get('DOCS')) app.serveDocs('/docs', await openapi());
   return app;
 }
