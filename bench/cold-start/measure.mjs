@@ -103,7 +103,10 @@ export async function startOnce(subject) {
     return result;
   } finally {
     client?.close();
-    child.kill('SIGKILL');
+    // SIGTERM, as a platform stops a process (Node writes its compile cache on the way out), then SIGKILL.
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
     await exited;
+    clearTimeout(killer);
   }
 }

@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '477574e6f0c3ca8c0a836bb4fa81769d62920cc1f7a221b986acc40db964b4f8',
+  manifest: 'c0f740216b7c9bf622a1965e63543f3310620d29b04a9a008f7ef29e4aa76780',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
@@ -139,7 +139,7 @@ export const tables: ApplicationTables = {
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: classFactory<[]>(HealthController), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
     { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:17:1' },
     { token: TodoCache, name: 'TodoCache', scope: 'singleton', deps: [1], create: classFactory<[RedisConnection]>(TodoCache), useClass: TodoCache, source: 'shared/todo-cache.interceptor.ts:9:1' },
-    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:30:1' },
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:31:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [11, 4], create: classFactory<[UsersService, JwtService]>(AuthController), useClass: AuthController, source: 'auth/auth.controller.ts:13:1' },
     { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: classFactory<[]>(TodoChanges), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [13], create: classFactory<[TodoChanges]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
