@@ -128,7 +128,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'c0f740216b7c9bf622a1965e63543f3310620d29b04a9a008f7ef29e4aa76780',
+  manifest: 'c5a133efe42d11cf412d44cd60d264fff01ff6fd2ea00ade10f76feb3a652089',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [] }, { module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: TodoGrpcModule, controllers: [TodoGrpcController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
@@ -141,7 +141,7 @@ export const tables: ApplicationTables = {
     { token: ThrottlerConfig, name: 'ThrottlerConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(HttpAppModule, 1), source: 'http-app.module.ts:21:27' },
     { token: HealthConfig, name: 'HealthConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(HttpAppModule, 2), source: 'http-app.module.ts:21:64' },
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: classFactory<[]>(HealthController), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
-    { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:17:1' },
+    { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:16:1' },
     { token: TodoCache, name: 'TodoCache', scope: 'singleton', deps: [1], create: classFactory<[RedisConnection]>(TodoCache), useClass: TodoCache, source: 'shared/todo-cache.interceptor.ts:9:1' },
     { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: classFactory<[]>(TodoChanges), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [11], create: classFactory<[TodoChanges]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
@@ -159,10 +159,10 @@ export const tables: ApplicationTables = {
       method: 'GET', path: '/health', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: { skipThrottle: ['*'] }, source: 'health/health.controller.ts:10:3' },
     { id: 1, name: 'InfoController.about', controller: 9, handler: InfoController.prototype.about,
       invoke: (c: InfoController) => c.about(),
-      method: 'GET', path: '/info', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:24:3' },
+      method: 'GET', path: '/info', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:23:3' },
     { id: 2, name: 'InfoController.me', controller: 9, handler: InfoController.prototype.me,
       invoke: (c: InfoController, a: ArgumentSource) => c.me(a.context),
-      method: 'GET', path: '/info/me', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:30:3' },
+      method: 'GET', path: '/info/me', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:29:3' },
     { id: 3, name: 'AuthController.howTo', controller: 15, handler: AuthController.prototype.howTo,
       invoke: (c: AuthController) => c.howTo(),
       method: 'GET', path: '/auth/login', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, source: 'auth/auth.controller.ts:23:3' },
