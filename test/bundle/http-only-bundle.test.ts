@@ -1,8 +1,8 @@
 // The example's HTTP-only entry (`src/main-http.ts`) bundled as `build:prod` bundles it: nothing of
 // gRPC is carried (no grpc-js, no protobufjs and its descriptor extension, no .proto), so a process
 // that serves HTTP alone does not compile them; it answers as the full entry does, and loads
-// pino only when the first line is written.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// pino only when the first line is written, Node's http2, tls and zlib not for small plain answers.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,30 @@ test('it answers over HTTP; every line is logged, those written while pino loade
     const paths = lines.map((line) => (JSON.parse(line) as { path?: string; route?: string }).path);
     assert.equal(paths.slice(0, 3), ['/health', '/todo', '/auth/login'], 'the lines written while pino loaded come first, in order');
     assert.not.match(server.output(), /gRPC on/);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('small plain-HTTP answers load neither node:http2, nor tls, nor zlib', async () => {
+  const recordLoads = fileURLToPath(new URL('../telemetry/fixtures/record-loads.mjs', import.meta.url));
+  const builtinsFile = path.join(dir, 'builtins.txt');
+  const loadedFile = path.join(dir, 'loaded.txt');
+  const server = await launch(process.execPath, ['--import', recordLoads, path.join(dir, 'main-http.mjs')], {
+    cwd: dir,
+    readyWithinMs: 30_000,
+    env: { ...env, LOG_LEVEL: 'warn', LOADED_BUILTINS: builtinsFile, LOADED_MODULES: loadedFile },
+  });
+  try {
+    for (const route of ['/health', '/todo', '/no/such/route']) await (await fetch(`${server.base}${route}`)).arrayBuffer();
+    process.kill(server.pid, 'SIGUSR2');
+    for (let waited = 0; !existsSync(builtinsFile); waited += 10) {
+      if (waited > 10_000) throw new Error('the server did not list its built-ins');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const builtins = readFileSync(builtinsFile, 'utf8').split('\n');
+    for (const name of ['http2', 'tls', 'zlib']) assert.not.ok(builtins.includes(`NativeModule ${name}`), `node:${name} is loaded`);
+    assert.ok(builtins.includes('NativeModule http'), 'the list is of this server');
   } finally {
     await server.stop();
   }
