@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: '3308bf893d798290230f7a97619599fd182ca947bf63a06dd9e96124ba470dfe',
+  manifest: 'c5a133efe42d11cf412d44cd60d264fff01ff6fd2ea00ade10f76feb3a652089',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
@@ -137,9 +137,9 @@ export const tables: ApplicationTables = {
     { token: ThrottlerConfig, name: 'ThrottlerConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(HttpAppModule, 1), source: 'http-app.module.ts:21:27' },
     { token: HealthConfig, name: 'HealthConfig', scope: 'singleton', deps: [], create: () => dynamicModuleValue(HttpAppModule, 2), source: 'http-app.module.ts:21:64' },
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: classFactory<[]>(HealthController), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
-    { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:17:1' },
+    { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:16:1' },
     { token: TodoCache, name: 'TodoCache', scope: 'singleton', deps: [1], create: classFactory<[RedisConnection]>(TodoCache), useClass: TodoCache, source: 'shared/todo-cache.interceptor.ts:9:1' },
-    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:30:1' },
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:31:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [11, 4], create: classFactory<[UsersService, JwtService]>(AuthController), useClass: AuthController, source: 'auth/auth.controller.ts:13:1' },
     { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: classFactory<[]>(TodoChanges), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [13], create: classFactory<[TodoChanges]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
@@ -154,10 +154,10 @@ export const tables: ApplicationTables = {
       method: 'GET', path: '/health', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: { skipThrottle: ['*'] }, source: 'health/health.controller.ts:10:3' },
     { id: 1, name: 'InfoController.about', controller: 9, handler: InfoController.prototype.about,
       invoke: (c: InfoController) => c.about(),
-      method: 'GET', path: '/info', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:24:3' },
+      method: 'GET', path: '/info', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:23:3' },
     { id: 2, name: 'InfoController.me', controller: 9, handler: InfoController.prototype.me,
       invoke: (c: InfoController, a: ArgumentSource) => c.me(a.context),
-      method: 'GET', path: '/info/me', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:30:3' },
+      method: 'GET', path: '/info/me', readsBody: false, status: 200, guards: [], interceptors: [10], middleware: [], filters: [], annotations: {}, source: 'info/info.controller.ts:29:3' },
     { id: 3, name: 'AuthController.howTo', controller: 12, handler: AuthController.prototype.howTo,
       invoke: (c: AuthController) => c.howTo(),
       method: 'GET', path: '/auth/login', readsBody: false, status: 200, guards: [], middleware: [], filters: [], annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, source: 'auth/auth.controller.ts:23:3' },

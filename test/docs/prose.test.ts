@@ -66,7 +66,7 @@ function ungatedMentions(page: string, text: string, gates: readonly { variable:
   return problems;
 }
 
-const GATES = gatedPaths(fs.readFileSync(path.join(ROOT, 'examples/todo/src/bootstrap.ts'), 'utf8'));
+const GATES = gatedPaths(fs.readFileSync(path.join(ROOT, 'examples/todo/src/app-setup.ts'), 'utf8'));
 
 test('no paragraph of the docs stops mid-sentence before a heading or the end of its page', () => {
   assert.equal(docPages().flatMap((page) => unfinishedParagraphs(page, readPage(page))), []);

@@ -1,5 +1,4 @@
 import { CacheVary, Controller, Ctx, Get, Public, claimsOf, UseInterceptors, type ExecutionContext } from '@framework/core';
-import { randomUUID } from 'node:crypto';
 import { TodoCache } from '../shared/todo-cache.interceptor.js';
 
 let instanceName: string | undefined;
@@ -7,7 +6,7 @@ let instanceName: string | undefined;
  * Which process this is: the answers below say which instance computed them. Named at the first
  * answer, not when the module loads: a Worker may not draw random values at its top level.
  */
-const instance = (): string => (instanceName ??= `${process.pid}-${randomUUID().slice(0, 8)}`);
+const instance = (): string => (instanceName ??= `${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
 
 /**
  * Answers cached for 10 s by `TodoCache` (in Redis when `REDIS_URL` is set, so every

@@ -51,39 +51,72 @@ export interface RequestRecord {
   readonly err?: unknown;
 }
 
+/** pino's numbers for the levels (a line is written when its level's number is at least the logger's). */
+const LEVEL_VALUES: Readonly<Record<LogLevel, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
 /**
- * The request log of one application: pino, created once at `init`. A line per request at
- * `info`; refusals (guard, throttler, validation, body size) at `info` with their reason; a
- * server error at `error` with the error's stack (logged once, in the request's own line).
+ * The request log of one application, created once at `init`. A line per request at `info`;
+ * refusals (guard, throttler, validation, body size) at `info` with their reason; a server error
+ * at `error` with the error's stack (logged once, in the request's own line). pino is loaded when
+ * the first line at an enabled level is written, not at `init`: a start pays nothing for it, and
+ * an application at `warn` whose requests all succeed never loads it. Lines written meanwhile are
+ * kept, in order, with the time they were written at.
  *
  * @example
  * const log = await RequestLog.create({ level: 'info' });
  * log.write({ requestId, transport: 'http', method: 'GET', route: '/todo/:id', status: 200, durationMs: 1.2, client: '127.0.0.1' }, false);
  */
 export class RequestLog {
+  private logger: PinoLogger | undefined;
+  private loading: Promise<void> | undefined;
+  private readonly waiting: { readonly time: number; readonly failed: boolean; readonly record: object }[] = [];
+  /** The time a line kept while pino loaded was written at, for pino's `time` field. */
+  private stamp: number | undefined;
+  private readonly levelValue: number;
+
   private constructor(
-    readonly logger: PinoLogger,
+    private readonly build: ((timestamp: () => string) => Promise<PinoLogger>) | PinoLogger,
+    level: LogLevel,
     readonly withHeaders: boolean,
     /** Header names whose values never reach a line (lower case). */
     private readonly credentials: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.levelValue = LEVEL_VALUES[level];
+    if (typeof build !== 'function') this.logger = build;
+  }
 
-  /**
-   * Loads pino (only applications that log requests pay for it) and builds the logger.
-   * `credentials`: the application's credential headers (see `credentialHeadersOf`).
-   */
+  /** `credentials`: the application's credential headers (see `credentialHeadersOf`). */
   static async create(options: RequestLogOptions, credentials: ReadonlySet<string> = new Set(WELL_KNOWN_CREDENTIAL_HEADERS)): Promise<RequestLog> {
-    if (options.logger) return new RequestLog(options.logger, options.headers ?? false, credentials);
-    const { pino } = await import('pino');
-    const settings: LoggerOptions = {
-      level: options.level ?? 'info',
-      redact: { paths: [...(options.redact ?? [])], censor: '[redacted]' },
-      base: undefined,
+    if (options.logger) return new RequestLog(options.logger, 'trace', options.headers ?? false, credentials);
+    const level = options.level ?? 'info';
+    if (!Object.hasOwn(LEVEL_VALUES, level)) throw new Error(`requestLog.level must be one of ${Object.keys(LEVEL_VALUES).join(', ')}; got ${JSON.stringify(level)}.`);
+    const build = async (timestamp: () => string): Promise<PinoLogger> => {
+      const { pino } = await import('pino');
+      const settings: LoggerOptions = { level, redact: { paths: [...(options.redact ?? [])], censor: '[redacted]' }, base: undefined, timestamp };
+      // Asynchronous writes: a synchronous write per request would cost more than the request, and
+      // lines written while one write is in flight go out together with the next.
+      return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: false }));
     };
-    // Asynchronous writes: a synchronous write per request would cost more than the request, and
-    // lines written while one write is in flight go out together with the next.
-    const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
-    return new RequestLog(pino(settings, destination), options.headers ?? false, credentials);
+    return new RequestLog(build, level, options.headers ?? false, credentials);
+  }
+
+  /** The logger, loaded on the first line; the lines written meanwhile go out first, in order. */
+  private load(): Promise<void> {
+    this.loading ??= (this.build as (timestamp: () => string) => Promise<PinoLogger>)(() => `,"time":${this.stamp ?? Date.now()}`).then((logger) => {
+      for (const line of this.waiting) {
+        this.stamp = line.time;
+        this.emit(logger, line.record, line.failed);
+      }
+      this.stamp = undefined;
+      this.waiting.length = 0;
+      this.logger = logger;
+    });
+    return this.loading;
+  }
+
+  private emit(logger: PinoLogger, record: object, failed: boolean): void {
+    if (failed) logger.error(record, 'request failed');
+    else logger.info(record, 'request completed');
   }
 
   /** Writes one line; `failed` (a 5xx) at `error`, everything else at `info`. Credentials redacted, long values cut. */
@@ -94,12 +127,17 @@ export class RequestLog {
       headers === undefined && short(userAgent) && short(path)
         ? written
         : { ...written, path: loggedValue(path), userAgent: loggedValue(userAgent), headers: headers && loggedHeaders(headers, this.credentials) };
-    if (failed) this.logger.error(record, 'request failed');
-    else this.logger.info(record, 'request completed');
+    if (this.logger) return this.emit(this.logger, record, failed);
+    if ((failed ? LEVEL_VALUES.error : LEVEL_VALUES.info) < this.levelValue) return;
+    this.waiting.push({ time: Date.now(), failed, record });
+    this.load().catch((error: unknown) => console.error('request log: pino could not be loaded;', error));
   }
 
   /** Writes what pino still buffers (called by `app.close()`). */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    if (!this.logger) await this.loading;
+    const logger = this.logger;
+    if (!logger) return;
     return new Promise((resolve) => {
       // A destination that cannot flush (a plain object with `write`) never calls back: `close()`
       // waits for it a second at most.
@@ -109,7 +147,7 @@ export class RequestLog {
         resolve();
       };
       try {
-        this.logger.flush(done);
+        logger.flush(done);
       } catch {
         done();
       }

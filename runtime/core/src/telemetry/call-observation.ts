@@ -1,4 +1,5 @@
-import { context, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
+import type { OtelApi } from './live-telemetry.js';
 import { HttpException } from '../exceptions/http-exception.js';
 import type { RequestLog } from '../logging/request-log.js';
 import type { Instruments, RefusalKind } from './instruments.js';
@@ -54,6 +55,8 @@ export class CallObservation {
     private readonly spanContext: Context | undefined,
     private readonly instruments: Instruments | undefined,
     private readonly log: RequestLog | undefined,
+    /** Present whenever `spanContext` is. */
+    private readonly api?: OtelApi,
   ) {}
 
   /** The call's span context (its server span's), when a tracer is live: the parent of spans made for the call. */
@@ -63,7 +66,7 @@ export class CallObservation {
 
   /** Runs `work` inside the call's span context, so what it instruments becomes the span's child. */
   run<T>(work: () => T): T {
-    return this.spanContext === undefined ? work() : context.with(this.spanContext, work);
+    return this.spanContext === undefined ? work() : this.api!.context.with(this.spanContext, work);
   }
 
   /** Notes that the framework refused the call (the chain's guards, the throttler, validation, the body limit). */
@@ -120,7 +123,7 @@ export class CallObservation {
     if (span !== undefined) {
       if (error !== undefined) span.recordException(error instanceof Error ? error : String(error));
       this.profile.endSpan(span, status, errorType);
-      if (fault) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : undefined });
+      if (fault) span.setStatus({ code: this.api!.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : undefined });
       span.end();
     }
     const instruments = this.instruments;

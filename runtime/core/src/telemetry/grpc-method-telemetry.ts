@@ -1,4 +1,4 @@
-import { propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span, type TextMapGetter } from '@opentelemetry/api';
+import type { Attributes, Span, TextMapGetter } from '@opentelemetry/api';
 import { CallObservation, type CallLogFacts, type RouteProfile } from './call-observation.js';
 import type { Instruments } from './instruments.js';
 import type { TelemetryCore } from './telemetry-core.js';
@@ -62,11 +62,12 @@ export class GrpcMethodTelemetry implements RouteProfile {
     let span: Span | undefined;
     let spanContext;
     if (core.tracer !== undefined) {
-      const parent = propagation.extract(ROOT_CONTEXT, facts, metadataGetter);
+      const api = core.api!;
+      const parent = api.propagation.extract(api.ROOT_CONTEXT, facts, metadataGetter);
       const attributes: Attributes = { ...this.baseAttributes, [ATTR.clientAddress]: facts.remoteAddress, [ATTR.requestId]: requestId };
       if (userAgent !== undefined) attributes[ATTR.userAgent] = userAgent;
-      span = core.tracer.startSpan(this.route, { kind: SpanKind.SERVER, attributes }, parent);
-      spanContext = trace.setSpan(parent, span);
+      span = core.tracer.startSpan(this.route, { kind: api.SpanKind.SERVER, attributes }, parent);
+      spanContext = api.trace.setSpan(parent, span);
     }
     const logFacts: CallLogFacts = {
       method: this.method.rpc,
@@ -75,7 +76,7 @@ export class GrpcMethodTelemetry implements RouteProfile {
       scheme: '',
       headers: () => Object.fromEntries(facts.metadataKeys().map((key) => [key, facts.metadataValues(key).join(', ')])),
     };
-    return new CallObservation(this, requestId, logFacts, span, spanContext, core.instruments, core.log);
+    return new CallObservation(this, requestId, logFacts, span, spanContext, core.instruments, core.log, core.api);
   }
 
   endSpan(span: Span, status: number, errorType: string | undefined): void {

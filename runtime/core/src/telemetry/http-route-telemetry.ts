@@ -1,4 +1,4 @@
-import { propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span, type TextMapGetter } from '@opentelemetry/api';
+import type { Attributes, Span, TextMapGetter } from '@opentelemetry/api';
 import { CallObservation, type CallLogFacts, type RouteProfile } from './call-observation.js';
 import type { Instruments } from './instruments.js';
 import type { TelemetryCore } from './telemetry-core.js';
@@ -72,7 +72,8 @@ export class HttpRouteTelemetry implements RouteProfile {
     let span: Span | undefined;
     let spanContext;
     if (core.tracer !== undefined) {
-      const parent = propagation.extract(ROOT_CONTEXT, facts, headerGetter);
+      const api = core.api!;
+      const parent = api.propagation.extract(api.ROOT_CONTEXT, facts, headerGetter);
       const attributes: Attributes = {
         [ATTR.httpMethod]: method,
         [ATTR.urlScheme]: facts.scheme,
@@ -84,8 +85,8 @@ export class HttpRouteTelemetry implements RouteProfile {
       if (method === '_OTHER') attributes[ATTR.httpMethodOriginal] = facts.method;
       if (facts.protocolVersion !== undefined) attributes[ATTR.protocolVersion] = facts.protocolVersion;
       if (userAgent !== undefined) attributes[ATTR.userAgent] = userAgent;
-      span = core.tracer.startSpan(this.spanNameOf(method), { kind: SpanKind.SERVER, attributes }, parent);
-      spanContext = trace.setSpan(parent, span);
+      span = core.tracer.startSpan(this.spanNameOf(method), { kind: api.SpanKind.SERVER, attributes }, parent);
+      spanContext = api.trace.setSpan(parent, span);
     }
     core.instruments?.httpActive.add(1, this.activeAttributesOf(method, facts.scheme));
     return new CallObservation(
@@ -96,6 +97,7 @@ export class HttpRouteTelemetry implements RouteProfile {
       spanContext,
       core.instruments,
       core.log,
+      core.api,
     );
   }
 

@@ -6,6 +6,7 @@ import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-prox
 import type { GrpcMethodRoute, GrpcMethodTelemetry } from './grpc-method-telemetry.js';
 import type { HttpRouteTelemetry, ObservedRoute } from './http-route-telemetry.js';
 import type { Instruments } from './instruments.js';
+import type { OtelApi } from './live-telemetry.js';
 import { registeredApi } from './registered-api.js';
 import type { TelemetryCore } from './telemetry-core.js';
 
@@ -48,6 +49,7 @@ export interface ObservabilityOptions {
  */
 export class Observability implements TelemetryCore {
   private constructor(
+    readonly api: OtelApi | undefined,
     readonly tracer: Tracer | undefined,
     readonly instruments: Instruments | undefined,
     readonly log: RequestLog | undefined,
@@ -57,7 +59,7 @@ export class Observability implements TelemetryCore {
   ) {}
 
   /** Nothing observed: no SDK, no request log. */
-  static readonly off = new Observability(undefined, undefined, undefined, undefined, undefined);
+  static readonly off = new Observability(undefined, undefined, undefined, undefined, undefined, undefined);
 
   /** `credentials`: the application's credential headers, which the request log never shows. */
   static async create(options: ObservabilityOptions, version?: string, credentials?: ReadonlySet<string>): Promise<Observability> {
@@ -67,11 +69,11 @@ export class Observability implements TelemetryCore {
     const log = logOptions ? await RequestLog.create(logOptions, credentials) : undefined;
     const trustProxy = options.trustProxy ?? true;
     const trusted = trustProxy === false ? undefined : new TrustedProxies(trustProxy === true ? DEFAULT_TRUSTED_PROXIES : trustProxy, 'trustProxy');
-    if (!sdk && log === undefined) return new Observability(undefined, undefined, undefined, trusted, undefined);
-    const observed = await import('./observed-calls.js');
-    const tracer = sdk ? observed.liveTracer(version) : undefined;
-    const meter = sdk ? observed.liveMeter(version) : undefined;
-    return new Observability(tracer, meter && new observed.Instruments(meter), log, trusted, observed);
+    if (!sdk && log === undefined) return new Observability(undefined, undefined, undefined, undefined, trusted, undefined);
+    const [observed, live] = await Promise.all([import('./observed-calls.js'), sdk ? import('./live-telemetry.js') : undefined]);
+    const tracer = live?.liveTracer(version);
+    const meter = live?.liveMeter(version);
+    return new Observability(live?.api, tracer, meter && new live!.Instruments(meter), log, trusted, observed);
   }
 
   /** Whether anything is observed; when not, no route pays for an observation. */

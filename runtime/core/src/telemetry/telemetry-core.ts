@@ -1,4 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
+import type { OtelApi } from './live-telemetry.js';
 import type { RequestLog } from '../logging/request-log.js';
 import type { TrustedProxies } from '../network/trusted-proxies.js';
 import type { Instruments } from './instruments.js';
@@ -14,6 +15,8 @@ import type { Instruments } from './instruments.js';
 export interface TelemetryCore {
   /** The live tracer when an SDK is registered. */
   readonly tracer: Tracer | undefined;
+  /** `@opentelemetry/api`, loaded when an SDK is registered (the request log alone does without it). */
+  readonly api: OtelApi | undefined;
   /** The live instruments when an SDK is registered. */
   readonly instruments: Instruments | undefined;
   /** The request log when asked for. */

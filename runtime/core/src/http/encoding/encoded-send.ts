@@ -50,7 +50,11 @@ export function sendEncodedBody(exchange: HostExchange, status: number, head: An
     if (compressed instanceof Uint8Array) return sendCompressed(compressed);
     return compressed.then(sendCompressed, () => exchange.cut());
   };
-  return compressors.ready ? send(compressors.ready) : compressors.load().then(send);
+  if (compressors.ready) return send(compressors.ready);
+  // An answer decided without the host's codecs (too small, not compressible…) does not load them.
+  let asked = false;
+  const undecided = compressionFor(compression, request, status, header, Number(head['content-length']), () => (asked = true));
+  return !asked && !undecided ? exchange.send(status, head, body) : compressors.load().then(send);
 }
 
 /**

@@ -26,12 +26,12 @@ export const HTTP_ADAPTER_VARIABLE = 'FRAMEWORK_HTTP_ADAPTER';
  * const listener = await listenNode(served, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
  */
 export async function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
-  // `ws` is loaded only by an application with `@Ws()` routes: the others never complete a handshake.
-  const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? (await import('ws')).WebSocketServer : undefined;
+  // `ws` is loaded only by an application with `@Ws()` routes (the others never complete a handshake), on its first upgrade request.
+  const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? async () => (await import('ws')).WebSocketServer : undefined;
   const native = process.env[HTTP_ADAPTER_VARIABLE] !== 'web';
   const listener = native ? nodeRequestListener(served, hostname) : await throughWebAdapter(served, hostname);
   // How often Node looks for connections past their header or request timeout (its default, 30 s, would let them overstay).
-  const server = createNodeServer(tls, { connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, refusingRepeatedHost(listener, served.report));
+  const server = await createNodeServer(tls, { connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, refusingRepeatedHost(listener, served.report));
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;

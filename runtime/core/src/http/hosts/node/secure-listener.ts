@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createSecureServer, type Http2Session } from 'node:http2';
+import type { Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { TlsOptions } from '../../listen-options.js';
@@ -15,10 +15,12 @@ import { lingeringClose } from './lingering-close.js';
  * HTTP/1.1; an HTTP/2 session idle past `keepAliveTimeoutMs` is closed).
  *
  * @example
- * const server = createNodeServer({ key, cert }, { connectionsCheckingInterval: 1000 }, listener);
+ * const server = await createNodeServer({ key, cert }, { connectionsCheckingInterval: 1000 }, listener);
  */
-export function createNodeServer(tls: TlsOptions | undefined, options: { connectionsCheckingInterval: number }, listener: RequestListener): Server {
+export async function createNodeServer(tls: TlsOptions | undefined, options: { connectionsCheckingInterval: number }, listener: RequestListener): Promise<Server> {
   if (!tls) return lingeringClose(createServer(options, listener));
+  // Loaded only for TLS: node:http2 (and tls with it) is a fair part of a plain server's start.
+  const { createSecureServer } = await import('node:http2');
   const server = createSecureServer({ key: pem(tls.key), cert: pem(tls.cert), allowHTTP1: true, ...options }, withHost(listener) as never);
   // What the rest of the adapter uses of a server (limits, 'upgrade', close) is there on both.
   return lingeringClose(server as unknown as Server, true);

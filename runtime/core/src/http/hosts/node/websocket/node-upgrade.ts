@@ -42,9 +42,12 @@ export interface NativeUpgrades {
  * as an HTTP response, and the connection closed.
  *
  * @example
- * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, (await import('ws')).WebSocketServer); // in the Node listener
+ * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, async () => (await import('ws')).WebSocketServer); // in the Node listener
  */
-export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, webSocketServer?: typeof WebSocketServer): void {
+export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, loadWebSocketServer?: () => Promise<typeof WebSocketServer>): void {
+  // `ws` is loaded by the first upgrade request, not at start: most processes answer many requests before one.
+  let webSocketServer: typeof WebSocketServer | undefined;
+  let loading: Promise<unknown> | undefined;
   // One `ws` server per maximum payload (in practice one per application), without its own HTTP server.
   const servers = new Map<number, WebSocketServer>();
   const wssFor = (maxPayload: number): WebSocketServer => {
@@ -56,12 +59,21 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
     return wss;
   };
   const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor) : undefined;
-  server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', destroyOnError);
+  const serve = (incoming: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // As for every request (`refusingRepeatedHost`): upgrades do not pass the request listener.
     if (hasRepeatedHost(incoming.rawHeaders)) return writeRefusal(socket, 400, JSON_TYPE, JSON.stringify(new HttpException(400, REPEATED_HOST)));
     if (nativeUpgrade?.(incoming, socket, head)) return;
     upgradeThroughFetch(incoming, socket, head, fetch, wssFor);
+  };
+  server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', destroyOnError);
+    if (webSocketServer || !loadWebSocketServer) return serve(incoming, socket, head);
+    // A client sends nothing more before the handshake's answer: waiting for the module loses nothing.
+    loading ??= loadWebSocketServer().then((loaded) => (webSocketServer = loaded));
+    loading.then(
+      () => serve(incoming, socket, head),
+      () => socket.destroy(),
+    );
   });
 }
 

@@ -1,0 +1,70 @@
+// What bench/cold-start.mjs starts: the todo example bundled (HTTP only and HTTP + gRPC) on Node,
+// Bun and Deno, beside each runtime's floor and the peers, and the gRPC server against raw
+// grpc-js serving the example's own todo.proto. Each subject: how to start it, where to ask, and
+// the floor its ratio is taken against.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { denoRunArgs, findDeno } from '../lib/deno.mjs';
+import { ensureBun } from '../../test/provision/bun.mjs';
+import { ensureNode } from '../../test/provision/node.mjs';
+
+export const repo = fileURLToPath(new URL('../..', import.meta.url));
+const bench = join(repo, 'bench');
+const exampleProto = join(repo, 'examples/todo/src/todo/todo.proto');
+const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
+
+/**
+ * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
+ * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`. The tables of
+ * `generated/` must be built (`npm run generate`).
+ */
+export function bundleExample(dir) {
+  const cli = join(repo, 'compiler/dist/cli.js');
+  for (const [entry, target] of [['main', 'node'], ['main-http', 'node'], ['main-http', 'bun']]) {
+    const r = spawnSync(process.execPath, [cli, 'bundle', `examples/todo/src/${entry}.ts`, '--split', '--target', target, '--out', join(dir, `${target}-${entry}`)], { cwd: repo, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bundling ${entry} for ${target} failed:\n${r.stdout}${r.stderr}`);
+  }
+}
+
+/** findDeno's binary, else the platform package's own (where the `deno` package's postinstall did not link it). */
+function denoBinary() {
+  const found = findDeno();
+  if (found.path) return found;
+  const platformBinary = join(repo, `node_modules/@deno/${process.platform}-${process.arch === 'x64' ? 'x64' : process.arch}-glibc/deno`);
+  return existsSync(platformBinary) ? { path: platformBinary } : found;
+}
+
+/** Every subject, by id; `floor` names the subject a ratio is taken against. */
+export function subjects(dir, { node = process.execPath } = {}) {
+  const bun = ensureBun();
+  const deno = denoBinary();
+  const node22 = ensureNode(22);
+  // Run from the bundle's directory, which it may read (the configuration looks for `.env` there).
+  const deno_ = (script, read = []) => (deno.path ? { command: deno.path, args: denoRunArgs(script, read), cwd: read[0] } : { missing: deno.reason });
+  const bun_ = (script) => (bun.ok ? { command: bun.path, args: [script] } : { missing: bun.message });
+  const http = (label, start, floor, extra = {}) => ({ label, transport: 'http', floor, ...start, ...extra });
+  const honoPath = { path: '/todo' };
+  const list = {
+    'node-http': http('raw node:http, one route', { command: node, args: [join(bench, 'cold-start/raw-http.mjs')] }, 'node-http'),
+    'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
+    example: http('the example bundled, HTTP and gRPC (`src/main.ts`, `build:prod`)', { command: node, args: [join(dir, 'node-main/main.mjs')], env }, 'node-http'),
+    fastify: http('Fastify 5 (the bench app)', { command: node, args: [join(bench, 'peers/fastify/server.mjs')] }, 'node-http', honoPath),
+    hono: http('bare Hono on @hono/node-server', { command: node, args: [join(bench, 'peers/hono/server.mjs')] }, 'node-http', honoPath),
+    'nest-bundled': http('NestJS 12 + Fastify, bundled', { command: node, args: [join(dir, 'nest/main-fastify.cjs')] }, 'node-http', honoPath),
+    'example-http-cache': http('the example, HTTP only, Node 22 with `NODE_COMPILE_CACHE` (warm)', node22.ok ? { command: node22.path, args: [join(dir, 'node-main-http/main-http.mjs')] } : { missing: node22.message }, 'node-http-22', { env: { ...env, NODE_COMPILE_CACHE: join(dir, 'compile-cache') } }),
+    'example-http-22': http('the example, HTTP only, Node 22 without the cache', node22.ok ? { command: node22.path, args: [join(dir, 'node-main-http/main-http.mjs')] } : { missing: node22.message }, 'node-http-22', { env }),
+    'node-http-22': http('raw node:http on Node 22', node22.ok ? { command: node22.path, args: [join(bench, 'cold-start/raw-http.mjs')] } : { missing: node22.message }, 'node-http-22'),
+    'bun-serve': http('raw `Bun.serve`, one route', bun_(join(bench, 'cold-start/raw-bun.mjs')), 'hono-bun'),
+    'hono-bun': http('bare Hono on `Bun.serve`', bun_(join(bench, 'cold-start/hono-bun.mjs')), 'hono-bun', honoPath),
+    'example-http-bun': http('the example bundled for Bun, HTTP only', bun_(join(dir, 'bun-main-http/main-http.mjs')), 'hono-bun', { env }),
+    'hono-deno': http('bare Hono on `Deno.serve`', deno_(join(bench, 'peers/hono/server-deno.mjs')), 'hono-deno', honoPath),
+    'example-http-deno': http('the example bundled, HTTP only, on Deno', deno_(join(dir, 'node-main-http/main-http.mjs'), [join(dir, 'node-main-http')]), 'hono-deno', { env }),
+    'example-deno': http('the example bundled, HTTP and gRPC, on Deno', deno_(join(dir, 'node-main/main.mjs'), [join(dir, 'node-main')]), 'hono-deno', { env }),
+    'grpc-js': { label: 'raw grpc-js serving todo.proto', transport: 'grpc', proto: exampleProto, floor: 'grpc-js', command: node, args: [join(bench, 'cold-start/raw-grpc.mjs'), exampleProto], loadCalls: 2000 },
+    'example-grpc': { label: 'the example bundled, its gRPC server (`src/main.ts`)', transport: 'grpc', proto: exampleProto, floor: 'grpc-js', command: node, args: [join(dir, 'node-main/main.mjs')], env, loadCalls: 2000 },
+  };
+  if (!existsSync(join(dir, 'nest/main-fastify.cjs'))) list['nest-bundled'] = { ...list['nest-bundled'], missing: 'not bundled (bundleNest failed)' };
+  return list;
+}
