@@ -136,7 +136,7 @@ limits('a client that stops reading holds the handler back once Bun buffers more
   // About 1 KB each: what the kernel's buffers and Bun's 1 MiB hold, far from unbounded.
   assert.ok(now > 0 && now < 20_000, `${now} values yielded before the handler waited`);
   socket.resume();
-    for (const end = Date.now() + 10_000; (await flooded()) <= now; ) {
+  for (const end = Date.now() + 10_000; (await flooded()) <= now; ) {
     if (Date.now() > end) assert.unreachable('the handler did not go on once the client read');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
