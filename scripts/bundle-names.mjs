@@ -3,8 +3,12 @@
 // store of its own (about 256 bytes on V8) and a `defineProperty` call each time. Where the
 // language names the function anyway — `const name = () => …`, `name = () => …`, `{ name: () => … }`,
 // or a function expression that carries that very name (`function bodyLayer(call) {…}`, of which
-// init makes several per route) — the wrapper adds nothing, so it is removed here. Classes and function declarations, whose
-// names esbuild may have changed to avoid a clash, keep theirs.
+// init makes several per route) — the wrapper adds nothing, so it is removed here. So is the one
+// of a class or a function declaration whose binding esbuild left as it was (`var Call = class
+// … { static { __name(this, "Call"); } }`, `function run() {…} __name(run, "run");`): the language
+// names them by that binding. Besides the work, a derived class whose `name` was redefined never
+// gets its constructor optimised by V8 (each compile is aborted on a map stability check), and the
+// runtime makes one such object per request. Those esbuild renamed (`var Call2 = class …`) keep theirs.
 import ts from 'typescript';
 
 /** The name the language gives a function written where `call` stands, if any. */
@@ -14,6 +18,32 @@ function inferredName(call) {
   if (ts.isBinaryExpression(parent) && parent.right === call && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(parent.left)) return parent.left.text;
   if (ts.isPropertyAssignment(parent) && parent.initializer === call && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) return parent.name.text;
   return undefined;
+}
+
+/** `__name(target, "text")`: its target and name, else undefined. */
+function nameCall(expression) {
+  if (!ts.isCallExpression(expression) || !ts.isIdentifier(expression.expression) || expression.expression.text !== '__name') return undefined;
+  const [target, name] = expression.arguments;
+  return expression.arguments.length === 2 && ts.isStringLiteral(name) ? { target, name: name.text } : undefined;
+}
+
+/** `static { __name(this, "X"); }` in a class whose binding is `X` already (`var X = class …`, `class X …`). */
+function namesItsOwnBinding(block) {
+  const [only, ...rest] = block.body.statements;
+  const call = only && rest.length === 0 && ts.isExpressionStatement(only) ? nameCall(only.expression) : undefined;
+  if (!call || call.target.kind !== ts.SyntaxKind.ThisKeyword) return false;
+  const owner = block.parent;
+  if (ts.isClassDeclaration(owner)) return owner.name?.text === call.name;
+  const declaration = owner.parent;
+  return ts.isClassExpression(owner) && owner.name === undefined && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.name.text === call.name;
+}
+
+/** `__name(run, "run");` as a statement, beside the function declaration `run` of the same scope. */
+function namesDeclaredFunction(expression) {
+  const call = nameCall(expression);
+  if (!call || !ts.isIdentifier(call.target) || call.target.text !== call.name) return false;
+  const statements = expression.parent.parent.statements ?? [];
+  return statements.some((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === call.name);
 }
 
 /**
@@ -27,6 +57,14 @@ export function unwrapInferredNames(text) {
   const source = ts.createSourceFile('bundle.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const cuts = [];
   const visit = (node) => {
+    if (ts.isClassStaticBlockDeclaration(node) && namesItsOwnBinding(node)) {
+      cuts.push([node.getFullStart(), node.end]);
+      return;
+    }
+    if (ts.isExpressionStatement(node) && namesDeclaredFunction(node.expression)) {
+      cuts.push([node.getFullStart(), node.end]);
+      return;
+    }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === '__name' && node.arguments.length === 2) {
       const [fn, name] = node.arguments;
       const anonymous = (ts.isArrowFunction(fn) || (ts.isFunctionExpression(fn) && fn.name === undefined));
