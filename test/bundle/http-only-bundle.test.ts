@@ -80,4 +80,12 @@ test('small plain-HTTP answers load neither node:http2, nor tls, nor zlib', asyn
   }
 });
 
+test("the call made per request keeps the name the language gives it (a redefined one keeps V8 from optimising its constructor)", () => {
+  const texts = [readFileSync(path.join(dir, 'main-http.mjs'), 'utf8'), ...readdirSync(path.join(dir, 'chunks')).map((chunk) => readFileSync(path.join(dir, 'chunks', chunk), 'utf8'))];
+  const call = texts.find((text) => text.includes('var PipelineCall = class extends HttpCallBase'));
+  assert.ok(call, 'the bundle defines PipelineCall as `var PipelineCall = class extends HttpCallBase`');
+  assert.not.match(call!, '__name(this, "PipelineCall")');
+  assert.ok(texts.some((text) => text.includes('__name(')), 'names esbuild changed keep their wrapper');
+});
+
 test.run();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { createBuilder } from '../builder/builder.js';
+import { unwrapInferredNames } from './bundle-names.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { toPosix } from '../files/file-paths.js';
 import { hostDiagnostics } from './host-checks.js';
@@ -89,7 +90,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
       format: 'esm',
       ...platformOf(target),
       external: [...(platformOf(target).external ?? []), ...(options.external ?? [])],
-      keepNames: true, // error names, guard and middleware names in logs come from `.name`
+      keepNames: true, // error names, guard and middleware names in logs come from `.name`; the redundant wrappers go after (`unwrapInferredNames`)
       minify: options.minify ?? false,
       legalComments: 'none',
       logLevel: 'silent',
@@ -121,7 +122,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const carried = protos.size === 0 ? { files: {}, wellKnown: {} } : { files: Object.fromEntries([...protos.values()].map((p) => [p.key, p.text])), wellKnown: wellKnownJson(entry) };
   if (!output.text.includes(PLACEHOLDER)) throw new Error(`esbuild's output lost the place of the schema files (${PLACEHOLDER}).`);
   // A function, so that a `$` in a schema's text is not read as a replacement pattern.
-  const text = workerRequirePrelude(required) + output.text.replace(PLACEHOLDER, () => JSON.stringify(carried));
+  const text = workerRequirePrelude(required) + unwrapInferredNames(output.text).replace(PLACEHOLDER, () => JSON.stringify(carried));
   fs.mkdirSync(outDir, { recursive: true });
   // Chunks are named by their content: those of an earlier build would stay beside the new ones.
   fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
@@ -130,8 +131,9 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   for (const chunk of result.outputFiles) {
     if (chunk.path === file) continue;
     fs.mkdirSync(path.dirname(chunk.path), { recursive: true });
-    fs.writeFileSync(chunk.path, chunk.contents);
-    bytes += chunk.contents.byteLength;
+    const contents = /\.m?js$/.test(chunk.path) ? unwrapInferredNames(chunk.text) : chunk.contents;
+    fs.writeFileSync(chunk.path, contents);
+    bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }
   return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried] };
 }
