@@ -32,6 +32,9 @@ export function buildBaseline(commit, log, patch) {
   mkdirSync(source, { recursive: true });
   // The packages and what their builds read, as they were at that commit.
   execFileSync('sh', ['-c', `git archive ${commit} runtime/core runtime/grpc tsconfig.base.json scripts | tar -x -C ${source}`], { cwd: root });
+  // The runtime's bundle script reads the compiler's name unwrapping (commits from f3216f9 on):
+  // the repository's build of it, as the compiler is not part of what is compared.
+  symlinkSync(root + 'compiler', source + 'compiler');
   if (patch) execFileSync('patch', ['-p1', '--quiet', '-d', source, '-i', resolve(patch)], { stdio: 'inherit' });
   // Dependencies installed for the core package alone (pino) resolve as they do in the repository.
   if (existsSync(root + 'runtime/core/node_modules')) symlinkSync(root + 'runtime/core/node_modules', source + 'runtime/core/node_modules');

@@ -2,6 +2,12 @@
 interface Candidate<Handler> {
   readonly order: number;
   readonly handler: Handler;
+  /**
+   * Of a static path: its match, and whether a parametrised route added before it can match the
+   * path too (known when it is added: no route added later comes first).
+   */
+  readonly found?: RouteMatch<Handler>;
+  readonly shadowed?: boolean;
   /** Path segments, `undefined` where a parameter stands (plain parametrised routes). */
   readonly segments?: readonly (string | undefined)[];
   /** The whole path as a pattern (wildcards, optional or pattern parameters), its groups the parameters. */
@@ -56,7 +62,8 @@ export class CompiledRouter<Handler> {
     if (!table) this.methods.set(method, (table = { statics: new Map(), dynamic: [] }));
     const order = this.order++;
     if (!/[:*]/.test(path)) {
-      if (!table.statics.has(path)) table.statics.set(path, { order, handler });
+      const shadowed = firstMatch(table.dynamic, path, order) !== undefined;
+      if (!table.statics.has(path)) table.statics.set(path, { order, handler, found: { handler, values: noValues }, shadowed });
       return;
     }
     const segments = path.split('/');
@@ -77,13 +84,19 @@ export class CompiledRouter<Handler> {
     const table = this.methods.get(method);
     if (!table) return undefined;
     const found = table.statics.get(path);
-    for (const candidate of table.dynamic) {
-      if (found !== undefined && candidate.order > found.order) break;
-      const values = candidate.segments ? valuesOf(candidate.segments, path) : patternValues(candidate.pattern!, path);
-      if (values) return { handler: candidate.handler, values };
-    }
-    return found && { handler: found.handler, values: noValues };
+    if (found === undefined) return firstMatch(table.dynamic, path, Infinity);
+    return found.shadowed ? (firstMatch(table.dynamic, path, found.order) ?? found.found) : found.found;
   }
+}
+
+/** The first parametrised route added before `before` that matches `path`. */
+function firstMatch<Handler>(dynamic: readonly Candidate<Handler>[], path: string, before: number): RouteMatch<Handler> | undefined {
+  for (const candidate of dynamic) {
+    if (candidate.order > before) break;
+    const values = candidate.segments ? valuesOf(candidate.segments, path) : patternValues(candidate.pattern!, path);
+    if (values) return { handler: candidate.handler, values };
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,8 @@
 const plainTarget = /^\/[!#$&-;=?-[\]_a-z~]*$/;
 const dotSegment = /\/\.\.?(?:[/?#]|$)/;
 const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+/** The last host found plain: a client's requests carry the same one, tested once. */
+let lastPlainHost = '';
 
 /**
  * The request target of a request line as a Web `Request`'s URL gives it (path and query, from
@@ -21,16 +23,17 @@ export function normalisedTarget(target: string, headers: { host?: string }, fal
   // An empty `Host` is a missing one.
   const host = headers.host || fallbackHost;
   if (!host) throw new URIError('Missing host header');
-  if (!plainHost.test(host)) {
+  if (host !== lastPlainHost && !plainHost.test(host)) {
     const url = parsed(`${scheme}://${host}${target}`);
     const hostname = host.includes(':') ? host.replace(/:\d+$/, '') : host;
     if (url.hostname.length !== host.length && url.hostname !== hostname.toLowerCase()) throw new URIError('Invalid host header');
     return targetOf(url, headers);
   }
+  lastPlainHost = host;
   if (host !== headers.host) headers.host = host;
   if (target === '') return '/';
   if (target.charCodeAt(0) !== 47) throw new URIError('Invalid URL');
-  if (plainTarget.test(target) && !dotSegment.test(target)) return target;
+  if (plainTarget.test(target) && (!target.includes('/.') || !dotSegment.test(target))) return target;
   return targetOf(parsed(`${scheme}://${host}${target}`), headers);
 }
 

@@ -44,7 +44,8 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
   if (!keptOnceByNode.has(lower) && lower !== 'set-cookie' && lower !== '__proto__') {
     const value = incoming.headers[lower];
     if (typeof value === 'string') return trimmed(value);
-    if (value === undefined && !Object.hasOwn(incoming.headers, lower)) return undefined;
+    // Node sets no header to `undefined`: not there is not sent.
+    if (value === undefined) return undefined;
   }
   // Absent from the parsed headers is absent from the raw lines too (Node keeps a repeated one's first).
   else if (incoming.headers[lower] === undefined && lower !== 'set-cookie' && lower !== '__proto__') return undefined;
