@@ -6,12 +6,7 @@ import type { AnswerHeaders } from './host-exchange.js';
 const CallHeaderRecord = function CallHeaderRecord() {} as unknown as new () => AnswerHeaders;
 CallHeaderRecord.prototype = Object.create(null) as object;
 
-/**
- * An empty record for a call's response headers.
- *
- * @example
- * const headers = newCallHeaders(); headers['x-ratelimit-limit'] = '10';
- */
+/** An empty record for a call's response headers. */
 export function newCallHeaders(): AnswerHeaders {
   return new CallHeaderRecord();
 }
@@ -26,9 +21,6 @@ const checkedNames = new Map<string, string>();
 /**
  * A header name and value checked as a host would check them (a TypeError naming the header),
  * and the name lower-cased, once per distinct name: refused when set, not when the answer is written.
- *
- * @example
- * checkedHeaderName('X-Trace', 't-1'); // 'x-trace'
  */
 export function checkedHeaderName(name: string, value: string): string {
   let lower = checkedNames.get(name);

@@ -21,9 +21,6 @@ import { routeHeadersOf } from './route-headers.js';
  * client takes more (`EventPump`), compressed and flushed per event with `compression.eventStreams`
  * (`openEventStream`). HEAD gets the head the GET would send, the generator closed
  * before its first step.
- *
- * @example
- * router.add('GET', '/todo/events', eventStreamStage(route, streaming, report));
  */
 export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
   const { entry, run } = route;

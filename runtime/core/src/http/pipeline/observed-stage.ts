@@ -39,9 +39,6 @@ class ExchangeFacts implements HttpRequestFacts {
  * headers, and every answer carries its request id (`X-Request-Id`); the stages run in its span and carry it on their call; it ends with the status the
  * port answered when the exchange is over (`onClose`), a client gone first counted as aborted.
  * Applied at `init` only to the routes of an application that observes something.
- *
- * @example
- * const stage = route.telemetry ? observedStage(route.telemetry, inner) : inner;
  */
 export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage): RouteStage {
   return (exchange, path, values) => {
@@ -53,10 +50,6 @@ export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage):
 /**
  * The begin of `observedStage` alone, for a caller that runs its own handler in the observation
  * it returns (the routing's answers without a route, which hold the host's objects, not a stage).
- *
- * @example
- * const observation = beginObservation(telemetry, exchange, path);
- * observation.run(() => handler(incoming, outgoing, path, values, observation));
  */
 export function beginObservation(telemetry: HttpRouteTelemetry, exchange: HostExchange, path: string): CallObservation {
   const observation = telemetry.begin(new ExchangeFacts(exchange, path));

@@ -13,10 +13,6 @@ export interface RequestOwner {
 /**
  * The request of a call as `@Req()` and `context.req` see it, read from the port; `raw`, the Web
  * `Request`, is built on first read only (most calls never ask for it).
- *
- * @example
- * const req = new PipelineRequest(exchange, '/todo/42', ['id'], ['42'], call);
- * req.param('id'); // '42'
  */
 export class PipelineRequest implements HttpRequest {
   private webRequest?: Request;

@@ -24,11 +24,6 @@ const nextTurn: () => Promise<undefined> =
  * Reads what a `Response`'s body holds now, the same way on every host: the whole body when it
  * ends within this turn of the event loop, so that it is answered with a known length; else what
  * came so far and the reader, so that the rest is streamed as it comes.
- *
- * @example
- * const read = await readyBody(response.body!);
- * if (read.whole) send(read.bytes); // with a Content-Length
- * else stream(read.first, read.pending, read.reader);
  */
 export async function readyBody(body: ReadableStream<Uint8Array>): Promise<WholeBody | FlowingBody> {
   const reader = body.getReader();

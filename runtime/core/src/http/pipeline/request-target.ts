@@ -12,9 +12,6 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  * a missing one, an unusual one as the URL parser writes it. Throws a `URIError` for what no
  * URL is: no host, a host that is not one, a backslash in the path, a target that starts with
  * neither `/` nor a scheme.
- *
- * @example
- * normalisedTarget('/a/../b?x', { host: 'Example.COM:80' }, undefined, 'http'); // '/b?x', host 'example.com'
  */
 export function normalisedTarget(target: string, headers: { host?: string }, fallbackHost: string | undefined, scheme: 'http' | 'https'): string {
   if (target.startsWith('http://') || target.startsWith('https://')) return targetOf(parsed(target), headers);

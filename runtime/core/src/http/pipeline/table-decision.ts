@@ -10,9 +10,6 @@ const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /**
  * The methods the router serves at `path` (routed form: no trailing slash), in `Allow` order,
  * HEAD where GET is, and OPTIONS; empty when none. Asked only for a request no route matched.
- *
- * @example
- * allowedMethods(router, '/todo/42'); // ['GET', 'HEAD', 'DELETE', 'OPTIONS']
  */
 export function allowedMethods(router: CompiledRouter<unknown>, path: string): string[] {
   const found = new Set(router.methodsAt(path));
@@ -31,10 +28,6 @@ const methodNotAllowedLength = new TextEncoder().encode(methodNotAllowed).byteLe
  * declares it) is a 204 with `Allow`, unless the preflight hook (CORS) answers a preflight; any
  * other method is a 405 with `Allow`. Returns false when the table does not know the path (the
  * 404 is the caller's).
- *
- * @example
- * const decide = tableDecision(router, extensions.preflight);
- * if (!decide(exchange, '/todo/42', headers)) notFound(exchange);
  */
 export function tableDecision(
   router: CompiledRouter<unknown>,

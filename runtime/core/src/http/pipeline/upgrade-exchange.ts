@@ -15,10 +15,6 @@ export interface CallWatcher {
  * the socket opens); the peer's address stays. `context.signal` read before the socket opened is
  * aborted by the session; read for the first time after, the session is asked to abort it when
  * the socket ends (`watchCall`), and otherwise the session lets the call go (`forgetCall`).
- *
- * @example
- * const exchange = new UpgradeExchange(host, 'TodoController.socket (GET /todo/ws)');
- * exchange.release(session, call.reqBuilt); // once the socket is open
  */
 export class UpgradeExchange implements HostExchange {
   private host?: HostExchange;

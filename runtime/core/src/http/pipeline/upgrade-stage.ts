@@ -23,9 +23,6 @@ import { UpgradeExchange } from './upgrade-exchange.js';
  * ordinary HTTP answer (a guard's 403, a 429 with its `Retry-After`) and no socket opens. Then the
  * port accepts the upgrade, and a `SocketSession` joins the handler's iterable and its
  * `@Messages()` iterable to the socket; the call lets the request go (`UpgradeExchange`).
- *
- * @example
- * router.add('GET', '/todo/ws', upgradeStage(route, streaming, report));
  */
 export function upgradeStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
   const { entry, run } = route;

@@ -1,9 +1,6 @@
 /**
  * The iterator of a streaming handler's answer (an `async *` method's generator, an
  * `AsyncIterable`, an array), or a TypeError naming what it returned instead.
- *
- * @example
- * const iterator = iteratorOf(answer, 'TodoController.events (GET /todo/events)');
  */
 export function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | Iterator<unknown> {
   if (answer === undefined || answer === null) return [][Symbol.iterator]();

@@ -6,9 +6,6 @@
  * stream) then holds one pending reaction, not a suspended async function with its own frame,
  * promise and await closures (about 200 bytes less per idle connection, measured with
  * `bench/streaming-heap.mjs`).
- *
- * @example
- * class EventPump extends IteratorPump { protected deliver(value) { … } protected ended() { … } protected threw(error) { … } }
  */
 export abstract class IteratorPump {
   /** Set once the stream is over, whatever ended it: nothing more is pulled or delivered. */

@@ -17,11 +17,6 @@ export interface StreamCounters {
  * stream or a socket never ends by itself, so waiting for it would wait for the whole grace
  * period) and count them. A stream is its own entry (no wrapper or closure per stream: an idle
  * connection keeps as little as it can).
- *
- * @example
- * streams.track(session); // session.shutdown() is called by shutdownAll()
- * // … when the stream ends for any other reason:
- * streams.untrack(session);
  */
 export class OpenStreams {
   private readonly open = new Set<OpenStream>();

@@ -4,10 +4,6 @@
  * interval and a set entry each, not 10,000 timers and their closures. The interval runs only while
  * a member is in the set, and never keeps the process alive. A member's phase is the interval's,
  * not its own: its first visit comes within one period of joining.
- *
- * @example
- * const heartbeats = new SharedInterval<EventPump>(15_000, (pump) => pump.beat());
- * heartbeats.add(pump); // … heartbeats.delete(pump) when the stream ends
  */
 export class SharedInterval<Member> {
   private readonly members = new Set<Member>();

@@ -10,9 +10,6 @@ const queuedExchanges = new WeakMap<Socket, Set<() => void>>();
  * behind one still owed on its connection waits without a socket, and Node never closes it if
  * the connection dies first (behind a refused request, or a client gone): it is then told with
  * the connection, one listener per connection however many requests a client queues.
- *
- * @example
- * onExchangeClose(incoming, outgoing, (complete) => observation.end(complete ? outgoing.statusCode : 400));
  */
 export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerResponse, listener: (complete: boolean) => void): void {
   let told = false;

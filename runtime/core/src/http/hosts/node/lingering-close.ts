@@ -25,9 +25,6 @@ const destroySoon = (socket: Socket): void => Object.getPrototypeOf(socket).dest
  *
  * Node calls a socket's `destroySoon` to close a connection after its last answer; this replaces
  * it on each HTTP/1.1 socket (plain, or TLS where ALPN chose HTTP/1.1).
- *
- * @example
- * const server = lingeringClose(createServer(listener));
  */
 export function lingeringClose<S extends Server>(server: S, tls = false): S {
   if (tls) {

@@ -42,10 +42,6 @@ function openConnections(server: Server): Socket[] {
  * closed after it, so no busy keep-alive connection is cut and none is handed further requests.
  * Connections idle at `close` get `IDLE_LINGER_MS` for a request already on its way, then close.
  * `close` resolves when the last connection has closed, or cuts what is left after the grace period.
- *
- * @example
- * const drain = new NodeDrain(server);
- * await drain.close(5000); // resolves as soon as the last in-flight request is answered
  */
 export class NodeDrain {
   /** The idle-close timer of each connection idle at `close` (none before `close`: nothing is kept per connection until then). */

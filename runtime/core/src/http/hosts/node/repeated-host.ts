@@ -10,9 +10,6 @@ export const REPEATED_HOST = 'A request carries exactly one Host header; this on
  * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400), which Node would
  * otherwise pass on with the first one alone; hands every other request to `listener`. The
  * connection is closed after the refusal: its framing can no longer be trusted.
- *
- * @example
- * http.createServer(refusingRepeatedHost(listener, report));
  */
 export function refusingRepeatedHost(listener: RequestListener, report: ErrorReport): RequestListener {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {

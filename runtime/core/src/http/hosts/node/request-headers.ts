@@ -35,9 +35,6 @@ function trimmed(value: string): string {
  * Web request @hono/node-server builds (so both server paths read the same value): repeated
  * lines joined with `, ` (`; ` for cookies), `undefined` when absent. Reads Node's parsed headers
  * directly: no `Headers` object is built.
- *
- * @example
- * requestHeaderOf(incoming, 'authorization'); // 'Bearer eyJ…'
  */
 export function requestHeaderOf(incoming: IncomingMessage, name: string): string | undefined {
   const lower = name.toLowerCase();
@@ -65,9 +62,6 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
  * Every request header as one null-prototype record of lower-case names, as Hono's
  * `c.req.header()` answers on @hono/node-server (values of repeated lines joined by a `Headers`
  * object).
- *
- * @example
- * requestHeadersOf(incoming); // { host: 'localhost:3000', accept: '*\/*' }
  */
 export function requestHeadersOf(incoming: IncomingMessage): Record<string, string> {
   const headers = new Headers();

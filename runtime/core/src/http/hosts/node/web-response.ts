@@ -32,9 +32,6 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string | 
  * Sends a Web `Response` on Node's response: its status and headers (plus the call's), its body
  * buffered with a Content-Length when it is complete at once (a string, bytes), else streamed as
  * it comes (server-sent events, a proxied `fetch()`).
- *
- * @example
- * await writeWebResponse(outgoing, new Response('ok', { status: 201 }), { 'x-request-id': 'r-1' });
  */
 export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string | string[]> | undefined): Promise<void> {
   const head = mergedHeaders(response, callHeaders);

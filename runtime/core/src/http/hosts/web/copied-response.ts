@@ -5,9 +5,6 @@ import { readyBody } from '../../pipeline/ready-body.js';
  * return one shared `Response` to every call). A body that is complete at once (a string, bytes)
  * is copied whole, so it keeps a known length as the node adapter sends it; a body still producing
  * (events, a proxied `fetch()`) is streamed on: what arrived first, then the rest.
- *
- * @example
- * const answer = await copiedResponse(shared, mergedHeaders); // shared.headers unchanged
  */
 export async function copiedResponse(response: Response, headers: Headers): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers };

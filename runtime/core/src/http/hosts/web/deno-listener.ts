@@ -36,10 +36,6 @@ interface DenoRuntime {
  * requests still running are left to finish on their own, and the server no longer keeps the
  * process alive. With `tls` it serves HTTPS through `Deno.serve`'s own `cert`/`key`, where each
  * connection speaks HTTP/2 or HTTP/1.1 as the client's handshake chooses (ALPN), as on Node.
- *
- * @example
- * const listener = await listenDeno(served, 0); console.log(listener.port);
- * await listenDeno(served, 8443, '0.0.0.0', limits, { key, cert }); // HTTPS, HTTP/2 and HTTP/1.1
  */
 export async function listenDeno({ web }: ServedHttp, port: number, hostname?: string, _limits?: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   const { Deno } = globalThis as unknown as { Deno: DenoRuntime };

@@ -15,10 +15,6 @@ interface HostedEnv {
  * The peer address of a request whose server hosts `app.fetch` itself and so passes its own env
  * instead of `ServerBindings`: @hono/node-server's, Deno's or Bun's. '' when the env has none of
  * these shapes (in-process calls, other hosts); such a host can pass `{ remoteAddress: () => … }`.
- *
- * @example
- * hostedAddress({ remoteAddr: { transport: 'tcp', hostname: '203.0.113.7', port: 52100 } }, request); // '203.0.113.7'
- * hostedAddress(undefined, request); // ''
  */
 export function hostedAddress(env: unknown, request: Request): string {
   if (typeof env !== 'object' || env === null) return '';

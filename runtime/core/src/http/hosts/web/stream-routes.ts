@@ -12,10 +12,6 @@ import { idleCheckPeriod, type SocketSession } from '../../streaming/websocket/s
  * they hold open and the timers those share. Each adapter builds the streaming routes' handlers
  * from it (a `StreamServing`), and the HTTP transport tells it when the application shuts down,
  * before the server drains: an open stream never ends by itself.
- *
- * @example
- * const streaming = new StreamingRoutes(resolveStreamingOptions(), report);
- * streaming.shutdown(); // in close(), before the server's drain
  */
 export class StreamingRoutes implements StreamServing {
   /** What `app.stats()` reports. */

@@ -42,11 +42,6 @@ function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | n
  * Lambda): the stages answer through it, and `response` resolves with what they answered. The
  * Request's own signal is the client going away; `bindings` is what the host passed beside the
  * request (`ServerBindings`, or a server's own env: see `hostedAddress`).
- *
- * @example
- * const exchange = new WebExchange(request, env);
- * serve(exchange);
- * return exchange.response;
  */
 export class WebExchange implements HostExchange {
   /** The answer, once a stage gave it. */

@@ -20,9 +20,6 @@ export type WebHandler = HostHandler<WebExchange, WebBindings>;
  * `upgradeStage`: the same as on every host) over the `WebExchange`, in its observation
  * (`observedStage`) when the route is observed. An upgrade request handed over by the Node
  * upgrade listener to an `@Sse()` route is refused (400).
- *
- * @example
- * const handler = webRoute(route, served);
  */
 export function webRoute(route: HttpRoute, served: ServedHttp): WebHandler {
   const { entry } = route;

@@ -33,9 +33,6 @@ export interface EventPumpOptions {
  * The stream ends when the iterator is done; when the client goes away or the application shuts
  * down, `context.signal` aborts and the iterator is closed, which runs an `async *` handler's
  * `finally` blocks. An error the iterator throws is sent as one last event (`failureEvent`).
- *
- * @example
- * new EventPump(iterator, new NodeEventSink(outgoing, headers), call, options).start();
  */
 export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   private wroteSinceBeat = false;

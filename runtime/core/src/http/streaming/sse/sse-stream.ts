@@ -18,9 +18,6 @@ const internalError = { status: 500, name: 'InternalServerErrorException', messa
  * The `EventPump` options of one `@Sse()` route, built once at init: where it is (for messages),
  * and the last event sent when its handler fails mid-stream (after the 200 went out): an
  * `HttpException`'s own body, anything else logged and sent as a 500 without details.
- *
- * @example
- * const pump = eventPumpOptions(route.entry, streaming, report);
  */
 export function eventPumpOptions(entry: HttpRouteEntry, { heartbeats, streams }: StreamServing, report: ErrorReport): EventPumpOptions {
   const where = `${entry.name} (GET ${entry.path})`;

@@ -12,11 +12,6 @@ const DONE: IteratorResult<unknown> = Object.freeze({ value: undefined, done: tr
  * it). When more than `pauseAt` messages wait, `flow` is paused (the socket stops reading, so TCP
  * flow control makes the client wait) until the handler has caught up. `end()` finishes the
  * iteration (the socket closed); a handler waiting for the next message then sees the loop end.
- *
- * @example
- * const incoming = new IncomingMessages(32);
- * incoming.flow = session; // once the socket is open
- * incoming.push(message);
  */
 export class IncomingMessages implements AsyncIterable<unknown>, AsyncIterator<unknown> {
   /** Who pauses the socket; set once it is open (messages arrive only after that). */

@@ -13,9 +13,6 @@ const unchecked = (value: unknown): unknown => value;
  * The `SocketSession` options of one `@Ws()` route, built once at init and shared by its sockets:
  * its messages' validator (the compiled one of the `@Messages()` DTO), the limits, and the
  * application's streams and timers.
- *
- * @example
- * const options = sessionOptionsFor(route.entry, streaming, report);
  */
 export function sessionOptionsFor(entry: HttpRouteEntry, serving: StreamServing, report: ErrorReport): SessionOptions {
   return {

@@ -56,10 +56,6 @@ export function idleCheckPeriod(idleTimeoutMs: number): number {
  * `CloseCode`). The peer leaving, or the application shutting down (1001), aborts
  * `context.signal` and closes the handler's generator. It keeps no timer or closure of its own:
  * pings and idle checks come from the application's shared intervals.
- *
- * @example
- * const session = new SocketSession(port, incoming, iterator, call, options);
- * session.start(); // the host adapter then calls session.receive(text, bytes) per message
  */
 export class SocketSession extends IteratorPump implements SocketEvents, OpenStream, FlowControl {
   private tokens: number;

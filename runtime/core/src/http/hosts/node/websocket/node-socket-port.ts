@@ -47,10 +47,6 @@ function uncork(port: NodeSocketPort): void {
  * (the TCP socket is corked until the next tick), `drained` waits for the TCP socket's `drain`, and
  * `ping` tells whether anything came since the previous ping. `listen` hands the socket's events
  * to a session.
- *
- * @example
- * const port = new NodeSocketPort(ws);
- * port.listen(new SocketSession(port, incoming, iterator, call, options));
  */
 export class NodeSocketPort implements SocketPort {
   /** The TCP socket under `ws` (its `_socket`). */

@@ -23,9 +23,6 @@ function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
  * read as `NodeExchange` reads any; there is no `ServerResponse`, so an answer that opens no
  * socket (a guard's 403, a 426) is written to the connection as an HTTP/1.1 response, and
  * `upgrade` completes the handshake through `ws`.
- *
- * @example
- * server.on('upgrade', (incoming, socket, head) => stage(new NodeUpgradeExchange(incoming, socket, head, wssFor), path, values, undefined));
  */
 export class NodeUpgradeExchange extends NodeExchange {
   private answeredWith?: number;

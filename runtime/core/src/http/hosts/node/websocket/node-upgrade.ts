@@ -40,9 +40,6 @@ export interface NativeUpgrades {
  * same stage, over a `WebExchange`). Either way `ws` completes the
  * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
  * as an HTTP response, and the connection closed.
- *
- * @example
- * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, async () => (await import('ws')).WebSocketServer); // in the Node listener
  */
 export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, loadWebSocketServer?: () => Promise<typeof WebSocketServer>): void {
   // `ws` is loaded by the first upgrade request, not at start: most processes answer many requests before one.

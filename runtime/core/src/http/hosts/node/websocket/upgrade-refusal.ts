@@ -8,9 +8,6 @@ const OWN_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding'
  * Writes the answer to an upgrade request that opens no socket (a guard's 403, a 429, a 404) as an
  * HTTP/1.1 response on the raw connection, and closes it: after an upgrade request, the connection
  * is no HTTP connection Node serves any more.
- *
- * @example
- * writeRefusal(socket, 403, { 'content-type': 'application/json' }, '{"status":403}');
  */
 export function writeRefusal(socket: Duplex, status: number, headers: readonly (readonly [string, string])[], body: string | Buffer): void {
   if (socket.destroyed) return;

@@ -6,11 +6,6 @@ const HIGH_WATER_MARK = 16 * 1024;
 /**
  * An `EventSink` whose events become the body of a Web `Response`: a `ReadableStream` buffering at
  * most 16 KiB; the server pulling more is `ready`, the server cancelling the body is `onGone`.
- *
- * @example
- * const { body, sink } = webEventSink();
- * new EventPump(iterator, sink, call, options).start();
- * return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
  */
 export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
   const encoder = new TextEncoder();

@@ -14,9 +14,6 @@ const DRAIN_POLL_MS = 5;
  * The upgrade of a request on Deno (`Deno.upgradeWebSocket`), or undefined elsewhere. Deno pings
  * by itself (`idleTimeout`: a socket that does not answer within it is closed) and cannot pause
  * reading, so those two parts of `SocketPort` are Deno's own.
- *
- * @example
- * const upgrade = denoUpgrade(request, { maxMessageBytes, pingIntervalMs }); // Deno only
  */
 export function denoUpgrade(request: Request, options: SocketLimits): HandshakeUpgrade | undefined {
   const deno = (globalThis as { Deno?: DenoWebSocketRuntime }).Deno;
