@@ -4,7 +4,7 @@ import type { WebSocketServer } from 'ws';
 import type { AnswerHeaders, BodyDone, BodySink } from '../../../pipeline/host-exchange.js';
 import type { SocketLimits, SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
 import { NodeExchange } from '../node-exchange.js';
-import { acceptedByClosingServer, NodeSocketPort } from './node-socket-port.js';
+import { openNodeSocket } from './node-socket-port.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
 /** The head's lines as `writeRefusal` takes them (a repeated header's lines one by one). */
@@ -19,21 +19,19 @@ function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
 }
 
 /**
- * The host port over an upgrade request of Node's server (its `upgrade` event): the request is
- * read as `NodeExchange` reads any; there is no `ServerResponse`, so an answer that opens no
- * socket (a guard's 403, a 426) is written to the connection as an HTTP/1.1 response, and
- * `upgrade` completes the handshake through `ws`.
+ * The host port over an upgrade request of Node's server: read as `NodeExchange` reads any; with
+ * no `ServerResponse`, an answer that opens no socket (a guard's 403, a 426) is written to the
+ * connection as an HTTP/1.1 response, and `upgrade` completes the handshake through `ws`.
  */
 export class NodeUpgradeExchange extends NodeExchange {
   private answeredWith?: number;
-  /** Headers of every answer (`setAnswerHeader`): there is no `ServerResponse` to hold them. */
+  /** Headers of every answer (`setAnswerHeader`). */
   private preset?: Record<string, string>;
 
   constructor(
     incoming: IncomingMessage,
     private readonly socket: Duplex,
     private readonly head: Buffer,
-    /** The `ws` server of a message limit. */
     private readonly wssFor: (maxPayload: number) => WebSocketServer,
   ) {
     super(incoming, undefined as unknown as ServerResponse);
@@ -76,13 +74,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override upgrade(limits: SocketLimits): SocketUpgrade {
     return (onOpen) => {
       this.answeredWith = 101;
-      const { socket } = this;
-      this.wssFor(limits.maxMessageBytes).handleUpgrade(this.incoming, socket, this.head, (ws) => {
-        const port = new NodeSocketPort(ws);
-        const events = onOpen(port);
-        port.listen(events);
-        if (acceptedByClosingServer(socket)) events.shutdown();
-      });
+      openNodeSocket(this.wssFor(limits.maxMessageBytes), this.incoming, this.socket, this.head, onOpen);
     };
   }
 }
