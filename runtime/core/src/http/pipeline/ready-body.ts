@@ -39,7 +39,7 @@ export async function readyBody(body: ReadableStream<Uint8Array>): Promise<Whole
 }
 
 /** The chunks as one array of bytes (the one chunk itself when there is one). */
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
+export function joined(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let at = 0;

@@ -6,6 +6,7 @@ import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
 import { withoutBody } from './without-body.js';
+import { joined } from '../../pipeline/ready-body.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
@@ -13,7 +14,7 @@ import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
 
 const noBytes = new Uint8Array(0);
 
-/** A head as a `Headers` object (a repeated header's lines appended); `content-length` is the host's to set from the body. */
+/** A head as `Headers` (a repeated header's lines appended), without `content-length`: the host sets it from the body. */
 function headersOf(head: AnswerHeaders | HeadLines | undefined): Headers {
   const headers = new Headers();
   if (Array.isArray(head)) {
@@ -39,22 +40,20 @@ function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | n
 
 /**
  * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
- * Lambda): the stages answer through it, and `response` resolves with what they answered. The
- * Request's own signal is the client going away; `bindings` is what the host passed beside the
- * request (`ServerBindings`, or a server's own env: see `hostedAddress`).
+ * Lambda): `response` resolves with what the stages answered. The request's signal is the client
+ * going away; `bindings` is what the host passed beside it (see `hostedAddress`).
  */
 export class WebExchange implements HostExchange {
-  /** The answer, once a stage gave it. */
   readonly response: Promise<Response>;
-  /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn, as a route's is. */
+  /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn. */
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
   /** Settles when the socket of an accepted upgrade ends. */
   private socketEnd?: Promise<void>;
-  /** Headers of every answer (`setAnswerHeader`), lower-case names. */
+  /** Headers of every answer (`setAnswerHeader`). */
   private preset?: Record<string, string>;
-  /** Where the path starts in the request's URL (after the scheme and the authority). */
+  /** Where the path starts in the request's URL. */
   private readonly pathStart: number;
 
   constructor(
@@ -83,7 +82,7 @@ export class WebExchange implements HostExchange {
   get secure(): boolean {
     return this.request.url.startsWith('https:');
   }
-  /** What @hono/node-server's env tells (`incoming.httpVersion`); undefined on other hosts. */
+  /** What @hono/node-server's env tells; undefined on other hosts. */
   get protocolVersion(): string | undefined {
     const version = (this.bindings as { incoming?: { httpVersion?: unknown } } | undefined)?.incoming?.httpVersion;
     return typeof version === 'string' ? (version === '2.0' ? '2' : version) : undefined;
@@ -102,7 +101,7 @@ export class WebExchange implements HostExchange {
   }
 
   readBody(limit: number, done: BodyDone): void {
-    // A declared length was held to the limit already (by the route stage): the host's own whole read is the fastest.
+    // A declared length was held to the limit by the route stage: the host's own whole read is the fastest.
     if (this.header('content-length') !== undefined && this.header('transfer-encoding') === undefined) {
       this.request.arrayBuffer().then(
         (buffer) => done(undefined, new Uint8Array(buffer)),
@@ -111,23 +110,10 @@ export class WebExchange implements HostExchange {
       return;
     }
     const chunks: Uint8Array[] = [];
-    let size = 0;
     (async () => {
-      for await (const chunk of this.bodyStream(limit)) {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-      }
+      for await (const chunk of this.bodyStream(limit)) chunks.push(chunk);
     })().then(
-      () => {
-        if (chunks.length === 1) return done(undefined, chunks[0]!);
-        const bytes = new Uint8Array(size);
-        let at = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, at);
-          at += chunk.byteLength;
-        }
-        done(undefined, size === 0 ? noBytes : bytes);
-      },
+      () => done(undefined, joined(chunks)),
       (error: Error) => done(error, noBytes),
     );
   }
@@ -200,7 +186,6 @@ export class WebExchange implements HostExchange {
   get headSent(): boolean {
     return this.answered;
   }
-  /** The Response is handed over already: its body, if streaming, errors. */
   cut(): void {
     if (!this.answered) this.answer(Response.error());
   }
@@ -213,8 +198,7 @@ export class WebExchange implements HostExchange {
       told = true;
       listener(complete);
     };
-    // The host's signal says when the client left; an answer handed over is complete as far as this
-    // port can tell. An accepted upgrade is over when its socket ends.
+    // An answer handed over is complete as far as this port can tell; an upgrade, when its socket ends.
     if (signal.aborted) return tell(false);
     signal.addEventListener('abort', () => this.socketEnd === undefined && tell(false), { once: true });
     void this.response.then(() => (this.socketEnd ? this.socketEnd.then(() => tell(true)) : tell(!signal.aborted)));
@@ -224,9 +208,8 @@ export class WebExchange implements HostExchange {
     return this.socketEnd ? 101 : this.settled?.status;
   }
   /**
-   * Node's upgrade handed over through `app.fetch` (its env), the handshake of a host's bindings
-   * (Bun's `server.upgrade`), or Deno's `upgradeWebSocket`; the handshake's `Response` is this
-   * exchange's answer. None in-process, nor under a server that hosts `app.fetch` on its own.
+   * Node's upgrade handed through `app.fetch`, a host's handshake (Bun's), or Deno's; its
+   * `Response` is this exchange's answer. None in-process, nor under a user's own server.
    */
   upgrade(limits: SocketLimits): SocketUpgrade | undefined {
     const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? hostedHandshakeOf(this.bindings, limits) ?? denoUpgrade(this.request, limits);
@@ -255,7 +238,6 @@ export class WebExchange implements HostExchange {
     return this.request;
   }
 
-  /** The head as `Headers`, with the headers of every answer where it has none of that name. */
   private headOf(head: AnswerHeaders | undefined): Headers {
     return headersOf(this.preset ? { ...this.preset, ...head } : head);
   }
