@@ -8,7 +8,7 @@ import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
-import { StreamingRoutes } from './hosts/web/stream-routes.js';
+import { StreamServing } from './streaming/stream-serving.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 import { versionRuleOf } from './versioning/version-rule.js';
@@ -63,12 +63,12 @@ export class HttpTransport implements ApplicationTransport {
   private observability?: TransportHost['observability'];
   private readonly staticRoutes: StaticRoute[] = [];
   private readonly staticMounts: StaticMount[] = [];
-  readonly streaming: StreamingRoutes;
+  readonly streaming: StreamServing;
   /** Filled by capabilities before `attach` (docs/http-pipeline.md). */
   readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
-    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
+    this.streaming = new StreamServing(options.streaming);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(

@@ -1,16 +1,12 @@
-/**
- * The path a request is matched by: `/todo/` is `/todo` (a trailing slash is not significant),
- * the same on every host.
- */
+/** The path a request is matched by: a trailing slash is not significant. */
 export function routedPath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /**
- * The routed path of a request target in the form a URL gives it (`/a%20b/?x=1`): up to the
- * query or the fragment, percent-escapes decoded except those that would change the path's
- * meaning (`%2F`, `%25`, `%3F`…, as `decodeURI` keeps them), a trailing slash dropped. The
- * router matches it, and the call's `path` is it, on every host.
+ * The routed path of a request target as a URL gives it (`/a%20b/?x=1`): up to the query or the
+ * fragment, escapes decoded except those that change the path's meaning (`%2F`, `%25`…, as
+ * `decodeURI` keeps them), a trailing slash dropped.
  */
 export function pathOfTarget(target: string): string {
   for (let i = 0; i < target.length; i++) {
@@ -52,10 +48,7 @@ export function tryDecode(text: string, decode: (text: string) => string): strin
   }
 }
 
-/**
- * A path parameter's value as a handler gets it: percent-decoded (`a%2Fb` is `a/b`), a malformed
- * escape left as it is.
- */
+/** A path parameter's value as a handler gets it: percent-decoded (`a%2Fb` is `a/b`), a malformed escape left as it is. */
 export function parameterValue(raw: string): string {
   return raw.includes('%') ? tryDecode(raw, decodeURIComponent) : raw;
 }
