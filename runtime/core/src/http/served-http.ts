@@ -40,7 +40,7 @@ export interface ServedWeb {
   readonly fetch: WebFetch;
 }
 
-/** What a server adapter serves: the routes and what the table decides, and the web adapter's entry (built on first need). */
+/** What a server adapter serves. */
 export interface ServedHttp {
   readonly web: ServedWeb;
   readonly routes: readonly HttpRoute[];
@@ -50,13 +50,12 @@ export interface ServedHttp {
   /** GETs served after the routes, outside the request chain: the docs page, the health probes, `serveStatic` mounts. */
   readonly staticRoutes: readonly StaticRoute[];
   readonly extensions: PipelineExtensions;
-  /** The telemetry of a static route (by path) and of requests no route matched (the table's answers, 404); undefined when nothing is observed. */
+  /** The telemetry of a static route and of requests no route matched; undefined when nothing is observed. */
   telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
 }
 
 /**
- * Serves the application's routes on one runtime's HTTP server with the application's limits (as
- * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
- * IPv4 where the system allows it; port 0 lets the OS pick. `tls`: HTTPS with HTTP/2 (Node only).
+ * Serves the application's routes on one runtime's HTTP server, with its limits as far as the
+ * server has them; `hostname` undefined listens on every interface, port 0 lets the OS pick.
  */
 export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;

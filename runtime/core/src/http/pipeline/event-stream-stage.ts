@@ -14,13 +14,10 @@ import type { RouteHeaderSource } from './extension-points.js';
 import { routeHeadersOf } from './route-headers.js';
 
 /**
- * The stages of an `@Sse()` route after the match, over the host port, the same on every host:
- * the chain runs once on the call, before the first byte (a refusal is the ordinary error answer
- * with the headers the chain set, a 429's `Retry-After`); its answer, the handler's iterable, is
- * written as a `text/event-stream` body opened on the port (`openBody`), each event pulled as the
- * client takes more (`EventPump`), compressed and flushed per event with `compression.eventStreams`
- * (`openEventStream`). HEAD gets the head the GET would send, the generator closed
- * before its first step.
+ * The stages of an `@Sse()` route after the match, over the host port: the chain runs once before
+ * the first byte (a refusal is the ordinary error answer), then the handler's iterable is written
+ * as a `text/event-stream` body (`EventPump`), compressed per event with
+ * `compression.eventStreams`. HEAD gets the GET's head, the generator closed before its first step.
  */
 export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
   const { entry, run } = route;
@@ -31,7 +28,6 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
   };
   const begin = (call: PipelineCall, answer: unknown): void => {
-    // A guard, interceptor or filter may answer with a Response of its own.
     if (isWebResponse(answer)) return sendChainResponse(call.exchange, answer, call, report);
     let iterator: ReturnType<typeof iteratorOf>;
     try {

@@ -13,18 +13,11 @@ export interface FlowingBody {
   readonly pending: Promise<ReadableStreamReadResult<Uint8Array>>;
 }
 
-/**
- * The next turn of the event loop: `setImmediate` where the host has it, else a zero timer. A
- * turn, not a microtask: a string body takes several microtasks to read on some hosts.
- */
+/** The next turn of the event loop, not a microtask: a string body takes several microtasks to read on some hosts. */
 const nextTurn: () => Promise<undefined> =
   typeof setImmediate === 'function' ? () => new Promise((resolve) => setImmediate(resolve, undefined)) : () => new Promise((resolve) => setTimeout(resolve, 0, undefined));
 
-/**
- * Reads what a `Response`'s body holds now, the same way on every host: the whole body when it
- * ends within this turn of the event loop, so that it is answered with a known length; else what
- * came so far and the reader, so that the rest is streamed as it comes.
- */
+/** What a `Response`'s body holds now: whole when it ends within this turn (a known length), else what came and the reader. */
 export async function readyBody(body: ReadableStream<Uint8Array>): Promise<WholeBody | FlowingBody> {
   const reader = body.getReader();
   const first: Uint8Array[] = [];

@@ -16,13 +16,10 @@ import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
 
 /**
- * The stages of a `@Ws()` route after the match, over the host port, the same on every host. A
- * request without `Upgrade: websocket` is a 426; on a host that opens no sockets (`app.fetch`
- * in-process) a 501. Otherwise the chain (middleware, guards, throttling, interceptors) runs once
- * on the route's call (`PipelineCall`) over the upgrade request: a refusal is answered as an
- * ordinary HTTP answer (a guard's 403, a 429 with its `Retry-After`) and no socket opens. Then the
- * port accepts the upgrade, and a `SocketSession` joins the handler's iterable and its
- * `@Messages()` iterable to the socket; the call lets the request go (`UpgradeExchange`).
+ * The stages of a `@Ws()` route after the match, over the host port. Without `Upgrade: websocket`
+ * a 426; on a host that opens no sockets a 501. The chain runs once on the upgrade request: a
+ * refusal is an ordinary HTTP answer and no socket opens. Then a `SocketSession` joins the
+ * handler's iterable and its `@Messages()` to the socket, and the call lets the request go.
  */
 export function upgradeStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
   const { entry, run } = route;
@@ -33,7 +30,6 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
   };
   const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
-    // A guard, interceptor or filter may answer with a Response of its own.
     if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
     let iterator: ReturnType<typeof iteratorOf>;
     try {

@@ -4,7 +4,7 @@ import type { HttpRouteEntry } from '../../../contract/tables.js';
 import type { StreamServing } from '../stream-serving.js';
 import type { EventPumpOptions } from './event-pump.js';
 
-/** The head of every event stream, on both server paths. */
+/** The head of every event stream. */
 export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
@@ -15,9 +15,8 @@ export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = Object.fre
 const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
 
 /**
- * The `EventPump` options of one `@Sse()` route, built once at init: where it is (for messages),
- * and the last event sent when its handler fails mid-stream (after the 200 went out): an
- * `HttpException`'s own body, anything else logged and sent as a 500 without details.
+ * The `EventPump` options of one `@Sse()` route, built at init; the last event of a handler
+ * failing mid-stream is an `HttpException`'s body, or a 500 without details (logged).
  */
 export function eventPumpOptions(entry: HttpRouteEntry, { heartbeats, streams }: StreamServing, report: ErrorReport): EventPumpOptions {
   const where = `${entry.name} (GET ${entry.path})`;

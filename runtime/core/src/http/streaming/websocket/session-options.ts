@@ -9,11 +9,7 @@ export const PAUSE_AT = 32;
 
 const unchecked = (value: unknown): unknown => value;
 
-/**
- * The `SocketSession` options of one `@Ws()` route, built once at init and shared by its sockets:
- * its messages' validator (the compiled one of the `@Messages()` DTO), the limits, and the
- * application's streams and timers.
- */
+/** The `SocketSession` options of one `@Ws()` route, built at init and shared by its sockets. */
 export function sessionOptionsFor(entry: HttpRouteEntry, serving: StreamServing, report: ErrorReport): SessionOptions {
   return {
     limits: serving.options,

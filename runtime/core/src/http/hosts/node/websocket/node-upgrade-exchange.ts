@@ -7,7 +7,6 @@ import { NodeExchange } from '../node-exchange.js';
 import { openNodeSocket } from './node-socket-port.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
-/** The head's lines as `writeRefusal` takes them (a repeated header's lines one by one). */
 function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
   const lines: [string, string][] = [];
   for (const name in headers) {
@@ -64,7 +63,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override cut(): void {
     this.socket.destroy();
   }
-  /** When the connection closes: complete once answered (a refusal written, or the socket's life after its 101). */
+  /** Complete when answered (a refusal, or the socket's life after its 101). */
   override onClose(listener: (complete: boolean) => void): void {
     const { socket } = this;
     const tell = (): void => listener(this.answeredWith !== undefined);

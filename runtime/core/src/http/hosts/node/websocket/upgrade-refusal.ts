@@ -5,9 +5,8 @@ import type { Duplex } from 'node:stream';
 const OWN_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding']);
 
 /**
- * Writes the answer to an upgrade request that opens no socket (a guard's 403, a 429, a 404) as an
- * HTTP/1.1 response on the raw connection, and closes it: after an upgrade request, the connection
- * is no HTTP connection Node serves any more.
+ * Writes the answer to an upgrade request that opens no socket (a guard's 403) as an HTTP/1.1
+ * response on the raw connection, and closes it: Node serves it no more after an upgrade request.
  */
 export function writeRefusal(socket: Duplex, status: number, headers: readonly (readonly [string, string])[], body: string | Buffer): void {
   if (socket.destroyed) return;
@@ -17,11 +16,7 @@ export function writeRefusal(socket: Duplex, status: number, headers: readonly (
   socket.end(Buffer.concat([Buffer.from(`${head}\r\n`), bytes]));
 }
 
-/**
- * Writes a Web `Response` (a guard's or filter's own answer, or the Hono app's to an upgrade
- * request it did not accept) as a refusal, with `extra` headers the call set where the response
- * has none of its own.
- */
+/** Writes a Web `Response` as a refusal, with `extra` headers where the response has none of that name. */
 export async function writeResponseRefusal(socket: Duplex, response: Response, extra?: Record<string, string | string[]>): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   const headers: [string, string][] = [];
