@@ -40,7 +40,6 @@ export class OpenStreams {
     if (this.open.delete(stream)) this.counters.open = this.open.size;
   }
 
-  /** Ends every open stream; returns how many there were. */
   shutdownAll(): number {
     const streams = [...this.open];
     this.open.clear();

@@ -1,5 +1,4 @@
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
-import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
@@ -31,7 +30,6 @@ function addHeader(headers: Headers, name: string, value: string | number | read
   else headers.set(name, String(value));
 }
 
-/** The `content-length` a head declares, whichever form it has. */
 function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | number | readonly string[] | undefined {
   if (!Array.isArray(head)) return (head as AnswerHeaders | undefined)?.['content-length'];
   for (let i = 0; i < head.length; i += 2) if (head[i] === 'content-length') return head[i + 1];
@@ -157,12 +155,7 @@ export class WebExchange implements HostExchange {
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
-    return {
-      write: (chunk) => sink.write(chunk),
-      ready: () => sink.ready(),
-      end: () => sink.end(),
-      onGone: (watcher: SinkWatcher) => sink.onGone(watcher),
-    };
+    return sink;
   }
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
     // HEAD: dropped before the headers are merged, which would read the body to copy it.
@@ -207,10 +200,7 @@ export class WebExchange implements HostExchange {
   get status(): number | undefined {
     return this.socketEnd ? 101 : this.settled?.status;
   }
-  /**
-   * Node's upgrade handed through `app.fetch`, a host's handshake (Bun's), or Deno's; its
-   * `Response` is this exchange's answer. None in-process, nor under a user's own server.
-   */
+  /** Node's upgrade handed through `app.fetch`, a host's handshake (Bun's), or Deno's; none in-process. */
   upgrade(limits: SocketLimits): SocketUpgrade | undefined {
     const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? hostedHandshakeOf(this.bindings, limits) ?? denoUpgrade(this.request, limits);
     if (!handshake) return undefined;

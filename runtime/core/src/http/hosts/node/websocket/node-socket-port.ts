@@ -24,9 +24,8 @@ export function destroyOnError(this: Duplex): void {
 }
 
 /**
- * Completes a handshake through `ws` and reports the socket to the session `onOpen` makes. A socket
- * whose server stopped listening meanwhile (`app.close()` closed the streams open then) is shut
- * down at once, so that the close does not wait for it.
+ * Completes a handshake through `ws` for the session `onOpen` makes; one whose server stopped
+ * listening meanwhile (`app.close()` began) is shut down at once, so the close does not wait.
  */
 export function openNodeSocket(wss: WebSocketServer, incoming: IncomingMessage, socket: Duplex, head: Buffer, onOpen: (port: SocketPort) => SocketEvents): void {
   wss.handleUpgrade(incoming, socket, head, (ws) => {

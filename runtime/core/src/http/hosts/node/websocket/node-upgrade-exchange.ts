@@ -7,16 +7,6 @@ import { NodeExchange } from '../node-exchange.js';
 import { openNodeSocket } from './node-socket-port.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
-function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const name in headers) {
-    const value = headers[name]!;
-    if (Array.isArray(value)) for (const line of value as readonly string[]) lines.push([name, line]);
-    else lines.push([name, String(value)]);
-  }
-  return lines;
-}
-
 /**
  * The host port over an upgrade request of Node's server: read as `NodeExchange` reads any; with
  * no `ServerResponse`, an answer that opens no socket (a guard's 403, a 426) is written to the
@@ -42,7 +32,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override async *bodyStream(): AsyncIterable<Uint8Array> {}
   override send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
     this.answeredWith = status;
-    writeRefusal(this.socket, status, linesOf({ ...this.preset, ...headers }), body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
+    writeRefusal(this.socket, status, { ...this.preset, ...headers }, body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
   }
   override openBody(): BodySink {
     throw new Error('An upgrade request is answered whole or with a socket, not with a streamed body.');

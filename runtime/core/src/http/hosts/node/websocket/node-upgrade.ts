@@ -21,7 +21,7 @@ type NodeUpgradeHandler = (incoming: IncomingMessage, socket: Duplex, head: Buff
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
 
-const JSON_TYPE: readonly [string, string][] = [['content-type', 'application/json']];
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 export interface NativeUpgrades {
   readonly routes: readonly HttpRoute[];
