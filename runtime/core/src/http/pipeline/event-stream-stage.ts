@@ -1,11 +1,12 @@
+import { HttpException } from '../../exceptions/http-exception.js';
+import type { HttpRouteEntry } from '../../contract/tables.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
 import { openEventStream } from '../encoding/event-stream-encoding.js';
 import type { ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
-import { EventPump } from '../streaming/sse/event-pump.js';
-import { EVENT_STREAM_HEADERS, eventPumpOptions } from '../streaming/sse/sse-stream.js';
+import { EventPump, type EventPumpOptions } from '../streaming/sse/event-pump.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
 import { sendChainResponse, sendError } from './answer-stage.js';
 import { PipelineCall } from './pipeline-call.js';
@@ -61,4 +62,27 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
       )
       .then(undefined, (error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
   };
+}
+
+/** The head of every event stream. */
+const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  // Tells nginx not to buffer the stream.
+  'x-accel-buffering': 'no',
+});
+
+const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
+
+/**
+ * The `EventPump` options of one `@Sse()` route, built at init; the last event of a handler
+ * failing mid-stream is an `HttpException`'s body, or a 500 without details (logged).
+ */
+function eventPumpOptions(entry: HttpRouteEntry, { heartbeats, streams }: StreamServing, report: ErrorReport): EventPumpOptions {
+  const where = `${entry.name} (GET ${entry.path})`;
+  const failureEvent = (error: unknown): string => {
+    if (!(error instanceof HttpException)) report.logger.error(`Unhandled error in the event stream of ${where}`, error);
+    return `event: exception\ndata: ${JSON.stringify(error instanceof HttpException ? error.toJSON() : internalError)}\n\n`;
+  };
+  return { where, streams, heartbeats, failureEvent };
 }

@@ -1,4 +1,6 @@
 import { HttpException } from '../../exceptions/http-exception.js';
+import type { HttpRouteEntry } from '../../contract/tables.js';
+import { bodyValidatorFor } from '../../validation/body-validator.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
 import type { ErrorReport } from '../answer-rules.js';
@@ -6,8 +8,7 @@ import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
 import { IncomingMessages } from '../streaming/websocket/incoming-messages.js';
-import { PAUSE_AT, sessionOptionsFor } from '../streaming/websocket/session-options.js';
-import { SocketSession } from '../streaming/websocket/socket-session.js';
+import { SocketSession, type SessionOptions } from '../streaming/websocket/socket-session.js';
 import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
 import { sendChainResponse, sendError } from './answer-stage.js';
@@ -82,5 +83,23 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
         report.logger.error(`Unhandled error in the upgrade of ${session.where}`, error);
         host.cut();
       });
+  };
+}
+
+/** Messages queued for a handler that reads slowly before the socket stops reading. */
+const PAUSE_AT = 32;
+
+const unchecked = (value: unknown): unknown => value;
+
+/** The `SocketSession` options of one `@Ws()` route, built at init and shared by its sockets. */
+function sessionOptionsFor(entry: HttpRouteEntry, serving: StreamServing, report: ErrorReport): SessionOptions {
+  return {
+    limits: serving.options,
+    validate: entry.messages ? bodyValidatorFor(entry.messages) : unchecked,
+    streams: serving.streams,
+    pings: serving.pings,
+    idleChecks: serving.idleChecks,
+    report,
+    where: `${entry.name} (GET ${entry.path})`,
   };
 }
