@@ -25,11 +25,8 @@ export interface StreamCounters {
  */
 export class OpenStreams {
   private readonly open = new Set<OpenStream>();
-  private readonly counters: StreamCounters;
 
-  constructor(counters: StreamCounters) {
-    this.counters = counters;
-  }
+  constructor(private readonly counters: StreamCounters) {}
 
   track(stream: OpenStream): void {
     this.open.add(stream);

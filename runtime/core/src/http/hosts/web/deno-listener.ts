@@ -4,19 +4,17 @@ import type { ServerLimits } from '../../server-limits.js';
 
 // The few members of Deno's API this adapter uses, so that the package type-checks without Deno's types.
 interface DenoServeInfo {
-  /** A `Deno.NetAddr` on TCP; a Unix socket address has no hostname. */
   readonly remoteAddr: { readonly hostname?: string };
 }
 interface DenoHttpServer {
   readonly addr: { readonly port: number };
   shutdown(): Promise<void>;
-  /** Lets the process end although the server still has connections. */
   unref(): void;
 }
 interface DenoServeOptions {
   readonly port: number;
   readonly hostname: string;
-  /** PEM text: with `key`, `Deno.serve` speaks HTTPS, HTTP/2 or HTTP/1.1 by ALPN. */
+  /** PEM text only (node:tls takes bytes too). */
   readonly cert?: string;
   readonly key?: string;
   onListen(): void;
@@ -38,9 +36,8 @@ export async function listenDeno({ web }: ServedHttp, port: number, hostname?: s
   const app = await web.load(); // Deno serves every request through it
   // Deno's serve info becomes the env as it is: no wrapper per request (3% on a validated POST).
   const handler = app.fetch as (request: Request, info: DenoServeInfo) => Response | Promise<Response>;
-  // An empty onListen keeps Deno from printing its own "Listening on" line.
-  // Deno.serve takes PEM as text only; node:tls (and so app.listen on Node) takes bytes too.
   const certificate = tls && { cert: pemText(tls.cert), key: pemText(tls.key) };
+  // An empty onListen keeps Deno from printing its own "Listening on" line.
   const serveOn = (host: string) => Deno.serve({ port, hostname: host, ...certificate, onListen() {} }, handler);
   const everyInterface = () => {
     try {

@@ -13,27 +13,21 @@ import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
 
 const noBytes = new Uint8Array(0);
 
-/** A head as `Headers` (a repeated header's lines appended), without `content-length`: the host sets it from the body. */
-function headersOf(head: AnswerHeaders | HeadLines | undefined): Headers {
+/**
+ * A head as `Headers` (a repeated header's lines appended), its `content-length` only `withLength`
+ * (HEAD's, whose body is gone): the host sets it from the body.
+ */
+function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength = false): Headers {
   const headers = new Headers();
-  if (Array.isArray(head)) {
-    for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!);
-    return headers;
-  }
-  for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!);
+  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!, withLength);
+  else for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!, withLength);
   return headers;
 }
 
-function addHeader(headers: Headers, name: string, value: string | number | readonly string[]): void {
-  if (name === 'content-length') return;
+function addHeader(headers: Headers, name: string, value: string | number | readonly string[], withLength: boolean): void {
+  if (name === 'content-length' && !withLength) return;
   if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
   else headers.set(name, String(value));
-}
-
-function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | number | readonly string[] | undefined {
-  if (!Array.isArray(head)) return (head as AnswerHeaders | undefined)?.['content-length'];
-  for (let i = 0; i < head.length; i += 2) if (head[i] === 'content-length') return head[i + 1];
-  return undefined;
 }
 
 /**
@@ -51,7 +45,6 @@ export class WebExchange implements HostExchange {
   private socketEnd?: Promise<void>;
   /** Headers of every answer (`setAnswerHeader`). */
   private preset?: Record<string, string>;
-  /** Where the path starts in the request's URL. */
   private readonly pathStart: number;
 
   constructor(
@@ -139,14 +132,10 @@ export class WebExchange implements HostExchange {
   }
 
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
-    const headers = headersOf(head);
+    // HEAD: the head of the GET route's answer, its `content-length` kept.
+    const headers = headersOf(head, this.request.method === 'HEAD');
     if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, String(this.preset[name]));
-    if (this.request.method === 'HEAD') {
-      // HEAD: the head of the GET route's answer, its `content-length` kept (the body's own is gone).
-      const length = declaredLength(head);
-      if (length !== undefined) headers.set('content-length', String(length));
-      return this.answer(new Response(null, { status, headers }));
-    }
+    if (this.request.method === 'HEAD') return this.answer(new Response(null, { status, headers }));
     this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {

@@ -45,7 +45,7 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
   const wssFor = (maxPayload: number): WebSocketServer => {
     let wss = servers.get(maxPayload);
     if (wss) return wss;
-    // Only a `@Ws()` route completes a handshake, and the listener loads `ws` when the application has one.
+    // The listener loads `ws` when the application has a `@Ws()` route, the only one to complete a handshake.
     if (!webSocketServer) throw new Error('A WebSocket handshake was asked for, but the application has no @Ws() route.');
     servers.set(maxPayload, (wss = new webSocketServer({ noServer: true, maxPayload, clientTracking: false })));
     return wss;
