@@ -8,7 +8,7 @@ import { serverAdapterForRuntime } from './hosts/server-adapter.js';
 import type { ServerLimits } from './server-limits.js';
 import type { StaticRoute } from '../contract/static-route.js';
 import type { StreamingOptions } from './streaming/options.js';
-import { StreamingRoutes } from './hosts/web/stream-routes.js';
+import { StreamServing } from './streaming/stream-serving.js';
 import type { CookieSettings } from './cookies/cookie-options.js';
 import { versionedEntries, type VersioningOptions } from './versioning/versioned-entries.js';
 import { versionRuleOf } from './versioning/version-rule.js';
@@ -30,7 +30,6 @@ export interface HttpTransportOptions {
   /** Timeouts and the connection cap of the server `listen` starts. */
   readonly limits: ServerLimits;
   readonly logger: Logger;
-  /** How `@Sse()` and `@Ws()` routes are served. */
   readonly streaming: StreamingOptions;
   /** Signed cookies' secrets and the proxies believed about TLS (`cookies` option). */
   readonly cookies?: CookieSettings;
@@ -45,9 +44,7 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
 
 /**
  * Serves the application's HTTP routes through the pipeline (docs/http-pipeline.md): on the
- * runtime's own server (Node's, with the node adapter; `Deno.serve` and `Bun.serve` with the web
- * adapter) or hosted by any server through `fetch` (the web adapter, built on first need).
- * The application registers it first, so HTTP routes are prepared before other transports attach.
+ * runtime's own server (`listen`) or hosted by any server through `fetch` (the web adapter).
  *
  * @example
  * const http = new HttpTransport({ bodyLimit: 1 << 20, bodyBounds: { maxDepth: 128, maxValues: 100_000, maxReasons: 50 }, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
@@ -57,26 +54,21 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
  */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';
-  /** The routes and the web adapter's entry, once attached. */
   private served?: ServedHttp;
   private listener?: HttpListener;
   /** Set while `listen` waits for the server to bind. */
   private binding = false;
-  /** What `app.stats()` reports; counted for the life of the application. */
+  /** What `app.stats()` reports. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
-  /** Where `close()` counts the connections it drained; set at attach. */
   private observability?: TransportHost['observability'];
-  /** GET routes served beside the application's (the docs page); registered before `attach`. */
   private readonly staticRoutes: StaticRoute[] = [];
-  /** `app.serveStatic` mounts; registered before `attach`. */
   private readonly staticMounts: StaticMount[] = [];
-  /** `@Sse()` and `@Ws()` routes, and the streams they hold open. */
-  readonly streaming: StreamingRoutes;
-  /** The pipeline's extension points (docs/http-pipeline.md), filled by capabilities before `attach`. */
+  readonly streaming: StreamServing;
+  /** Filled by capabilities before `attach` (docs/http-pipeline.md). */
   readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
-    this.streaming = new StreamingRoutes(options.streaming, { logger: options.logger, counters: this.counters }, this.pipeline.routeHeaders);
+    this.streaming = new StreamServing(options.streaming);
     const { shutdownTimeoutMs } = options;
     if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
       throw new TypeError(
@@ -97,10 +89,7 @@ export class HttpTransport implements ApplicationTransport {
     this.staticMounts.sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
-  /**
-   * Builds one `HttpRoute` per route (its chain prepared); each adapter routes them with the same
-   * router (`routeDispatch`), the web adapter's built when first needed.
-   */
+  /** Builds one `HttpRoute` per route; both adapters route them with `routeDispatch`. */
   attach(host: TransportHost): void {
     this.observability = host.observability;
     checkMountsAgainstRoutes(this.staticMounts, host.tables.routes);
@@ -121,13 +110,12 @@ export class HttpTransport implements ApplicationTransport {
     }
     const { bodyLimit } = this.options;
     const report = { logger: this.options.logger, counters: this.counters };
-    const { pipeline } = this;
     // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
     const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
     const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
     // Imported on first need: on Node the node adapter serves every request.
     const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
-    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: pipeline, staticRoutes, telemetryOf };
+    const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: this.pipeline, staticRoutes, telemetryOf };
     this.served = served;
   }
 
@@ -157,7 +145,6 @@ export class HttpTransport implements ApplicationTransport {
   /** The Web-standard handler of the routes; see `FrameworkApplication.fetch`. */
   get fetch(): FetchHandler {
     if (!this.served) throw new Error('Call `await app.init(RootModule)` before using `app.fetch`.');
-    // Bindings of another shape are read by the route calls (http/hosts/web/hosted-address.ts).
     return this.served.web.fetch;
   }
 

@@ -1,6 +1,4 @@
-// The types a server adapter and the routes share: what is served, and what each request carries
-// (kept apart from `server-adapter.ts`, which loads the adapters, so that they import nothing
-// that imports them).
+// The types a server adapter and the routes share (apart from `server-adapter.ts`, which loads the adapters).
 import type { ErrorReport } from './answer-rules.js';
 import type { HttpRoute } from './http-route.js';
 import type { ServerLimits } from './server-limits.js';
@@ -23,23 +21,12 @@ export interface ServerBindings {
   remoteAddress(): string;
 }
 
-/**
- * The Hono environment of the application's HTTP routes. `c.env` is `ServerBindings` when a host
- * passes them, else the server's own (Deno's serve info, @hono/node-server's `{ incoming, outgoing }`,
- * as the framework's own servers pass it), read by `hostedAddress` and `WebExchange.protocolVersion`.
- */
-export interface HttpEnv {
-  Bindings: Partial<ServerBindings>;
-}
-
 /** A listening HTTP server that can be closed gracefully. */
 export interface HttpListener {
   readonly port: number;
   /**
-   * Stops accepting connections and resolves as soon as in-flight requests have been answered
-   * (each with `Connection: close`), or after `graceMs` milliseconds at the latest (Node then
-   * closes the connections still open; Deno, which cannot, stops waiting for them). Resolves
-   * with the number of connections it closed, when the server can tell.
+   * Stops accepting connections; resolves once in-flight requests are answered (`Connection:
+   * close`) or after `graceMs` (Node then closes what is open), with the connections it closed.
    */
   close(graceMs: number): Promise<number | void>;
 }
@@ -49,31 +36,26 @@ export type WebFetch = (request: Request, env?: object) => Response | Promise<Re
 
 /** The web adapter's entry, built on first need (`lazyWebApp`). */
 export interface ServedWeb {
-  /** Builds the entry (once) and resolves with it. */
   load(): Promise<{ readonly fetch: WebFetch }>;
-  /** Serves a request, building the entry first if it is not yet. */
   readonly fetch: WebFetch;
 }
 
-/** What a server adapter serves: the routes and what the table decides, and the web adapter's entry (built on first need). */
+/** What a server adapter serves. */
 export interface ServedHttp {
   readonly web: ServedWeb;
   readonly routes: readonly HttpRoute[];
   readonly bodyLimit: number;
   readonly report: ErrorReport;
-  /** What the streaming routes share. */
   readonly streaming?: StreamServing;
   /** GETs served after the routes, outside the request chain: the docs page, the health probes, `serveStatic` mounts. */
   readonly staticRoutes: readonly StaticRoute[];
-  /** The pipeline's extension points, as the capabilities filled them. */
   readonly extensions: PipelineExtensions;
-  /** The telemetry of a static route (by path) and of requests no route matched (the table's answers, 404); undefined when nothing is observed. */
+  /** The telemetry of a static route and of requests no route matched; undefined when nothing is observed. */
   telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
 }
 
 /**
- * Serves the application's routes on one runtime's HTTP server with the application's limits (as
- * far as the server supports them). `hostname` undefined listens on every interface, IPv6 and
- * IPv4 where the system allows it; port 0 lets the OS pick. `tls`: HTTPS with HTTP/2 (Node only).
+ * Serves the application's routes on one runtime's HTTP server, with its limits as far as the
+ * server has them; `hostname` undefined listens on every interface, port 0 lets the OS pick.
  */
 export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;

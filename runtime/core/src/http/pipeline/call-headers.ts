@@ -1,35 +1,22 @@
 import type { AnswerHeaders } from './host-exchange.js';
 
-// A record whose chain has no `__proto__` setter (any header name becomes an own property, as on
-// `Object.create(null)`), yet whose instances keep fast properties: a null-prototype object is a
-// slow dictionary, which a host's `writeHead` then walks at a cost measured on every throttled answer.
+// A record whose chain has no `__proto__` setter, yet with fast properties: a null-prototype
+// object is a slow dictionary, which a host's `writeHead` then walks (measured on throttled answers).
 const CallHeaderRecord = function CallHeaderRecord() {} as unknown as new () => AnswerHeaders;
 CallHeaderRecord.prototype = Object.create(null) as object;
 
-/**
- * An empty record for a call's response headers.
- *
- * @example
- * const headers = newCallHeaders(); headers['x-ratelimit-limit'] = '10';
- */
+/** An empty record for a call's response headers. */
 export function newCallHeaders(): AnswerHeaders {
   return new CallHeaderRecord();
 }
 
-/** A header name: an RFC 9110 token. */
 const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** A header value: no control characters but tab (no CR, LF or NUL to split a head with). */
+/** No control characters but tab in a value. */
 const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** Header names checked already, lower-cased: names are nearly always constants of the code. */
+/** Names checked already, lower-cased: nearly always constants of the code. */
 const checkedNames = new Map<string, string>();
 
-/**
- * A header name and value checked as a host would check them (a TypeError naming the header),
- * and the name lower-cased, once per distinct name: refused when set, not when the answer is written.
- *
- * @example
- * checkedHeaderName('X-Trace', 't-1'); // 'x-trace'
- */
+/** A header name and value checked as a host would (a TypeError naming it), the name lower-cased, when set. */
 export function checkedHeaderName(name: string, value: string): string {
   let lower = checkedNames.get(name);
   if (lower === undefined) {

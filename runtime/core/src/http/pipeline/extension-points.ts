@@ -1,15 +1,11 @@
-// The pipeline's extension points: where capabilities outside the route table plug in,
-// host-neutral, each a small interface (CORS and the security headers use them). A route's own
-// body reader (`HttpRoute.form`) and answer encoding (`HttpRoute.encoding`) are prepared with the
-// route at `init` instead. `PipelineExtensions` collects them before `init`; the stages read them once, when
-// the pipeline is built, so a request pays only for the points an application uses.
+// The pipeline's extension points (docs/http-pipeline.md): where capabilities outside the route
+// table plug in, host-neutral. The stages read them once, when the pipeline is built.
 import type { HttpRoute } from '../http-route.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 
 /**
- * (a) A stage before routing that may answer requests under a path prefix (`app.serveStatic`).
- * It sees every request whose normalised path is `prefix` or starts with `prefix + '/'`, before
- * the router; it answers through the exchange and resolves `true`, or `false` to let routing go on.
+ * (a) A stage before routing that may answer requests whose normalised path is `prefix` or under
+ * it (`app.serveStatic`): it answers through the exchange and resolves `true`, or `false` to go on.
  *
  * @example
  * const files: PrefixResponder = { prefix: '/assets', answer: (exchange, rest) => serveFile(exchange, dir, rest) };
@@ -22,10 +18,8 @@ export interface PrefixResponder {
 }
 
 /**
- * (b) Answers a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`) to a path that
- * has routes but none for OPTIONS, from the table: `allowed` lists the path's methods (`HEAD`
- * with `GET`, `OPTIONS` always). True when it answered; false leaves the table's own answer
- * (204 with `Allow`).
+ * (b) Answers a CORS preflight to a path that has routes but none for OPTIONS: `allowed` lists the
+ * path's methods. True when it answered; false leaves the table's answer (204 with `Allow`).
  *
  * @example
  * const preflight: PreflightHook = (exchange, allowed) => { exchange.send(204, corsHead(exchange, allowed), undefined); return true; };
@@ -34,11 +28,8 @@ export type PreflightHook = (exchange: HostExchange, allowed: readonly string[])
 
 /**
  * (c) Response headers of a route, prepared at `init` (security headers, `@SetHeader`, CORS
- * `Vary`), added by the answer stage to every answer of the route, before the call's own headers
- * (which win) and the body's type and length. `route` is undefined for the answers the table
- * decides (404, 405, OPTIONS) and those of prefix responders. Per-call headers are the call's:
- * `setResponseHeader(name, value)` and `appendResponseHeader(name, value)` (a repeated line:
- * `set-cookie`) on the execution context.
+ * `Vary`), under the call's own headers on every answer of the route; `route` is undefined for the
+ * answers the table decides and those of prefix responders.
  *
  * @example
  * const security: RouteHeaderSource = () => ({ fixed: { 'x-content-type-options': 'nosniff' } });
@@ -50,11 +41,7 @@ export type RouteHeaderSource = (route: HttpRoute | undefined) => RouteHeaders |
 export interface RouteHeaders {
   /** The same on every answer, merged once at init. */
   readonly fixed?: AnswerHeaders;
-  /**
-   * The same on every answer a browser may render as a page (a returned `Response`, a file, an
-   * answer without a body, the table's own answers), left off the JSON and plain-text bodies the
-   * framework writes: headers that govern a document (its CSP, its opener, its referrer).
-   */
+  /** The same on every answer a browser may render as a page, left off the framework's JSON and text bodies (a CSP). */
   readonly document?: AnswerHeaders;
   /** Read per answer, from the request (an allowed `Origin`); undefined adds nothing. */
   readonly perRequest?: (exchange: HostExchange) => AnswerHeaders | undefined;
@@ -62,8 +49,7 @@ export interface RouteHeaders {
 
 /**
  * The extension points an application's capabilities filled, collected before `init` on the HTTP
- * transport (`transport.pipeline`) and read once when the pipeline is built. (d) needs no entry:
- * the port's `secure` is the call's `secure`.
+ * transport (`transport.pipeline`).
  *
  * @example
  * http.pipeline.addPrefix({ prefix: '/assets', answer: serveFrom(dir) });

@@ -34,14 +34,10 @@ class ExchangeFacts implements HttpRequestFacts {
 }
 
 /**
- * Telemetry's begin and end around a route's stages, over the host port, the same on every host:
- * the observation (request id, span, active count) begins from the port's method, target and
- * headers, and every answer carries its request id (`X-Request-Id`); the stages run in its span and carry it on their call; it ends with the status the
- * port answered when the exchange is over (`onClose`), a client gone first counted as aborted.
- * Applied at `init` only to the routes of an application that observes something.
- *
- * @example
- * const stage = route.telemetry ? observedStage(route.telemetry, inner) : inner;
+ * Telemetry's begin and end around a route's stages, over the host port: every answer carries
+ * its request id (`X-Request-Id`), the stages run in its span, and it ends with the status the
+ * port answered when the exchange is over (a client gone first: aborted). Applied at `init` only
+ * when the application observes something.
  */
 export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage): RouteStage {
   return (exchange, path, values) => {
@@ -50,14 +46,7 @@ export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage):
   };
 }
 
-/**
- * The begin of `observedStage` alone, for a caller that runs its own handler in the observation
- * it returns (the routing's answers without a route, which hold the host's objects, not a stage).
- *
- * @example
- * const observation = beginObservation(telemetry, exchange, path);
- * observation.run(() => handler(incoming, outgoing, path, values, observation));
- */
+/** The begin of `observedStage` alone, for the routing's answers without a route. */
 export function beginObservation(telemetry: HttpRouteTelemetry, exchange: HostExchange, path: string): CallObservation {
   const observation = telemetry.begin(new ExchangeFacts(exchange, path));
   exchange.setAnswerHeader('x-request-id', observation.requestId);

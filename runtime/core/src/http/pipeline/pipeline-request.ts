@@ -2,28 +2,18 @@ import type { HttpRequest } from '../../contract/argument-source.js';
 import type { HostExchange } from './host-exchange.js';
 import { queryParam } from './query-string.js';
 
-/** What `raw` takes from the call the request belongs to. */
 export interface RequestOwner {
-  /** Aborted when the client goes away first. */
   readonly signal: AbortSignal;
-  /** The body's text once the call has read it: `raw` then carries it. */
+  /** The body's text once read: `raw` then carries it. */
   readonly bodyText?: string;
 }
 
-/**
- * The request of a call as `@Req()` and `context.req` see it, read from the port; `raw`, the Web
- * `Request`, is built on first read only (most calls never ask for it).
- *
- * @example
- * const req = new PipelineRequest(exchange, '/todo/42', ['id'], ['42'], call);
- * req.param('id'); // '42'
- */
+/** The request of a call as `@Req()` sees it, read from the port; `raw` is built on first read only. */
 export class PipelineRequest implements HttpRequest {
   private webRequest?: Request;
 
   constructor(
     private readonly exchange: HostExchange,
-    /** The path as the router saw it (a trailing slash dropped). */
     readonly path: string,
     private readonly paramNames: readonly string[],
     private readonly paramValues: readonly string[],
@@ -33,7 +23,6 @@ export class PipelineRequest implements HttpRequest {
   get method(): string {
     return this.exchange.method;
   }
-  /** `http://host/path?query`, from the authority and the target. */
   get url(): string {
     const { exchange } = this;
     return `${exchange.secure ? 'https' : 'http'}://${exchange.authority ?? 'localhost'}${exchange.target}`;

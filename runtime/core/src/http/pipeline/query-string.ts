@@ -9,9 +9,6 @@ function decoded(part: string): string {
 /**
  * Every query parameter of a request target, the first value of a repeated name winning, in a
  * null-prototype record (`@Query()`): the answers Hono's query reader gives, with none of its code.
- *
- * @example
- * queryOf('/todo?page=2&sort=asc&page=3'); // { page: '2', sort: 'asc' }
  */
 export function queryOf(target: string): Record<string, string> {
   const record = Object.create(null) as Record<string, string>;
@@ -32,12 +29,7 @@ export function queryOf(target: string): Record<string, string> {
   return record;
 }
 
-/**
- * One query parameter of a request target (its first value), or undefined.
- *
- * @example
- * queryParam('/todo?page=2', 'page'); // '2'
- */
+/** One query parameter of a request target (its first value), or undefined. */
 export function queryParam(target: string, name: string): string | undefined {
   // Most targets have no query: nothing is parsed for them.
   return target.indexOf('?') === -1 ? undefined : queryOf(target)[name];

@@ -13,23 +13,11 @@ export interface FlowingBody {
   readonly pending: Promise<ReadableStreamReadResult<Uint8Array>>;
 }
 
-/**
- * The next turn of the event loop: `setImmediate` where the host has it, else a zero timer. A
- * turn, not a microtask: a string body takes several microtasks to read on some hosts.
- */
+/** The next turn of the event loop, not a microtask: a string body takes several microtasks to read on some hosts. */
 const nextTurn: () => Promise<undefined> =
   typeof setImmediate === 'function' ? () => new Promise((resolve) => setImmediate(resolve, undefined)) : () => new Promise((resolve) => setTimeout(resolve, 0, undefined));
 
-/**
- * Reads what a `Response`'s body holds now, the same way on every host: the whole body when it
- * ends within this turn of the event loop, so that it is answered with a known length; else what
- * came so far and the reader, so that the rest is streamed as it comes.
- *
- * @example
- * const read = await readyBody(response.body!);
- * if (read.whole) send(read.bytes); // with a Content-Length
- * else stream(read.first, read.pending, read.reader);
- */
+/** What a `Response`'s body holds now: whole when it ends within this turn (a known length), else what came and the reader. */
 export async function readyBody(body: ReadableStream<Uint8Array>): Promise<WholeBody | FlowingBody> {
   const reader = body.getReader();
   const first: Uint8Array[] = [];
@@ -44,7 +32,7 @@ export async function readyBody(body: ReadableStream<Uint8Array>): Promise<Whole
 }
 
 /** The chunks as one array of bytes (the one chunk itself when there is one). */
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
+export function joined(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let at = 0;

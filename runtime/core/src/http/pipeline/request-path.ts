@@ -1,22 +1,12 @@
-/**
- * The path a request is matched by: `/todo/` is `/todo` (a trailing slash is not significant),
- * the same on every host.
- *
- * @example
- * routedPath('/todo/'); // '/todo'
- */
+/** The path a request is matched by: a trailing slash is not significant. */
 export function routedPath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /**
- * The routed path of a request target in the form a URL gives it (`/a%20b/?x=1`): up to the
- * query or the fragment, percent-escapes decoded except those that would change the path's
- * meaning (`%2F`, `%25`, `%3F`…, as `decodeURI` keeps them), a trailing slash dropped. The
- * router matches it, and the call's `path` is it, on every host.
- *
- * @example
- * pathOfTarget('/files/a%20b/?x=1'); // '/files/a b'
+ * The routed path of a request target as a URL gives it (`/a%20b/?x=1`): up to the query or the
+ * fragment, escapes decoded except those that change the path's meaning (`%2F`, `%25`…, as
+ * `decodeURI` keeps them), a trailing slash dropped.
  */
 export function pathOfTarget(target: string): string {
   for (let i = 0; i < target.length; i++) {
@@ -43,12 +33,7 @@ function keepingPercent(value: string): string {
   return decodeURI(value.includes('%25') ? value.replace(/%25/g, '%2525') : value);
 }
 
-/**
- * `decode(text)`, or, when it throws (a malformed escape), each run of escapes decoded on its own where it can be.
- *
- * @example
- * tryDecode('a%20b%E0', decodeURIComponent); // 'a b%E0'
- */
+/** `decode(text)`, or, when it throws (a malformed escape), each run of escapes decoded on its own where it can be. */
 export function tryDecode(text: string, decode: (text: string) => string): string {
   try {
     return decode(text);
@@ -63,13 +48,7 @@ export function tryDecode(text: string, decode: (text: string) => string): strin
   }
 }
 
-/**
- * A path parameter's value as a handler gets it: percent-decoded (`a%2Fb` is `a/b`), a malformed
- * escape left as it is.
- *
- * @example
- * parameterValue('a%2Fb'); // 'a/b'
- */
+/** A path parameter's value as a handler gets it: percent-decoded (`a%2Fb` is `a/b`), a malformed escape left as it is. */
 export function parameterValue(raw: string): string {
   return raw.includes('%') ? tryDecode(raw, decodeURIComponent) : raw;
 }

@@ -7,16 +7,10 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 let lastPlainHost = '';
 
 /**
- * The request target of a request line as a Web `Request`'s URL gives it (path and query, from
- * its first `/`): dot segments resolved, characters the URL parser escapes escaped. Plain targets
- * and hosts (most) come back as they are, without a URL parse. `headers.host` becomes the URL's
- * authority where it differs: an absolute-form target's own (RFC 9112 §3.2.2), `fallbackHost` for
- * a missing one, an unusual one as the URL parser writes it. Throws a `URIError` for what no
- * URL is: no host, a host that is not one, a backslash in the path, a target that starts with
- * neither `/` nor a scheme.
- *
- * @example
- * normalisedTarget('/a/../b?x', { host: 'Example.COM:80' }, undefined, 'http'); // '/b?x', host 'example.com'
+ * The request target of a request line as a Web `Request`'s URL gives it (path and query): dot
+ * segments resolved, what the URL parser escapes escaped; plain targets and hosts (most) come back
+ * without a URL parse. `headers.host` becomes the URL's authority where it differs (an
+ * absolute-form target's, `fallbackHost` for a missing one). A `URIError` for what no URL is.
  */
 export function normalisedTarget(target: string, headers: { host?: string }, fallbackHost: string | undefined, scheme: 'http' | 'https'): string {
   if (target.startsWith('http://') || target.startsWith('https://')) return targetOf(parsed(target), headers);

@@ -7,13 +7,7 @@ import type { HostExchange } from './host-exchange.js';
 /** The order methods are listed in `Allow`. */
 const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/**
- * The methods the router serves at `path` (routed form: no trailing slash), in `Allow` order,
- * HEAD where GET is, and OPTIONS; empty when none. Asked only for a request no route matched.
- *
- * @example
- * allowedMethods(router, '/todo/42'); // ['GET', 'HEAD', 'DELETE', 'OPTIONS']
- */
+/** The methods the router serves at `path`, in `Allow` order, HEAD where GET is, and OPTIONS; empty when none. */
 export function allowedMethods(router: CompiledRouter<unknown>, path: string): string[] {
   const found = new Set(router.methodsAt(path));
   if (found.size === 0) return [];
@@ -26,22 +20,15 @@ const methodNotAllowed = JSON.stringify(new MethodNotAllowedException().toJSON()
 const methodNotAllowedLength = new TextEncoder().encode(methodNotAllowed).byteLength;
 
 /**
- * The table-decided stage, for a request no route matched: a path served under other methods is
- * answered here, the same on every host, from the one router's table. `OPTIONS` (no route
- * declares it) is a 204 with `Allow`, unless the preflight hook (CORS) answers a preflight; any
- * other method is a 405 with `Allow`. Returns false when the table does not know the path (the
- * 404 is the caller's).
- *
- * @example
- * const decide = tableDecision(router, extensions.preflight);
- * if (!decide(exchange, '/todo/42', headers)) notFound(exchange);
+ * The table-decided stage, for a request no route matched on a path served under other methods:
+ * `OPTIONS` is a 204 with `Allow` (unless the preflight hook answers), any other method a 405
+ * with `Allow`. False when the table does not know the path (the 404 is the caller's).
  */
 export function tableDecision(
   router: CompiledRouter<unknown>,
   preflight: PreflightHook | undefined,
   routeHeaders: readonly RouteHeaderSource[] = [],
 ): (exchange: HostExchange, path: string, headers: Record<string, string> | undefined) => boolean {
-  // The route header sources' headers of answers without a route (extension point c).
   const startHeaders = routeHeadersOf(routeHeaders, undefined);
   return (exchange, path, given) => {
     const { method } = exchange;

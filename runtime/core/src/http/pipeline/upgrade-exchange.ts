@@ -1,54 +1,41 @@
 import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
-import type { SessionCall } from '../streaming/websocket/socket-session.js';
+import type { StreamCall } from '../streaming/open-streams.js';
 import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from './host-exchange.js';
 
-/** What the exchange asks of its socket's session once the socket is open (a `SocketSession`). */
+/** What the exchange asks of its socket's session (a `SocketSession`). */
 export interface CallWatcher {
   forgetCall(): void;
-  watchCall(call: SessionCall): void;
+  watchCall(call: StreamCall): void;
 }
 
 /**
- * The exchange a `@Ws()` route's call reads, on every host: the host's exchange until the socket
- * opens, then nothing of it (`release`), so that an idle socket keeps nothing of the upgrade
- * request (unless the call's `req` was handed out before: a `@Req()` parameter reads on). A read after that is an error naming what to do instead (a parameter reads it before
- * the socket opens); the peer's address stays. `context.signal` read before the socket opened is
- * aborted by the session; read for the first time after, the session is asked to abort it when
- * the socket ends (`watchCall`), and otherwise the session lets the call go (`forgetCall`).
- *
- * @example
- * const exchange = new UpgradeExchange(host, 'TodoController.socket (GET /todo/ws)');
- * exchange.release(session, call.reqBuilt); // once the socket is open
+ * The exchange a `@Ws()` route's call reads: the host's until the socket opens, then nothing of it
+ * (`release`), so an idle socket keeps nothing of the upgrade request, unless a `@Req()` parameter
+ * was handed it; a later read is an error naming the fix. `context.signal` read before the socket
+ * opened is aborted by the session; first read after, the session is asked to (`watchCall`).
  */
 export class UpgradeExchange implements HostExchange {
   private host?: HostExchange;
-  /** Whether the call's signal asked for the end of the exchange before the socket opened. */
   private signalRead = false;
-  /** The socket's session, once open. */
   private watcher?: CallWatcher;
   /** Read at once: some hosts (Deno) no longer tell it once the request is upgraded. */
   private readonly address: string;
 
   constructor(
     host: HostExchange,
-    /** `TodoController.socket (GET /todo/ws)`, for the error of a late read. */
     private readonly where: string,
   ) {
     this.host = host;
     this.address = host.remoteAddress();
   }
 
-  /**
-   * Lets the host's request go, unless `keepRequest` (the call's `req` was handed out before, to a
-   * `@Req()` parameter: it reads on), and the session the call unless its signal was read.
-   */
+  /** Lets the host's request go unless `keepRequest`, and the session the call unless its signal was read. */
   release(session: CallWatcher, keepRequest: boolean): void {
     if (!keepRequest) this.host = undefined;
     this.watcher = session;
     if (!this.signalRead) session.forgetCall();
   }
 
-  /** The host's exchange, until the socket opened. */
   private get open(): HostExchange {
     if (this.host) return this.host;
     throw new Error(

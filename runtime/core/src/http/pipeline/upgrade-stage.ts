@@ -1,4 +1,6 @@
 import { HttpException } from '../../exceptions/http-exception.js';
+import type { HttpRouteEntry } from '../../contract/tables.js';
+import { bodyValidatorFor } from '../../validation/body-validator.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
 import type { ErrorReport } from '../answer-rules.js';
@@ -6,8 +8,7 @@ import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
 import { IncomingMessages } from '../streaming/websocket/incoming-messages.js';
-import { PAUSE_AT, sessionOptionsFor } from '../streaming/websocket/session-options.js';
-import { SocketSession } from '../streaming/websocket/socket-session.js';
+import { SocketSession, type SessionOptions } from '../streaming/websocket/socket-session.js';
 import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
 import { sendChainResponse, sendError } from './answer-stage.js';
@@ -16,16 +17,10 @@ import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
 
 /**
- * The stages of a `@Ws()` route after the match, over the host port, the same on every host. A
- * request without `Upgrade: websocket` is a 426; on a host that opens no sockets (`app.fetch`
- * in-process) a 501. Otherwise the chain (middleware, guards, throttling, interceptors) runs once
- * on the route's call (`PipelineCall`) over the upgrade request: a refusal is answered as an
- * ordinary HTTP answer (a guard's 403, a 429 with its `Retry-After`) and no socket opens. Then the
- * port accepts the upgrade, and a `SocketSession` joins the handler's iterable and its
- * `@Messages()` iterable to the socket; the call lets the request go (`UpgradeExchange`).
- *
- * @example
- * router.add('GET', '/todo/ws', upgradeStage(route, streaming, report));
+ * The stages of a `@Ws()` route after the match, over the host port. Without `Upgrade: websocket`
+ * a 426; on a host that opens no sockets a 501. The chain runs once on the upgrade request: a
+ * refusal is an ordinary HTTP answer and no socket opens. Then a `SocketSession` joins the
+ * handler's iterable and its `@Messages()` to the socket, and the call lets the request go.
  */
 export function upgradeStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
   const { entry, run } = route;
@@ -36,7 +31,6 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
   };
   const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
-    // A guard, interceptor or filter may answer with a Response of its own.
     if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
     let iterator: ReturnType<typeof iteratorOf>;
     try {
@@ -89,5 +83,23 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
         report.logger.error(`Unhandled error in the upgrade of ${session.where}`, error);
         host.cut();
       });
+  };
+}
+
+/** Messages queued for a handler that reads slowly before the socket stops reading. */
+const PAUSE_AT = 32;
+
+const unchecked = (value: unknown): unknown => value;
+
+/** The `SocketSession` options of one `@Ws()` route, built at init and shared by its sockets. */
+function sessionOptionsFor(entry: HttpRouteEntry, serving: StreamServing, report: ErrorReport): SessionOptions {
+  return {
+    limits: serving.options,
+    validate: entry.messages ? bodyValidatorFor(entry.messages) : unchecked,
+    streams: serving.streams,
+    pings: serving.pings,
+    idleChecks: serving.idleChecks,
+    report,
+    where: `${entry.name} (GET ${entry.path})`,
   };
 }

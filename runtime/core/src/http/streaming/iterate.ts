@@ -1,10 +1,4 @@
-/**
- * The iterator of a streaming handler's answer (an `async *` method's generator, an
- * `AsyncIterable`, an array), or a TypeError naming what it returned instead.
- *
- * @example
- * const iterator = iteratorOf(answer, 'TodoController.events (GET /todo/events)');
- */
+/** The iterator of a streaming handler's answer (a generator, an `AsyncIterable`, an array), or a TypeError naming it. */
 export function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | Iterator<unknown> {
   if (answer === undefined || answer === null) return [][Symbol.iterator]();
   const value = answer as Partial<AsyncIterable<unknown> & Iterable<unknown>>;

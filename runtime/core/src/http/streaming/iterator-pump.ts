@@ -1,22 +1,15 @@
 /**
  * Pulls a streaming handler's iterator one element at a time into a consumer (an event stream's
- * sink, a socket), the next one only once the consumer has room: a slow client pauses the
- * handler instead of growing a buffer. Promise callbacks instead of an `async` loop, bound once per
- * stream: a stream waiting for its handler (an idle socket, a quiet event
- * stream) then holds one pending reaction, not a suspended async function with its own frame,
- * promise and await closures (about 200 bytes less per idle connection, measured with
- * `bench/streaming-heap.mjs`).
- *
- * @example
- * class EventPump extends IteratorPump { protected deliver(value) { … } protected ended() { … } protected threw(error) { … } }
+ * sink, a socket), the next one only once the consumer has room. Promise callbacks bound once per
+ * stream, not an `async` loop: an idle stream holds one pending reaction, not a suspended frame
+ * (about 200 bytes less per idle connection, `bench/streaming-heap.mjs`).
  */
 export abstract class IteratorPump {
   /** Set once the stream is over, whatever ended it: nothing more is pulled or delivered. */
   protected finished = false;
   /** Whether the iterator finished by itself (done, or threw): then it needs no closing. */
   protected iteratorDone = false;
-  // Bound methods, not arrow functions: two arrows would keep a context of their own besides
-  // (56 bytes more per stream, measured with `bench/streaming-heap.mjs`).
+  // Bound methods: two arrows would keep a context of their own besides (56 bytes per stream).
   private readonly onResult: (result: IteratorResult<unknown>) => void = this.take.bind(this);
   private readonly onThrow: (error: unknown) => void = this.fail.bind(this);
   /** Made on first need: most streams never wait for room. */
@@ -24,7 +17,6 @@ export abstract class IteratorPump {
 
   constructor(protected readonly iterator: AsyncIterator<unknown> | Iterator<unknown>) {}
 
-  /** Asks the iterator for its next element. */
   protected pull(): void {
     let next: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
     try {
@@ -37,7 +29,6 @@ export abstract class IteratorPump {
 
   /** Hands one element to the consumer; a promise when it is full (the next pull waits for it). What it throws goes to `threw`. */
   protected abstract deliver(value: unknown): Promise<void> | undefined;
-  /** The iterator is done. */
   protected abstract ended(): void;
   /** The iterator threw (or its element could not be delivered). */
   protected abstract threw(error: unknown): void;

@@ -4,44 +4,39 @@ export interface OpenStream {
   shutdown(): void;
 }
 
+/** What a stream needs of the call it belongs to (a `PipelineCall`). */
+export interface StreamCall {
+  /** Aborts `context.signal`, so work the handler started for the stream stops. */
+  abort(reason?: unknown): void;
+  /** Set when the stream is over, so that a late cancellation aborts nothing. */
+  answered: boolean;
+}
+
 /** What `app.stats()` reports of the streams. */
 export interface StreamCounters {
-  /** Streams open now. */
   open: number;
   /** Streams the application ended when it shut down (counted over its life). */
   closedAtShutdown: number;
 }
 
 /**
- * The streams open at one moment, so that graceful shutdown can end every one of them (an event
- * stream or a socket never ends by itself, so waiting for it would wait for the whole grace
- * period) and count them. A stream is its own entry (no wrapper or closure per stream: an idle
- * connection keeps as little as it can).
- *
- * @example
- * streams.track(session); // session.shutdown() is called by shutdownAll()
- * // … when the stream ends for any other reason:
- * streams.untrack(session);
+ * The streams open at one moment, so that graceful shutdown can end every one of them (a stream
+ * never ends by itself) and count them; a stream is its own entry (no wrapper per stream).
  */
 export class OpenStreams {
   private readonly open = new Set<OpenStream>();
-  private readonly counters: StreamCounters;
 
-  constructor(counters: StreamCounters) {
-    this.counters = counters;
-  }
+  constructor(private readonly counters: StreamCounters) {}
 
   track(stream: OpenStream): void {
     this.open.add(stream);
     this.counters.open = this.open.size;
   }
 
-  /** Removes a stream; idempotent. */
   untrack(stream: OpenStream): void {
     if (this.open.delete(stream)) this.counters.open = this.open.size;
   }
 
-  /** Ends every open stream; returns how many there were. */
   shutdownAll(): number {
     const streams = [...this.open];
     this.open.clear();

@@ -1,13 +1,7 @@
 /**
- * One timer for a duty every open stream has on the same period (an event stream's heartbeat, a
- * socket's ping, its idle check) instead of a timer per stream: 10,000 idle sockets cost one
- * interval and a set entry each, not 10,000 timers and their closures. The interval runs only while
- * a member is in the set, and never keeps the process alive. A member's phase is the interval's,
- * not its own: its first visit comes within one period of joining.
- *
- * @example
- * const heartbeats = new SharedInterval<EventPump>(15_000, (pump) => pump.beat());
- * heartbeats.add(pump); // … heartbeats.delete(pump) when the stream ends
+ * One timer for a duty every open stream has on the same period (a heartbeat, a ping, an idle
+ * check) instead of a timer per stream. It runs only while it has members, never keeps the process
+ * alive, and visits a member first within one period of joining.
  */
 export class SharedInterval<Member> {
   private readonly members = new Set<Member>();
@@ -28,7 +22,7 @@ export class SharedInterval<Member> {
     }
   }
 
-  /** Removes a member (idempotent); the last one out stops the interval. */
+  /** The last member out stops the interval. */
   delete(member: Member): void {
     if (!this.members.delete(member) || this.members.size > 0) return;
     clearInterval(this.timer);

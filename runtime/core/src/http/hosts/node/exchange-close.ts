@@ -5,14 +5,9 @@ import type { Socket } from 'node:net';
 const queuedExchanges = new WeakMap<Socket, Set<() => void>>();
 
 /**
- * Calls `listener` once when Node's exchange is over: `true` when its answer was ended (handed to
- * Node whole, flushed or not), `false` when the connection closed first. An answer pipelined
- * behind one still owed on its connection waits without a socket, and Node never closes it if
- * the connection dies first (behind a refused request, or a client gone): it is then told with
- * the connection, one listener per connection however many requests a client queues.
- *
- * @example
- * onExchangeClose(incoming, outgoing, (complete) => observation.end(complete ? outgoing.statusCode : 400));
+ * Calls `listener` once when Node's exchange is over: `true` when its answer was ended, `false`
+ * when the connection closed first. A pipelined answer waiting without a socket is never closed
+ * by Node if the connection dies first: it is told with the connection (one listener per connection).
  */
 export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerResponse, listener: (complete: boolean) => void): void {
   let told = false;
@@ -29,7 +24,6 @@ export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerRespo
   outgoing.once('socket', () => queued.delete(tell));
 }
 
-/** A new queue of exchanges waiting on `connection`, each told if it closes. */
 function queueOn(connection: Socket): Set<() => void> {
   const waiting = new Set<() => void>();
   queuedExchanges.set(connection, waiting);

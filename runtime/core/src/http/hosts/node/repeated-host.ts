@@ -7,12 +7,8 @@ import { writeError } from './node-answer.js';
 export const REPEATED_HOST = 'A request carries exactly one Host header; this one has several.';
 
 /**
- * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400), which Node would
- * otherwise pass on with the first one alone; hands every other request to `listener`. The
- * connection is closed after the refusal: its framing can no longer be trusted.
- *
- * @example
- * http.createServer(refusingRepeatedHost(listener, report));
+ * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400, the connection
+ * closed), which Node would pass on with the first one alone.
  */
 export function refusingRepeatedHost(listener: RequestListener, report: ErrorReport): RequestListener {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -26,7 +22,7 @@ export function hasRepeatedHost(raw: readonly string[]): boolean {
   let seen = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    // The length first: most names are not four characters long, and those pay one comparison.
+    // The length first: most names pay one comparison.
     if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
     if (seen) return true;
     seen = true;

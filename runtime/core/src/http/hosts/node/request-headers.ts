@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-/**
- * Headers Node keeps once (a repeated one is dropped from `incoming.headers`), which a Web
- * `Headers` object joins instead: read from the raw lines, as @hono/node-server's headers do.
- */
+/** Headers Node keeps once (dropping repeats), which `Headers` joins: read from the raw lines. */
 const keptOnceByNode = new Set([
   'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
   'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after',
@@ -31,13 +28,8 @@ function trimmed(value: string): string {
 }
 
 /**
- * One request header of a Node request, with the answer `request.headers.get(name)` gives on the
- * Web request @hono/node-server builds (so both server paths read the same value): repeated
- * lines joined with `, ` (`; ` for cookies), `undefined` when absent. Reads Node's parsed headers
- * directly: no `Headers` object is built.
- *
- * @example
- * requestHeaderOf(incoming, 'authorization'); // 'Bearer eyJ…'
+ * One request header of a Node request as a Web `Request`'s `headers.get(name)` gives it (repeated
+ * lines joined with `, `, `; ` for cookies), read without building a `Headers` object.
  */
 export function requestHeaderOf(incoming: IncomingMessage, name: string): string | undefined {
   const lower = name.toLowerCase();
@@ -62,19 +54,11 @@ export function requestHeaderOf(incoming: IncomingMessage, name: string): string
   return joined;
 }
 
-/**
- * Every request header as one null-prototype record of lower-case names, as Hono's
- * `c.req.header()` answers on @hono/node-server (values of repeated lines joined by a `Headers`
- * object).
- *
- * @example
- * requestHeadersOf(incoming); // { host: 'localhost:3000', accept: '*\/*' }
- */
+/** Every request header as a null-prototype record of lower-case names, repeated lines joined as `Headers` joins them. */
 export function requestHeadersOf(incoming: IncomingMessage): Record<string, string> {
   const headers = new Headers();
   const raw = incoming.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  // Without a prototype, as Hono's record: a `__proto__` header is a header like any other.
   const record = Object.create(null) as Record<string, string>;
   headers.forEach((value, name) => (record[name] = value));
   return record;

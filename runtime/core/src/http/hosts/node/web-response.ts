@@ -5,9 +5,8 @@ import { readyBody } from '../../pipeline/ready-body.js';
 const TEXT = 'text/plain; charset=UTF-8';
 
 /**
- * The headers of a handler's `Response` with the call's own added, by the rule of
- * `hono/response-headers.ts`: the Response's headers win, `Set-Cookie` lines of both are kept;
- * a status-0 or consumed Response is sent without them.
+ * The headers of a handler's `Response` with the call's own added: the Response's win,
+ * `Set-Cookie` lines of both are kept; a status-0 or consumed Response is sent without them.
  */
 function mergedHeaders(response: Response, callHeaders: Record<string, string | string[]> | undefined): OutgoingHttpHeaders {
   const head: OutgoingHttpHeaders = {};
@@ -28,14 +27,7 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string | 
   return head;
 }
 
-/**
- * Sends a Web `Response` on Node's response: its status and headers (plus the call's), its body
- * buffered with a Content-Length when it is complete at once (a string, bytes), else streamed as
- * it comes (server-sent events, a proxied `fetch()`).
- *
- * @example
- * await writeWebResponse(outgoing, new Response('ok', { status: 201 }), { 'x-request-id': 'r-1' });
- */
+/** Sends a Web `Response` on Node's response: with a Content-Length when its body is complete at once, else streamed. */
 export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string | string[]> | undefined): Promise<void> {
   const head = mergedHeaders(response, callHeaders);
   const status = response.status === 0 ? 500 : response.status;

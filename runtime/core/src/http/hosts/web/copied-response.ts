@@ -1,13 +1,8 @@
 import { readyBody } from '../../pipeline/ready-body.js';
 
 /**
- * A copy of a handler's `Response` with other headers, the original left as it was (a handler may
- * return one shared `Response` to every call). A body that is complete at once (a string, bytes)
- * is copied whole, so it keeps a known length as the node adapter sends it; a body still producing
- * (events, a proxied `fetch()`) is streamed on: what arrived first, then the rest.
- *
- * @example
- * const answer = await copiedResponse(shared, mergedHeaders); // shared.headers unchanged
+ * A copy of a handler's `Response` (maybe shared by every call) with other headers: a body
+ * complete at once is copied whole (a known length, as on the node adapter), another streamed on.
  */
 export async function copiedResponse(response: Response, headers: Headers): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers };

@@ -1,7 +1,4 @@
-/**
- * What the common servers hand `app.fetch` as its second argument when they host it directly,
- * without `ServerBindings`: only the members read here.
- */
+/** What the common servers hand `app.fetch` as its second argument when they host it directly. */
 interface HostedEnv {
   /** @hono/node-server's `serve({ fetch: app.fetch })`: `{ incoming, outgoing }`. */
   readonly incoming?: { readonly socket?: { readonly remoteAddress?: unknown } };
@@ -12,13 +9,8 @@ interface HostedEnv {
 }
 
 /**
- * The peer address of a request whose server hosts `app.fetch` itself and so passes its own env
- * instead of `ServerBindings`: @hono/node-server's, Deno's or Bun's. '' when the env has none of
- * these shapes (in-process calls, other hosts); such a host can pass `{ remoteAddress: () => … }`.
- *
- * @example
- * hostedAddress({ remoteAddr: { transport: 'tcp', hostname: '203.0.113.7', port: 52100 } }, request); // '203.0.113.7'
- * hostedAddress(undefined, request); // ''
+ * The peer address from the env of a server hosting `app.fetch` itself (@hono/node-server's,
+ * Deno's or Bun's); '' for any other (such a host can pass `{ remoteAddress: () => … }`).
  */
 export function hostedAddress(env: unknown, request: Request): string {
   if (typeof env !== 'object' || env === null) return '';

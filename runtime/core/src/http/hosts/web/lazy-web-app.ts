@@ -1,13 +1,8 @@
 import type { ServedWeb, WebFetch } from '../../served-http.js';
 
 /**
- * The web adapter's entry (`webFetch`), built on first need: on Node the node adapter serves every
- * request, so an application never asked through `app.fetch` never loads the web adapter. Deno's
- * and Bun's servers build it at `listen`. A failed build is tried again at the next call.
- *
- * @example
- * const web = lazyWebApp(async () => (await import('./web-app.js')).webFetch(served));
- * await web.fetch(new Request('http://localhost/todo')); // builds the entry, then serves
+ * The web adapter's entry (`webFetch`), built on first need (on Node, never unless `app.fetch` is
+ * called; Deno and Bun build it at `listen`). A failed build is tried again at the next call.
  */
 export function lazyWebApp(build: () => Promise<WebFetch>): ServedWeb {
   let built: WebFetch | undefined;

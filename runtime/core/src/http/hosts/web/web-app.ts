@@ -7,13 +7,8 @@ import { WebExchange } from './web-exchange.js';
 import { webRoute, type WebBindings } from './web-route.js';
 
 /**
- * The web adapter's entry, `app.fetch`: a Web `Request` in, a `Response` out, served by the
- * pipeline's routing (`routeDispatch`) over a `WebExchange`. The URL is the host's, normalised
- * already (a `Request` always is). HEAD is answered by the GET route without its body.
- *
- * @example
- * const fetch = webFetch(served);
- * await fetch(new Request('http://localhost/todo/1'));
+ * The web adapter's entry, `app.fetch`: a Web `Request` (its URL normalised already) in, a
+ * `Response` out, routed by `routeDispatch` over a `WebExchange`.
  */
 export function webFetch(served: ServedHttp): WebFetch {
   const dispatch = routeDispatch<WebExchange, WebBindings>(served, {

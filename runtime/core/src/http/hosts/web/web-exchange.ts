@@ -1,11 +1,11 @@
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
-import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
 import { webEventSink } from './sse/web-sink.js';
 import { withoutBody } from './without-body.js';
+import { joined } from '../../pipeline/ready-body.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
@@ -13,53 +13,38 @@ import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
 
 const noBytes = new Uint8Array(0);
 
-/** A head as a `Headers` object (a repeated header's lines appended); `content-length` is the host's to set from the body. */
-function headersOf(head: AnswerHeaders | HeadLines | undefined): Headers {
+/**
+ * A head as `Headers` (a repeated header's lines appended), its `content-length` only `withLength`
+ * (HEAD's, whose body is gone): the host sets it from the body.
+ */
+function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength = false): Headers {
   const headers = new Headers();
-  if (Array.isArray(head)) {
-    for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!);
-    return headers;
-  }
-  for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!);
+  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!, withLength);
+  else for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!, withLength);
   return headers;
 }
 
-function addHeader(headers: Headers, name: string, value: string | number | readonly string[]): void {
-  if (name === 'content-length') return;
+function addHeader(headers: Headers, name: string, value: string | number | readonly string[], withLength: boolean): void {
+  if (name === 'content-length' && !withLength) return;
   if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
   else headers.set(name, String(value));
 }
 
-/** The `content-length` a head declares, whichever form it has. */
-function declaredLength(head: AnswerHeaders | HeadLines | undefined): string | number | readonly string[] | undefined {
-  if (!Array.isArray(head)) return (head as AnswerHeaders | undefined)?.['content-length'];
-  for (let i = 0; i < head.length; i += 2) if (head[i] === 'content-length') return head[i + 1];
-  return undefined;
-}
-
 /**
  * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
- * Lambda): the stages answer through it, and `response` resolves with what they answered. The
- * Request's own signal is the client going away; `bindings` is what the host passed beside the
- * request (`ServerBindings`, or a server's own env: see `hostedAddress`).
- *
- * @example
- * const exchange = new WebExchange(request, env);
- * serve(exchange);
- * return exchange.response;
+ * Lambda): `response` resolves with what the stages answered. The request's signal is the client
+ * going away; `bindings` is what the host passed beside it (see `hostedAddress`).
  */
 export class WebExchange implements HostExchange {
-  /** The answer, once a stage gave it. */
   readonly response: Promise<Response>;
-  /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn, as a route's is. */
+  /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn. */
   settled?: Response;
   private resolve!: (response: Response) => void;
   private answered = false;
   /** Settles when the socket of an accepted upgrade ends. */
   private socketEnd?: Promise<void>;
-  /** Headers of every answer (`setAnswerHeader`), lower-case names. */
+  /** Headers of every answer (`setAnswerHeader`). */
   private preset?: Record<string, string>;
-  /** Where the path starts in the request's URL (after the scheme and the authority). */
   private readonly pathStart: number;
 
   constructor(
@@ -88,7 +73,7 @@ export class WebExchange implements HostExchange {
   get secure(): boolean {
     return this.request.url.startsWith('https:');
   }
-  /** What @hono/node-server's env tells (`incoming.httpVersion`); undefined on other hosts. */
+  /** What @hono/node-server's env tells; undefined on other hosts. */
   get protocolVersion(): string | undefined {
     const version = (this.bindings as { incoming?: { httpVersion?: unknown } } | undefined)?.incoming?.httpVersion;
     return typeof version === 'string' ? (version === '2.0' ? '2' : version) : undefined;
@@ -107,7 +92,7 @@ export class WebExchange implements HostExchange {
   }
 
   readBody(limit: number, done: BodyDone): void {
-    // A declared length was held to the limit already (by the route stage): the host's own whole read is the fastest.
+    // A declared length was held to the limit by the route stage: the host's own whole read is the fastest.
     if (this.header('content-length') !== undefined && this.header('transfer-encoding') === undefined) {
       this.request.arrayBuffer().then(
         (buffer) => done(undefined, new Uint8Array(buffer)),
@@ -116,23 +101,10 @@ export class WebExchange implements HostExchange {
       return;
     }
     const chunks: Uint8Array[] = [];
-    let size = 0;
     (async () => {
-      for await (const chunk of this.bodyStream(limit)) {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-      }
+      for await (const chunk of this.bodyStream(limit)) chunks.push(chunk);
     })().then(
-      () => {
-        if (chunks.length === 1) return done(undefined, chunks[0]!);
-        const bytes = new Uint8Array(size);
-        let at = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, at);
-          at += chunk.byteLength;
-        }
-        done(undefined, size === 0 ? noBytes : bytes);
-      },
+      () => done(undefined, joined(chunks)),
       (error: Error) => done(error, noBytes),
     );
   }
@@ -160,14 +132,10 @@ export class WebExchange implements HostExchange {
   }
 
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
-    const headers = headersOf(head);
+    // HEAD: the head of the GET route's answer, its `content-length` kept.
+    const headers = headersOf(head, this.request.method === 'HEAD');
     if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, String(this.preset[name]));
-    if (this.request.method === 'HEAD') {
-      // HEAD: the head of the GET route's answer, its `content-length` kept (the body's own is gone).
-      const length = declaredLength(head);
-      if (length !== undefined) headers.set('content-length', String(length));
-      return this.answer(new Response(null, { status, headers }));
-    }
+    if (this.request.method === 'HEAD') return this.answer(new Response(null, { status, headers }));
     this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
@@ -176,12 +144,7 @@ export class WebExchange implements HostExchange {
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
-    return {
-      write: (chunk) => sink.write(chunk),
-      ready: () => sink.ready(),
-      end: () => sink.end(),
-      onGone: (watcher: SinkWatcher) => sink.onGone(watcher),
-    };
+    return sink;
   }
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
     // HEAD: dropped before the headers are merged, which would read the body to copy it.
@@ -205,7 +168,6 @@ export class WebExchange implements HostExchange {
   get headSent(): boolean {
     return this.answered;
   }
-  /** The Response is handed over already: its body, if streaming, errors. */
   cut(): void {
     if (!this.answered) this.answer(Response.error());
   }
@@ -218,8 +180,7 @@ export class WebExchange implements HostExchange {
       told = true;
       listener(complete);
     };
-    // The host's signal says when the client left; an answer handed over is complete as far as this
-    // port can tell. An accepted upgrade is over when its socket ends.
+    // An answer handed over is complete as far as this port can tell; an upgrade, when its socket ends.
     if (signal.aborted) return tell(false);
     signal.addEventListener('abort', () => this.socketEnd === undefined && tell(false), { once: true });
     void this.response.then(() => (this.socketEnd ? this.socketEnd.then(() => tell(true)) : tell(!signal.aborted)));
@@ -228,11 +189,7 @@ export class WebExchange implements HostExchange {
   get status(): number | undefined {
     return this.socketEnd ? 101 : this.settled?.status;
   }
-  /**
-   * Node's upgrade handed over through `app.fetch` (its env), the handshake of a host's bindings
-   * (Bun's `server.upgrade`), or Deno's `upgradeWebSocket`; the handshake's `Response` is this
-   * exchange's answer. None in-process, nor under a server that hosts `app.fetch` on its own.
-   */
+  /** Node's upgrade handed through `app.fetch`, a host's handshake (Bun's), or Deno's; none in-process. */
   upgrade(limits: SocketLimits): SocketUpgrade | undefined {
     const handshake = nodeUpgradeOf(this.bindings, limits.maxMessageBytes) ?? hostedHandshakeOf(this.bindings, limits) ?? denoUpgrade(this.request, limits);
     if (!handshake) return undefined;
@@ -260,7 +217,6 @@ export class WebExchange implements HostExchange {
     return this.request;
   }
 
-  /** The head as `Headers`, with the headers of every answer where it has none of that name. */
   private headOf(head: AnswerHeaders | undefined): Headers {
     return headersOf(this.preset ? { ...this.preset, ...head } : head);
   }

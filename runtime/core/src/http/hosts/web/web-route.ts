@@ -12,17 +12,11 @@ import type { WebExchange } from './web-exchange.js';
 
 /** What a host passed beside the `Request` (`ServerBindings`, or a server's own env). */
 export type WebBindings = object | undefined;
-/** A handler of the web adapter: the port itself, and the host's bindings. */
 export type WebHandler = HostHandler<WebExchange, WebBindings>;
 
 /**
- * The web adapter's handler of a route: its stages (`routeStage`, `eventStreamStage`,
- * `upgradeStage`: the same as on every host) over the `WebExchange`, in its observation
- * (`observedStage`) when the route is observed. An upgrade request handed over by the Node
- * upgrade listener to an `@Sse()` route is refused (400).
- *
- * @example
- * const handler = webRoute(route, served);
+ * The web adapter's handler of a route: its stages over the `WebExchange`, observed when the
+ * route is; an upgrade request the Node upgrade listener hands to an `@Sse()` route is a 400.
  */
 export function webRoute(route: HttpRoute, served: ServedHttp): WebHandler {
   const { entry } = route;
@@ -35,7 +29,6 @@ export function webRoute(route: HttpRoute, served: ServedHttp): WebHandler {
     stage = eventStreamStage(route, served.streaming, report, routeHeaders);
     refusesUpgrades = true;
   } else stage = routeStage(route, { bodyLimit: served.bodyLimit, report, routeHeaders });
-  // Routes of an application that observes nothing keep their stages as they are.
   const observed = route.telemetry ? observedStage(route.telemetry, stage) : stage;
   if (!refusesUpgrades) return (exchange, _bindings, path, values) => observed(exchange, path, values, undefined);
   const refusal = new EventStreamUpgradeException(entry.path);

@@ -1,11 +1,4 @@
-/**
- * HEAD is answered by its path's GET route: a body that route's `Response` streams (a
- * `ReadableStream`, a proxied `fetch`) is cancelled, so its producer stops instead of running on
- * for a client that will never read it.
- *
- * @example
- * return request.method === 'HEAD' ? withoutBody(response) : response;
- */
+/** HEAD's answer from its GET route's `Response`: a streamed body is cancelled, so its producer stops. */
 export function withoutBody(response: Response): Response {
   if (!response.body) return response;
   response.body.cancel().catch(() => undefined);

@@ -3,11 +3,7 @@ export interface SinkWatcher {
   gone(reason: unknown): void;
 }
 
-/**
- * Where the events of one `@Sse()` stream are written: a Web `ReadableStream` (Deno, in-process
- * calls, any host of `app.fetch`) or Node's `ServerResponse` directly (the framework's own Node
- * server, without a Web stream in between). An `EventPump` drives either.
- */
+/** Where an `EventPump` writes the events of one `@Sse()` stream: a Web `ReadableStream`, or Node's `ServerResponse`. */
 export interface EventSink {
   /** Writes one event's text; false once the consumer's buffer is full (then wait for `ready`). */
   write(text: string): boolean;

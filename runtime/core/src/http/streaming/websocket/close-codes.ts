@@ -24,11 +24,7 @@ export const CloseCode = Object.freeze({
   idleTimeout: 4408,
 });
 
-/**
- * How long a socket closed because the application shuts down (1001) waits for its peer's close
- * frame before the host port cuts it: the server's close waits for every connection (`ws` alone
- * would wait 30 s).
- */
+/** How long a socket closed at shutdown (1001) waits for its peer's close frame before it is cut (`ws` alone: 30 s). */
 export const SHUTDOWN_CLOSE_WAIT_MS = 250;
 
 /** A close reason fits in a control frame: at most 123 bytes of UTF-8. */

@@ -7,19 +7,12 @@ export interface FlowControl {
 const DONE: IteratorResult<unknown> = Object.freeze({ value: undefined, done: true });
 
 /**
- * The messages a client sent, as the `AsyncIterable` a `@Messages()` parameter receives: a queue
- * the socket pushes into and the handler pulls from (it is its own iterator: one handler reads
- * it). When more than `pauseAt` messages wait, `flow` is paused (the socket stops reading, so TCP
- * flow control makes the client wait) until the handler has caught up. `end()` finishes the
- * iteration (the socket closed); a handler waiting for the next message then sees the loop end.
- *
- * @example
- * const incoming = new IncomingMessages(32);
- * incoming.flow = session; // once the socket is open
- * incoming.push(message);
+ * The messages a client sent, as the `AsyncIterable` a `@Messages()` parameter receives (its own
+ * iterator: one handler reads it). When `pauseAt` messages wait, `flow` is paused (TCP flow
+ * control makes the client wait) until the handler caught up; `end()` ends the loop.
  */
 export class IncomingMessages implements AsyncIterable<unknown>, AsyncIterator<unknown> {
-  /** Who pauses the socket; set once it is open (messages arrive only after that). */
+  /** Set once the socket is open (messages arrive only after that). */
   flow?: FlowControl;
   private queue?: unknown[];
   private waiting?: (result: IteratorResult<unknown>) => void;

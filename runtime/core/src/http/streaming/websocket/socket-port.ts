@@ -1,10 +1,5 @@
-/**
- * What a `@Ws()` session needs of a socket, whichever server opened it (`ws` on Node,
- * `Deno.upgradeWebSocket` on Deno). The host adapter calls the session's `receive` and
- * `closedByPeer` as the socket reports them.
- */
+/** What a `@Ws()` session needs of a socket, whichever host opened it. */
 export interface SocketPort {
-  /** Sends one text message. */
   send(text: string): void;
   /** Bytes accepted by `send` and not yet written to the network. */
   readonly bufferedAmount: number;
@@ -16,19 +11,15 @@ export interface SocketPort {
   pause(): void;
   resume(): void;
   /**
-   * Sends a ping, unless nothing came from the peer since the previous one (not even its pong):
-   * then it returns false, and the peer is taken for gone. Undefined where the host pings by itself
-   * (Deno's `idleTimeout`).
+   * Sends a ping; false, and the peer is taken for gone, when nothing came since the previous one.
+   * Undefined where the host pings by itself (Deno's `idleTimeout`).
    */
   readonly ping?: () => boolean;
   /** Resolves once `bufferedAmount` is at most `bytes`, or the socket closed. */
   drained(bytes: number): Promise<void>;
 }
 
-/**
- * Accepts an upgrade: answers the request with the handshake (the exchange's answer), opens the
- * socket and hands it to `onOpen`, whose events the host then reports to.
- */
+/** Accepts an upgrade: answers with the handshake, opens the socket and reports its events to what `onOpen` returns. */
 export type SocketUpgrade = (onOpen: (port: SocketPort) => SocketEvents) => void;
 
 /** A fetch host's upgrade (Deno's, or Node's handed through `app.fetch`): opens the socket, returns the handshake's `Response`. */

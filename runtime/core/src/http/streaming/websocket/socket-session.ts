@@ -4,7 +4,7 @@ import type { ErrorReport } from '../../answer-rules.js';
 import type { BodyValidator } from '../../../validation/body-validator.js';
 import { closeIterator } from '../iterate.js';
 import { IteratorPump } from '../iterator-pump.js';
-import type { OpenStream, OpenStreams } from '../open-streams.js';
+import type { OpenStream, OpenStreams, StreamCall } from '../open-streams.js';
 import type { StreamingOptions } from '../options.js';
 import type { SharedInterval } from '../shared-interval.js';
 import { CloseCode, closeOfError, closeReason } from './close-codes.js';
@@ -14,17 +14,8 @@ import type { SocketEvents, SocketPort } from './socket-port.js';
 /** What a message may hold once parsed: the defaults of a body (see `refuseUnboundedJson`). */
 const MESSAGE_BOUNDS = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES };
 
-/** What a session needs of the call it belongs to (a `PipelineCall`). */
-export interface SessionCall {
-  abort(reason?: unknown): void;
-  answered: boolean;
-}
-
-/**
- * Times are kept as whole milliseconds since this module loaded: a small integer in the session's
- * field (for 24 days), where `Date.now()` would be a 16-byte heap number per socket. (`Math.floor`
- * makes V8 store the difference of two doubles as an integer.)
- */
+// Whole milliseconds since this module loaded: a small integer field (for 24 days), where
+// `Date.now()` would be a 16-byte heap number per socket.
 const CLOCK_START = Date.now();
 const clock = (): number => Math.floor(Date.now() - CLOCK_START);
 
@@ -37,9 +28,8 @@ export interface SessionOptions {
   readonly report: ErrorReport;
   /** `TodoController.socket (GET /todo/ws)`, for messages. */
   readonly where: string;
-  /** The application's ping timer (every `pingIntervalMs`), for sockets whose host does not ping by itself. */
+  /** For sockets whose host does not ping by itself. */
   readonly pings: SharedInterval<SocketSession>;
-  /** The application's idle check (see `idleCheckPeriod`). */
   readonly idleChecks: SharedInterval<SocketSession>;
 }
 
@@ -50,22 +40,16 @@ export function idleCheckPeriod(idleTimeoutMs: number): number {
 
 /**
  * One open `@Ws()` socket: the client's messages go, parsed and validated, into the handler's
- * `@Messages()` iterable; each value the handler yields goes out as JSON, the next one pulled only
- * while less than `highWaterMarkBytes` wait to be written. It enforces the limits (message size,
- * messages per second, idle time, ping/pong) and ends with a close code saying why (see
- * `CloseCode`). The peer leaving, or the application shutting down (1001), aborts
- * `context.signal` and closes the handler's generator. It keeps no timer or closure of its own:
- * pings and idle checks come from the application's shared intervals.
- *
- * @example
- * const session = new SocketSession(port, incoming, iterator, call, options);
- * session.start(); // the host adapter then calls session.receive(text, bytes) per message
+ * `@Messages()` iterable; each value the handler yields goes out as JSON while less than
+ * `highWaterMarkBytes` wait. It enforces the limits and ends with a `CloseCode` saying why; the
+ * peer leaving or the shutdown aborts `context.signal` and closes the handler's generator. No
+ * timer of its own: pings and idle checks come from the application's shared intervals.
  */
 export class SocketSession extends IteratorPump implements SocketEvents, OpenStream, FlowControl {
   private tokens: number;
-  /** When the last message came (the socket opening, before any): the token bucket's refill and the idle check read it. */
+  /** When the last message came (or the socket opened). */
   private lastReceivedAt = clock();
-  /** Messages whose validation is still running (class-validator is async): kept in order. */
+  /** Messages whose validation is still running (class-validator is async), kept in order. */
   private validating?: Promise<void>;
 
   constructor(
@@ -73,7 +57,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     private readonly incoming: IncomingMessages,
     iterator: AsyncIterator<unknown> | Iterator<unknown>,
     /** Undefined once let go (see `forgetCall`). */
-    private call: SessionCall | undefined,
+    private call: StreamCall | undefined,
     private readonly options: SessionOptions,
   ) {
     super(iterator);
@@ -118,21 +102,17 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     this.finish(undefined, new DOMException('The client closed the socket.', 'AbortError'));
   }
 
-  /**
-   * Lets the call go while nothing read its `context.signal`: an idle socket whose handler does not
-   * keep the call then keeps none of it. A signal first read later comes back through `watchCall`.
-   */
+  /** Lets the call go while nothing read its `context.signal` (an idle socket then keeps none of it). */
   forgetCall(): void {
     this.call = undefined;
   }
 
   /** The call's signal was first read after `forgetCall`: it is aborted when the session ends (at once if it has). */
-  watchCall(call: SessionCall): void {
+  watchCall(call: StreamCall): void {
     if (!this.finished) this.call = call;
     else if (!this.iteratorDone) call.abort(new DOMException('The socket closed.', 'AbortError'));
   }
 
-  /** The application shuts down. */
   shutdown(): void {
     this.finish(CloseCode.goingAway, 'The server is shutting down.');
   }
@@ -142,13 +122,12 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     if (this.port.ping?.() === false) this.drop();
   }
 
-  /** A visit of the idle check. */
   checkIdle(now: number): void {
     const ms = this.options.limits.idleTimeoutMs;
     if (now - CLOCK_START - this.lastReceivedAt >= ms) this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`);
   }
 
-  /** The handler reads more slowly than the client sends: stop reading the socket. */
+  /** The handler reads more slowly than the client sends. */
   pause(): void {
     this.port.pause();
   }
@@ -157,7 +136,6 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     this.port.resume();
   }
 
-  /** Validates one message and hands it to the handler; a promise while class-validator runs. */
   private accept(parsed: unknown): Promise<void> | undefined {
     const refuse = (error: unknown): void => {
       if (this.finished) return;
@@ -185,7 +163,6 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     return true;
   }
 
-  /** Sends one value the handler yielded; waits while more than `highWaterMarkBytes` wait to be written. */
   protected deliver(value: unknown): Promise<void> | undefined {
     const { port } = this;
     port.send(JSON.stringify(value) ?? 'null');
@@ -193,7 +170,6 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     return port.bufferedAmount > highWaterMark ? port.drained(highWaterMark) : undefined;
   }
 
-  /** The handler's stream ended: so does the socket. */
   protected ended(): void {
     this.finish(CloseCode.normal, '');
   }
@@ -211,7 +187,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     this.finish(undefined, new DOMException('The client stopped answering pings.', 'AbortError'));
   }
 
-  /** Ends the session once: closes the socket with `code` (unless the peer is gone), stops the handler. */
+  /** Ends the session once: closes the socket with `code` (undefined: the peer is gone), stops the handler. */
   private finish(code: number | undefined, reason: unknown): void {
     if (this.finished) return;
     this.finished = true;

@@ -1,20 +1,8 @@
-import type { EventSink, SinkWatcher } from '../../../streaming/sse/event-sink.js';
-
-/** What the Node sink uses of `http.ServerResponse`, so this file needs no Node types at run time. */
-export interface NodeResponseLike {
-  writeHead(status: number, headers: Record<string, string | string[]>): unknown;
-  flushHeaders(): void;
-  write(chunk: string): boolean;
-  end(): unknown;
-  on(event: 'close', listener: () => void): unknown;
-  once(event: 'drain' | 'close', listener: () => void): unknown;
-  off(event: 'drain' | 'close', listener: () => void): unknown;
-  readonly writableEnded: boolean;
-  readonly destroyed: boolean;
-}
+import type { ServerResponse } from 'node:http';
+import type { SinkWatcher } from '../../../streaming/sse/event-sink.js';
 
 const WATCHER = Symbol('framework.sse.watcher');
-type WatchedResponse = NodeResponseLike & { [WATCHER]?: SinkWatcher };
+type WatchedResponse = ServerResponse & { [WATCHER]?: SinkWatcher };
 
 /** One listener function for every stream (not a closure each): the response it fires on names its watcher. */
 function onResponseClose(this: WatchedResponse): void {
@@ -22,13 +10,13 @@ function onResponseClose(this: WatchedResponse): void {
 }
 
 /** Writes one event's text to `outgoing` (nothing once it ended); false once its socket's buffer is full. */
-export function writeToResponse(outgoing: NodeResponseLike, text: string): boolean {
+export function writeToResponse(outgoing: ServerResponse, text: string): boolean {
   if (outgoing.writableEnded || outgoing.destroyed) return true;
   return outgoing.write(text);
 }
 
 /** Resolves once `outgoing` drained, or closed. */
-export function responseReady(outgoing: NodeResponseLike): Promise<void> {
+export function responseReady(outgoing: ServerResponse): Promise<void> {
   return new Promise<void>((resolve) => {
     const done = (): void => {
       outgoing.off('drain', done);
@@ -41,12 +29,12 @@ export function responseReady(outgoing: NodeResponseLike): Promise<void> {
 }
 
 /** Ends `outgoing` (the last chunk of its chunked body), unless it ended. */
-export function endResponse(outgoing: NodeResponseLike): void {
+export function endResponse(outgoing: ServerResponse): void {
   if (!outgoing.writableEnded) outgoing.end();
 }
 
 /** Tells `watcher` when `outgoing` closes before it ended (the client went away). */
-export function watchResponse(outgoing: NodeResponseLike, watcher: SinkWatcher): void {
+export function watchResponse(outgoing: ServerResponse, watcher: SinkWatcher): void {
   (outgoing as WatchedResponse)[WATCHER] = watcher;
   // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
   outgoing.on('close', onResponseClose);

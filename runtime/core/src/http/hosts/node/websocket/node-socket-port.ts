@@ -1,13 +1,13 @@
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { CloseCode, SHUTDOWN_CLOSE_WAIT_MS } from '../../../streaming/websocket/close-codes.js';
 import type { SocketEvents, SocketPort } from '../../../streaming/websocket/socket-port.js';
 
 const EVENTS = Symbol('framework.websocket.events');
 type TaggedSocket = WebSocket & { [EVENTS]: SocketEvents };
 
-// One listener function of each kind for every socket (not closures per socket): the socket an
-// event fires on names the session it reports to.
+// One listener function of each kind for every socket, not closures per socket.
 function onMessage(this: WebSocket, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
   const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
   (this as TaggedSocket)[EVENTS].receive(isBinary ? undefined : bytes.toString('utf8'), bytes.length);
@@ -24,13 +24,17 @@ export function destroyOnError(this: Duplex): void {
 }
 
 /**
- * Whether the server that accepted `socket` stopped listening (`app.close()` began, and has closed
- * the streams open then): a socket whose upgrade was still in the chain at that moment is closed as
- * soon as it opens, so that the server's close does not wait for it.
+ * Completes a handshake through `ws` for the session `onOpen` makes; one whose server stopped
+ * listening meanwhile (`app.close()` began) is shut down at once, so the close does not wait.
  */
-export function acceptedByClosingServer(socket: Duplex): boolean {
-  const server = (socket as Duplex & { server?: { listening: boolean } | null }).server;
-  return server ? !server.listening : false;
+export function openNodeSocket(wss: WebSocketServer, incoming: IncomingMessage, socket: Duplex, head: Buffer, onOpen: (port: SocketPort) => SocketEvents): void {
+  wss.handleUpgrade(incoming, socket, head, (ws) => {
+    const port = new NodeSocketPort(ws);
+    const events = onOpen(port);
+    port.listen(events);
+    const server = (socket as Duplex & { server?: { listening: boolean } | null }).server;
+    if (server && !server.listening) events.shutdown();
+  });
 }
 
 function terminate(ws: WebSocket): void {
@@ -44,26 +48,18 @@ function uncork(port: NodeSocketPort): void {
 
 /**
  * A `ws` socket as a `SocketPort`: messages sent in one turn of the event loop leave in one write
- * (the TCP socket is corked until the next tick), `drained` waits for the TCP socket's `drain`, and
- * `ping` tells whether anything came since the previous ping. `listen` hands the socket's events
- * to a session.
- *
- * @example
- * const port = new NodeSocketPort(ws);
- * port.listen(new SocketSession(port, incoming, iterator, call, options));
+ * (corked until the next tick), and `ping` tells whether anything came since the previous one.
  */
 export class NodeSocketPort implements SocketPort {
-  /** The TCP socket under `ws` (its `_socket`). */
+  /** The TCP socket under `ws`. */
   readonly socket: Duplex | undefined;
   corked = false;
-  /** The bytes the connection had received when it was last pinged (none yet: undefined). */
   private readAtPing?: number;
 
   constructor(readonly ws: WebSocket) {
     this.socket = (ws as WebSocket & { _socket?: Duplex })._socket;
   }
 
-  /** Reports the socket's messages and end to `events`. */
   listen(events: SocketEvents): void {
     const { ws } = this;
     // `ws` handles the connection's errors from now on.
@@ -100,10 +96,8 @@ export class NodeSocketPort implements SocketPort {
     this.ws.resume();
   }
   ping(): boolean {
-    // Whether the peer answered is read from the bytes the connection received, not from a 'pong'
-    // listener: a fourth event name would double the table of listeners `ws` keeps per socket (96
-    // bytes). A pong, like any message, is bytes read; a connection that is not a TCP socket
-    // (no `bytesRead`) is taken as answering.
+    // Read from the bytes received, not a 'pong' listener (which would cost every socket 96 bytes);
+    // a connection without `bytesRead` is taken as answering.
     const read = (this.socket as { bytesRead?: number } | undefined)?.bytesRead;
     if (read !== undefined && read === this.readAtPing) return false;
     this.readAtPing = read;

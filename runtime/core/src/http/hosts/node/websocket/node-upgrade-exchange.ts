@@ -4,39 +4,23 @@ import type { WebSocketServer } from 'ws';
 import type { AnswerHeaders, BodyDone, BodySink } from '../../../pipeline/host-exchange.js';
 import type { SocketLimits, SocketUpgrade } from '../../../streaming/websocket/socket-port.js';
 import { NodeExchange } from '../node-exchange.js';
-import { acceptedByClosingServer, NodeSocketPort } from './node-socket-port.js';
+import { openNodeSocket } from './node-socket-port.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
-/** The head's lines as `writeRefusal` takes them (a repeated header's lines one by one). */
-function linesOf(headers: AnswerHeaders | undefined): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const name in headers) {
-    const value = headers[name]!;
-    if (Array.isArray(value)) for (const line of value as readonly string[]) lines.push([name, line]);
-    else lines.push([name, String(value)]);
-  }
-  return lines;
-}
-
 /**
- * The host port over an upgrade request of Node's server (its `upgrade` event): the request is
- * read as `NodeExchange` reads any; there is no `ServerResponse`, so an answer that opens no
- * socket (a guard's 403, a 426) is written to the connection as an HTTP/1.1 response, and
- * `upgrade` completes the handshake through `ws`.
- *
- * @example
- * server.on('upgrade', (incoming, socket, head) => stage(new NodeUpgradeExchange(incoming, socket, head, wssFor), path, values, undefined));
+ * The host port over an upgrade request of Node's server: read as `NodeExchange` reads any; with
+ * no `ServerResponse`, an answer that opens no socket (a guard's 403, a 426) is written to the
+ * connection as an HTTP/1.1 response, and `upgrade` completes the handshake through `ws`.
  */
 export class NodeUpgradeExchange extends NodeExchange {
   private answeredWith?: number;
-  /** Headers of every answer (`setAnswerHeader`): there is no `ServerResponse` to hold them. */
+  /** Headers of every answer (`setAnswerHeader`). */
   private preset?: Record<string, string>;
 
   constructor(
     incoming: IncomingMessage,
     private readonly socket: Duplex,
     private readonly head: Buffer,
-    /** The `ws` server of a message limit. */
     private readonly wssFor: (maxPayload: number) => WebSocketServer,
   ) {
     super(incoming, undefined as unknown as ServerResponse);
@@ -48,7 +32,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override async *bodyStream(): AsyncIterable<Uint8Array> {}
   override send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
     this.answeredWith = status;
-    writeRefusal(this.socket, status, linesOf({ ...this.preset, ...headers }), body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
+    writeRefusal(this.socket, status, { ...this.preset, ...headers }, body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
   }
   override openBody(): BodySink {
     throw new Error('An upgrade request is answered whole or with a socket, not with a streamed body.');
@@ -69,7 +53,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override cut(): void {
     this.socket.destroy();
   }
-  /** When the connection closes: complete once answered (a refusal written, or the socket's life after its 101). */
+  /** Complete when answered (a refusal, or the socket's life after its 101). */
   override onClose(listener: (complete: boolean) => void): void {
     const { socket } = this;
     const tell = (): void => listener(this.answeredWith !== undefined);
@@ -79,13 +63,7 @@ export class NodeUpgradeExchange extends NodeExchange {
   override upgrade(limits: SocketLimits): SocketUpgrade {
     return (onOpen) => {
       this.answeredWith = 101;
-      const { socket } = this;
-      this.wssFor(limits.maxMessageBytes).handleUpgrade(this.incoming, socket, this.head, (ws) => {
-        const port = new NodeSocketPort(ws);
-        const events = onOpen(port);
-        port.listen(events);
-        if (acceptedByClosingServer(socket)) events.shutdown();
-      });
+      openNodeSocket(this.wssFor(limits.maxMessageBytes), this.incoming, this.socket, this.head, onOpen);
     };
   }
 }

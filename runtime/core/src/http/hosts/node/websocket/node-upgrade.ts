@@ -9,7 +9,7 @@ import { HttpException } from '../../../../exceptions/http-exception.js';
 import { CompiledRouter } from '../../../compiled-router.js';
 import type { StreamServing } from '../../../streaming/stream-serving.js';
 import { NODE_UPGRADE, type NodeUpgradeEnv } from './node-upgrade-env.js';
-import { acceptedByClosingServer, destroyOnError, NodeSocketPort } from './node-socket-port.js';
+import { destroyOnError, openNodeSocket } from './node-socket-port.js';
 import { NodeUpgradeExchange } from './node-upgrade-exchange.js';
 import { upgradeStage } from '../../../pipeline/upgrade-stage.js';
 import { observedStage } from '../../../pipeline/observed-stage.js';
@@ -17,14 +17,12 @@ import type { HandshakeUpgrade } from '../../../streaming/websocket/socket-port.
 import { EventStreamUpgradeException } from '../../../streaming/websocket/upgrade-exceptions.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
 
-/** Serves one upgrade request matched to a route: `path` as requested, `values` its parameters in order. */
 type NodeUpgradeHandler = (incoming: IncomingMessage, socket: Duplex, head: Buffer, path: string, values: readonly string[]) => void;
 
 type Fetch = (request: Request, env: NodeUpgradeEnv) => Response | Promise<Response>;
 
-const JSON_TYPE: readonly [string, string][] = [['content-type', 'application/json']];
+const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** What the Node-native path needs to serve `@Ws()` upgrades itself. */
 export interface NativeUpgrades {
   readonly routes: readonly HttpRoute[];
   readonly serving: StreamServing;
@@ -32,28 +30,22 @@ export interface NativeUpgrades {
 }
 
 /**
- * Serves WebSocket upgrades on a Node HTTP server. With `native` (the Node-native path), an
- * upgrade request matched to a `@Ws()` route is served by its `upgradeStage` over a
- * `NodeUpgradeExchange`; any other (an unmatched path, an unusual URL, every request when the
- * application is served through the web adapter) goes through `fetch`, the Hono app, with an env
- * whose upgrade function the web adapter's exchange accepts once the chain let it through (the
- * same stage, over a `WebExchange`). Either way `ws` completes the
- * handshake, and any other answer (a 403 from a guard, a 404, a 426) is written to the connection
- * as an HTTP response, and the connection closed.
- *
- * @example
- * serveUpgrades(server, app.fetch, { routes, serving: streaming, report }, async () => (await import('ws')).WebSocketServer); // in the Node listener
+ * Serves WebSocket upgrades on a Node HTTP server. With `native` (the node adapter), a request
+ * matched to a `@Ws()` route is served by its `upgradeStage` over a `NodeUpgradeExchange`; any
+ * other (every one under the web adapter) goes through `fetch` with an env whose upgrade the
+ * `WebExchange` accepts. Either way `ws` completes the handshake, and any other answer is written
+ * to the connection as an HTTP response, and the connection closed.
  */
 export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgrades, loadWebSocketServer?: () => Promise<typeof WebSocketServer>): void {
-  // `ws` is loaded by the first upgrade request, not at start: most processes answer many requests before one.
+  // `ws` is loaded by the first upgrade request, not at start.
   let webSocketServer: typeof WebSocketServer | undefined;
   let loading: Promise<unknown> | undefined;
-  // One `ws` server per maximum payload (in practice one per application), without its own HTTP server.
+  // One `ws` server per maximum payload (in practice one per application).
   const servers = new Map<number, WebSocketServer>();
   const wssFor = (maxPayload: number): WebSocketServer => {
     let wss = servers.get(maxPayload);
     if (wss) return wss;
-    // Only a `@Ws()` route completes a handshake, and the listener loads `ws` when the application has one.
+    // The listener loads `ws` when the application has a `@Ws()` route, the only one to complete a handshake.
     if (!webSocketServer) throw new Error('A WebSocket handshake was asked for, but the application has no @Ws() route.');
     servers.set(maxPayload, (wss = new webSocketServer({ noServer: true, maxPayload, clientTracking: false })));
     return wss;
@@ -78,10 +70,9 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
 }
 
 /**
- * The native handler of upgrade requests: true when it served the request (a `@Ws()` route
- * matched: its `upgradeStage` over a `NodeUpgradeExchange`; or an `@Sse()` one, refused), false
- * to hand it on. Every GET route is in its router, in order, so that a path matches the route
- * the web adapter would pick.
+ * The node adapter's handler of upgrade requests: true when a `@Ws()` route (served) or an
+ * `@Sse()` one (refused) matched. Every GET route is in its router, in order, so that a path
+ * matches the route the web adapter would pick.
  */
 function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor: (maxPayload: number) => WebSocketServer): (incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   const router = new CompiledRouter<NodeUpgradeHandler | undefined>();
@@ -100,30 +91,23 @@ function nativeUpgradeRouter({ routes, serving, report }: NativeUpgrades, wssFor
   };
 }
 
-/** A `@Ws()` route's stages (observed when the route is) over Node's upgrade request. */
 function socketRoute(route: HttpRoute, serving: StreamServing, report: ErrorReport, wssFor: (maxPayload: number) => WebSocketServer): NodeUpgradeHandler {
   const inner = upgradeStage(route, serving, report);
   const stage = route.telemetry ? observedStage(route.telemetry, inner) : inner;
   return (incoming, socket, head, path, values) => stage(new NodeUpgradeExchange(incoming, socket, head, wssFor), path, values, undefined);
 }
 
-/** The answer to an upgrade request for an event stream (see `EventStreamUpgradeException`). */
 function refuseEventStreamUpgrade(path: string): NodeUpgradeHandler {
   const body = JSON.stringify(new EventStreamUpgradeException(path).toJSON());
-  return (_incoming, socket) => writeRefusal(socket, 400, [['content-type', 'application/json']], body);
+  return (_incoming, socket) => writeRefusal(socket, 400, JSON_TYPE, body);
 }
 
-/** Serves an upgrade request through the Hono app (see `serveUpgrades`). */
+/** Serves an upgrade request through the web adapter (see `serveUpgrades`). */
 function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Buffer, fetch: Fetch, wssFor: (maxPayload: number) => WebSocketServer): void {
   let upgraded = false;
   const upgrade = (maxPayload: number): HandshakeUpgrade => (onOpen) => {
     upgraded = true;
-    wssFor(maxPayload).handleUpgrade(incoming, socket, head, (ws) => {
-      const port = new NodeSocketPort(ws);
-      const events = onOpen(port);
-      port.listen(events);
-      if (acceptedByClosingServer(socket)) events.shutdown();
-    });
+    openNodeSocket(wssFor(maxPayload), incoming, socket, head, onOpen);
     return new Response(null, { status: 200 });
   };
   const env: NodeUpgradeEnv = { incoming, outgoing: undefined, [NODE_UPGRADE]: upgrade };
@@ -137,7 +121,7 @@ function upgradeThroughFetch(incoming: IncomingMessage, socket: Duplex, head: Bu
     );
 }
 
-/** The Web request of an upgrade request: its URL and headers (it has no body). */
+/** The Web request of an upgrade request (it has no body). */
 function requestOf(incoming: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {

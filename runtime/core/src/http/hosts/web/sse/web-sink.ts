@@ -1,17 +1,8 @@
 import type { EventSink, SinkWatcher } from '../../../streaming/sse/event-sink.js';
 
-/** Bytes a Web event stream holds for a slow reader before the handler is paused. */
 const HIGH_WATER_MARK = 16 * 1024;
 
-/**
- * An `EventSink` whose events become the body of a Web `Response`: a `ReadableStream` buffering at
- * most 16 KiB; the server pulling more is `ready`, the server cancelling the body is `onGone`.
- *
- * @example
- * const { body, sink } = webEventSink();
- * new EventPump(iterator, sink, call, options).start();
- * return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
- */
+/** An `EventSink` whose events become a Web `Response`'s body, buffering 16 KiB at most for a slow reader. */
 export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;

@@ -10,14 +10,7 @@ interface DenoWebSocketRuntime {
 /** How often a Deno socket's `bufferedAmount` is looked at while the handler waits for it to drain. */
 const DRAIN_POLL_MS = 5;
 
-/**
- * The upgrade of a request on Deno (`Deno.upgradeWebSocket`), or undefined elsewhere. Deno pings
- * by itself (`idleTimeout`: a socket that does not answer within it is closed) and cannot pause
- * reading, so those two parts of `SocketPort` are Deno's own.
- *
- * @example
- * const upgrade = denoUpgrade(request, { maxMessageBytes, pingIntervalMs }); // Deno only
- */
+/** The upgrade of a request on Deno, or undefined elsewhere; Deno pings by itself and cannot pause reading. */
 export function denoUpgrade(request: Request, options: SocketLimits): HandshakeUpgrade | undefined {
   const deno = (globalThis as { Deno?: DenoWebSocketRuntime }).Deno;
   if (!deno) return undefined;
@@ -28,8 +21,7 @@ export function denoUpgrade(request: Request, options: SocketLimits): HandshakeU
     try {
       upgraded = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
     } catch (error) {
-      // Deno refuses a handshake it cannot answer: subprotocols listed as `a,b` (it reads only
-      // `a, b`, the form browsers send), or a request that is no WebSocket handshake.
+      // Deno refuses subprotocols listed as `a,b` (it reads `a, b`), or a request that is no handshake.
       throw new HttpException(400, `The WebSocket handshake cannot be answered: ${error instanceof Error ? error.message : String(error)}.`);
     }
     const { socket, response } = upgraded;

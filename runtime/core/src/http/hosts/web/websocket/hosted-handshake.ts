@@ -1,9 +1,6 @@
 import type { HandshakeUpgrade, SocketLimits } from '../../../streaming/websocket/socket-port.js';
 
-/**
- * The key under which a host that serves `app.fetch` and opens sockets itself (Bun's listener)
- * puts its handshake into the bindings it passes beside each request.
- */
+/** Where a host that opens sockets itself (Bun's listener) puts its handshake in the bindings of each request. */
 export const SOCKET_HANDSHAKE = Symbol.for('framework.websocket.handshake');
 
 /** Bindings of a host that opens sockets: the handshake of the request they came with. */
@@ -12,8 +9,7 @@ export interface SocketHandshakeBindings {
 }
 
 /**
- * The handshake the host's bindings offer for their request, or undefined when the host opens no
- * sockets (in-process calls, a server of the user's own hosting `app.fetch`).
+ * The handshake the host's bindings offer for their request, or undefined when the host opens no sockets.
  *
  * @example
  * const handshake = hostedHandshakeOf(bindings, limits); // Bun's listener: server.upgrade

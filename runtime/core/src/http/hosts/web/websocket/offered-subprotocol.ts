@@ -1,11 +1,4 @@
-/**
- * The subprotocol a fetch host's handshake answers with: the first one the client offered, as
- * `ws` chooses on Node (`bearer` when a browser's WebSocket carries its token there), or undefined
- * when it offered none.
- *
- * @example
- * offeredSubprotocol(request); // 'bearer' for `Sec-WebSocket-Protocol: bearer, eyJ…`
- */
+/** The subprotocol a fetch host's handshake answers with: the first one offered, as `ws` chooses on Node. */
 export function offeredSubprotocol(request: Request): string | undefined {
   return request.headers.get('sec-websocket-protocol')?.split(',')[0]?.trim() || undefined;
 }
