@@ -19,15 +19,7 @@ export const JSON_ANSWER = 2;
 export const RESPONSE_ANSWER = 3;
 export type AnswerKind = typeof EMPTY_ANSWER | typeof TEXT_ANSWER | typeof JSON_ANSWER | typeof RESPONSE_ANSWER;
 
-/**
- * How a handler's answer is written, decided once for every host: each adapter only writes what
- * this says. No allocation, and a string is told apart before anything else (the common case).
- *
- * @example
- * answerKind({ id: 1 }, 201); // JSON_ANSWER
- * answerKind('gone', 204); // EMPTY_ANSWER: a null-body status has no body
- * answerKind(new Response('kept'), 204); // RESPONSE_ANSWER: a Response is sent as built
- */
+/** How a handler's answer is written, decided once for every host; a string (the common case) is told apart first. */
 export function answerKind(value: unknown, status: number): AnswerKind {
   if (typeof value === 'string') return isNullBodyStatus(status) ? EMPTY_ANSWER : TEXT_ANSWER;
   if (value === undefined) return EMPTY_ANSWER;
@@ -47,29 +39,19 @@ export interface ErrorReport {
   readonly counters: HttpCounters;
 }
 
-/**
- * The 400 body of a bare route's invalid body, its refusal noted on the observation: the same on
- * every host (no NotValidBodyException is thrown: no filter or interceptor is there to see one).
- *
- * @example
- * writeJson(outgoing, 400, invalidBodyAnswer(reasons, call.observation), call.responseHeaders);
- */
+/** The 400 body of a bare route's invalid body, noted on the observation (no exception: no filter is there to see one). */
 export function invalidBodyAnswer(reasons: readonly ValidationReason[], observation: CallObservation | undefined): object {
   observation?.refuse('validation', invalidBodyMessage(reasons));
   return NotValidBodyException.bodyFor(reasons);
 }
 
-const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
+/** The body of a 500: no details. */
+export const INTERNAL_ERROR = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
 
 /**
- * The default answer for an error no filter handled, on either server path: an HttpException's
- * own body and status; any other error is logged with its stack and answered 500 without
- * details. A client that went away mid-request is counted, not logged. An observed request
- * (`observation`) records the error; its request line carries it, so it is logged only once, and
- * a 500 names its request id.
- *
- * @example
- * const { status, body } = errorAnswer(error, 'TodoController.create', report, { method: 'POST', path: '/todo' }, undefined);
+ * The default answer for an error no filter handled: an HttpException's own; anything else logged
+ * and a 500 without details (naming an observed request's id). A client gone mid-request is counted,
+ * not logged; an observed request logs the error once, on its request line.
  */
 export function errorAnswer(
   error: unknown,
@@ -84,5 +66,5 @@ export function errorAnswer(
     return { status: error.status, body: error.toJSON() };
   }
   if (!observation?.logsErrors) report.logger.error(`Unhandled error in ${where} (${request.method} ${request.path})`, error);
-  return { status: 500, body: observation ? { ...internalError, requestId: observation.requestId } : internalError };
+  return { status: 500, body: observation ? { ...INTERNAL_ERROR, requestId: observation.requestId } : INTERNAL_ERROR };
 }

@@ -29,9 +29,6 @@ const parameterSegment = /^:([^{}?]+)(?:\{(.+)\})?(\?)?$/;
 /**
  * The parameter names of a route path, in path order (`/files/:dir/:name{.+}` gives `dir`,
  * `name`): what `match` gives the values of.
- *
- * @example
- * parameterNames('/todo/:id{[0-9]+}'); // ['id']
  */
 export function parameterNames(path: string): string[] {
   return path.split('/').flatMap((segment) => {
@@ -47,11 +44,6 @@ export function parameterNames(path: string): string[] {
  * (`:page?`) as one pattern each, with the route syntax's meanings. The first route registered
  * wins, static and parametrised alike. Chosen over Hono's RegExpRouter by measurement
  * (bench/router-micro.mjs).
- *
- * @example
- * const router = new CompiledRouter<string>();
- * router.add('GET', '/todo/:id', 'one'); router.add('GET', '/todo/all', 'all');
- * router.match('GET', '/todo/all'); // { handler: 'one', values: ['all'] }: registered first
  */
 export class CompiledRouter<Handler> {
   private readonly methods = new Map<string, { statics: Map<string, Candidate<Handler>>; dynamic: Candidate<Handler>[] }>();

@@ -28,9 +28,6 @@ export interface BodyBounds extends JsonBounds {
 /**
  * The body bounds of the application's options, defaults filled in; a bound that is not a whole
  * number of at least 1 is a TypeError at construction, not a silent limit.
- *
- * @example
- * resolveBodyBounds({ maxValidationReasons: 10 }); // { maxDepth: 128, maxValues: 100000, maxReasons: 10 }
  */
 export function resolveBodyBounds(options: { readonly maxBodyDepth?: number; readonly maxBodyValues?: number; readonly maxValidationReasons?: number }): BodyBounds {
   const bound = (name: string, value: number | undefined, fallback: number, most = Number.MAX_SAFE_INTEGER): number => {
@@ -65,10 +62,6 @@ export interface RouteChain {
  * with no layer, its JSON parser, its compiled body check, its parameter names — is made on the
  * route's first request, so that an application of thousands of routes starts without building
  * what most of them may never use.
- *
- * @example
- * const route = new HttpRoute(entry, TodoController, () => ({ run: host.prepare(entry, { readsBody: true }), bare: host.bareHandler(entry) }));
- * route.servesBareBody; // true: read, parse, check and call the handler in one step
  */
 export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   /** The application's cookie settings (signer, trusted proxies), set by the transport at attach. */
@@ -150,10 +143,6 @@ export class HttpRoute implements HandlerRuntime<HttpRouteEntry> {
   /**
    * A bare body route's body from its text, the same on every host: parsed with the route's rules,
    * then checked by the compiled check, whose failures go to `reasons`. Throws a malformed body's 400.
-   *
-   * @example
-   * const reasons: ValidationReason[] = [];
-   * const body = route.checkedBody('POST', 'application/json', '{"title":1}', reasons); // reasons: 1
    */
   checkedBody(method: string, contentType: string | undefined, text: string, reasons: ValidationReason[]): unknown {
     const parsed = this.parseJson(method, contentType, text);

@@ -45,12 +45,6 @@ export type FetchHandler = (request: Request, bindings?: ServerBindings | object
 /**
  * Serves the application's HTTP routes through the pipeline (docs/http-pipeline.md): on the
  * runtime's own server (`listen`) or hosted by any server through `fetch` (the web adapter).
- *
- * @example
- * const http = new HttpTransport({ bodyLimit: 1 << 20, bodyBounds: { maxDepth: 128, maxValues: 100_000, maxReasons: 50 }, shutdownTimeoutMs: 5000, limits: DEFAULT_SERVER_LIMITS, logger: console });
- * app.registerTransport(http); // FrameworkApplication does this itself
- * await app.init(AppModule);
- * const port = await http.listen(0, '127.0.0.1');
  */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';

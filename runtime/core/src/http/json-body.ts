@@ -16,9 +16,6 @@ const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
  * The JSON parser of a route's body, built once at init: a MalformedBodyException for a wrong
  * Content-Type, invalid JSON, JSON past its `bounds` (depth: 400; values: 413), or an empty body
  * where a DTO is expected (an empty body is `undefined` on a route without one).
- *
- * @example
- * const parse = jsonParserFor(route); // per request: parse('POST', 'application/json', text)
  */
 export function jsonParserFor(route: HttpRouteEntry, bounds: JsonBounds = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES }): JsonBodyParser {
   const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';

@@ -19,9 +19,6 @@ export interface JsonBounds {
  * would otherwise recurse once per level to a stack overflow, and a schema library builds one
  * issue per failing value, however many there are. Visits each value once and never more than
  * `maxDepth` levels down, so it costs what the value holds and cannot overflow itself.
- *
- * @example
- * refuseUnboundedJson(JSON.parse('[[[1]]]'), { maxDepth: 2, maxValues: 100 }); // throws MalformedBodyException (400)
  */
 export function refuseUnboundedJson(value: unknown, bounds: JsonBounds): void {
   if (typeof value !== 'object' || value === null) return;

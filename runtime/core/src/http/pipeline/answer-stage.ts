@@ -9,16 +9,11 @@ const TEXT = 'text/plain; charset=UTF-8';
 const JSON_TYPE = 'application/json';
 const encoder = new TextEncoder();
 
-/** Node's and Bun's native count where there is one (no copy made); else the encoded bytes. */
+// Node's and Bun's native count where there is one (no copy made).
 const nativeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
-/** The byte length of a body's UTF-8. */
 const byteLength: (text: string) => number = nativeBuffer ? (text) => nativeBuffer.byteLength(text) : (text) => encoder.encode(text).byteLength;
 
-/**
- * One API answer (a JSON or plain-text body): the route's head without its document headers and
- * the call's headers, then the type and length (which win). Without a route head the call's
- * record is completed in place: the answer is its last use.
- */
+/** One API answer (a JSON or text body); without a route head the call's record is completed in place (its last use). */
 function sendBody(
   exchange: HostExchange,
   status: number,
@@ -43,14 +38,8 @@ function sendBody(
 }
 
 /**
- * Writes a handler's answer through the port, as `answerKind` decides for every host: a string
- * is `text/plain`, an object or array JSON, `undefined` or a null-body status no body, a Web
- * `Response` as built plus the call's headers; with the route's `encoding` (compression, ETag)
- * when it has one. May return a promise (a Response's body
- * streaming). Throws what `JSON.stringify` throws.
- *
- * @example
- * sendAnswer(exchange, { id: 1 }, 201, undefined); // 201, {"id":1} as application/json
+ * Writes a handler's answer as `answerKind` decides, with the route's `encoding` when it has one;
+ * a promise while a Response's body streams. Throws what `JSON.stringify` throws.
  */
 export function sendAnswer(
   exchange: HostExchange,
@@ -84,13 +73,7 @@ export function sendJson(
   return sendBody(exchange, status, JSON_TYPE, text, headers, encoding, routeHead);
 }
 
-/**
- * Writes the default answer for an error no filter handled (`answer-rules.ts`), with the call's
- * headers (a 429 keeps its `X-RateLimit-*`). Cuts the connection when the answer has started already.
- *
- * @example
- * sendError(exchange, error, 'TodoController.create', report, { path: '/todo', observation }, call.responseHeaders);
- */
+/** The default answer of an error no filter handled, with the call's headers; cuts the connection once the answer started. */
 export function sendError(
   exchange: HostExchange,
   error: unknown,
@@ -105,14 +88,7 @@ export function sendError(
   sendJson(exchange, status, body, headers, undefined, routeHead);
 }
 
-/**
- * Sends the `Response` a stream route's chain answered with instead of its stream (a guard's,
- * an interceptor's or a filter's own), as built plus the call's headers; a failure while it is
- * written cuts the connection.
- *
- * @example
- * if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
- */
+/** Sends the `Response` a stream route's chain answered with instead of its stream, plus the call's headers. */
 export function sendChainResponse(
   exchange: HostExchange,
   response: Response,

@@ -1,9 +1,8 @@
 import { HttpException } from '../../exceptions/http-exception.js';
-import type { HttpRouteEntry } from '../../contract/tables.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
 import { openEventStream } from '../encoding/event-stream-encoding.js';
-import type { ErrorReport } from '../answer-rules.js';
+import { INTERNAL_ERROR, type ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import { EventPump, type EventPumpOptions } from '../streaming/sse/event-pump.js';
@@ -15,15 +14,20 @@ import type { RouteHeaderSource } from './extension-points.js';
 import { routeHeadersOf } from './route-headers.js';
 
 /**
- * The stages of an `@Sse()` route after the match, over the host port: the chain runs once before
- * the first byte (a refusal is the ordinary error answer), then the handler's iterable is written
- * as a `text/event-stream` body (`EventPump`), compressed per event with
- * `compression.eventStreams`. HEAD gets the GET's head, the generator closed before its first step.
+ * The stages of an `@Sse()` route: the chain once before the first byte (a refusal is the ordinary
+ * error answer), then the handler's iterable as a `text/event-stream` body (`EventPump`). HEAD gets
+ * the GET's head, the generator closed before its first step.
  */
-export function eventStreamStage(route: HttpRoute, serving: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
+export function eventStreamStage(route: HttpRoute, { heartbeats, streams }: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
   const { entry, run } = route;
   const startHeaders = routeHeadersOf(routeHeaders, route);
-  const pump = eventPumpOptions(entry, serving, report);
+  const where = `${entry.name} (GET ${entry.path})`;
+  // A handler failing mid-stream: its last event is an HttpException's body, or a logged 500's.
+  const failureEvent = (error: unknown): string => {
+    if (!(error instanceof HttpException)) report.logger.error(`Unhandled error in the event stream of ${where}`, error);
+    return `event: exception\ndata: ${JSON.stringify(error instanceof HttpException ? error.toJSON() : INTERNAL_ERROR)}\n\n`;
+  };
+  const pump: EventPumpOptions = { where, streams, heartbeats, failureEvent };
   const refuse = (call: PipelineCall, error: unknown): void => {
     call.answered = true;
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
@@ -64,25 +68,9 @@ export function eventStreamStage(route: HttpRoute, serving: StreamServing, repor
   };
 }
 
-/** The head of every event stream. */
+/** The head of every event stream (`x-accel-buffering` keeps nginx from buffering it). */
 const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
-  // Tells nginx not to buffer the stream.
   'x-accel-buffering': 'no',
 });
-
-const internalError = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
-
-/**
- * The `EventPump` options of one `@Sse()` route, built at init; the last event of a handler
- * failing mid-stream is an `HttpException`'s body, or a 500 without details (logged).
- */
-function eventPumpOptions(entry: HttpRouteEntry, { heartbeats, streams }: StreamServing, report: ErrorReport): EventPumpOptions {
-  const where = `${entry.name} (GET ${entry.path})`;
-  const failureEvent = (error: unknown): string => {
-    if (!(error instanceof HttpException)) report.logger.error(`Unhandled error in the event stream of ${where}`, error);
-    return `event: exception\ndata: ${JSON.stringify(error instanceof HttpException ? error.toJSON() : internalError)}\n\n`;
-  };
-  return { where, streams, heartbeats, failureEvent };
-}

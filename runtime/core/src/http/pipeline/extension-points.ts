@@ -1,15 +1,8 @@
-// The pipeline's extension points (docs/http-pipeline.md): where capabilities outside the route
-// table plug in, host-neutral. The stages read them once, when the pipeline is built.
+// The pipeline's extension points (docs/http-pipeline.md), read once when the pipeline is built.
 import type { HttpRoute } from '../http-route.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 
-/**
- * (a) A stage before routing that may answer requests whose normalised path is `prefix` or under
- * it (`app.serveStatic`): it answers through the exchange and resolves `true`, or `false` to go on.
- *
- * @example
- * const files: PrefixResponder = { prefix: '/assets', answer: (exchange, rest) => serveFile(exchange, dir, rest) };
- */
+/** (a) A stage before routing for paths at or under `prefix`: answers and resolves `true`, or `false` to go on. */
 export interface PrefixResponder {
   /** A normalised path without a trailing slash (`/assets`); `/` sees every request. */
   readonly prefix: string;
@@ -17,24 +10,10 @@ export interface PrefixResponder {
   answer(exchange: HostExchange, rest: string): boolean | Promise<boolean>;
 }
 
-/**
- * (b) Answers a CORS preflight to a path that has routes but none for OPTIONS: `allowed` lists the
- * path's methods. True when it answered; false leaves the table's answer (204 with `Allow`).
- *
- * @example
- * const preflight: PreflightHook = (exchange, allowed) => { exchange.send(204, corsHead(exchange, allowed), undefined); return true; };
- */
+/** (b) Answers a CORS preflight to a path without an OPTIONS route (`allowed`: its methods); false leaves the table's 204. */
 export type PreflightHook = (exchange: HostExchange, allowed: readonly string[]) => boolean;
 
-/**
- * (c) Response headers of a route, prepared at `init` (security headers, `@SetHeader`, CORS
- * `Vary`), under the call's own headers on every answer of the route; `route` is undefined for the
- * answers the table decides and those of prefix responders.
- *
- * @example
- * const security: RouteHeaderSource = () => ({ fixed: { 'x-content-type-options': 'nosniff' } });
- * const cors: RouteHeaderSource = () => ({ perRequest: (exchange) => allowOrigin(exchange.header('origin')) });
- */
+/** (c) A route's response headers, prepared at init, under the call's own; `route` undefined for answers without a route. */
 export type RouteHeaderSource = (route: HttpRoute | undefined) => RouteHeaders | undefined;
 
 /** What a `RouteHeaderSource` adds to the answers of one route. */
@@ -43,13 +22,12 @@ export interface RouteHeaders {
   readonly fixed?: AnswerHeaders;
   /** The same on every answer a browser may render as a page, left off the framework's JSON and text bodies (a CSP). */
   readonly document?: AnswerHeaders;
-  /** Read per answer, from the request (an allowed `Origin`); undefined adds nothing. */
+  /** Read per answer, from the request (an allowed `Origin`). */
   readonly perRequest?: (exchange: HostExchange) => AnswerHeaders | undefined;
 }
 
 /**
- * The extension points an application's capabilities filled, collected before `init` on the HTTP
- * transport (`transport.pipeline`).
+ * The extension points capabilities fill before `init` (`transport.pipeline`).
  *
  * @example
  * http.pipeline.addPrefix({ prefix: '/assets', answer: serveFrom(dir) });
@@ -69,7 +47,7 @@ export class PipelineExtensions {
   setPreflight(hook: PreflightHook): void {
     this.preflight = hook;
   }
-  /** (c) Adds a source of per-route headers; later sources win over earlier ones. */
+  /** (c) Later sources win over earlier ones. */
   addRouteHeaders(source: RouteHeaderSource): void {
     this.routeHeaders.push(source);
   }

@@ -16,14 +16,8 @@ import { loadFormFrom } from '../uploads/form-route.js';
 const decoder = new TextDecoder();
 
 /**
- * The one call of an HTTP request, on every host: the execution context and the argument source
- * over the host port, with its own state (the observation, the body, the headers to answer
- * with), nothing hung on a host's objects. The request object (`req`) and its Web `Request` are
- * built only when something reads them.
- *
- * @example
- * const call = new PipelineCall(exchange, route, '/todo/42', ['42'], 1 << 20, undefined);
- * call.param('id'); // '42'
+ * The one call of an HTTP request on every host: the execution context and argument source over
+ * the port, with its own state; `req` and its Web `Request` built only when read.
  */
 export class PipelineCall extends HttpCallBase implements HttpCallShape {
   // Constants on the prototype, not fields: every call is 16 bytes smaller.
@@ -34,24 +28,18 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
     return undefined;
   }
   body: unknown = undefined;
-  /** The body's text, once read (before the chain for a body without a declared length). */
   bodyText?: string = undefined;
-  /** Headers the call set, sent with its answer (and its error answer), winning over the route head's. */
+  /** Headers the call set, winning over the route head's. */
   responseHeaders?: AnswerHeaders = undefined;
-  /** The route's prepared headers (security headers, CORS), sent with every answer unless the call set the same. */
   routeHead?: RouteHead = undefined;
-  /** `req`, built on first read. */
   private request?: PipelineRequest = undefined;
 
   constructor(
     readonly exchange: HostExchange,
     route: HttpRoute,
-    /** The request's path, as the router matched it. */
     readonly path: string,
-    /** The path parameters' values, in path order, percent-decoded. */
     private readonly values: readonly string[],
     private readonly bodyLimit: number,
-    /** The request's observation, when its route is observed. */
     readonly observation: CallObservation | undefined,
   ) {
     super(route);
@@ -61,7 +49,6 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   get route(): HttpRoute {
     return this.handlerRuntime as HttpRoute;
   }
-  /** Whether the request came over TLS to this server (`secure` adds a trusted proxy's word). */
   protected get overTls(): boolean {
     return this.exchange.secure;
   }
@@ -78,16 +65,10 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   getRemoteAddress(): string {
     return this.exchange.remoteAddress();
   }
-  /** Sets a response header (replacing one set before). */
   setResponseHeader(name: string, value: string): void {
     (this.responseHeaders ??= newCallHeaders())[checkedHeaderName(name, value)] = value;
   }
-  /**
-   * Adds a line to a response header (`set-cookie`): every line set is sent.
-   *
-   * @example
-   * call.appendResponseHeader('set-cookie', 'a=1; HttpOnly'); call.appendResponseHeader('set-cookie', 'b=2');
-   */
+  /** Adds a line to a response header (`set-cookie`). */
   appendResponseHeader(name: string, value: string): void {
     const lower = checkedHeaderName(name, value);
     const headers = (this.responseHeaders ??= newCallHeaders());
@@ -108,7 +89,6 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
     return this.exchange.headers();
   }
   header(name: string): string | undefined {
-    // Both adapters read a name in any case (the port's own reads pass lower-case ones).
     return this.exchange.header(name);
   }
   metadata(): GrpcMetadataLike {
@@ -117,13 +97,11 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   metadataValues(): string[] {
     return grpcOnly('@GrpcMetadata(key)');
   }
-  /** The exchange ending before the answer: the client went away. */
   protected override onCancel(cancel: (reason: unknown) => void): void {
     this.exchange.onClose((complete) => {
       if (!complete) cancel(new DOMException('The client closed the connection before the answer.', 'AbortError'));
     });
   }
-  /** Reads the body's text (unless read already), parses and validates it into `body`. */
   loadBody(): Promise<void> {
     const { form } = this.route;
     if (form) return loadFormFrom(this.exchange, form, this);
@@ -136,7 +114,7 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
       this.body = body;
     });
   }
-  /** The body's text: read before, read now, or (when `req.raw` took the stream) through the Web request. */
+  /** The body's text: read before, now, or through the Web request when `req.raw` took the stream. */
   readText(): Promise<string> {
     if (this.bodyText !== undefined) return Promise.resolve(this.bodyText);
     const reading = this.request?.rawBuilt
@@ -151,7 +129,6 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
   }
 }
 
-/** The value the route head gives `name`. */
 function fixedValue(head: RouteHead, name: string): string | number | readonly string[] | undefined {
   const lines = head.documentLines;
   for (let i = 0; i < lines.length; i += 2) if (lines[i] === name) return lines[i + 1];

@@ -16,46 +16,33 @@ import { tableDecision } from './table-decision.js';
 import { beginObservation } from './observed-stage.js';
 
 /**
- * What serves one request on a host: the host's own two objects for it (Node's request and
- * response; a Web `Request` and the host's bindings), the routed path, the parameters' values
- * (decoded), and the request's observation when an observed wrapper began one. Two objects rather
- * than a port, so that a matched route on Node allocates nothing here; `HostDispatch.exchangeOf`
- * makes the port when a stage needs one.
+ * Serves one request from the host's own two objects (Node's request and response; a Web `Request`
+ * and the bindings): a matched route on Node allocates nothing here, `exchangeOf` makes the port.
  */
 export type HostHandler<A, B> = (a: A, b: B, path: string, values: readonly string[], observation?: CallObservation) => void;
 
 /** What an adapter gives the dispatch: reads of its objects, and the handlers only it can make. */
 export interface HostDispatch<A, B> {
-  /** The port over the host's objects of one request. */
   exchangeOf(a: A, b: B): HostExchange;
   method(a: A, b: B): string;
   /** A route's stages over this host (`routeStage`, `eventStreamStage`, a `@Ws()` route's). */
   routeHandler(route: HttpRoute): HostHandler<A, B>;
-  /** A static route's handler of the host's own, or undefined for the portable one (a Web `Request` in, a `Response` out). */
+  /** A static route's handler of the host's own (else the portable one: a Web `Request` in, a `Response` out). */
   staticHandler?(route: StaticRoute, portable: HostHandler<A, B>, headers: ((exchange: HostExchange) => AnswerHeaders) | undefined): HostHandler<A, B>;
 }
 
-/** What is served: the routes, the GETs served after them (`staticRoutes`), and the table's facts. */
 export type DispatchTable = Pick<ServedHttp, 'routes' | 'staticRoutes' | 'extensions' | 'report' | 'telemetryOf'>;
 
 const NOT_FOUND = JSON.stringify({ status: 404, name: 'NotFoundException', message: 'Not found' });
 
 /**
- * The pipeline's routing, written once for every host: the prefix stage, the one router
- * (`CompiledRouter`: the routes, then the static routes), HEAD served by a `@Head()` route or
- * else by the GET route (the host drops the body), and what the table decides (405, OPTIONS,
- * the 404), each answer without a route given the application-wide route headers. The path is
- * the routed one (`pathOfTarget`), normalised by the adapter once.
- *
- * @example
- * const dispatch = routeDispatch(table, nodeHost);
- * http.createServer((incoming, outgoing) => dispatch(incoming, outgoing, pathOfTarget(incoming.url!)));
+ * The pipeline's routing, once for every host: the prefix stage, the router (routes, then static
+ * routes), HEAD by a `@Head()` route or else the GET one, and what the table decides (405,
+ * OPTIONS, 404). `path` is the routed one, normalised by the adapter.
  */
 export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, B>): (a: A, b: B, path: string) => void {
   const { extensions, report } = table;
-  // The route header sources' headers of every answer without a route (extension point c).
   const startHeaders = routeHeadersOf(extensions.routeHeaders, undefined);
-  // `handler` in the observation of `route` (the request id, the span, the request line), when observed.
   const observed = (route: ObservedRoute | undefined, handler: HostHandler<A, B>): HostHandler<A, B> => {
     const telemetry = table.telemetryOf(route);
     if (!telemetry) return handler;
@@ -69,9 +56,8 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
     const exchange = host.exchangeOf(a, b);
     exchange.send(404, { ...startHeaders?.(exchange), 'content-type': 'application/json', 'content-length': NOT_FOUND.length }, NOT_FOUND);
   };
-  // Requests no route matched are observed as well: a flood of unknown paths is worth seeing.
-  // Answered after the host's parser is done with the bytes at hand: a malformed body behind the
-  // head is then the parser's 400 on every host, rather than this answer first.
+  // Observed too (a flood of unknown paths is worth seeing); answered after the host's parser is
+  // done with the bytes at hand, so a malformed body behind the head is its 400 on every host.
   const unrouted = observed(undefined, (a, b, path, values) =>
     void Promise.resolve().then(() => decide(host.exchangeOf(a, b), path, undefined) || notFound(a, b, path, values)),
   );
@@ -84,8 +70,7 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
     const { entry } = route;
     for (const method of entry.method === 'ALL' ? ALL_METHODS : [entry.method]) router.add(method, entry.path, handler);
   }
-  // `serveStatic` mounts in a router of their own, asked last: the table does not count a mount's
-  // GET as the path's (a POST under a mount at `/` is a 404, not a 405).
+  // `serveStatic` mounts in a router asked last: a POST under a mount at `/` is a 404, not a 405.
   const files = new CompiledRouter<HostHandler<A, B>>();
   for (const route of table.staticRoutes) {
     const portable = staticRoute(route, host, startHeaders, report);
@@ -102,7 +87,6 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   };
   const { prefixes } = extensions;
   if (prefixes.length === 0) return routed;
-  // The stage before routing, only when a capability answers by prefix.
   return (a, b, path) => {
     const exchange = host.exchangeOf(a, b);
     answerByPrefix(prefixes, exchange, path).then(
@@ -112,13 +96,13 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   };
 }
 
-/** The parameters' values decoded; the router's own array when none has an escape (most). */
+/** The parameters' values decoded; the router's own array when none has an escape. */
 function decoded(values: readonly string[]): readonly string[] {
   for (const value of values) if (value?.includes('%')) return values.map((one) => one && parameterValue(one));
   return values;
 }
 
-/** A static route over the port: its Web `Request` in, its `Response` out, with the route headers it does not set itself. */
+/** A static route over the port: a Web `Request` in, its `Response` out. */
 function staticRoute<A, B>(
   route: StaticRoute,
   host: HostDispatch<A, B>,
@@ -135,10 +119,7 @@ function staticRoute<A, B>(
   };
 }
 
-/**
- * The stage before routing: the responders whose prefix the path is, or is under, asked in order
- * (longest prefix first) until one answers; `rest` is the path after the prefix. True when one did.
- */
+/** The stage before routing: the responders whose prefix the path is at or under, longest first, until one answers. */
 async function answerByPrefix(prefixes: readonly PrefixResponder[], exchange: HostExchange, path: string): Promise<boolean> {
   for (const responder of prefixes) {
     const { prefix } = responder;

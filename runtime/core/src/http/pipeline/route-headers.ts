@@ -4,36 +4,23 @@ import { newCallHeaders } from './call-headers.js';
 import type { AnswerHeaders, HeadLines, HostExchange } from './host-exchange.js';
 
 /**
- * The headers every answer of a route starts from, prepared once at init from the route header
- * sources (extension point c). The fixed ones are kept as a host's raw head (name, value, name,
- * value…), which an answer copies whole; a call's own headers win over them. A JSON or
- * plain-text body the framework writes (an API answer) starts from `lines`; any other answer,
- * which a browser may render as a page, from `documentLines`.
- *
- * @example
- * const head = prepareRouteHead(extensions.routeHeaders, route);
- * exchange.send(200, headLines(head, call.responseHeaders, 'text/plain', 2), 'ok');
+ * The headers every answer of a route starts from, prepared at init from the route header sources
+ * as raw lines an answer copies whole (a call's own headers win). An API answer (a JSON or text body
+ * the framework writes) starts from `lines`; any other, which a browser may show, from `documentLines`.
  */
 export interface RouteHead {
-  /** The fixed headers of every answer: `[name, value, name, value, …]`, lower-case names, later sources winning. */
+  /** The fixed headers, later sources winning. */
   readonly lines: HeadLines;
-  /** `lines` and then `content-type` and `content-length` with their values to fill in: copied whole per API answer. */
+  /** `lines`, then `content-type` and `content-length` to fill in. */
   readonly bodyLines: HeadLines;
-  /** `lines` and the sources' document headers (`RouteHeaders.document`): the head of an answer that may be a page. */
+  /** `lines` and the sources' document headers. */
   readonly documentLines: HeadLines;
-  /** Every fixed header's name, to leave out one the call set itself. */
   readonly names: ReadonlySet<string>;
-  /** The per-request headers of the sources (HSTS over TLS, CORS); undefined when none has any. */
+  /** The sources' per-request headers (HSTS over TLS, CORS). */
   readonly perRequest: ((exchange: HostExchange) => AnswerHeaders | undefined) | undefined;
 }
 
-/**
- * Prepares the route head of `route` (undefined for the table's own answers): undefined when no
- * source adds a header (then nothing is spent per request).
- *
- * @example
- * prepareRouteHead([() => ({ fixed: { 'x-frame-options': 'SAMEORIGIN' } })], route)?.lines; // ['x-frame-options', 'SAMEORIGIN']
- */
+/** The route head of `route` (undefined for the table's own answers); undefined when no source adds a header. */
 export function prepareRouteHead(sources: readonly RouteHeaderSource[], route: HttpRoute | undefined): RouteHead | undefined {
   const fixed: AnswerHeaders = {};
   const document: AnswerHeaders = {};
@@ -52,7 +39,7 @@ export function prepareRouteHead(sources: readonly RouteHeaderSource[], route: H
   return Object.freeze({ lines, bodyLines, documentLines, names: new Set(names), perRequest: perRequestOf(reads) });
 }
 
-/** `name` set in `into` and no longer in `other`: a later source's header wins, whichever set it names. */
+/** A later source's header wins, whichever set it is in. */
 function setLast(into: AnswerHeaders, other: AnswerHeaders, name: string, value: AnswerHeaders[string]): void {
   delete other[name];
   into[name] = value;
@@ -64,7 +51,6 @@ function linesOf(headers: AnswerHeaders): (string | number | readonly string[])[
   return lines;
 }
 
-/** The per-request headers of every source in one record (lower-case names, later sources winning). */
 function perRequestOf(reads: readonly ((exchange: HostExchange) => AnswerHeaders | undefined)[]): RouteHead['perRequest'] {
   if (reads.length === 0) return undefined;
   return (exchange) => {
@@ -77,15 +63,7 @@ function perRequestOf(reads: readonly ((exchange: HostExchange) => AnswerHeaders
   };
 }
 
-/**
- * The head of an answer: the route's fixed lines (less those the call set), the call's headers,
- * then the type and length, which win. With a type, the answer is a JSON or plain-text body the
- * framework wrote (an API answer: `lines`); without one (a redirect, a 204), it may be shown as
- * a page (`documentLines`). One array copy when the call set nothing.
- *
- * @example
- * headLines(head, undefined, 'application/json', 11); // [...head.lines, 'content-type', 'application/json', 'content-length', 11]
- */
+/** An answer's head: the route's lines (less those the call set), the call's headers, then type and length; with no type, a document's head. */
 export function headLines(head: RouteHead, headers: AnswerHeaders | undefined, type: string | undefined, length: number | undefined): HeadLines {
   if (headers === undefined && type !== undefined && length !== undefined) {
     // A copy of a template of the right size, two slots filled: measured twice as fast as pushing.
@@ -108,14 +86,7 @@ function mergedLines(fixed: HeadLines, headers: AnswerHeaders, typed: boolean): 
   return lines;
 }
 
-/**
- * The route head and a call's headers as one record (a call's headers winning): for the answers
- * that take a record (a returned `Response`, an encoded body, an event stream). `api`: the
- * answer is a JSON or plain-text body the framework wrote, without the document headers.
- *
- * @example
- * headRecord(head, call.responseHeaders); // { 'x-frame-options': 'SAMEORIGIN', 'x-trace': 't-1' }
- */
+/** The route head and a call's headers (winning) as one record, for answers that take one; `api` leaves the document headers out. */
 export function headRecord(head: RouteHead | undefined, headers: AnswerHeaders | undefined, api = false): AnswerHeaders | undefined {
   if (head === undefined) return headers;
   const record = newCallHeaders();
@@ -125,14 +96,7 @@ export function headRecord(head: RouteHead | undefined, headers: AnswerHeaders |
   return record;
 }
 
-/**
- * The headers every answer of a route starts from, as a function giving a fresh record per
- * answer (the fixed headers, then the per-request ones); undefined when no source adds any.
- *
- * @example
- * const startHeaders = routeHeadersOf(extensions.routeHeaders, route);
- * call.responseHeaders = startHeaders?.(exchange);
- */
+/** A fresh record per answer of the route's fixed, then per-request headers; undefined when no source adds any. */
 export function routeHeadersOf(sources: readonly RouteHeaderSource[], route: HttpRoute | undefined): ((exchange: HostExchange) => AnswerHeaders) | undefined {
   const head = prepareRouteHead(sources, route);
   if (head === undefined) return undefined;

@@ -11,32 +11,21 @@ import { PipelineCall } from './pipeline-call.js';
 import type { RouteHeaderSource } from './extension-points.js';
 import { prepareRouteHead, type RouteHead } from './route-headers.js';
 
-/** What every route stage shares. */
 export interface RouteStageOptions {
   readonly bodyLimit: number;
   readonly report: ErrorReport;
-  /** The route header sources (extension point c); none when absent. */
   readonly routeHeaders?: readonly RouteHeaderSource[];
 }
 
-/**
- * Serves one matched request of a route: `path` as the router matched it, `values` its parameters
- * in order (percent-decoded), `observation` the request's when its route is observed.
- */
+/** Serves one matched request: `values` the parameters in order (decoded), `observation` the request's when observed. */
 export type RouteStage = (exchange: HostExchange, path: string, values: readonly string[], observation: CallObservation | undefined) => void;
 
 const decoder = new TextDecoder();
 
 /**
- * The stages of one route after the match, over the host port, built once at init and the same
- * on every host: the body limit (a declared length over it is a 413 before any layer; a body
- * without one is read within it before the chain), the call, the chain (or, when nothing
- * surrounds the handler, the body read, parsed and checked and the handler called in one step),
- * and the answer or the error answer.
- *
- * @example
- * const stage = routeStage(route, { bodyLimit: 1 << 20, report });
- * stage(exchange, '/todo/42', ['42'], undefined);
+ * The stages of one route after the match, the same on every host: the body limit (a declared
+ * length over it is a 413; a body without one is read within it before the chain), the call, the
+ * chain (or the bare body step), and the answer or the error answer.
  */
 export function routeStage(route: HttpRoute, routeOptions: RouteStageOptions): RouteStage {
   if (route.prepared) return preparedRouteStage(route, routeOptions);
@@ -45,7 +34,6 @@ export function routeStage(route: HttpRoute, routeOptions: RouteStageOptions): R
   return (exchange, path, values, observation) => (stage ??= preparedRouteStage(route, routeOptions))(exchange, path, values, observation);
 }
 
-/** The stages of `routeStage`, made now (the route's chain and body steps with them). */
 function preparedRouteStage(route: HttpRoute, routeOptions: RouteStageOptions): RouteStage {
   // A route's `@BodyLimit(bytes)` takes the place of the application's body limit.
   const options = route.entry.bodyLimit === undefined ? routeOptions : { ...routeOptions, bodyLimit: route.entry.bodyLimit };
@@ -73,10 +61,7 @@ function preparedRouteStage(route: HttpRoute, routeOptions: RouteStageOptions): 
 
 type Step = (exchange: HostExchange, path: string, values: readonly string[], observation: CallObservation | undefined, bodyText?: string) => void;
 
-/**
- * `done` run inside `observation` (its span's context): a body's read ends in an event of the
- * host, outside the context the request began in. `done` itself for an unobserved route.
- */
+/** `done` run in the observation's context: a body's read ends in a host event outside it. */
 function inObservation<Args extends unknown[]>(observation: CallObservation | undefined, done: (...args: Args) => void): (...args: Args) => void {
   return observation === undefined ? done : (...args) => observation.run(() => done(...args));
 }
@@ -87,7 +72,6 @@ function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallOb
   sendJson(exchange, 413, new BodyTooLargeException(bodyLimit).toJSON(), { connection: 'close' });
 }
 
-/** Runs the route's whole chain and writes its outcome. */
 function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { run } = route;
   const head = prepareRouteHead(routeHeaders ?? [], route);
@@ -99,14 +83,10 @@ function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteS
   };
 }
 
-/**
- * Reads, parses and checks the body and calls the bare handler, in one step: callbacks rather than
- * promises, so that a valid body is answered in the read's own end event.
- */
+/** Reads, parses and checks the body and calls the bare handler: callbacks, so a valid body is answered in the read's end event. */
 function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { bare, entry } = route;
   const head = prepareRouteHead(routeHeaders ?? [], route);
-  /** Answers a failure before the handler: the body's read, parse or check. */
   const refuse = (call: PipelineCall, error: unknown) => {
     call.answered = true;
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
@@ -143,13 +123,11 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: Rou
   };
 }
 
-/** Gives a call its route's head, and the head's per-request headers as the first it sets. */
 function startHead(call: PipelineCall, head: RouteHead): void {
   call.routeHead = head;
   if (head.perRequest) call.responseHeaders = head.perRequest(call.exchange);
 }
 
-/** Calls `handler` (the chain, or the bare handler) and writes its answer or its error. */
 function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: ErrorReport): void {
   const { entry } = call.route;
   try {
@@ -163,7 +141,6 @@ function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: Err
   }
 }
 
-/** Writes the answer of a call whose chain or handler returned a promise, once it settles. */
 function answerLater(call: PipelineCall, answer: PromiseLike<unknown>, report: ErrorReport): void {
   const { entry } = call.route;
   Promise.resolve(answer)

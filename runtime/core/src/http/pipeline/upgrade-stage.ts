@@ -1,5 +1,4 @@
 import { HttpException } from '../../exceptions/http-exception.js';
-import type { HttpRouteEntry } from '../../contract/tables.js';
 import { bodyValidatorFor } from '../../validation/body-validator.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
@@ -17,15 +16,15 @@ import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
 
 /**
- * The stages of a `@Ws()` route after the match, over the host port. Without `Upgrade: websocket`
- * a 426; on a host that opens no sockets a 501. The chain runs once on the upgrade request: a
- * refusal is an ordinary HTTP answer and no socket opens. Then a `SocketSession` joins the
- * handler's iterable and its `@Messages()` to the socket, and the call lets the request go.
+ * The stages of a `@Ws()` route: a 426 without `Upgrade: websocket`, a 501 on a host that opens no
+ * sockets; the chain once on the upgrade request (a refusal is an HTTP answer), then a
+ * `SocketSession` joins the handler's iterable and its `@Messages()` to the socket.
  */
 export function upgradeStage(route: HttpRoute, serving: StreamServing, report: ErrorReport): RouteStage {
   const { entry, run } = route;
-  const session = sessionOptionsFor(entry, serving, report);
-  const { options } = serving;
+  const { options, streams, pings, idleChecks } = serving;
+  const validate = entry.messages ? bodyValidatorFor(entry.messages) : (value: unknown) => value;
+  const session: SessionOptions = { limits: options, validate, streams, pings, idleChecks, report, where: `${entry.name} (GET ${entry.path})` };
   const refuse = (call: PipelineCall, error: unknown): void => {
     call.answered = true;
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
@@ -88,18 +87,3 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
 
 /** Messages queued for a handler that reads slowly before the socket stops reading. */
 const PAUSE_AT = 32;
-
-const unchecked = (value: unknown): unknown => value;
-
-/** The `SocketSession` options of one `@Ws()` route, built at init and shared by its sockets. */
-function sessionOptionsFor(entry: HttpRouteEntry, serving: StreamServing, report: ErrorReport): SessionOptions {
-  return {
-    limits: serving.options,
-    validate: entry.messages ? bodyValidatorFor(entry.messages) : unchecked,
-    streams: serving.streams,
-    pings: serving.pings,
-    idleChecks: serving.idleChecks,
-    report,
-    where: `${entry.name} (GET ${entry.path})`,
-  };
-}

@@ -23,9 +23,6 @@ const noBytes = new Uint8Array(0);
  * first, else with the bytes. No promise: the hot path of a body route stays synchronous around
  * it; and no closure: the listeners are module-level functions, the read's state kept on the
  * request for them.
- *
- * @example
- * readBodyBytes(incoming, 1 << 20, (error, bytes) => (error ? refuse(error) : parse(bytes)));
  */
 export function readBodyBytes(incoming: IncomingMessage, limit: number, done: BodyDone): void {
   (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done };

@@ -20,9 +20,6 @@ import { nodeStaticHandler } from './static-files-listener.js';
  * The node adapter's request listener: the pipeline's routing (`routeDispatch`) over Node's
  * `IncomingMessage` and `ServerResponse`, without a Web `Request`, a `Response` or any Hono code,
  * behind the target's normalisation (`normalisingTarget`).
- *
- * @example
- * http.createServer(nodeRequestListener(served, '127.0.0.1'));
  */
 export function nodeRequestListener(served: ServedHttp, hostname: string | undefined): RequestListener {
   return normalisingTarget(hostname, routeDispatch(served, nodeHost(served)));
@@ -32,9 +29,6 @@ export function nodeRequestListener(served: ServedHttp, hostname: string | undef
  * Reads a request's target once as a URL would read it (`normalisedTarget`: dot segments,
  * escapes, an unusual `Host`; `hostname` stands in for a missing `Host`) and hands `next` the
  * routed path; a target no URL reads is a 400 without a body, before any adapter.
- *
- * @example
- * http.createServer(normalisingTarget('127.0.0.1', (incoming, outgoing, path) => …));
  */
 export function normalisingTarget(hostname: string | undefined, next: (incoming: IncomingMessage, outgoing: ServerResponse, path: string) => void): RequestListener {
   return (incoming, outgoing) => {
@@ -77,9 +71,6 @@ function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
  * The routed path of a Node request (`pathOfTarget` of its target read as a URL would read it);
  * undefined when no URL reads it. The target is normalised in place: every reader of it (the
  * query, `@Req().url`) sees the same from here on. `hostname` stands in for a missing `Host`.
- *
- * @example
- * nativePathOf(incoming); // '/todo/42' for GET /todo/./42/?x=1
  */
 export function nativePathOf(incoming: IncomingMessage, hostname?: string): string | undefined {
   try {

@@ -15,9 +15,6 @@ import { writeWebResponse } from './web-response.js';
  * The host port over Node's `IncomingMessage` and `ServerResponse` (node:http, and node:https or
  * node:http2 in compatibility mode): every operation a direct read or write of Node's objects,
  * no Web `Request`, `Response` or `Headers` unless `webRequest` or `sendResponse` asks for one.
- *
- * @example
- * http.createServer((incoming, outgoing) => serve(new NodeExchange(incoming, outgoing)));
  */
 export class NodeExchange implements HostExchange {
   constructor(

@@ -21,9 +21,6 @@ export const HTTP_ADAPTER_VARIABLE = 'FRAMEWORK_HTTP_ADAPTER';
  * and keep-alive timeouts, a connection cap), every request served by the node adapter
  * (`nodeRequestListener`). Port 0 lets the OS pick. `close(graceMs)` drains
  * gracefully (`NodeDrain`).
- *
- * @example
- * const listener = await listenNode(served, 0, '127.0.0.1', DEFAULT_SERVER_LIMITS);
  */
 export async function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   // `ws` is loaded only by an application with `@Ws()` routes (the others never complete a handshake), on its first upgrade request.

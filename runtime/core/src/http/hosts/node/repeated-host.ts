@@ -1,19 +1,18 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { HttpException } from '../../../exceptions/http-exception.js';
 import type { ErrorReport } from '../../answer-rules.js';
-import { writeError } from './node-answer.js';
+import { sendError } from '../../pipeline/answer-stage.js';
+import { NodeExchange } from './node-exchange.js';
 
 /** Why a request with several `Host` headers is refused. */
 export const REPEATED_HOST = 'A request carries exactly one Host header; this one has several.';
 
-/**
- * Refuses a request with more than one `Host` header (RFC 9112 §3.2: a 400, the connection
- * closed), which Node would pass on with the first one alone.
- */
+/** Refuses a request with several `Host` headers (RFC 9112 §3.2: a 400, connection closed); Node would pass the first on. */
 export function refusingRepeatedHost(listener: RequestListener, report: ErrorReport): RequestListener {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (!hasRepeatedHost(incoming.rawHeaders)) return listener(incoming, outgoing);
-    writeError(outgoing, new HttpException(400, REPEATED_HOST), 'the HTTP server', report, { incoming, path: '/', observation: undefined }, { connection: 'close' });
+    const exchange = new NodeExchange(incoming, outgoing);
+    sendError(exchange, new HttpException(400, REPEATED_HOST), 'the HTTP server', report, { path: '/', observation: undefined }, { connection: 'close' });
   };
 }
 
