@@ -1,20 +1,15 @@
-/** A route's place in the router: its registration order and what serves it. */
 interface Candidate<Handler> {
   readonly order: number;
   readonly handler: Handler;
-  /**
-   * Of a static path: its match, and whether a parametrised route added before it can match the
-   * path too (known when it is added: no route added later comes first).
-   */
+  /** Of a static path: its match, and whether a parametrised route added before it matches it too. */
   readonly found?: RouteMatch<Handler>;
   readonly shadowed?: boolean;
-  /** Path segments, `undefined` where a parameter stands (plain parametrised routes). */
+  /** Path segments, `undefined` where a parameter stands. */
   readonly segments?: readonly (string | undefined)[];
-  /** The whole path as a pattern (wildcards, optional or pattern parameters), its groups the parameters. */
+  /** The path as a pattern (wildcards, optional or pattern parameters). */
   readonly pattern?: RegExp;
 }
 
-/** What `match` found: the handler and the parameters' values in path order. */
 export interface RouteMatch<Handler> {
   readonly handler: Handler;
   readonly values: readonly string[];
@@ -26,10 +21,7 @@ const plainSegment = /^(?::[A-Za-z0-9_$]+|[^:*{}?]*)$/;
 /** A parameter segment of the route syntax: `:name`, `:name{pattern}`, `:name?`. */
 const parameterSegment = /^:([^{}?]+)(?:\{(.+)\})?(\?)?$/;
 
-/**
- * The parameter names of a route path, in path order (`/files/:dir/:name{.+}` gives `dir`,
- * `name`): what `match` gives the values of.
- */
+/** The parameter names of a route path, in path order (`/files/:dir/:name{.+}`: `dir`, `name`). */
 export function parameterNames(path: string): string[] {
   return path.split('/').flatMap((segment) => {
     const found = parameterSegment.exec(segment);
@@ -38,12 +30,9 @@ export function parameterNames(path: string): string[] {
 }
 
 /**
- * The HTTP pipeline's route matcher (host-neutral, the one router of every adapter), built once
- * at init: per method, static paths in a map, parametrised ones by segment, and paths with
- * wildcards (`/assets/*`), pattern parameters (`:id{[0-9]+}`) or an optional last parameter
- * (`:page?`) as one pattern each, with the route syntax's meanings. The first route registered
- * wins, static and parametrised alike. Chosen over Hono's RegExpRouter by measurement
- * (bench/router-micro.mjs).
+ * The pipeline's one router: per method, static paths in a map, parametrised ones by segment, and
+ * wildcards, pattern or optional parameters as one pattern each; the first route registered wins.
+ * Chosen over Hono's RegExpRouter by measurement (bench/router-micro.mjs).
  */
 export class CompiledRouter<Handler> {
   private readonly methods = new Map<string, { statics: Map<string, Candidate<Handler>>; dynamic: Candidate<Handler>[] }>();
@@ -91,11 +80,7 @@ function firstMatch<Handler>(dynamic: readonly Candidate<Handler>[], path: strin
   return undefined;
 }
 
-/**
- * A path with route syntax beyond literals and `:name` as one anchored pattern: a last `/*` is
- * the prefix with anything or nothing after it, a `*` segment elsewhere one segment, a `*` inside
- * a segment any characters; `:name{pattern}` the pattern; a last `:name?` may be absent.
- */
+/** A path as one pattern: a last `/*` anything or nothing, a `*` segment one segment, a `*` in one any characters, a last `:name?` optional. */
 function patternOf(segments: readonly string[]): RegExp {
   let source = '';
   for (let i = 1; i < segments.length; i++) {
@@ -110,19 +95,14 @@ function patternOf(segments: readonly string[]): RegExp {
   return new RegExp(`^${source || '/'}$`);
 }
 
-/** The parameters' values of a pattern route (an absent optional one is `undefined`). */
 function patternValues(pattern: RegExp, path: string): string[] | undefined {
   const found = pattern.exec(path);
   return found ? found.slice(1) : undefined;
 }
 
-/**
- * The parameters' values when the path's segments fit the route's (a parameter is never empty).
- * Walks the path in place: splitting it would allocate an array per candidate and request.
- */
+/** The parameters' values when the path's segments fit (none empty); walked in place, not split (no array per candidate). */
 function valuesOf(segments: readonly (string | undefined)[], path: string): string[] | undefined {
   const values: string[] = [];
-  // `segments[0]` is the empty one before the leading slash.
   let start = 1;
   for (let i = 1; i < segments.length; i++) {
     if (start > path.length) return undefined;
@@ -137,6 +117,5 @@ function valuesOf(segments: readonly (string | undefined)[], path: string): stri
     }
     start = end + 1;
   }
-  // Every segment of the path used, and no more.
   return start === path.length + 1 ? values : undefined;
 }

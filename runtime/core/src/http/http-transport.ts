@@ -19,46 +19,33 @@ import type { TlsOptions } from './listen-options.js';
 import { PipelineExtensions } from './pipeline/extension-points.js';
 import type { ObservedRoute } from '../telemetry/http-route-telemetry.js';
 
-/** What the HTTP transport takes from `ApplicationOptions`. */
+/** What the HTTP transport takes from `ApplicationOptions` (each documented there). */
 export interface HttpTransportOptions {
-  /** Largest accepted request body in bytes; larger ones get a 413. */
   readonly bodyLimit: number;
-  /** How deep a JSON body may nest, how many values it may hold, and how many reasons a 400 lists. */
   readonly bodyBounds: BodyBounds;
-  /** How long `close()` lets in-flight requests finish at most, in milliseconds. */
   readonly shutdownTimeoutMs: number;
-  /** Timeouts and the connection cap of the server `listen` starts. */
   readonly limits: ServerLimits;
   readonly logger: Logger;
   readonly streaming: StreamingOptions;
-  /** Signed cookies' secrets and the proxies believed about TLS (`cookies` option). */
   readonly cookies?: CookieSettings;
-  /** How requests name the API version (`versioning` option). */
   readonly versioning?: VersioningOptions;
-  /** Compression and conditional GET (`compression`, `etag`, `@ETag()`). */
   readonly encoding: EncodingSettings;
 }
 
 /** The fetch handler `app.fetch` hands out; see `FrameworkApplication.fetch`. */
 export type FetchHandler = (request: Request, bindings?: ServerBindings | object) => Response | Promise<Response>;
 
-/**
- * Serves the application's HTTP routes through the pipeline (docs/http-pipeline.md): on the
- * runtime's own server (`listen`) or hosted by any server through `fetch` (the web adapter).
- */
+/** Serves the HTTP routes through the pipeline (docs/http-pipeline.md): on the runtime's server (`listen`) or through `fetch`. */
 export class HttpTransport implements ApplicationTransport {
   readonly name = 'http';
   private served?: ServedHttp;
   private listener?: HttpListener;
-  /** Set while `listen` waits for the server to bind. */
   private binding = false;
-  /** What `app.stats()` reports. */
   readonly counters: HttpCounters = { abortedRequests: 0 };
   private observability?: TransportHost['observability'];
   private readonly staticRoutes: StaticRoute[] = [];
   private readonly staticMounts: StaticMount[] = [];
   readonly streaming: StreamServing;
-  /** Filled by capabilities before `attach` (docs/http-pipeline.md). */
   readonly pipeline = new PipelineExtensions();
 
   constructor(private readonly options: HttpTransportOptions) {
@@ -83,14 +70,12 @@ export class HttpTransport implements ApplicationTransport {
     this.staticMounts.sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
-  /** Builds one `HttpRoute` per route; both adapters route them with `routeDispatch`. */
   attach(host: TransportHost): void {
     this.observability = host.observability;
     checkMountsAgainstRoutes(this.staticMounts, host.tables.routes);
     const routes = versionedEntries(host.tables.routes, this.options.versioning).map((entry) => {
       const readsBody = { readsBody: entry.readsBody };
-      // A chain with a layer is prepared now (guards and interceptors check their routes at init); a
-      // chain of the handler alone checks nothing, and waits for the route's first request.
+      // A chain with a layer is prepared now (its layers check their routes); the handler alone waits for the first request.
       const chain = host.chainAddsNothing(entry)
         ? () => ({ run: host.prepare(entry, readsBody), bare: entry.readsBody ? host.bareHandler(entry) : undefined })
         : { run: host.prepare(entry, readsBody), bare: undefined };
@@ -107,7 +92,6 @@ export class HttpTransport implements ApplicationTransport {
     // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
     const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
     const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
-    // Imported on first need: on Node the node adapter serves every request.
     const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
     const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: this.pipeline, staticRoutes, telemetryOf };
     this.served = served;
@@ -142,7 +126,7 @@ export class HttpTransport implements ApplicationTransport {
     return this.served.web.fetch;
   }
 
-  /** Stops the server, if one listens: in-flight requests are answered (with `Connection: close`), for up to the grace period. */
+  /** Stops the server, if one listens, answering in-flight requests for up to the grace period. */
   async close(): Promise<void> {
     const listener = this.listener;
     this.listener = undefined;

@@ -4,19 +4,12 @@ import type { HttpRouteEntry } from '../contract/tables.js';
 import { bodyEntryName } from '../validation/schema-check.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, refuseUnboundedJson, type JsonBounds } from './json-depth.js';
 
-/**
- * Parses a body's text as JSON for one route; see `jsonParserFor`. Transport-neutral: each server
- * path hands it the request's method and Content-Type as it reads them.
- */
+/** Parses a body's text as JSON for one route; see `jsonParserFor`. */
 export type JsonBodyParser = (method: string, contentType: string | undefined, text: string) => unknown;
 
 const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
-/**
- * The JSON parser of a route's body, built once at init: a MalformedBodyException for a wrong
- * Content-Type, invalid JSON, JSON past its `bounds` (depth: 400; values: 413), or an empty body
- * where a DTO is expected (an empty body is `undefined` on a route without one).
- */
+/** A route's JSON parser: a 400 for a wrong Content-Type, invalid JSON or an empty body where a DTO is expected; `bounds` checked. */
 export function jsonParserFor(route: HttpRouteEntry, bounds: JsonBounds = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES }): JsonBodyParser {
   const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';
   return (method, type, text) => {
@@ -40,10 +33,7 @@ export function jsonParserFor(route: HttpRouteEntry, bounds: JsonBounds = { maxD
   };
 }
 
-/**
- * What a failed body read becomes: the client closing or resetting the connection, a
- * RequestAbortedException (an HttpException from the body limit passes as it is).
- */
+/** A failed body read: the client gone is a RequestAbortedException; an HttpException (the limit) passes as it is. */
 export function bodyReadFailure(error: unknown): HttpException {
   return error instanceof HttpException ? error : new RequestAbortedException({ cause: error });
 }

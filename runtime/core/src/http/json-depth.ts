@@ -1,24 +1,20 @@
 import { BodyTooLargeException, MalformedBodyException } from '../exceptions/request-exceptions.js';
 
-/** How deep a JSON body may nest unless `ApplicationOptions.maxBodyDepth` says otherwise. */
 export const DEFAULT_MAX_BODY_DEPTH = 128;
-/** The deepest `maxBodyDepth` may be set: the walk that checks it recurses once per level. */
+/** The deepest `maxBodyDepth` may be set: the walk recurses once per level. */
 export const MAX_BODY_DEPTH_SETTING = 1000;
-/** How many values (array items and object members, at every depth) a JSON body may hold by default. */
+/** Array items and object members, at every depth. */
 export const DEFAULT_MAX_BODY_VALUES = 100_000;
 
-/** What parsed JSON may hold before a validator sees it. */
 export interface JsonBounds {
   readonly maxDepth: number;
   readonly maxValues: number;
 }
 
 /**
- * Refuses parsed JSON that nests deeper than `maxDepth` arrays and objects (a 400), or holds more
- * than `maxValues` values (a 413), before any validator sees it: a recursive schema (`z.lazy`)
- * would otherwise recurse once per level to a stack overflow, and a schema library builds one
- * issue per failing value, however many there are. Visits each value once and never more than
- * `maxDepth` levels down, so it costs what the value holds and cannot overflow itself.
+ * Refuses parsed JSON deeper than `maxDepth` (a 400) or with more than `maxValues` values (a 413)
+ * before a validator sees it: a recursive schema would overflow the stack, a schema library builds
+ * one issue per failing value. Linear, and never more than `maxDepth` levels down.
  */
 export function refuseUnboundedJson(value: unknown, bounds: JsonBounds): void {
   if (typeof value !== 'object' || value === null) return;
@@ -29,7 +25,7 @@ export function refuseUnboundedJson(value: unknown, bounds: JsonBounds): void {
 
 class BoundedWalk {
   constructor(
-    /** Values that may still be met; below 0 once there are too many (the walk stops there). */
+    /** Below 0 once there are too many values (the walk stops there). */
     public left: number,
   ) {}
 

@@ -9,8 +9,7 @@ import type { PipelineExtensions } from './pipeline/extension-points.js';
 import type { HttpRouteTelemetry, ObservedRoute } from '../telemetry/http-route-telemetry.js';
 
 /**
- * What a server adapter hands the routes beside each request (`app.fetch(request, bindings)`): the one fact about
- * the connection that the request chain needs and that Web-standard `Request` does not carry.
+ * What a server hands beside each request (`app.fetch(request, bindings)`): what a `Request` does not carry.
  *
  * @example
  * // A custom server hosting `app.fetch` can pass its own:
@@ -24,14 +23,10 @@ export interface ServerBindings {
 /** A listening HTTP server that can be closed gracefully. */
 export interface HttpListener {
   readonly port: number;
-  /**
-   * Stops accepting connections; resolves once in-flight requests are answered (`Connection:
-   * close`) or after `graceMs` (Node then closes what is open), with the connections it closed.
-   */
+  /** Stops accepting; resolves once in-flight requests are answered or after `graceMs`, with the connections it closed. */
   close(graceMs: number): Promise<number | void>;
 }
 
-/** The web adapter's entry: a Web `Request` and the server's bindings in, a `Response` out. */
 export type WebFetch = (request: Request, env?: object) => Response | Promise<Response>;
 
 /** The web adapter's entry, built on first need (`lazyWebApp`). */
@@ -40,7 +35,6 @@ export interface ServedWeb {
   readonly fetch: WebFetch;
 }
 
-/** What a server adapter serves. */
 export interface ServedHttp {
   readonly web: ServedWeb;
   readonly routes: readonly HttpRoute[];
@@ -54,8 +48,5 @@ export interface ServedHttp {
   telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
 }
 
-/**
- * Serves the application's routes on one runtime's HTTP server, with its limits as far as the
- * server has them; `hostname` undefined listens on every interface, port 0 lets the OS pick.
- */
+/** Serves the routes on one runtime's HTTP server, with its limits as far as it has them. */
 export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { BodyDone } from '../../pipeline/host-exchange.js';
 
-/** One body being read: what the listeners below share (module-level functions, no closures per request). */
+/** One body being read, kept on the request for the module-level listeners (no closures per request). */
 interface BodyRead {
   readonly limit: number;
   readonly chunks: Buffer[];
@@ -16,14 +16,7 @@ const settled: BodyRead = { limit: 0, chunks: [], size: 0, done: undefined };
 type Reading = IncomingMessage & { [reading]: BodyRead };
 const noBytes = new Uint8Array(0);
 
-/**
- * Reads a request body's bytes, the way Fastify does (chunks as they come, the limit checked
- * while reading): the port's `readBody` on Node (`NodeExchange`). `done` is called once: with a
- * BodyTooLargeException past `limit` bytes, a RequestAbortedException when the client goes away
- * first, else with the bytes. No promise: the hot path of a body route stays synchronous around
- * it; and no closure: the listeners are module-level functions, the read's state kept on the
- * request for them.
- */
+/** The port's `readBody` on Node: chunks as they come, the limit checked while reading (as Fastify does). */
 export function readBodyBytes(incoming: IncomingMessage, limit: number, done: BodyDone): void {
   (incoming as Reading)[reading] = { limit, chunks: [], size: 0, done };
   // The listeners stay once the read is settled (they do nothing then): removing four costs more
@@ -34,7 +27,6 @@ export function readBodyBytes(incoming: IncomingMessage, limit: number, done: Bo
   incoming.on('close', onClose);
 }
 
-/** Ends the read, once: `done` called with the bytes or the error. */
 function settle(incoming: Reading, error: Error | undefined): void {
   const read = incoming[reading];
   const { done, chunks } = read;

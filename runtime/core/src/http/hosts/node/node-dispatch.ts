@@ -9,27 +9,18 @@ import { observedStage } from '../../pipeline/observed-stage.js';
 import { NodeExchange } from './node-exchange.js';
 import { routeDispatch, type HostDispatch, type HostHandler } from '../../pipeline/route-dispatch.js';
 
-/** A handler of the node adapter: Node's request and response. */
 type NodeRouteHandler = HostHandler<IncomingMessage, ServerResponse>;
 import { pathOfTarget } from '../../pipeline/request-path.js';
 import { normalisedTarget } from '../../pipeline/request-target.js';
 import { UpgradeRequiredException } from '../../streaming/websocket/upgrade-exceptions.js';
 import { nodeStaticHandler } from './static-files-listener.js';
 
-/**
- * The node adapter's request listener: the pipeline's routing (`routeDispatch`) over Node's
- * `IncomingMessage` and `ServerResponse`, without a Web `Request`, a `Response` or any Hono code,
- * behind the target's normalisation (`normalisingTarget`).
- */
+/** The node adapter's request listener: the routing over Node's objects, behind the target's normalisation. */
 export function nodeRequestListener(served: ServedHttp, hostname: string | undefined): RequestListener {
   return normalisingTarget(hostname, routeDispatch(served, nodeHost(served)));
 }
 
-/**
- * Reads a request's target once as a URL would read it (`normalisedTarget`: dot segments,
- * escapes, an unusual `Host`; `hostname` stands in for a missing `Host`) and hands `next` the
- * routed path; a target no URL reads is a 400 without a body, before any adapter.
- */
+/** Reads a request's target once as a URL would and hands `next` the routed path; a target no URL reads is a bodiless 400. */
 export function normalisingTarget(hostname: string | undefined, next: (incoming: IncomingMessage, outgoing: ServerResponse, path: string) => void): RequestListener {
   return (incoming, outgoing) => {
     const path = nativePathOf(incoming, hostname);
@@ -38,7 +29,6 @@ export function normalisingTarget(hostname: string | undefined, next: (incoming:
   };
 }
 
-/** The node adapter's part of the routing: Node's objects read, and each route's stages over them. */
 function nodeHost(served: ServedHttp): HostDispatch<IncomingMessage, ServerResponse> {
   return {
     exchangeOf: (incoming, outgoing) => new NodeExchange(incoming, outgoing),
@@ -48,11 +38,7 @@ function nodeHost(served: ServedHttp): HostDispatch<IncomingMessage, ServerRespo
   };
 }
 
-/**
- * A route's stages (`routeStage`, `eventStreamStage`) over Node's request and response, in its
- * observation when the route is observed. A plain request to a `@Ws()` route is a 426 (its
- * upgrades are the server's 'upgrade' listener's).
- */
+/** A route's stages over Node's objects; a plain request to a `@Ws()` route is a 426 (upgrades come by the 'upgrade' event). */
 function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
   const { entry } = route;
   const routeHeaders = served.extensions.routeHeaders;
@@ -62,15 +48,13 @@ function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
       : entry.stream === 'sse' && served.streaming
         ? eventStreamStage(route, served.streaming, served.report, routeHeaders)
         : routeStage(route, { bodyLimit: served.bodyLimit, report: served.report, routeHeaders });
-  // Routes of an application that observes nothing keep their stages as they are.
   const observed = route.telemetry ? observedStage(route.telemetry, stage) : stage;
   return (incoming, outgoing, path, values) => observed(new NodeExchange(incoming, outgoing), path, values, undefined);
 }
 
 /**
- * The routed path of a Node request (`pathOfTarget` of its target read as a URL would read it);
- * undefined when no URL reads it. The target is normalised in place: every reader of it (the
- * query, `@Req().url`) sees the same from here on. `hostname` stands in for a missing `Host`.
+ * The routed path of a Node request, undefined when no URL reads it; the target is normalised in
+ * place, so every later reader sees the same. `hostname` stands in for a missing `Host`.
  */
 export function nativePathOf(incoming: IncomingMessage, hostname?: string): string | undefined {
   try {

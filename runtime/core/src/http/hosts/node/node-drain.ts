@@ -13,11 +13,7 @@ interface ConnectionList {
   all(): ReadonlyArray<{ socket?: Socket | null }>;
 }
 
-/**
- * The open HTTP connections of a server, from the list Node keeps behind a symbol (upgraded ones
- * leave it). Read only at close: a `close` listener per connection would cost every idle stream
- * about 140 bytes. Empty where there is no such list.
- */
+/** A server's open HTTP connections, from Node's list behind a symbol: a `close` listener each would cost ~140 bytes per connection. */
 function openConnections(server: Server): Socket[] {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connections');
   const list = key === undefined ? undefined : (server as unknown as Record<symbol, ConnectionList | undefined>)[key];
@@ -28,18 +24,14 @@ function openConnections(server: Server): Socket[] {
 }
 
 /**
- * Graceful shutdown of a Node HTTP/1.1 server, costing nothing per request before `close`. From
- * `close` on, no connection is accepted, and every answer not yet started is sent with
- * `Connection: close`, its connection closed after it; connections idle at `close` get
- * `IDLE_LINGER_MS`, then close. What is left after the grace period is cut.
+ * Graceful shutdown of a Node HTTP/1.1 server, free per request before `close`: then answers not
+ * started get `Connection: close`, idle connections `IDLE_LINGER_MS`, and what is left after the grace period is cut.
  */
 export class NodeDrain {
-  /** The idle-close timer of each connection idle at `close`. */
   private readonly lingering = new Map<Socket, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly server: Server) {}
 
-  /** A request arriving during the drain is answered with `Connection: close`. */
   private readonly lateRequest = (request: IncomingMessage, response: ServerResponse): void => {
     response.shouldKeepAlive = false;
     const socket = request.socket;

@@ -11,11 +11,7 @@ import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
 import { endResponse, responseReady, watchResponse, writeToResponse } from './sse/node-sink.js';
 import { writeWebResponse } from './web-response.js';
 
-/**
- * The host port over Node's `IncomingMessage` and `ServerResponse` (node:http, and node:https or
- * node:http2 in compatibility mode): every operation a direct read or write of Node's objects,
- * no Web `Request`, `Response` or `Headers` unless `webRequest` or `sendResponse` asks for one.
- */
+/** The host port over Node's `IncomingMessage` and `ServerResponse` (also node:https, node:http2 in compatibility mode). */
 export class NodeExchange implements HostExchange {
   constructor(
     readonly incoming: IncomingMessage,
@@ -105,21 +101,17 @@ export class NodeExchange implements HostExchange {
   onClose(listener: (complete: boolean) => void): void {
     onExchangeClose(this.incoming, this.outgoing, listener);
   }
-  /**
-   * The status written; before the head, Node's own (200 unless set) once the request was read
-   * whole: a client that left while its handler ran is logged so (`docs/http-pipeline.md`).
-   */
+  /** Before the head, Node's own once the request was read whole: a client gone while its handler ran is logged so. */
   get status(): number | undefined {
     const { outgoing } = this;
     return outgoing.headersSent || this.incoming.complete ? outgoing.statusCode : undefined;
   }
-  /** A request with a response is no upgrade: those come through the server's `upgrade` event (`NodeUpgradeExchange`). */
+  /** Upgrades come by the server's `upgrade` event (`NodeUpgradeExchange`). */
   upgrade(_limits?: SocketLimits): SocketUpgrade | undefined {
     return undefined;
   }
   webRequest(signal: AbortSignal, bodyText: string | undefined): Request {
     const { incoming } = this;
-    // Line by line, as @hono/node-server's headers hold them.
     const headers: [string, string][] = [];
     for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
     const url = `${this.secure ? 'https' : 'http'}://${incoming.headers.host}${incoming.url}`;

@@ -8,20 +8,10 @@ import { refusingRepeatedHost } from './repeated-host.js';
 import { createNodeServer, SecureDrain } from './secure-listener.js';
 import type { TlsOptions } from '../../listen-options.js';
 
-/**
- * The environment variable that makes Node serve every request through the web adapter (a Web
- * `Request`, made from Node's by @hono/node-server: `FRAMEWORK_HTTP_ADAPTER=web`) instead
- * of the node adapter: the test suites run the HTTP end-to-end suites on both to hold them to the
- * same answers, and it is a way back should the node adapter ever answer differently.
- */
+/** `FRAMEWORK_HTTP_ADAPTER=web` serves every request through the web adapter: the suites hold both to the same answers. */
 export const HTTP_ADAPTER_VARIABLE = 'FRAMEWORK_HTTP_ADAPTER';
 
-/**
- * Serves the application on Node's HTTP server, with the application's limits (header, request
- * and keep-alive timeouts, a connection cap), every request served by the node adapter
- * (`nodeRequestListener`). Port 0 lets the OS pick. `close(graceMs)` drains
- * gracefully (`NodeDrain`).
- */
+/** Serves the application on Node's HTTP server with the application's limits; `close(graceMs)` drains (`NodeDrain`). */
 export async function listenNode(served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions): Promise<HttpListener> {
   // `ws` is loaded only by an application with `@Ws()` routes (the others never complete a handshake), on its first upgrade request.
   const webSocketServer = served.routes.some((route) => route.entry.stream === 'websocket') ? async () => (await import('ws')).WebSocketServer : undefined;
@@ -33,7 +23,6 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  // `@Ws()` routes: upgrade requests go through the same routes (on the node adapter, natively).
   const upgrades = native && served.streaming ? { routes: served.routes, serving: served.streaming, report: served.report } : undefined;
   serveUpgrades(server, served.web.fetch, upgrades, webSocketServer);
   const drain = tls ? new SecureDrain(server) : new NodeDrain(server);
@@ -51,6 +40,5 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
 async function throughWebAdapter(served: ServedHttp, hostname: string | undefined): Promise<RequestListener> {
   const [{ getRequestListener }, app] = await Promise.all([import('@hono/node-server'), served.web.load()]);
   const bridge = getRequestListener(app.fetch, { hostname });
-  // The target read once, as the node adapter reads it: both adapters see the same URL.
   return normalisingTarget(hostname, (incoming, outgoing) => void bridge(incoming, outgoing));
 }
