@@ -3,6 +3,7 @@ import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import type { AnswerEncoding } from '../encoding/answer-encoding.js';
 import { sendEncodedBody, sendEncodedResponse } from '../encoding/encoded-send.js';
+import type { PipelineCall } from './pipeline-call.js';
 import { headLines, headRecord, type RouteHead } from './route-headers.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
@@ -86,6 +87,12 @@ export function sendError(
   const { status, body } = errorAnswer(error, where, report, { method: exchange.method, path: request.path }, request.observation);
   if (exchange.headSent) return exchange.cut();
   sendJson(exchange, status, body, headers, undefined, routeHead);
+}
+
+/** Answers a call with the error answer of a failure before or in its handler. */
+export function refuseCall(call: PipelineCall, error: unknown, report: ErrorReport): void {
+  call.answered = true;
+  sendError(call.exchange, error, call.route.entry.name, report, call, call.responseHeaders, call.routeHead);
 }
 
 /** Sends the `Response` a stream route's chain answered with instead of its stream, plus the call's headers. */

@@ -1,3 +1,4 @@
+import type { PreparedHandler } from '../../chain/call.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
@@ -7,7 +8,7 @@ import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
 import { EventPump, type EventPumpOptions } from '../streaming/sse/event-pump.js';
 import type { StreamServing } from '../streaming/stream-serving.js';
-import { sendChainResponse, sendError } from './answer-stage.js';
+import { refuseCall, sendChainResponse, sendError } from './answer-stage.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
 import type { RouteHeaderSource } from './extension-points.js';
@@ -28,44 +29,57 @@ export function eventStreamStage(route: HttpRoute, { heartbeats, streams }: Stre
     return `event: exception\ndata: ${JSON.stringify(error instanceof HttpException ? error.toJSON() : INTERNAL_ERROR)}\n\n`;
   };
   const pump: EventPumpOptions = { where, streams, heartbeats, failureEvent };
-  const refuse = (call: PipelineCall, error: unknown): void => {
-    call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
-  };
-  const begin = (call: PipelineCall, answer: unknown): void => {
-    if (isWebResponse(answer)) return sendChainResponse(call.exchange, answer, call, report);
-    let iterator: ReturnType<typeof iteratorOf>;
-    try {
-      iterator = iteratorOf(answer, pump.where);
-    } catch (error) {
-      return refuse(call, error);
-    }
-    const headers = call.responseHeaders ? { ...call.responseHeaders, ...EVENT_STREAM_HEADERS } : { ...EVENT_STREAM_HEADERS };
-    if (call.exchange.method === 'HEAD') {
-      call.abort(new Error('HEAD request: the event stream is not sent'));
-      call.answered = true;
-      closeIterator(iterator);
-      return call.exchange.send(200, headers, undefined);
-    }
-    new EventPump(iterator, openEventStream(call.exchange, headers, route.encoding), call, pump).start();
-  };
   return (exchange, path, values, observation) => {
     const call = new PipelineCall(exchange, route, path, values, 0, observation);
     if (startHeaders) call.responseHeaders = startHeaders(exchange);
-    let answer: unknown;
-    try {
-      answer = run(call);
-    } catch (error) {
-      return refuse(call, error);
-    }
-    if (!isThenable(answer)) return begin(call, answer);
-    Promise.resolve(answer)
-      .then(
-        (value) => begin(call, value),
-        (error: unknown) => refuse(call, error),
-      )
-      .then(undefined, (error: unknown) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
+    const begin = (iterator: StreamIterator): void => {
+      const headers = call.responseHeaders ? { ...call.responseHeaders, ...EVENT_STREAM_HEADERS } : { ...EVENT_STREAM_HEADERS };
+      if (exchange.method === 'HEAD') {
+        call.abort(new Error('HEAD request: the event stream is not sent'));
+        call.answered = true;
+        closeIterator(iterator);
+        return exchange.send(200, headers, undefined);
+      }
+      new EventPump(iterator, openEventStream(exchange, headers, route.encoding), call, pump).start();
+    };
+    afterStreamChain(call, run, where, report, begin, (error) => sendError(exchange, error, 'the HTTP adapter', report, call, undefined));
   };
+}
+
+type StreamIterator = ReturnType<typeof iteratorOf>;
+
+/**
+ * Runs a stream route's chain once, then `begin` with its handler's iterator; a refusal is the
+ * ordinary error answer, a `Response` from the chain is sent instead. `failed`: `begin` threw after a wait.
+ */
+export function afterStreamChain(
+  call: PipelineCall,
+  run: PreparedHandler,
+  where: string,
+  report: ErrorReport,
+  begin: (iterator: StreamIterator) => void,
+  failed: (error: unknown) => void,
+): void {
+  const next = (answer: unknown): void => {
+    if (isWebResponse(answer)) return sendChainResponse(call.exchange, answer, call, report);
+    let iterator: StreamIterator;
+    try {
+      iterator = iteratorOf(answer, where);
+    } catch (error) {
+      return refuseCall(call, error, report);
+    }
+    begin(iterator);
+  };
+  let answer: unknown;
+  try {
+    answer = run(call);
+  } catch (error) {
+    return refuseCall(call, error, report);
+  }
+  if (!isThenable(answer)) return next(answer);
+  Promise.resolve(answer)
+    .then(next, (error: unknown) => refuseCall(call, error, report))
+    .then(undefined, failed);
 }
 
 /** The head of every event stream (`x-accel-buffering` keeps nginx from buffering it). */

@@ -5,7 +5,7 @@ import { isThenable } from '../../types/thenable.js';
 import { invalidBodyAnswer, type ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { bodyReadFailure } from '../json-body.js';
-import { sendAnswer, sendError, sendJson } from './answer-stage.js';
+import { refuseCall, sendAnswer, sendError, sendJson } from './answer-stage.js';
 import type { HostExchange } from './host-exchange.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteHeaderSource } from './extension-points.js';
@@ -87,10 +87,6 @@ function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteS
 function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {
   const { bare, entry } = route;
   const head = prepareRouteHead(routeHeaders ?? [], route);
-  const refuse = (call: PipelineCall, error: unknown) => {
-    call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
-  };
   /** Answers the reasons of an invalid body, or calls the handler with the checked one. */
   const answerChecked = (call: PipelineCall, body: unknown, reasons: readonly ValidationReason[]) => {
     call.body = body;
@@ -105,11 +101,11 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: Rou
     try {
       checked = route.checkedBody(call.exchange.method, call.exchange.header('content-type'), text, reasons);
     } catch (error) {
-      return refuse(call, error);
+      return refuseCall(call, error, report);
     }
     // Only an async Standard Schema answers with a promise; its reasons are known when it settles.
     if (!isThenable(checked)) return answerChecked(call, checked, reasons);
-    Promise.resolve(checked).then((body) => answerChecked(call, body, reasons), (error: unknown) => refuse(call, error));
+    Promise.resolve(checked).then((body) => answerChecked(call, body, reasons), (error: unknown) => refuseCall(call, error, report));
   };
   return (exchange, path, values, observation, bodyText) => {
     // The call is created before the read: allocated inside the read's callback, it measured slower.
@@ -118,7 +114,7 @@ function bareBodyStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: Rou
     if (bodyText !== undefined) return serveText(call, bodyText);
     exchange.readBody(
       bodyLimit,
-      inObservation(observation, (error, bytes) => (error === undefined ? serveText(call, decoder.decode(bytes)) : refuse(call, bodyReadFailure(error)))),
+      inObservation(observation, (error, bytes) => (error === undefined ? serveText(call, decoder.decode(bytes)) : refuseCall(call, bodyReadFailure(error), report))),
     );
   };
 }
@@ -136,6 +132,7 @@ function callAndAnswer(call: PipelineCall, handler: PreparedHandler, report: Err
     call.answered = true;
     finish(call, sendAnswer(call.exchange, answer, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding, call.routeHead), report);
   } catch (error) {
+    // Inline: the throttler's refusals come this way on every refused request.
     call.answered = true;
     sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
   }
@@ -149,10 +146,7 @@ function answerLater(call: PipelineCall, answer: PromiseLike<unknown>, report: E
         call.answered = true;
         finish(call, sendAnswer(call.exchange, value, call.answerStatus ?? entry.status, call.responseHeaders, call.route.encoding, call.routeHead), report);
       },
-      (error: unknown) => {
-        call.answered = true;
-        sendError(call.exchange, error, entry.name, report, call, call.responseHeaders, call.routeHead);
-      },
+      (error: unknown) => refuseCall(call, error, report),
     )
     .then(undefined, (error: unknown) => sendError(call.exchange, error, 'the HTTP adapter', report, call, call.responseHeaders, call.routeHead));
 }

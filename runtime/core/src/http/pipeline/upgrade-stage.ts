@@ -1,7 +1,5 @@
 import { HttpException } from '../../exceptions/http-exception.js';
 import { bodyValidatorFor } from '../../validation/body-validator.js';
-import { isThenable } from '../../types/thenable.js';
-import { isWebResponse } from '../../types/web-response.js';
 import type { ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
@@ -10,7 +8,8 @@ import { IncomingMessages } from '../streaming/websocket/incoming-messages.js';
 import { SocketSession, type SessionOptions } from '../streaming/websocket/socket-session.js';
 import type { SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import { UpgradeRequiredException } from '../streaming/websocket/upgrade-exceptions.js';
-import { sendChainResponse, sendError } from './answer-stage.js';
+import { refuseCall } from './answer-stage.js';
+import { afterStreamChain } from './event-stream-stage.js';
 import { PipelineCall } from './pipeline-call.js';
 import type { RouteStage } from './route-stage.js';
 import { UpgradeExchange } from './upgrade-exchange.js';
@@ -25,63 +24,40 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
   const { options, streams, pings, idleChecks } = serving;
   const validate = entry.messages ? bodyValidatorFor(entry.messages) : (value: unknown) => value;
   const session: SessionOptions = { limits: options, validate, streams, pings, idleChecks, report, where: `${entry.name} (GET ${entry.path})` };
-  const refuse = (call: PipelineCall, error: unknown): void => {
-    call.answered = true;
-    sendError(call.exchange, error, entry.name, report, call, call.responseHeaders);
-  };
-  const open = (call: PipelineCall, exchange: UpgradeExchange, accept: SocketUpgrade, messages: IncomingMessages, answer: unknown): void => {
-    if (isWebResponse(answer)) return sendChainResponse(exchange, answer, call, report);
-    let iterator: ReturnType<typeof iteratorOf>;
-    try {
-      iterator = iteratorOf(answer, session.where);
-    } catch (error) {
-      return refuse(call, error);
-    }
-    try {
-      accept((port) => {
-        const opened = new SocketSession(port, messages, iterator, call, session);
-        opened.start();
-        exchange.release(opened, call.reqBuilt);
-        return opened;
-      });
-    } catch (error) {
-      // A handshake the host cannot answer (Deno's, for subprotocols listed as `a,b`): the generator never starts.
-      closeIterator(iterator);
-      refuse(call, error);
-    }
-  };
   return (host, path, values, observation) => {
     const exchange = new UpgradeExchange(host, session.where);
     const call = new PipelineCall(exchange, route, path, values, 0, observation);
-    if (host.header('upgrade')?.toLowerCase() !== 'websocket') return refuse(call, new UpgradeRequiredException(entry.path));
+    if (host.header('upgrade')?.toLowerCase() !== 'websocket') return refuseCall(call, new UpgradeRequiredException(entry.path), report);
     let upgrade: SocketUpgrade | undefined;
     try {
       upgrade = host.upgrade(options);
     } catch (error) {
-      return refuse(call, error);
+      return refuseCall(call, error, report);
     }
     const accept = upgrade;
     // In-process calls (`t.request`) and other hosts of `app.fetch` have no socket to upgrade.
-    if (!accept) return refuse(call, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`));
+    if (!accept) return refuseCall(call, new HttpException(501, `${entry.path} is a WebSocket, which only the application's own server (app.listen) can open.`), report);
     // What `@Messages()` reads (`a.body` in the generated call).
     const messages = new IncomingMessages(PAUSE_AT);
     call.body = messages;
-    let answer: unknown;
-    try {
-      answer = run(call);
-    } catch (error) {
-      return refuse(call, error);
-    }
-    if (!isThenable(answer)) return open(call, exchange, accept, messages, answer);
-    Promise.resolve(answer)
-      .then(
-        (value) => open(call, exchange, accept, messages, value),
-        (error: unknown) => refuse(call, error),
-      )
-      .then(undefined, (error: unknown) => {
-        report.logger.error(`Unhandled error in the upgrade of ${session.where}`, error);
-        host.cut();
-      });
+    const open = (iterator: ReturnType<typeof iteratorOf>): void => {
+      try {
+        accept((port) => {
+          const opened = new SocketSession(port, messages, iterator, call, session);
+          opened.start();
+          exchange.release(opened, call.reqBuilt);
+          return opened;
+        });
+      } catch (error) {
+        // A handshake the host cannot answer (Deno's, for subprotocols listed as `a,b`): the generator never starts.
+        closeIterator(iterator);
+        refuseCall(call, error, report);
+      }
+    };
+    afterStreamChain(call, run, session.where, report, open, (error: unknown) => {
+      report.logger.error(`Unhandled error in the upgrade of ${session.where}`, error);
+      host.cut();
+    });
   };
 }
 
