@@ -103,6 +103,7 @@ function patternValues(pattern: RegExp, path: string): string[] | undefined {
 /** The parameters' values when the path's segments fit (none empty); walked in place, not split (no array per candidate). */
 function valuesOf(segments: readonly (string | undefined)[], path: string): string[] | undefined {
   const values: string[] = [];
+  // `segments[0]` is the empty one before the leading slash.
   let start = 1;
   for (let i = 1; i < segments.length; i++) {
     if (start > path.length) return undefined;

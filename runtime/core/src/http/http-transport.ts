@@ -92,6 +92,7 @@ export class HttpTransport implements ApplicationTransport {
     // The mounts after the other static routes: a mount at `/` must not answer the docs page's paths.
     const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
     const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
+    // Imported on first need: on Node the node adapter serves every request.
     const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
     const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: this.pipeline, staticRoutes, telemetryOf };
     this.served = served;

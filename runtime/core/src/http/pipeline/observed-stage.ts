@@ -4,10 +4,10 @@ import type { HttpRequestFacts, HttpRouteTelemetry } from '../../telemetry/http-
 import type { HostExchange } from './host-exchange.js';
 import type { RouteStage } from './route-stage.js';
 
-/** The status of a call whose client left before anything was answered: the answer its call gets. */
+/** The status of a call whose client left before anything was answered. */
 const ABORTED_STATUS = new RequestAbortedException().status;
 
-/** The HTTP facts of a request, read from the port only when the telemetry asks for them. */
+/** A request's facts, read from the port only when the telemetry asks. */
 class ExchangeFacts implements HttpRequestFacts {
   constructor(
     private readonly exchange: HostExchange,
@@ -34,10 +34,8 @@ class ExchangeFacts implements HttpRequestFacts {
 }
 
 /**
- * Telemetry's begin and end around a route's stages, over the host port: every answer carries
- * its request id (`X-Request-Id`), the stages run in its span, and it ends with the status the
- * port answered when the exchange is over (a client gone first: aborted). Applied at `init` only
- * when the application observes something.
+ * Telemetry around a route's stages, applied only when the application observes something: every
+ * answer carries its `X-Request-Id`, the stages run in its span, it ends with the answered status.
  */
 export function observedStage(telemetry: HttpRouteTelemetry, stage: RouteStage): RouteStage {
   return (exchange, path, values) => {

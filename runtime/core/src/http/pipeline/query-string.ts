@@ -6,10 +6,7 @@ function decoded(part: string): string {
   return part.indexOf('%') === -1 ? part : tryDecode(part, decodeURIComponent);
 }
 
-/**
- * Every query parameter of a request target, the first value of a repeated name winning, in a
- * null-prototype record (`@Query()`): the answers Hono's query reader gives, with none of its code.
- */
+/** Every query parameter of a request target (`@Query()`), the first of a repeated name winning, in a null-prototype record. */
 export function queryOf(target: string): Record<string, string> {
   const record = Object.create(null) as Record<string, string>;
   let start = target.indexOf('?');

@@ -1,10 +1,10 @@
-/** A `Response` body whole: every byte was there at once (a string, bytes). */
+/** A `Response` body whose every byte was there at once. */
 export interface WholeBody {
   readonly whole: true;
   readonly bytes: Uint8Array;
 }
 
-/** A `Response` body still producing (events, a proxied `fetch()`): what came first, then the rest from `reader`. */
+/** A `Response` body still producing: what came first, then the rest from `reader`. */
 export interface FlowingBody {
   readonly whole: false;
   readonly first: readonly Uint8Array[];
@@ -31,7 +31,6 @@ export async function readyBody(body: ReadableStream<Uint8Array>): Promise<Whole
   }
 }
 
-/** The chunks as one array of bytes (the one chunk itself when there is one). */
 export function joined(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));

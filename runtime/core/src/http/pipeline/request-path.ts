@@ -3,11 +3,7 @@ export function routedPath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/**
- * The routed path of a request target as a URL gives it (`/a%20b/?x=1`): up to the query or the
- * fragment, escapes decoded except those that change the path's meaning (`%2F`, `%25`…, as
- * `decodeURI` keeps them), a trailing slash dropped.
- */
+/** The routed path of a request target: up to the query, decoded but for `%2F`, `%25`… (as `decodeURI`), no trailing slash. */
 export function pathOfTarget(target: string): string {
   for (let i = 0; i < target.length; i++) {
     const code = target.charCodeAt(i);

@@ -7,10 +7,8 @@ const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 let lastPlainHost = '';
 
 /**
- * The request target of a request line as a Web `Request`'s URL gives it (path and query): dot
- * segments resolved, what the URL parser escapes escaped; plain targets and hosts (most) come back
- * without a URL parse. `headers.host` becomes the URL's authority where it differs (an
- * absolute-form target's, `fallbackHost` for a missing one). A `URIError` for what no URL is.
+ * A request target as a Web `Request`'s URL gives it (dot segments resolved, escaped as the URL
+ * parser escapes; plain ones unparsed), `headers.host` set to its authority; a `URIError` for what no URL is.
  */
 export function normalisedTarget(target: string, headers: { host?: string }, fallbackHost: string | undefined, scheme: 'http' | 'https'): string {
   if (target.startsWith('http://') || target.startsWith('https://')) return targetOf(parsed(target), headers);

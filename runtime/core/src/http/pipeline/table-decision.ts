@@ -19,11 +19,7 @@ export function allowedMethods(router: CompiledRouter<unknown>, path: string): s
 const methodNotAllowed = JSON.stringify(new MethodNotAllowedException().toJSON());
 const methodNotAllowedLength = new TextEncoder().encode(methodNotAllowed).byteLength;
 
-/**
- * The table-decided stage, for a request no route matched on a path served under other methods:
- * `OPTIONS` is a 204 with `Allow` (unless the preflight hook answers), any other method a 405
- * with `Allow`. False when the table does not know the path (the 404 is the caller's).
- */
+/** For a path served under other methods: OPTIONS a 204 (unless the preflight hook answers), else a 405, both with `Allow`; false for an unknown path. */
 export function tableDecision(
   router: CompiledRouter<unknown>,
   preflight: PreflightHook | undefined,

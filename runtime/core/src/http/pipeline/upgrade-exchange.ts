@@ -9,10 +9,8 @@ export interface CallWatcher {
 }
 
 /**
- * The exchange a `@Ws()` route's call reads: the host's until the socket opens, then nothing of it
- * (`release`), so an idle socket keeps nothing of the upgrade request, unless a `@Req()` parameter
- * was handed it; a later read is an error naming the fix. `context.signal` read before the socket
- * opened is aborted by the session; first read after, the session is asked to (`watchCall`).
+ * The exchange of a `@Ws()` route's call: the host's until the socket opens, then let go (`release`,
+ * unless `@Req()` holds it), so an idle socket keeps nothing of the request. The call's signal goes to the session.
  */
 export class UpgradeExchange implements HostExchange {
   private host?: HostExchange;
@@ -29,7 +27,6 @@ export class UpgradeExchange implements HostExchange {
     this.address = host.remoteAddress();
   }
 
-  /** Lets the host's request go unless `keepRequest`, and the session the call unless its signal was read. */
   release(session: CallWatcher, keepRequest: boolean): void {
     if (!keepRequest) this.host = undefined;
     this.watcher = session;
@@ -68,7 +65,7 @@ export class UpgradeExchange implements HostExchange {
   remoteAddress(): string {
     return this.address;
   }
-  /** An upgrade request has no body: the messages come from the socket (`@Messages()`). */
+  /** The messages come from the socket (`@Messages()`). */
   readBody(_limit: number, done: BodyDone): void {
     done(undefined, new Uint8Array(0));
   }
@@ -94,7 +91,6 @@ export class UpgradeExchange implements HostExchange {
   cut(): void {
     this.host?.cut();
   }
-  /** Before the socket opens: the host's end of the exchange; after: the session's end. */
   onClose(listener: (complete: boolean) => void): void {
     if (!this.watcher) {
       this.signalRead = true;

@@ -5,9 +5,8 @@ import type { Socket } from 'node:net';
 const queuedExchanges = new WeakMap<Socket, Set<() => void>>();
 
 /**
- * Calls `listener` once when Node's exchange is over: `true` when its answer was ended, `false`
- * when the connection closed first. A pipelined answer waiting without a socket is never closed
- * by Node if the connection dies first: it is told with the connection (one listener per connection).
+ * Calls `listener` once when Node's exchange is over: `true` when its answer was ended. A pipelined
+ * answer waiting without a socket, which Node never closes, is told with its connection.
  */
 export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerResponse, listener: (complete: boolean) => void): void {
   let told = false;

@@ -11,11 +11,9 @@ type ServedSocket = Socket & { parser?: { incoming?: IncomingMessage | null } | 
 const destroySoon = (socket: Socket): void => Object.getPrototypeOf(socket).destroySoon.call(socket);
 
 /**
- * Lingering close (RFC 9112 §9.6) on Node's HTTP/1.1 connections: an answer that closes its
- * connection while the body still arrives (a 413) is followed by a FIN, and the rest is read and
- * dropped until the client ends its side, `LINGER_BYTES` or `LINGER_MS`. Closed at once, the
- * kernel would answer the arriving bytes with a reset that can reach the client before the answer
- * (Node 24's `fetch`: EPIPE). Replaces `destroySoon` on each HTTP/1.1 socket (plain, or TLS by ALPN).
+ * Lingering close (RFC 9112 §9.6): an answer closing its connection while the body still arrives
+ * (a 413) is followed by a FIN and the rest dropped, up to `LINGER_BYTES` or `LINGER_MS`; closed at
+ * once, the kernel's reset could reach the client before the answer. On each HTTP/1.1 socket.
  */
 export function lingeringClose<S extends Server>(server: S, tls = false): S {
   if (tls) {

@@ -112,6 +112,7 @@ export class NodeExchange implements HostExchange {
   }
   webRequest(signal: AbortSignal, bodyText: string | undefined): Request {
     const { incoming } = this;
+    // Line by line, as @hono/node-server's headers hold them.
     const headers: [string, string][] = [];
     for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
     const url = `${this.secure ? 'https' : 'http'}://${incoming.headers.host}${incoming.url}`;

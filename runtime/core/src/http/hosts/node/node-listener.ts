@@ -40,5 +40,6 @@ export async function listenNode(served: ServedHttp, port: number, hostname: str
 async function throughWebAdapter(served: ServedHttp, hostname: string | undefined): Promise<RequestListener> {
   const [{ getRequestListener }, app] = await Promise.all([import('@hono/node-server'), served.web.load()]);
   const bridge = getRequestListener(app.fetch, { hostname });
+  // The target read once, as the node adapter reads it: both adapters see the same URL.
   return normalisingTarget(hostname, (incoming, outgoing) => void bridge(incoming, outgoing));
 }

@@ -27,10 +27,7 @@ function trimmed(value: string): string {
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
-/**
- * One request header of a Node request as a Web `Request`'s `headers.get(name)` gives it (repeated
- * lines joined with `, `, `; ` for cookies), read without building a `Headers` object.
- */
+/** One request header as `Request.headers.get` gives it (repeated lines joined), without a `Headers` object. */
 export function requestHeaderOf(incoming: IncomingMessage, name: string): string | undefined {
   const lower = name.toLowerCase();
   if (!keptOnceByNode.has(lower) && lower !== 'set-cookie' && lower !== '__proto__') {

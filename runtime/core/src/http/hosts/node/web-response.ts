@@ -4,10 +4,7 @@ import { readyBody } from '../../pipeline/ready-body.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 
-/**
- * The headers of a handler's `Response` with the call's own added: the Response's win,
- * `Set-Cookie` lines of both are kept; a status-0 or consumed Response is sent without them.
- */
+/** A `Response`'s headers, then the call's it lacks (`set-cookie` of both); none for a status-0 or consumed Response. */
 function mergedHeaders(response: Response, callHeaders: Record<string, string | string[]> | undefined): OutgoingHttpHeaders {
   const head: OutgoingHttpHeaders = {};
   const cookies = response.headers.getSetCookie();
