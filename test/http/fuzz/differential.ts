@@ -93,9 +93,19 @@ async function exchange(served: Served, client: RawClient, request: FuzzRequest,
   const before = served.logged.length;
   const abortedBefore = served.app.stats().abortedRequests;
   const result = await client.exchange(request.bytes, request);
-  // A log line written just after the answer (a failure once the body streamed) belongs to it too.
-  await new Promise((resolve) => setImmediate(resolve));
+  // A log line written just after the answer (a failure once the body streamed, a request line
+  // written when the answer's stream finished) belongs to it too: waited for until three turns of
+  // the event loop bring no new one, as a busy machine can put the write's completion a turn late.
+  await settledLog(served);
   return comparable(result, served.logged.slice(before), served.app.stats().abortedRequests - abortedBefore, comparison, /^HEAD /.test(request.bytes));
+}
+
+async function settledLog(served: Served): Promise<void> {
+  for (let quiet = 0, seen = served.logged.length; quiet < 3; ) {
+    await new Promise((resolve) => setImmediate(resolve));
+    quiet = served.logged.length === seen ? quiet + 1 : 0;
+    seen = served.logged.length;
+  }
 }
 
 /**
