@@ -42,14 +42,14 @@ test('with an asynchronous storage, canActivate returns a promise that rejects o
   const first = guard.canActivate(context);
   assert.instance(first, Promise);
   assert.is(await first, true);
-  assert.is(context.sent.get('X-RateLimit-Remaining'), '0');
+  assert.is(context.sent.get('x-ratelimit-remaining'), '0');
   try {
     await guard.canActivate(context);
     assert.unreachable('should be refused');
   } catch (error) {
     assert.instance(error, ThrottlerException);
   }
-  assert.is(context.sent.get('Retry-After'), '60');
+  assert.is(context.sent.get('retry-after'), '60');
 });
 
 test('keys are throttler name + route id + caller; never class or method names', async () => {
@@ -143,10 +143,10 @@ test('gRPC over the limit: the same headers as metadata and a 429 that maps to R
   assert.instance(thrown, ThrottlerException);
   assert.is(grpcCodeFor((thrown as ThrottlerException).status), GrpcCode.RESOURCE_EXHAUSTED);
   assert.equal(Object.fromEntries(context.sent), {
-    'X-RateLimit-Limit': '1',
-    'X-RateLimit-Remaining': '0',
-    'X-RateLimit-Reset': '30',
-    'Retry-After': '30',
+    'x-ratelimit-limit': '1',
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': '30',
+    'retry-after': '30',
   });
 });
 

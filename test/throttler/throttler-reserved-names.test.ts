@@ -60,7 +60,7 @@ test('an override is read from the annotations’ own members, never from their 
   const annotations: RouteAnnotations = { throttle: inherited };
   const context = httpContext(routeEntry(9, annotations));
   assert.is(guard.canActivate(context), true);
-  assert.is(context.sent.get('X-RateLimit-Limit'), '2', 'the inherited override is not applied');
+  assert.is(context.sent.get('x-ratelimit-limit'), '2', 'the inherited override is not applied');
 });
 
 test.run();

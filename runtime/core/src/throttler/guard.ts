@@ -7,6 +7,7 @@ import type { ThrottlerConfig } from './throttler-config.js';
 import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from '../network/client-address.js';
+import { setOwnHeader, type OwnHeaderSetter } from '../contract/own-header.js';
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
@@ -148,12 +149,19 @@ function applyRecord(rule: ThrottleRule, record: ThrottlerRecord, context: Execu
   const hits = record.totalHits;
   if (hits === 0) return; // not counted (a storage failing open): allow, claim nothing
   const reset = String(Math.ceil(record.timeToExpireMs / 1000));
-  context.setResponseHeader(rule.limitHeader, rule.limitValue);
-  context.setResponseHeader(rule.remainingHeader, hits >= rule.limit ? '0' : String(rule.limit - hits));
-  context.setResponseHeader(rule.resetHeader, reset);
+  setHeader(context, rule.limitHeader, rule.limitValue);
+  setHeader(context, rule.remainingHeader, hits >= rule.limit ? '0' : String(rule.limit - hits));
+  setHeader(context, rule.resetHeader, reset);
   if (hits > rule.limit) {
-    context.setResponseHeader('Retry-After', reset);
-    if (rule.namedRetryAfterHeader !== undefined) context.setResponseHeader(rule.namedRetryAfterHeader, reset);
+    setHeader(context, 'retry-after', reset);
+    if (rule.namedRetryAfterHeader !== undefined) setHeader(context, rule.namedRetryAfterHeader, reset);
     throw new ThrottlerException();
   }
+}
+
+/** Sets one of the guard's headers (lower-case names, digits): unchecked where the call takes it so. */
+function setHeader(context: ExecutionContext, lowerCaseName: string, value: string): void {
+  const own = (context as Partial<OwnHeaderSetter>)[setOwnHeader];
+  if (own === undefined) context.setResponseHeader(lowerCaseName, value);
+  else own.call(context, lowerCaseName, value);
 }

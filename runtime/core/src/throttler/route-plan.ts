@@ -31,7 +31,7 @@ export type RoutePlan = readonly ThrottleRule[];
  *
  * @example
  * planRoute(config, { id: 3, name: 'AuthController.login', annotations: { throttle: { default: { ttl: 60000, limit: 5 } } }, … })
- * // [{ name: 'default', ttl: 60000, limit: 5, keyOf: (tracker) => 'default:3:' + tracker, limitHeader: 'X-RateLimit-Limit', … }]
+ * // [{ name: 'default', ttl: 60000, limit: 5, keyOf: (tracker) => 'default:3:' + tracker, limitHeader: 'x-ratelimit-limit', … }]
  */
 export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePlan {
   const { throttle = {}, skipThrottle = [] } = route.annotations;
@@ -53,17 +53,18 @@ export function planRoute(config: ThrottlerConfig, route: HandlerEntry): RoutePl
       if (override) assertLimits(`@Throttle on ${route.name}: ${throttler.name}`, override.ttl, override.limit);
       const ttl = override?.ttl ?? throttler.ttl;
       const limit = override?.limit ?? throttler.limit;
-      const suffix = throttler.name === DEFAULT_THROTTLER ? '' : `-${throttler.name}`;
+      // Lower-case, as the guard sets them unchecked (the names are checked when the module is configured).
+      const suffix = throttler.name === DEFAULT_THROTTLER ? '' : `-${throttler.name.toLowerCase()}`;
       return {
         name: throttler.name,
         ttl,
         limit,
         keyOf: counterKeyOf(`${throttler.name}:${route.id}:`),
         limitValue: String(limit),
-        limitHeader: `X-RateLimit-Limit${suffix}`,
-        remainingHeader: `X-RateLimit-Remaining${suffix}`,
-        resetHeader: `X-RateLimit-Reset${suffix}`,
-        namedRetryAfterHeader: suffix ? `Retry-After${suffix}` : undefined,
+        limitHeader: `x-ratelimit-limit${suffix}`,
+        remainingHeader: `x-ratelimit-remaining${suffix}`,
+        resetHeader: `x-ratelimit-reset${suffix}`,
+        namedRetryAfterHeader: suffix ? `retry-after${suffix}` : undefined,
       };
     });
 }

@@ -1,6 +1,7 @@
 import type { HttpCallShape } from '../../chain/call.js';
 import { HttpCallBase } from '../context/http-call-base.js';
 import type { GrpcMetadataLike } from '../../contract/argument-source.js';
+import { setOwnHeader, type OwnHeaderSetter } from '../../contract/own-header.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import { isThenable } from '../../types/thenable.js';
 import { grpcOnly } from '../grpc-only.js';
@@ -19,7 +20,7 @@ const decoder = new TextDecoder();
  * The one call of an HTTP request on every host: the execution context and argument source over
  * the port, with its own state; `req` and its Web `Request` built only when read.
  */
-export class PipelineCall extends HttpCallBase implements HttpCallShape {
+export class PipelineCall extends HttpCallBase implements HttpCallShape, OwnHeaderSetter {
   // Constants on the prototype, not fields: every call is 16 bytes smaller.
   get transport(): 'http' {
     return 'http';
@@ -69,6 +70,9 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape {
     (this.responseHeaders ??= newCallHeaders())[checkedHeaderName(name, value)] = value;
   }
   /** Adds a line to a response header (`set-cookie`). */
+  [setOwnHeader](lowerCaseName: string, value: string): void {
+    (this.responseHeaders ??= newCallHeaders())[lowerCaseName] = value;
+  }
   appendResponseHeader(name: string, value: string): void {
     const lower = checkedHeaderName(name, value);
     const headers = (this.responseHeaders ??= newCallHeaders());

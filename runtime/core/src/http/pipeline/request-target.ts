@@ -11,7 +11,7 @@ let lastPlainHost = '';
  * parser escapes; plain ones unparsed), `headers.host` set to its authority; a `URIError` for what no URL is.
  */
 export function normalisedTarget(target: string, headers: { host?: string }, fallbackHost: string | undefined, scheme: 'http' | 'https'): string {
-  if (target.startsWith('http://') || target.startsWith('https://')) return targetOf(parsed(target), headers);
+  if (target.charCodeAt(0) !== 47 && (target.startsWith('http://') || target.startsWith('https://'))) return targetOf(parsed(target), headers);
   // An empty `Host` is a missing one.
   const host = headers.host || fallbackHost;
   if (!host) throw new URIError('Missing host header');

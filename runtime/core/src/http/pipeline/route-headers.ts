@@ -73,14 +73,27 @@ export function headLines(head: RouteHead, headers: AnswerHeaders | undefined, t
     return lines;
   }
   const base = type === undefined ? head.documentLines : head.lines;
-  const lines = headers === undefined ? base.slice() : mergedLines(base, headers, type !== undefined);
+  const lines = headers === undefined ? base.slice() : mergedLines(head, base, headers, type !== undefined);
   if (type !== undefined) lines.push('content-type', type);
   if (length !== undefined) lines.push('content-length', length);
   return lines;
 }
 
-function mergedLines(fixed: HeadLines, headers: AnswerHeaders, typed: boolean): (string | number | readonly string[])[] {
-  const lines: (string | number | readonly string[])[] = [];
+type Lines = (string | number | readonly string[])[];
+
+/** The route's lines, then the call's headers: in one copy while the call sets none of the route's own. */
+function mergedLines(head: RouteHead, base: HeadLines, headers: AnswerHeaders, typed: boolean): Lines {
+  const lines = base.slice();
+  for (const name in headers) {
+    if (typed && (name === 'content-type' || name === 'content-length')) continue;
+    if (head.names.has(name)) return shadowedLines(base, headers, typed);
+    lines.push(name, headers[name]!);
+  }
+  return lines;
+}
+
+function shadowedLines(fixed: HeadLines, headers: AnswerHeaders, typed: boolean): Lines {
+  const lines: Lines = [];
   for (let i = 0; i < fixed.length; i += 2) if (!(fixed[i]! as string in headers)) lines.push(fixed[i]!, fixed[i + 1]!);
   for (const name in headers) if (!typed || (name !== 'content-type' && name !== 'content-length')) lines.push(name, headers[name]!);
   return lines;
