@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { formatDiagnostic, summary } from '../diagnostics/format.js';
 import { displayPath } from '../files/file-paths.js';
 import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
+import { bundleSnapshot } from './snapshot.js';
 
 /**
  * `framework-build bundle`: writes the bundle and says where, how large, and which schema files it
@@ -10,9 +11,10 @@ import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
  * @example
  * process.exitCode = await runBundle({ entry: 'src/main.ts', outDir: 'dist/bundle', cwd: process.cwd() });
  */
-export async function runBundle(options: BundleOptions & { readonly cwd: string }): Promise<number> {
+export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean }): Promise<number> {
   const started = performance.now();
   try {
+    if (options.snapshot) return await runSnapshot(options, started);
     const result = await bundleApp(options);
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
     const size = `${(result.bytes / 1024 / 1024).toFixed(2)} MiB`;
@@ -28,6 +30,18 @@ export async function runBundle(options: BundleOptions & { readonly cwd: string 
     process.stderr.write(`framework-build bundle: ${messageOf(error)}\n`);
     return 1;
   }
+}
+
+/** `--snapshot`: for Node, not split (a snapshot has no chunks to read), with no package left outside. */
+async function runSnapshot(options: BundleOptions & { readonly cwd: string }, started: number): Promise<number> {
+  const refused = (options.target ?? 'node') !== 'node' ? `--target ${options.target}` : options.split ? '--split' : (options.external ?? []).length > 0 ? '--external' : undefined;
+  if (refused) throw new Error(`--snapshot does not go with ${refused}: a snapshot is for Node, one blob with its lazy/ packages beside.`);
+  const result = await bundleSnapshot({ entry: options.entry, outDir: options.outDir ?? 'dist/snapshot', minify: options.minify ?? false, cwd: options.cwd });
+  for (const warning of result.warnings) process.stderr.write(`${warning}\n`);
+  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/ (${result.lazy.join(', ')})` : '';
+  const blob = displayPath(result.blob, options.cwd);
+  process.stdout.write(`Built the snapshot ${blob} (${(result.blobBytes / 1024 / 1024).toFixed(2)} MiB${lazy}) for Node ${process.versions.node} in ${Math.round(performance.now() - started)} ms; run it with node --snapshot-blob ${blob}.\n`);
+  return 0;
 }
 
 /** esbuild's failures list each error with its file and line; others are one message. */
