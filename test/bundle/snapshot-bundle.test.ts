@@ -1,11 +1,11 @@
 // `framework-build bundle --snapshot`: the example's HTTP-only entry as a V8 startup snapshot. The
 // blob starts and serves (routes, the malformed-JSON 400, a login), reads its configuration when it
 // starts (not when it was built), loads what it imports on demand (pino) from `lazy/` beside the
-// blob wherever the directory was moved; an entry that exports a value, or a host other than
-// Node, is refused with the reason.
+// blob wherever the directory was moved; an entry that exports a value, a host other than Node,
+// or a module that draws a random identifier while the blob is built, is refused with the reason.
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,25 @@ test('the entry: imports stay at the top, its statements run from the main funct
 
 test('an entry that exports a value is refused at its line', () => {
   assert.throws(() => snapshotEntrySource("import { app } from './app.js';\n\nexport const handler = app.fetch;\n", 'src/lambda.ts'), /src\/lambda\.ts:3: --snapshot bundles an entry that starts the app, and this one exports a value/);
+});
+
+test('an identifier drawn while the blob is built (which every start would share) fails the build, naming the call', async () => {
+  const app = path.join(root, 'ids-app');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(path.join(app, 'ids.ts'), "import { randomUUID } from 'node:crypto';\nexport const instanceId = randomUUID();\n");
+  writeFileSync(path.join(app, 'main.ts'), "import { instanceId } from './ids.js';\nconsole.log(instanceId);\n");
+  try {
+    await bundleSnapshot({ entry: 'main.ts', outDir: 'out', cwd: app });
+    assert.unreachable('the blob was built');
+  } catch (error) {
+    assert.match(String(error), /crypto\.randomUUID\(\) ran while the snapshot was built/);
+  }
+  // Called by the entry's own statements, it runs at each start: each start draws its own.
+  writeFileSync(path.join(app, 'main.ts'), "import { randomUUID } from 'node:crypto';\nconsole.log(randomUUID());\n");
+  const { blob } = await bundleSnapshot({ entry: 'main.ts', outDir: 'out', cwd: app });
+  const ids = [1, 2].map(() => spawnSync(process.execPath, ['--snapshot-blob', blob], { encoding: 'utf8' }).stdout.trim());
+  assert.match(ids[0]!, /^[0-9a-f-]{36}$/);
+  assert.is.not(ids[0], ids[1]);
 });
 
 test('the command refuses a snapshot for another host than Node, naming the option', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { carriesGrpc } from './bundle.js';
 import { unwrapInferredNames } from './bundle-names.js';
+import { snapshotEntropyGuard } from './snapshot-entropy.js';
 import { lazyOutside, packageOf, snapshotRequirePrelude, type LazyPackage } from './snapshot-require.js';
 import { SNAPSHOT_MAIN, snapshotEntrySource } from './snapshot-entry.js';
 
@@ -93,7 +94,7 @@ export async function bundleSnapshot(options: SnapshotOptions): Promise<Snapshot
   if (!output) throw new Error(`esbuild wrote no ${script}.`);
   fs.rmSync(path.join(outDir, 'lazy'), { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(script, snapshotRequirePrelude([...lazy.values()]) + unwrapInferredNames(output.text));
+  fs.writeFileSync(script, snapshotEntropyGuard() + snapshotRequirePrelude([...lazy.values()]) + unwrapInferredNames(output.text));
   await bundleLazy([...lazy.values()], path.join(outDir, 'lazy'), cwd, options.minify ?? false);
   const warnings = buildBlob(options.node ?? process.execPath, script, blob);
   return { blob, script, blobBytes: fs.statSync(blob).size, lazy: [...lazy.keys()], warnings };
