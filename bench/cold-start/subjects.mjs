@@ -17,7 +17,8 @@ const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
 
 /**
  * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
- * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`. The tables of
+ * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`, and
+ * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`. The tables of
  * `generated/` must be built (`npm run generate`).
  */
 export function bundleExample(dir) {
@@ -26,6 +27,9 @@ export function bundleExample(dir) {
     const r = spawnSync(process.execPath, [cli, 'bundle', `examples/todo/src/${entry}.ts`, '--split', '--target', target, '--out', join(dir, `${target}-${entry}`)], { cwd: repo, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`bundling ${entry} for ${target} failed:\n${r.stdout}${r.stderr}`);
   }
+  // The HTTP-only entry as a startup snapshot of this Node (`--snapshot`): its blob runs on this binary only.
+  const r = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--snapshot', '--out', join(dir, 'snapshot-main-http')], { cwd: repo, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the snapshot of main-http failed:\n${r.stdout}${r.stderr}`);
 }
 
 /** findDeno's binary, else the platform package's own (where the `deno` package's postinstall did not link it). */
@@ -49,6 +53,7 @@ export function subjects(dir, { node = process.execPath } = {}) {
   const list = {
     'node-http': http('raw node:http, one route', { command: node, args: [join(bench, 'cold-start/raw-http.mjs')] }, 'node-http'),
     'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
+    'example-http-snapshot': http('the example, HTTP only, as a startup snapshot (`--snapshot`)', { command: node, args: ['--snapshot-blob', join(dir, 'snapshot-main-http/main-http.blob')], env }, 'node-http'),
     example: http('the example bundled, HTTP and gRPC (`src/main.ts`, `build:prod`)', { command: node, args: [join(dir, 'node-main/main.mjs')], env }, 'node-http'),
     fastify: http('Fastify 5 (the bench app)', { command: node, args: [join(bench, 'peers/fastify/server.mjs')] }, 'node-http', honoPath),
     hono: http('bare Hono on @hono/node-server', { command: node, args: [join(bench, 'peers/hono/server.mjs')] }, 'node-http', honoPath),

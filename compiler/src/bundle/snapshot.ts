@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type ImportKind, type Plugin } from 'esbuild';
 import { carriesGrpc } from './bundle.js';
 import { unwrapInferredNames } from './bundle-names.js';
 import { snapshotEntropyGuard } from './snapshot-entropy.js';
-import { lazyOutside, packageOf, snapshotRequirePrelude, type LazyPackage } from './snapshot-require.js';
+import { eagerPackageDirs, lazyOutside, packageDirOf, snapshotRequirePrelude, type LazyPackage } from './snapshot-require.js';
 import { SNAPSHOT_MAIN, snapshotEntrySource } from './snapshot-entry.js';
 
 export interface SnapshotOptions {
@@ -55,7 +55,7 @@ export async function bundleSnapshot(options: SnapshotOptions): Promise<Snapshot
   const script = path.join(outDir, `${name}.cjs`);
   const blob = path.join(outDir, `${name}.blob`);
   const entrySource = snapshotEntrySource(fs.readFileSync(entry, 'utf8'), path.relative(cwd, entry));
-  const run = (lazy: Map<string, LazyPackage>, keepInside: ReadonlySet<string>) =>
+  const run = (lazy: Map<string, LazyPackage>, outside: (id: string, kind: ImportKind, resolved: string) => boolean) =>
     build({
       entryPoints: [{ in: `${VIRTUAL}:main`, out: name }],
       outdir: outDir,
@@ -76,17 +76,14 @@ export async function bundleSnapshot(options: SnapshotOptions): Promise<Snapshot
       logLevel: 'silent',
       write: false,
       metafile: true,
-      plugins: [snapshotMain(entry, entrySource), lazyOutside(lazy, keepInside)],
+      plugins: [snapshotMain(entry, entrySource), lazyOutside(lazy, outside)],
     });
-  let lazy = new Map<string, LazyPackage>();
-  let result = await run(lazy, new Set());
-  // A package imported on demand somewhere and statically elsewhere stays inside: one copy of its state.
-  const inside = new Set(Object.keys(result.metafile!.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]).filter((p) => p !== undefined));
-  const both = new Set([...lazy.keys()].map(packageOf).filter((p) => inside.has(p)));
-  if (both.size > 0) {
-    lazy = new Map();
-    result = await run(lazy, both);
-  }
+  // First what is imported with `import()`; then every package a start does not evaluate, however
+  // imported (a package a start evaluates stays inside, even where it is also imported on demand).
+  const first = await run(new Map(), (_, kind) => kind === 'dynamic-import');
+  const eager = eagerPackageDirs(first.metafile!, `${VIRTUAL}:${VIRTUAL}:main`, cwd);
+  const lazy = new Map<string, LazyPackage>();
+  const result = await run(lazy, (_, __, resolved) => !eager.has(packageDirOf(fs.realpathSync(resolved))));
   if (carriesGrpc(result.metafile!, cwd)) {
     throw new Error(`${options.entry} starts a gRPC server: --snapshot bundles an HTTP application (bundle a gRPC entry without it).`);
   }
