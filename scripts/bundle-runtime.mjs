@@ -30,11 +30,11 @@ export function entryPointsOf(pkg, where) {
 // Small CommonJS dependencies a start loads, inlined: each would otherwise cost the ES module loader
 // a resolution, a read and a CommonJS export scan per file (the compiled validators alone import
 // 14 files of validator.js). Stateless, so a second copy elsewhere in an application is harmless.
-const INLINED = new Set(['validator', 'range-parser', 'cookie', 'content-type']);
+const INLINED = new Set(['validator', 'range-parser', 'cookie', 'negotiator']);
 
 /**
  * Every package import left external (resolved where the package is installed), except those of
- * `inlined`, which are taken from where Node itself resolves them for the importing file (the
+ * `inlined` and of what they require, which are taken from where Node itself resolves them for the importing file (the
  * `neutral` platform reads no `main` field, and would look higher up for a package that has only
  * one, such as cookie 1.x, and find another version there).
  */
@@ -45,7 +45,9 @@ function packagesOutsideBut(inlined) {
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:')) return { path: args.path, external: true };
         const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-        return inlined.has(name) ? { path: createRequire(args.importer).resolve(args.path) } : { path: args.path, external: true };
+        // What an inlined package requires is inlined with it (negotiator requires content-type).
+        const inside = inlined.has(name) || args.importer.includes(`${path.sep}node_modules${path.sep}`);
+        return inside ? { path: createRequire(args.importer).resolve(args.path) } : { path: args.path, external: true };
       });
     },
   };
