@@ -18,7 +18,8 @@ const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
 /**
  * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
  * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`, and
- * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`. The tables of
+ * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`, and as one Bun executable
+ * with bytecode beside bare Hono's into `dir/bun-compiled/`. The tables of
  * `generated/` must be built (`npm run generate`).
  */
 export function bundleExample(dir) {
@@ -30,6 +31,13 @@ export function bundleExample(dir) {
   // The HTTP-only entry as a startup snapshot of this Node (`--snapshot`): its blob runs on this binary only.
   const r = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--snapshot', '--out', join(dir, 'snapshot-main-http')], { cwd: repo, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the snapshot of main-http failed:\n${r.stdout}${r.stderr}`);
+  // On Bun, one executable with bytecode (`--target bun --compile`), beside bare Hono compiled the same way.
+  const bun = ensureBun();
+  if (!bun.ok) return;
+  for (const [entry, out] of [['examples/todo/src/main-http.ts', 'bun-compiled'], ['bench/cold-start/hono-bun.mjs', 'bun-compiled']]) {
+    const c = spawnSync(process.execPath, [cli, 'bundle', entry, '--target', 'bun', '--compile', '--out', join(dir, out)], { cwd: repo, encoding: 'utf8', env: { ...process.env, BUN: bun.path } });
+    if (c.status !== 0) throw new Error(`compiling ${entry} for Bun failed:\n${c.stdout}${c.stderr}`);
+  }
 }
 
 /** findDeno's binary, else the platform package's own (where the `deno` package's postinstall did not link it). */
@@ -48,6 +56,7 @@ export function subjects(dir, { node = process.execPath } = {}) {
   // Run from the bundle's directory, which it may read (the configuration looks for `.env` there).
   const deno_ = (script, read = []) => (deno.path ? { command: deno.path, args: denoRunArgs(script, read), cwd: read[0] } : { missing: deno.reason });
   const bun_ = (script) => (bun.ok ? { command: bun.path, args: [script] } : { missing: bun.message });
+  const compiled = (file) => (existsSync(file) ? { command: file, args: [] } : { missing: bun.ok ? `${file} was not compiled` : bun.message });
   const http = (label, start, floor, extra = {}) => ({ label, transport: 'http', floor, ...start, ...extra });
   const honoPath = { path: '/todo' };
   const list = {
@@ -64,6 +73,8 @@ export function subjects(dir, { node = process.execPath } = {}) {
     'bun-serve': http('raw `Bun.serve`, one route', bun_(join(bench, 'cold-start/raw-bun.mjs')), 'hono-bun'),
     'hono-bun': http('bare Hono on `Bun.serve`', bun_(join(bench, 'cold-start/hono-bun.mjs')), 'hono-bun', honoPath),
     'example-http-bun': http('the example bundled for Bun, HTTP only', bun_(join(dir, 'bun-main-http/main-http.mjs')), 'hono-bun', { env }),
+    'hono-bun-compiled': http('bare Hono on `Bun.serve`, one executable with bytecode (`--compile`)', compiled(join(dir, 'bun-compiled/hono-bun')), 'hono-bun-compiled', honoPath),
+    'example-http-bun-compiled': http('the example, HTTP only, one Bun executable with bytecode (`--target bun --compile`)', compiled(join(dir, 'bun-compiled/main-http')), 'hono-bun-compiled', { env }),
     'hono-deno': http('bare Hono on `Deno.serve`', deno_(join(bench, 'peers/hono/server-deno.mjs')), 'hono-deno', honoPath),
     'example-http-deno': http('the example bundled, HTTP only, on Deno', deno_(join(dir, 'node-main-http/main-http.mjs'), [join(dir, 'node-main-http')]), 'hono-deno', { env }),
     'example-deno': http('the example bundled, HTTP and gRPC, on Deno', deno_(join(dir, 'node-main/main.mjs'), [join(dir, 'node-main')]), 'hono-deno', { env }),

@@ -16,9 +16,9 @@ export const SNAPSHOT_MAIN = '__frameworkSnapshotMain';
  * @example
  * snapshotEntrySource("import { start } from './app.js';\nawait start();\n", 'main.ts')
  * // "import { start } from './app.js';\nexport async function __frameworkSnapshotMain() {\nawait start();\n}\n"
- * @throws {Error} naming the line when the entry exports something (a handler module is not started by a snapshot)
+ * @throws {Error} naming the line and `option` when the entry exports something (a handler module is not started this way)
  */
-export function snapshotEntrySource(text: string, fileName: string): string {
+export function snapshotEntrySource(text: string, fileName: string, option = '--snapshot'): string {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindOf(fileName));
   const top: string[] = [];
   const body: string[] = [];
@@ -26,8 +26,8 @@ export function snapshotEntrySource(text: string, fileName: string): string {
     if (exports(statement)) {
       const { line } = source.getLineAndCharacterOfPosition(statement.getStart(source));
       throw new Error(
-        `${fileName}:${line + 1}: --snapshot bundles an entry that starts the app, and this one exports a value; ` +
-          'a snapshot runs no handler module (for Lambda or a Worker, bundle without --snapshot).',
+        `${fileName}:${line + 1}: ${option} bundles an entry that starts the app, and this one exports a value; ` +
+          `it runs no handler module (for Lambda or a Worker, bundle without ${option}).`,
       );
     }
     (staysAtTop(statement) ? top : body).push(text.slice(statement.getFullStart(), statement.getEnd()));
