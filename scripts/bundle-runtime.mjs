@@ -9,6 +9,7 @@
 //   node scripts/bundle-runtime.mjs runtime/core
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { unwrapInferredNames } from './bundle-names.mjs';
 
@@ -26,6 +27,32 @@ export function entryPointsOf(pkg, where) {
     });
 }
 
+// Small CommonJS dependencies a start loads, inlined: each would otherwise cost the ES module loader
+// a resolution, a read and a CommonJS export scan per file (the compiled validators alone import
+// 14 files of validator.js). Stateless, so a second copy elsewhere in an application is harmless.
+const INLINED = new Set(['validator', 'range-parser', 'cookie', 'negotiator']);
+
+/**
+ * Every package import left external (resolved where the package is installed), except those of
+ * `inlined` and of what they require, which are taken from where Node itself resolves them for the importing file (the
+ * `neutral` platform reads no `main` field, and would look higher up for a package that has only
+ * one, such as cookie 1.x, and find another version there).
+ */
+function packagesOutsideBut(inlined) {
+  return {
+    name: 'packages-outside',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:')) return { path: args.path, external: true };
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        // What an inlined package requires is inlined with it (negotiator requires content-type).
+        const inside = inlined.has(name) || args.importer.includes(`${path.sep}node_modules${path.sep}`);
+        return inside ? { path: createRequire(args.importer).resolve(args.path) } : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 /** Bundles one package folder. */
 export async function bundlePackage(packageDir) {
   const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
@@ -39,8 +66,8 @@ export async function bundlePackage(packageDir) {
     splitting: true,
     format: 'esm',
     platform: 'neutral', // Node and Deno alike: node: built-ins and packages stay imports
-    packages: 'external',
     external: ['node:*'],
+    plugins: [packagesOutsideBut(INLINED)],
     chunkNames: 'chunks/[name]-[hash]',
     keepNames: true, // error names, guard and middleware names in logs come from `.name`
     target: 'node20',

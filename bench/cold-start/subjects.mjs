@@ -17,7 +17,9 @@ const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
 
 /**
  * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
- * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`. The tables of
+ * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`, and
+ * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`, and as one Bun executable
+ * with bytecode beside bare Hono's into `dir/bun-compiled/`. The tables of
  * `generated/` must be built (`npm run generate`).
  */
 export function bundleExample(dir) {
@@ -25,6 +27,16 @@ export function bundleExample(dir) {
   for (const [entry, target] of [['main', 'node'], ['main-http', 'node'], ['main-http', 'bun']]) {
     const r = spawnSync(process.execPath, [cli, 'bundle', `examples/todo/src/${entry}.ts`, '--split', '--target', target, '--out', join(dir, `${target}-${entry}`)], { cwd: repo, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`bundling ${entry} for ${target} failed:\n${r.stdout}${r.stderr}`);
+  }
+  // The HTTP-only entry as a startup snapshot of this Node (`--snapshot`): its blob runs on this binary only.
+  const r = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--snapshot', '--out', join(dir, 'snapshot-main-http')], { cwd: repo, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the snapshot of main-http failed:\n${r.stdout}${r.stderr}`);
+  // On Bun, one executable with bytecode (`--target bun --compile`), beside bare Hono compiled the same way.
+  const bun = ensureBun();
+  if (!bun.ok) return;
+  for (const [entry, out] of [['examples/todo/src/main-http.ts', 'bun-compiled'], ['bench/cold-start/hono-bun.mjs', 'bun-compiled']]) {
+    const c = spawnSync(process.execPath, [cli, 'bundle', entry, '--target', 'bun', '--compile', '--out', join(dir, out)], { cwd: repo, encoding: 'utf8', env: { ...process.env, BUN: bun.path } });
+    if (c.status !== 0) throw new Error(`compiling ${entry} for Bun failed:\n${c.stdout}${c.stderr}`);
   }
 }
 
@@ -44,11 +56,13 @@ export function subjects(dir, { node = process.execPath } = {}) {
   // Run from the bundle's directory, which it may read (the configuration looks for `.env` there).
   const deno_ = (script, read = []) => (deno.path ? { command: deno.path, args: denoRunArgs(script, read), cwd: read[0] } : { missing: deno.reason });
   const bun_ = (script) => (bun.ok ? { command: bun.path, args: [script] } : { missing: bun.message });
+  const compiled = (file) => (existsSync(file) ? { command: file, args: [] } : { missing: bun.ok ? `${file} was not compiled` : bun.message });
   const http = (label, start, floor, extra = {}) => ({ label, transport: 'http', floor, ...start, ...extra });
   const honoPath = { path: '/todo' };
   const list = {
     'node-http': http('raw node:http, one route', { command: node, args: [join(bench, 'cold-start/raw-http.mjs')] }, 'node-http'),
     'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
+    'example-http-snapshot': http('the example, HTTP only, as a startup snapshot (`--snapshot`)', { command: node, args: ['--snapshot-blob', join(dir, 'snapshot-main-http/main-http.blob')], env }, 'node-http'),
     example: http('the example bundled, HTTP and gRPC (`src/main.ts`, `build:prod`)', { command: node, args: [join(dir, 'node-main/main.mjs')], env }, 'node-http'),
     fastify: http('Fastify 5 (the bench app)', { command: node, args: [join(bench, 'peers/fastify/server.mjs')] }, 'node-http', honoPath),
     hono: http('bare Hono on @hono/node-server', { command: node, args: [join(bench, 'peers/hono/server.mjs')] }, 'node-http', honoPath),
@@ -59,6 +73,8 @@ export function subjects(dir, { node = process.execPath } = {}) {
     'bun-serve': http('raw `Bun.serve`, one route', bun_(join(bench, 'cold-start/raw-bun.mjs')), 'hono-bun'),
     'hono-bun': http('bare Hono on `Bun.serve`', bun_(join(bench, 'cold-start/hono-bun.mjs')), 'hono-bun', honoPath),
     'example-http-bun': http('the example bundled for Bun, HTTP only', bun_(join(dir, 'bun-main-http/main-http.mjs')), 'hono-bun', { env }),
+    'hono-bun-compiled': http('bare Hono on `Bun.serve`, one executable with bytecode (`--compile`)', compiled(join(dir, 'bun-compiled/hono-bun')), 'hono-bun', honoPath),
+    'example-http-bun-compiled': http('the example, HTTP only, one Bun executable with bytecode (`--target bun --compile`)', compiled(join(dir, 'bun-compiled/main-http')), 'hono-bun', { env }),
     'hono-deno': http('bare Hono on `Deno.serve`', deno_(join(bench, 'peers/hono/server-deno.mjs')), 'hono-deno', honoPath),
     'example-http-deno': http('the example bundled, HTTP only, on Deno', deno_(join(dir, 'node-main-http/main-http.mjs'), [join(dir, 'node-main-http')]), 'hono-deno', { env }),
     'example-deno': http('the example bundled, HTTP and gRPC, on Deno', deno_(join(dir, 'node-main/main.mjs'), [join(dir, 'node-main')]), 'hono-deno', { env }),

@@ -63,7 +63,11 @@ const argv = await yargs(hideBin(process.argv))
       .option('split', { type: 'boolean', default: false, describe: 'Put what the app loads with import() into chunks/ beside the entry, read only when loaded (a faster start); not with --target workers' })
       .example('framework-build bundle src/main.ts --out dist/bundle', 'One file, dist/bundle/main.mjs, run with `node dist/bundle/main.mjs` and no node_modules')
       .example('framework-build bundle src/main.ts --target bun', 'The same for Bun: `bun dist/bundle/main.mjs`')
-      .example('framework-build bundle src/main.ts --split', 'The entry, and chunks/ of what it loads with import(): a faster start'),
+      .option('compile', { type: 'boolean', default: false, describe: 'With --target bun: one executable with the bytecode of every module (bun build --compile --bytecode; needs bun, or BUN=<path>)' })
+      .option('snapshot', { type: 'boolean', default: false, describe: 'Instead of an ES module, a V8 startup snapshot of an HTTP entry for the Node running this: <entry name>.blob, run with node --snapshot-blob' })
+      .example('framework-build bundle src/main.ts --split', 'The entry, and chunks/ of what it loads with import(): a faster start')
+      .example('framework-build bundle src/main-http.ts --snapshot', 'A startup snapshot: node --snapshot-blob dist/bundle/main-http.blob')
+      .example('framework-build bundle main.ts --target bun --compile', 'One Bun executable, bytecode inside'),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -100,8 +104,8 @@ if (argv._[0] === 'bundle') {
   // Loaded for `bundle` only: esbuild is not paid for by a build of the tables.
   const { runBundle } = await import('./bundle/bundle-command.js');
   // The command's own options are not in the top-level type of argv.
-  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean; split: boolean };
-  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, split: own.split, cwd }));
+  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean; split: boolean; snapshot: boolean; compile: boolean };
+  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, split: own.split, snapshot: own.snapshot, compile: own.compile, cwd }));
 }
 const openApiFlags = [
   ...(argv.openapiTitle !== undefined ? [['title', argv.openapiTitle]] : []),

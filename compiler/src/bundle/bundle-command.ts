@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { formatDiagnostic, summary } from '../diagnostics/format.js';
 import { displayPath } from '../files/file-paths.js';
 import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
+import { bundleSnapshot } from './snapshot.js';
+import { compileForBun } from './bun-compile.js';
 
 /**
  * `framework-build bundle`: writes the bundle and says where, how large, and which schema files it
@@ -10,9 +12,11 @@ import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
  * @example
  * process.exitCode = await runBundle({ entry: 'src/main.ts', outDir: 'dist/bundle', cwd: process.cwd() });
  */
-export async function runBundle(options: BundleOptions & { readonly cwd: string }): Promise<number> {
+export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean; readonly compile?: boolean }): Promise<number> {
   const started = performance.now();
   try {
+    if (options.snapshot) return await runSnapshot(options, started);
+    if (options.compile) return await runCompile(options, started);
     const result = await bundleApp(options);
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
     const size = `${(result.bytes / 1024 / 1024).toFixed(2)} MiB`;
@@ -28,6 +32,28 @@ export async function runBundle(options: BundleOptions & { readonly cwd: string 
     process.stderr.write(`framework-build bundle: ${messageOf(error)}\n`);
     return 1;
   }
+}
+
+/** `--snapshot`: for Node, not split (a snapshot has no chunks to read), with no package left outside. */
+async function runSnapshot(options: BundleOptions & { readonly cwd: string }, started: number): Promise<number> {
+  const refused = (options.target ?? 'node') !== 'node' ? `--target ${options.target}` : options.split ? '--split' : (options.external ?? []).length > 0 ? '--external' : undefined;
+  if (refused) throw new Error(`--snapshot does not go with ${refused}: a snapshot is for Node, one blob with its lazy/ packages beside.`);
+  const result = await bundleSnapshot({ entry: options.entry, outDir: options.outDir ?? 'dist/snapshot', minify: options.minify ?? false, cwd: options.cwd });
+  for (const warning of result.warnings) process.stderr.write(`${warning}\n`);
+  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/ (${result.lazy.join(', ')})` : '';
+  const blob = displayPath(result.blob, options.cwd);
+  process.stdout.write(`Built the snapshot ${blob} (${(result.blobBytes / 1024 / 1024).toFixed(2)} MiB${lazy}) for Node ${process.versions.node} in ${Math.round(performance.now() - started)} ms; run it with node --snapshot-blob ${blob}.\n`);
+  return 0;
+}
+
+/** `--compile`: for Bun only, one file (no `--split`). */
+async function runCompile(options: BundleOptions & { readonly cwd: string }, started: number): Promise<number> {
+  const refused = options.target !== 'bun' ? `--target ${options.target ?? 'node'}` : options.split ? '--split' : (options.external ?? []).length > 0 ? '--external' : undefined;
+  if (refused) throw new Error(`--compile does not go with ${refused}: it makes one Bun executable (--target bun).`);
+  const result = await compileForBun({ entry: options.entry, outDir: options.outDir ?? 'dist/bundle', cwd: options.cwd, bun: process.env.BUN || 'bun' });
+  const file = displayPath(result.executable, options.cwd);
+  process.stdout.write(`Compiled ${file} (${(result.bytes / 1024 / 1024).toFixed(1)} MiB with the Bun runtime) in ${Math.round(performance.now() - started)} ms; run it as it is: ${file}.\n`);
+  return 0;
 }
 
 /** esbuild's failures list each error with its file and line; others are one message. */

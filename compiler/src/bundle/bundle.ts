@@ -193,7 +193,7 @@ function entryPlugin(entry: string, modules: ReturnType<typeof descriptorModules
 }
 
 /** Whether @framework/grpc's modules are in the bundle (a linked workspace package or an installed one). */
-function carriesGrpc(metafile: Metafile, workingDir: string): boolean {
+export function carriesGrpc(metafile: Metafile, workingDir: string): boolean {
   return Object.keys(metafile.inputs).some((input) => /(?:^|[\\/])(?:runtime[\\/]grpc|@framework[\\/]grpc)[\\/]dist[\\/]/.test(toPosix(path.resolve(workingDir, input))));
 }
 
