@@ -20,7 +20,8 @@ export function checkTodo(body) {
   const b = typeof body === 'object' && body !== null ? body : {};
   if (typeof b.name !== 'string') reasons.push({ property: 'name', errorMessage: 'name must be a string', constraints: [] });
   if (typeof b.priority !== 'number' || !Number.isFinite(b.priority)) {
-    reasons.push({ property: 'priority', errorMessage: 'priority must be a number', constraints: [] });
+    // The answer the framework gives for `@IsNumber()` (class-validator's message, its options as the constraint): the same bytes.
+    reasons.push({ property: 'priority', errorMessage: 'priority must be a number conforming to the specified constraints', constraints: [{}] });
   }
   if (typeof b.colorLabel !== 'string' || !hexColor.test(b.colorLabel)) {
     reasons.push({ property: 'colorLabel', errorMessage: 'colorLabel must be a hexadecimal color', constraints: [] });
