@@ -42,6 +42,11 @@ export function buildBaseline(commit, log, patch) {
   execFileSync(process.execPath, [tsc, '-b', source + 'runtime/core', source + 'runtime/grpc'], { cwd: source, stdio: 'inherit' });
   // The packages whose exports point into a bundle at that commit (@framework/grpc only lately).
   const bundled = ['runtime/core', 'runtime/grpc'].filter((dir) => JSON.parse(readFileSync(source + dir + '/package.json', 'utf8')).exports['.'].default.startsWith('./dist/bundle/'));
+  // A bundle script that takes its unwrapping from the compiler's build (lately) needs the compiler of that commit built.
+  if (existsSync(source + 'scripts/bundle-names.mjs') && readFileSync(source + 'scripts/bundle-names.mjs', 'utf8').includes('../compiler/dist/')) {
+    execFileSync('sh', ['-c', `git archive ${commit} compiler | tar -x -C ${source}`], { cwd: root });
+    execFileSync(process.execPath, [tsc, '-b', source + 'compiler'], { cwd: source, stdio: 'inherit' });
+  }
   execFileSync(process.execPath, [source + 'scripts/bundle-runtime.mjs', ...bundled.map((dir) => source + dir)], { cwd: source, stdio: 'inherit' });
   // The app resolves @framework/* from .tmp/baseline/node_modules, everything else further up.
   mkdirSync(out + 'node_modules/@framework', { recursive: true });
