@@ -23,10 +23,12 @@ import type { UploadedForm } from '../../runtime/core/src/http/uploads/uploaded-
 const entry: FormEntry = { files: [{ field: 'file', maxCount: 1, maxBytes: 256 * 1024, required: true }] };
 const temp = mkdtempSync(join(tmpdir(), 'body-reader-port-'));
 const reader = new FormReader(entry, { ...DEFAULT_UPLOAD_LIMITS, memoryBytes: 1024, tempDir: temp }, 1 << 20);
+/** The same form within a body limit of 16 KiB (served at `/small`). */
+const smallReader = new FormReader(entry, { ...DEFAULT_UPLOAD_LIMITS, memoryBytes: 1024, tempDir: temp }, 16 * 1024);
 /** A form route's body step, as the call's `loadBody` runs it (`loadFormFrom`). */
 async function read(exchange: HostExchange): Promise<UploadedForm> {
   const call = { body: undefined as unknown, setResponseHeader: (name: string, value: string) => void [name, value] };
-  await loadFormFrom(exchange, reader, call);
+  await loadFormFrom(exchange, exchange.target === '/small' ? smallReader : reader, call);
   return call.body as UploadedForm;
 }
 
@@ -87,6 +89,42 @@ port('NodeExchange: a client gone mid-file leaves no temporary file', async ({ p
   for (let i = 0; i < 100 && readdirSync(temp).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.is(readdirSync(temp).length, 1, 'the file was being written');
   socket.destroy();
+  await emptied();
+});
+
+port("NodeExchange: a chunked body past the route's body limit is the port's 413, reading stopped, no file left", async ({ port: at }) => {
+  const socket = connect(at, '127.0.0.1');
+  await new Promise((resolve) => socket.on('connect', resolve));
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  // No Content-Length: only the bytes as they come can cross the limit.
+  const head = `--b0\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`;
+  const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+  socket.write(`POST /small HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b0\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(head)}`);
+  for (let i = 0; i < 5; i++) socket.write(chunk('a'.repeat(4096)));
+  for (let i = 0; i < 200 && !answer.includes('}'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  socket.destroy();
+  assert.match(answer, /^HTTP\/1\.1 413 /);
+  assert.match(answer, /"name":"BodyTooLargeException"/);
+  assert.match(answer, /larger than the limit of 16384 bytes/);
+  await emptied();
+});
+
+port('NodeExchange: a body sent in 1 KiB pieces, paused for the disk and resumed, arrives whole', async ({ base }) => {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(200 * 1024).fill(0x78)]), 'a.txt');
+  const encoded = new Response(data);
+  const contentType = encoded.headers.get('content-type')!;
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  let at = 0;
+  const pieces = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, (at += 1024)));
+    },
+  });
+  const response = await fetch(base, { method: 'POST', body: pieces, headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit);
+  assert.equal(await response.json(), { name: 'a.txt', size: 200 * 1024, type: 'text/plain' });
   await emptied();
 });
 

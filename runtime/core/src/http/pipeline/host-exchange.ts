@@ -1,4 +1,5 @@
 import type { SinkWatcher } from '../streaming/sse/event-sink.js';
+import type { BodySource } from '../uploads/body-source.js';
 import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
 
 /**
@@ -89,6 +90,12 @@ export interface HostExchange {
    * (`multipart/form-data`). Either this or `readBody`, once.
    */
   bodyStream(limit: number): AsyncIterable<Uint8Array>;
+  /**
+   * Optional: the same body pushed into a form reader chunk by chunk, with the same limit and
+   * refusals as `bodyStream`, without a promise per chunk (the Node port). Either this, `bodyStream`
+   * or `readBody`, once.
+   */
+  bodySource?(limit: number): BodySource;
 
   /** Writes the head (a record, or raw lines) and a whole body (its `content-length` set by the caller), and ends the answer. */
   send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void;
