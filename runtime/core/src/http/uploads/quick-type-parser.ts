@@ -28,6 +28,17 @@ export interface TypeParser {
 export function quickTypeParser(Base: typeof FileTypeParser): new () => TypeParser {
   /** Text signatures as file-type's `stringToBytes` makes them, by encoding, then by text (all literals in file-type). */
   const codes = new Map<string | undefined, Map<string, readonly number[]>>();
+  const codesOf = (text: string, encoding: string | undefined): readonly number[] => {
+    let ofEncoding = codes.get(encoding);
+    if (ofEncoding === undefined) codes.set(encoding, (ofEncoding = new Map()));
+    let signature = ofEncoding.get(text);
+    if (signature === undefined) {
+      signature = textCodes(text, encoding);
+      // Bounded, should a later file-type check a text it read rather than a literal.
+      if (ofEncoding.size < 1024) ofEncoding.set(text, signature);
+    }
+    return signature;
+  };
   return class QuickTypeParser extends Base {
     /** file-type's `check`: the signature's bytes (or `mask & byte`) at `offset` of the bytes read so far. */
     check(signature: ArrayLike<number>, options?: CheckOptions): boolean {
@@ -44,16 +55,18 @@ export function quickTypeParser(Base: typeof FileTypeParser): new () => TypePars
 
     /** file-type's `checkString`: the text's codes as `check` compares them (UTF-16 when asked, else one per code point). */
     checkString(text: string, options?: CheckOptions): boolean {
-      const encoding = options?.encoding;
-      let ofEncoding = codes.get(encoding);
-      if (ofEncoding === undefined) codes.set(encoding, (ofEncoding = new Map()));
-      let signature = ofEncoding.get(text);
-      if (signature === undefined) {
-        signature = textCodes(text, encoding);
-        // Bounded, should a later file-type check a text it read rather than a literal.
-        if (ofEncoding.size < 1024) ofEncoding.set(text, signature);
+      if (options === undefined || (options.encoding === undefined && options.mask === undefined)) {
+        // The common case, compared in place: a text without surrogates has one code per character.
+        const buffer = (this as unknown as { buffer: Uint8Array }).buffer;
+        const offset = options !== undefined && 'offset' in options ? options.offset! : 0;
+        for (let index = 0; index < text.length; index++) {
+          const code = text.charCodeAt(index);
+          if (code >= 0xd800 && code <= 0xdfff) return this.check(codesOf(text, undefined), options);
+          if (buffer[index + offset] !== code) return false;
+        }
+        return true;
       }
-      return this.check(signature, options);
+      return this.check(codesOf(text, options.encoding), options);
     }
   };
 }
