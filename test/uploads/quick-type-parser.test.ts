@@ -10,11 +10,17 @@ import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SNIFF_BYTES } from '../../runtime/core/src/http/uploads/file-types.js';
-import { quickTypeParser } from '../../runtime/core/src/http/uploads/quick-type-parser.js';
+import { quickTypeParser, type TypeParser } from '../../runtime/core/src/http/uploads/quick-type-parser.js';
+
+/** The two entry points of file-type read here (typed by hand: the root's node_modules holds an older file-type). */
+interface FileTypeModule {
+  FileTypeParser: Parameters<typeof quickTypeParser>[0];
+  fileTypeFromBuffer(head: Uint8Array): ReturnType<TypeParser['fromBuffer']>;
+}
 
 // The runtime's file-type (the root's node_modules holds an older one for other tools).
 const fileTypeDir = dirname(createRequire(join(process.cwd(), 'runtime/core/package.json')).resolve('file-type/core'));
-const { FileTypeParser, fileTypeFromBuffer } = (await import(pathToFileURL(join(fileTypeDir, 'core.js')).href)) as typeof import('file-type');
+const { FileTypeParser, fileTypeFromBuffer } = (await import(pathToFileURL(join(fileTypeDir, 'core.js')).href)) as FileTypeModule;
 const Quick = quickTypeParser(FileTypeParser);
 const coreSource = readFileSync(join(fileTypeDir, 'core.js'), 'utf8');
 
