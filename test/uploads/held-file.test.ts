@@ -2,6 +2,7 @@
 // own reads copying the chunks once, and Node's paths that read a Blob's native bytes directly
 // (new Blob([file]), slice, structuredClone, postMessage, object URLs) seeing every byte too.
 import { resolveObjectURL } from 'node:buffer';
+import { inspect } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,6 +22,7 @@ test('it is a Web File with the name, size and type it was made with', () => {
   assert.is(held.type, 'text/plain');
   assert.ok(held.lastModified > 0);
   assert.is(Object.prototype.toString.call(held), '[object File]');
+  assert.match(inspect(held, { breakLength: Infinity }), /size: 11, type: 'text\/plain', name: 'greeting.txt'/);
 });
 
 test('each read gets its own copy of every byte', async () => {
@@ -45,6 +47,7 @@ test('Node paths that read the native bytes see every byte', async () => {
   assert.is(await Blob.prototype.text.call(file()), 'hello world');
   const clone = structuredClone(file());
   assert.is(clone.size, 11);
+  assert.is(clone.type, 'text/plain', 'the type travels with the clone');
   assert.is(await clone.text(), 'hello world');
   const url = URL.createObjectURL(file());
   assert.is(await resolveObjectURL(url)!.text(), 'hello world');
@@ -52,7 +55,9 @@ test('Node paths that read the native bytes see every byte', async () => {
   const channel = new MessageChannel();
   const posted = new Promise<Blob>((resolve) => channel.port2.once('message', resolve));
   channel.port1.postMessage(file());
-  assert.is(await (await posted).text(), 'hello world');
+  const received = await posted;
+  assert.is(await received.text(), 'hello world');
+  assert.is(received.type, 'text/plain');
   channel.port1.close();
 });
 
