@@ -33,11 +33,14 @@ async function read(exchange: HostExchange): Promise<UploadedForm> {
   return call.body as UploadedForm;
 }
 
+/** The last file answered, kept past its call. */
+let kept: File | undefined;
 /** What the stage around a body reader does: read, then answer the form's facts or the refusal. */
 async function serve(exchange: HostExchange): Promise<void> {
   try {
     const form = await read(exchange);
     const file = form.files.get('file')![0]!;
+    kept = file;
     exchange.send(200, { 'content-type': 'application/json' }, JSON.stringify({ name: file.name, size: file.size, type: file.type }));
   } catch (error) {
     const refusal = error instanceof HttpException ? error : new HttpException(500, 'failed');
@@ -76,6 +79,15 @@ port('NodeExchange: a file read through the port, its temporary file deleted whe
   const response = await fetch(base, { method: 'POST', body: form(8 * 1024) });
   assert.equal(await response.json(), { name: 'a.txt', size: 8 * 1024, type: 'text/plain' });
   await emptied();
+});
+
+port('NodeExchange: a file kept past its call is let go when the exchange closes: a later read is refused', async ({ base }) => {
+  const response = await fetch(base, { method: 'POST', body: form(512) });
+  assert.is(response.status, 200);
+  await response.text();
+  for (let i = 0; i < 100 && (await kept!.arrayBuffer().then(() => true, () => false)); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const refusal = await kept!.arrayBuffer().then(() => undefined, (error: unknown) => error);
+  assert.ok(refusal instanceof DOMException && refusal.name === 'NotReadableError', String(refusal));
 });
 
 port('NodeExchange: a file over its limit is answered 413 (the stream is left, not destroyed)', async ({ base }) => {

@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { heldFile } from '../../runtime/core/src/http/uploads/held-file.js';
+import { heldFile, releaseHeldFile } from '../../runtime/core/src/http/uploads/held-file.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 /** Chunks of 'hello world' as a parser hands them over: views into larger buffers. */
@@ -74,6 +74,22 @@ test('an empty file is empty to every reader', async () => {
   assert.is(empty.size, 0);
   assert.is((await empty.arrayBuffer()).byteLength, 0);
   assert.is((await new Blob([empty]).arrayBuffer()).byteLength, 0);
+});
+
+test('a file let go when its call ended refuses every read with NotReadableError; a stream opened before still reads whole', async () => {
+  const held = file();
+  const opened = held.stream();
+  releaseHeldFile(held);
+  assert.is(held.size, 11, 'its facts stay');
+  assert.is(held.name, 'greeting.txt');
+  for (const read of [() => held.arrayBuffer(), () => held.bytes(), () => held.text(), () => new Response(held.stream()).text()]) {
+    const refusal = await read().then(() => undefined, (error: unknown) => error);
+    assert.ok(refusal instanceof DOMException && refusal.name === 'NotReadableError', String(refusal));
+    assert.match((refusal as Error).message, /during the call/);
+  }
+  assert.throws(() => new Blob([held]), /during the call/);
+  assert.is(await new Response(opened).text(), 'hello world');
+  releaseHeldFile(new File(['kept'], 'plain.txt'));
 });
 
 test.run();
