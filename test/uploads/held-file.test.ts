@@ -89,7 +89,14 @@ test('a file let go when its call ended refuses every read with NotReadableError
   }
   assert.throws(() => new Blob([held]), /during the call/);
   assert.is(await new Response(opened).text(), 'hello world');
-  releaseHeldFile(new File(['kept'], 'plain.txt'));
+  // A Response made of the file during the call (an answer streaming it) opens its stream then.
+  const answering = file();
+  const answer = new Response(answering);
+  releaseHeldFile(answering);
+  assert.is(await answer.text(), 'hello world');
+  const plain = new File(['kept'], 'plain.txt');
+  releaseHeldFile(plain);
+  assert.is(await plain.text(), 'kept', 'a plain File is left as it is');
 });
 
 test.run();
