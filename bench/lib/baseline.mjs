@@ -32,9 +32,6 @@ export function buildBaseline(commit, log, patch) {
   mkdirSync(source, { recursive: true });
   // The packages and what their builds read, as they were at that commit.
   execFileSync('sh', ['-c', `git archive ${commit} runtime/core runtime/grpc tsconfig.base.json scripts | tar -x -C ${source}`], { cwd: root });
-  // The runtime's bundle script reads the compiler's name unwrapping (commits from f3216f9 on):
-  // the repository's build of it, as the compiler is not part of what is compared.
-  symlinkSync(root + 'compiler', source + 'compiler');
   if (patch) execFileSync('patch', ['-p1', '--quiet', '-d', source, '-i', resolve(patch)], { stdio: 'inherit' });
   // Dependencies installed for the core package alone (pino) resolve as they do in the repository.
   if (existsSync(root + 'runtime/core/node_modules')) symlinkSync(root + 'runtime/core/node_modules', source + 'runtime/core/node_modules');
@@ -45,6 +42,11 @@ export function buildBaseline(commit, log, patch) {
   execFileSync(process.execPath, [tsc, '-b', source + 'runtime/core', source + 'runtime/grpc'], { cwd: source, stdio: 'inherit' });
   // The packages whose exports point into a bundle at that commit (@framework/grpc only lately).
   const bundled = ['runtime/core', 'runtime/grpc'].filter((dir) => JSON.parse(readFileSync(source + dir + '/package.json', 'utf8')).exports['.'].default.startsWith('./dist/bundle/'));
+  // A bundle script that takes its unwrapping from the compiler's build (lately) needs the compiler of that commit built.
+  if (existsSync(source + 'scripts/bundle-names.mjs') && readFileSync(source + 'scripts/bundle-names.mjs', 'utf8').includes('../compiler/dist/')) {
+    execFileSync('sh', ['-c', `git archive ${commit} compiler | tar -x -C ${source}`], { cwd: root });
+    execFileSync(process.execPath, [tsc, '-b', source + 'compiler'], { cwd: source, stdio: 'inherit' });
+  }
   execFileSync(process.execPath, [source + 'scripts/bundle-runtime.mjs', ...bundled.map((dir) => source + dir)], { cwd: source, stdio: 'inherit' });
   // The app resolves @framework/* from .tmp/baseline/node_modules, everything else further up.
   mkdirSync(out + 'node_modules/@framework', { recursive: true });

@@ -2,10 +2,11 @@
 // own reads copying the chunks once, and Node's paths that read a Blob's native bytes directly
 // (new Blob([file]), slice, structuredClone, postMessage, object URLs) seeing every byte too.
 import { resolveObjectURL } from 'node:buffer';
+import { inspect } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { heldFile } from '../../runtime/core/src/http/uploads/held-file.js';
+import { heldFile, releaseHeldFile } from '../../runtime/core/src/http/uploads/held-file.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 /** Chunks of 'hello world' as a parser hands them over: views into larger buffers. */
@@ -21,6 +22,7 @@ test('it is a Web File with the name, size and type it was made with', () => {
   assert.is(held.type, 'text/plain');
   assert.ok(held.lastModified > 0);
   assert.is(Object.prototype.toString.call(held), '[object File]');
+  assert.match(inspect(held, { breakLength: Infinity }), /size: 11, type: 'text\/plain', name: 'greeting.txt'/);
 });
 
 test('each read gets its own copy of every byte', async () => {
@@ -45,6 +47,7 @@ test('Node paths that read the native bytes see every byte', async () => {
   assert.is(await Blob.prototype.text.call(file()), 'hello world');
   const clone = structuredClone(file());
   assert.is(clone.size, 11);
+  assert.is(clone.type, 'text/plain', 'the type travels with the clone');
   assert.is(await clone.text(), 'hello world');
   const url = URL.createObjectURL(file());
   assert.is(await resolveObjectURL(url)!.text(), 'hello world');
@@ -52,7 +55,9 @@ test('Node paths that read the native bytes see every byte', async () => {
   const channel = new MessageChannel();
   const posted = new Promise<Blob>((resolve) => channel.port2.once('message', resolve));
   channel.port1.postMessage(file());
-  assert.is(await (await posted).text(), 'hello world');
+  const received = await posted;
+  assert.is(await received.text(), 'hello world');
+  assert.is(received.type, 'text/plain');
   channel.port1.close();
 });
 
@@ -69,6 +74,29 @@ test('an empty file is empty to every reader', async () => {
   assert.is(empty.size, 0);
   assert.is((await empty.arrayBuffer()).byteLength, 0);
   assert.is((await new Blob([empty]).arrayBuffer()).byteLength, 0);
+});
+
+test('a file let go when its call ended refuses every read with NotReadableError; a stream opened before still reads whole', async () => {
+  const held = file();
+  const opened = held.stream();
+  releaseHeldFile(held);
+  assert.is(held.size, 11, 'its facts stay');
+  assert.is(held.name, 'greeting.txt');
+  for (const read of [() => held.arrayBuffer(), () => held.bytes(), () => held.text(), () => new Response(held.stream()).text()]) {
+    const refusal = await read().then(() => undefined, (error: unknown) => error);
+    assert.ok(refusal instanceof DOMException && refusal.name === 'NotReadableError', String(refusal));
+    assert.match((refusal as Error).message, /during the call/);
+  }
+  assert.throws(() => new Blob([held]), /during the call/);
+  assert.is(await new Response(opened).text(), 'hello world');
+  // A Response made of the file during the call (an answer streaming it) opens its stream then.
+  const answering = file();
+  const answer = new Response(answering);
+  releaseHeldFile(answering);
+  assert.is(await answer.text(), 'hello world');
+  const plain = new File(['kept'], 'plain.txt');
+  releaseHeldFile(plain);
+  assert.is(await plain.text(), 'kept', 'a plain File is left as it is');
 });
 
 test.run();

@@ -1,4 +1,5 @@
 import type { SinkWatcher } from '../streaming/sse/event-sink.js';
+import type { BodySource } from '../uploads/body-source.js';
 import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
 
 /** The head of an answer: lower-case names, a number for `content-length`, an array for several lines (`set-cookie`). */
@@ -61,6 +62,8 @@ export interface HostExchange {
   readBody(limit: number, done: BodyDone): void;
   /** The body's chunks as they arrive, at most `limit` bytes (then a `BodyTooLargeException`); either this or `readBody`, once. */
   bodyStream(limit: number): AsyncIterable<Uint8Array>;
+  /** Optional: the body pushed to a form reader chunk by chunk (same limit and refusals as `bodyStream`, no promise per chunk). */
+  bodySource?(limit: number): BodySource;
   /** Writes the head and a whole body (its `content-length` set by the caller), and ends the answer. */
   send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void;
   /** Writes the head now and opens the body (event streams, streamed Responses). */

@@ -1,6 +1,8 @@
-/** file-type, imported with the first file told apart: its signatures are not loaded at start. */
-let loadingFileType: Promise<typeof import('file-type')> | undefined;
-const loadFileType = (): Promise<typeof import('file-type')> => (loadingFileType ??= import('file-type'));
+import { quickTypeParser, type TypeParser } from './quick-type-parser.js';
+
+/** file-type's parser, imported with the first file told apart: its signatures are not loaded at start. */
+let loadingParser: Promise<new () => TypeParser> | undefined;
+const loadParser = (): Promise<new () => TypeParser> => (loadingParser ??= import('file-type').then(({ FileTypeParser }) => quickTypeParser(FileTypeParser)));
 
 /**
  * How many leading bytes of a file are read to tell its type: file-type's own reasonable detection
@@ -10,7 +12,6 @@ export const SNIFF_BYTES = 4100;
 
 /** The type of a file whose bytes match no signature and are not text. */
 export const UNKNOWN_TYPE = 'application/octet-stream';
-
 
 /**
  * The MIME type of a file from its first bytes (its "magic numbers"), never from its name or the
@@ -24,7 +25,8 @@ export const UNKNOWN_TYPE = 'application/octet-stream';
  */
 export async function typeFromBytes(head: Uint8Array): Promise<string> {
   if (head.length === 0) return UNKNOWN_TYPE;
-  const found = await (await loadFileType()).fileTypeFromBuffer(head);
+  // A parser per file: it keeps the bytes it reads in its own state across its awaits.
+  const found = await new (await loadParser())().fromBuffer(head);
   if (found) return found.mime;
   return looksLikeText(head) ? 'text/plain' : UNKNOWN_TYPE;
 }

@@ -62,5 +62,7 @@ export function loadForm(
  */
 export function loadFormFrom(exchange: HostExchange, reader: FormReader, call: FormCall): Promise<void> {
   const headers = { 'content-type': exchange.header('content-type'), 'content-length': exchange.header('content-length') };
-  return loadForm(reader, call, streamSource(exchange.bodyStream(reader.bodyLimit)), headers, (dispose) => exchange.onClose(() => void dispose()));
+  // The port's push source where it has one (Node): no promise per chunk.
+  const source = exchange.bodySource?.(reader.bodyLimit) ?? streamSource(exchange.bodyStream(reader.bodyLimit));
+  return loadForm(reader, call, source, headers, (dispose) => exchange.onClose(() => void dispose()));
 }

@@ -2,6 +2,7 @@ import { MalformedBodyException, NotValidBodyException } from '../../exceptions/
 import type { BodyEntry } from '../../contract/tables.js';
 import type { Converter } from '../../params/convert.js';
 import { bodyValidatorFor } from '../../validation/body-validator.js';
+import { releaseHeldFile } from './held-file.js';
 
 /**
  * A `multipart/form-data` body once read: its text fields and its files (each a Web `File` whose
@@ -37,6 +38,7 @@ export class UploadedForm {
   }
   /** Deletes the temporary files (once; later calls wait for the same deletion). */
   dispose(): Promise<void> {
+    for (const files of this.files.values()) for (const file of files) releaseHeldFile(file);
     if (!this.remove || this.temporary.length === 0) return Promise.resolve();
     const remove = this.remove;
     return (this.removing ??= Promise.all(this.temporary.map(({ path, closed }) => closed.then(() => remove(path)))).then(() => undefined));

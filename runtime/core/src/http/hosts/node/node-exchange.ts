@@ -5,6 +5,8 @@ import { BodyTooLargeException, RequestAbortedException } from '../../../excepti
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
+import type { BodySource } from '../../uploads/body-source.js';
+import { readableSource } from '../../uploads/readable-source.js';
 import { onExchangeClose } from './exchange-close.js';
 import { readBodyBytes } from './node-body.js';
 import { requestHeaderOf, requestHeadersOf } from './request-headers.js';
@@ -65,6 +67,10 @@ export class NodeExchange implements HostExchange {
       throw error instanceof BodyTooLargeException ? error : new RequestAbortedException({ cause: error });
     }
     if (!this.incoming.complete) throw new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') });
+  }
+
+  bodySource(limit: number): BodySource {
+    return readableSource(this.incoming, limit);
   }
 
   send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
