@@ -2,7 +2,6 @@
 // executable carrying its modules' bytecode. It serves as the bundle does (routes, a login, the
 // malformed-JSON 400, pino's request lines, loaded on demand inside the executable) with the
 // configuration of its start; an entry that exports a value is refused at its line.
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { compileForBun, type BunCompileResult } from '../../compiler/src/bundle/bun-compile.js';
 import { launch } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
+import { hs256 } from '../auth/fixtures/tokens.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-bun-compile-'));
@@ -20,12 +20,7 @@ let bun: string;
 let result: BunCompileResult;
 
 /** An HS256 token for the example's demo user, signed with `key`. */
-function signed(key: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'demo', roles: ['user'], iat: now, exp: now + 600 })}`;
-  return `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
-}
+const signed = (key: string) => hs256({ sub: 'demo', roles: ['user'] }, key, '10m');
 
 test.before(async () => {
   const runtime = ensureBun();
@@ -41,8 +36,8 @@ test('the executable serves with the configuration of its start', async () => {
   const server = await launch(result.executable, [], { cwd: tmpdir(), readyWithinMs: 30_000, env: { JWT_SECRET: secret, LOG_LEVEL: 'info' } });
   try {
     assert.is((await fetch(`${server.base}/health`)).status, 200);
-    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${signed(secret)}` } })).status, 200);
-    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${signed('another-secret-of-at-least-32-bytes!!')}` } })).status, 403);
+    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${await signed(secret)}` } })).status, 200);
+    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${await signed('another-secret-of-at-least-32-bytes!!')}` } })).status, 403);
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) });
     assert.is(login.status, 200);
     const malformed = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });

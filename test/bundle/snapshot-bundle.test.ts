@@ -4,7 +4,6 @@
 // blob wherever the directory was moved; an entry that exports a value, a host other than Node,
 // or a module that draws a random identifier while the blob is built, is refused with the reason.
 import { spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { bundleSnapshot, type SnapshotResult } from '../../compiler/src/bundle/snapshot.js';
 import { snapshotEntrySource } from '../../compiler/src/bundle/snapshot-entry.js';
 import { launch } from '../launch.js';
+import { hs256 } from '../auth/fixtures/tokens.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const entry = path.join(repo, 'examples/todo/src/main-http.ts');
@@ -22,12 +22,7 @@ const secret = 'snapshot-secret-of-at-least-32-bytes!';
 let result: SnapshotResult;
 
 /** An HS256 token for the example's demo user, signed with `key`. */
-function signed(key: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'demo', roles: ['user'], iat: now, exp: now + 600 })}`;
-  return `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
-}
+const signed = (key: string) => hs256({ sub: 'demo', roles: ['user'] }, key, '10m');
 
 test.before(async () => {
   delete process.env.JWT_SECRET;
@@ -54,8 +49,8 @@ test('moved elsewhere, the blob serves with the configuration of its start, and 
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) });
     assert.is(login.status, 200);
     // A token signed with this start's JWT_SECRET (none was set while the blob was built) is accepted.
-    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${signed(secret)}` } })).status, 200);
-    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${signed('another-secret-of-at-least-32-bytes!!')}` } })).status, 403);
+    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${await signed(secret)}` } })).status, 200);
+    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${await signed('another-secret-of-at-least-32-bytes!!')}` } })).status, 403);
     const malformed = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
     assert.is(malformed.status, 400);
     assert.match(await malformed.text(), /not valid JSON/);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type ImportKind, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type ImportKind, type Plugin } from 'esbuild';
 import { carriesGrpc } from './bundle.js';
 import { unwrapInferredNames } from './bundle-names.js';
 import { snapshotEntropyGuard } from './snapshot-entropy.js';
@@ -33,6 +33,19 @@ export interface SnapshotResult {
 }
 
 const VIRTUAL = 'framework-snapshot';
+/** What the snapshot's script and its packages loaded on demand are built as: CommonJS for Node. */
+const cjsForSnapshot = {
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // `import()` is not available in a snapshot: esbuild turns it into a `require`.
+  supported: { 'dynamic-import': false },
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
 
 /**
  * Bundles an HTTP application into a V8 startup snapshot for Node (`--build-snapshot`): the
@@ -58,22 +71,13 @@ export async function bundleSnapshot(options: SnapshotOptions): Promise<Snapshot
   const run = (lazy: Map<string, LazyPackage>, outside: (id: string, kind: ImportKind, resolved: string) => boolean) =>
     build({
       entryPoints: [{ in: `${VIRTUAL}:main`, out: name }],
+      ...cjsForSnapshot,
       outdir: outDir,
-      outExtension: { '.js': '.cjs' },
       absWorkingDir: cwd,
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      // `import()` is not available in a snapshot: esbuild turns it into a `require`.
-      supported: { 'dynamic-import': false },
       // The modules' `import.meta.url` is the script's own (read while the snapshot is built).
       define: { 'import.meta.url': '__frameworkScriptUrl' },
       banner: { js: "var __frameworkScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
-      keepNames: true,
       minify: options.minify ?? false,
-      legalComments: 'none',
-      logLevel: 'silent',
       write: false,
       metafile: true,
       plugins: [snapshotMain(entry, entrySource), lazyOutside(lazy, outside)],
@@ -124,18 +128,10 @@ async function bundleLazy(lazy: readonly LazyPackage[], dir: string, cwd: string
   const namespace = 'framework-lazy';
   await build({
     entryPoints: lazy.map((p) => ({ in: `${namespace}:${p.id}`, out: p.file.replace(/\.cjs$/, '') })),
+    ...cjsForSnapshot,
     outdir: dir,
-    outExtension: { '.js': '.cjs' },
     absWorkingDir: cwd,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    supported: { 'dynamic-import': false },
-    keepNames: true,
     minify,
-    legalComments: 'none',
-    logLevel: 'silent',
     plugins: [
       {
         name: 'framework-lazy-entries',
