@@ -61,9 +61,8 @@ export interface HostExchange {
    */
   readBody(limit: number, done: BodyDone): void;
   /** The body's chunks as they arrive, at most `limit` bytes (then a `BodyTooLargeException`); either this or `readBody`, once. */
-  bodyStream(limit: number): AsyncIterable<Uint8Array>;
-  /** Optional: the body pushed to a form reader chunk by chunk (same limit and refusals as `bodyStream`, no promise per chunk). */
-  bodySource?(limit: number): BodySource;
+  /** The body pushed to a form reader chunk by chunk as it arrives, at most `limit` bytes (then a `BodyTooLargeException`); either this or `readBody`, once. */
+  bodySource(limit: number): BodySource;
   /** Writes the head and a whole body (its `content-length` set by the caller), and ends the answer. */
   send(status: number, headers: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void;
   /** Writes the head now and opens the body (event streams, streamed Responses). */

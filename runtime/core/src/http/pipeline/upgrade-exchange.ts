@@ -1,6 +1,7 @@
 import type { SocketLimits, SocketUpgrade } from '../streaming/websocket/socket-port.js';
 import type { StreamCall } from '../streaming/open-streams.js';
 import type { AnswerHeaders, BodyDone, BodySink, HostExchange } from './host-exchange.js';
+import { streamSource, type BodySource } from '../uploads/body-source.js';
 
 /** What the exchange asks of its socket's session (a `SocketSession`). */
 export interface CallWatcher {
@@ -69,7 +70,9 @@ export class UpgradeExchange implements HostExchange {
   readBody(_limit: number, done: BodyDone): void {
     done(undefined, new Uint8Array(0));
   }
-  async *bodyStream(): AsyncIterable<Uint8Array> {}
+  bodySource(): BodySource {
+    return streamSource(null);
+  }
   send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
     this.open.send(status, headers, body);
   }

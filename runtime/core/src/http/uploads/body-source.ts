@@ -1,7 +1,7 @@
 /**
  * A request body as the form reader consumes it: chunks pushed to a sink, with back-pressure
  * (`pause`/`resume`) and a way to stop reading at once (`stop`). Host-neutral: `streamSource`
- * takes the host port's `bodyStream`, a Web `ReadableStream` or any async iterable of chunks.
+ * takes a Web `ReadableStream` or any async iterable of chunks.
  */
 export interface BodySource {
   /** Starts the flow of chunks into `sink`; called once. */

@@ -36,7 +36,7 @@ const isPartAFile: BusboyConfig['isPartAFile'] = (_name, _type, fileName) => fil
  *
  * @example
  * const reader = new FormReader(route.entry.form, limits, 1 << 20);
- * const form = await reader.read(streamSource(exchange.bodyStream(reader.bodyLimit)), exchange.header('content-type'), exchange.header('content-length'), onEnd);
+ * const form = await reader.read(exchange.bodySource(reader.bodyLimit), exchange.header('content-type'), exchange.header('content-length'), onEnd);
  */
 export class FormReader {
   private readonly files: ReadonlyMap<string, FormFileEntry>;

@@ -1,6 +1,6 @@
 import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { HostExchange } from '../pipeline/host-exchange.js';
-import { streamSource, type BodySource } from './body-source.js';
+import type { BodySource } from './body-source.js';
 import { FormReader } from './form-reader.js';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './upload-limits.js';
 
@@ -62,7 +62,6 @@ export function loadForm(
  */
 export function loadFormFrom(exchange: HostExchange, reader: FormReader, call: FormCall): Promise<void> {
   const headers = { 'content-type': exchange.header('content-type'), 'content-length': exchange.header('content-length') };
-  // The port's push source where it has one (Node): no promise per chunk.
-  const source = exchange.bodySource?.(reader.bodyLimit) ?? streamSource(exchange.bodyStream(reader.bodyLimit));
+  const source = exchange.bodySource(reader.bodyLimit);
   return loadForm(reader, call, source, headers, (dispose) => exchange.onClose(() => void dispose()));
 }

@@ -18,11 +18,10 @@ export interface ReadableBody {
 
 /**
  * A Node request's body as a form reader's source, pushed chunk by chunk from the stream's own
- * `data` events: no promise per chunk, where the host port's `bodyStream` iterator makes three (the
- * stream's async iterator, the port's generator, `streamSource`'s loop). Past `limit` bytes it
+ * `data` events: no promise per chunk, where reading its async iterator through `streamSource` makes
+ * three. Past `limit` bytes it
  * fails with a `BodyTooLargeException`; a client gone before the body ended (`close` without
- * `end`, an `error`, an `end` of an incomplete body) is a `RequestAbortedException`, as the port's
- * `bodyStream` says. `stop` leaves the request standing, paused: destroying it would reset the
+ * `end`, an `error`, an `end` of an incomplete body) is a `RequestAbortedException`. `stop` leaves the request standing, paused: destroying it would reset the
  * connection before a refusal is written, and Node discards the rest once the call is answered.
  *
  * @example

@@ -1,7 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Readable } from 'node:stream';
-import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
@@ -53,22 +52,6 @@ export class NodeExchange implements HostExchange {
   readBody(limit: number, done: BodyDone): void {
     readBodyBytes(this.incoming, limit, done);
   }
-  async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
-    let size = 0;
-    try {
-      // A reader that stops early (a refused form) leaves the request standing: destroying it would
-      // reset the connection before the refusal is written. Node discards the rest once it is answered.
-      for await (const chunk of this.incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > limit) throw new BodyTooLargeException(limit);
-        yield chunk;
-      }
-    } catch (error) {
-      throw error instanceof BodyTooLargeException ? error : new RequestAbortedException({ cause: error });
-    }
-    if (!this.incoming.complete) throw new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') });
-  }
-
   bodySource(limit: number): BodySource {
     return readableSource(this.incoming, limit);
   }

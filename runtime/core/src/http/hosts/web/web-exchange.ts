@@ -10,6 +10,7 @@ import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/sock
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
 import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
+import { streamSource, type BodySource } from '../../uploads/body-source.js';
 
 const noBytes = new Uint8Array(0);
 
@@ -108,7 +109,10 @@ export class WebExchange implements HostExchange {
       (error: Error) => done(error, noBytes),
     );
   }
-  async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
+  bodySource(limit: number): BodySource {
+    return streamSource(this.bodyStream(limit));
+  }
+  private async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
     const { body } = this.request;
     if (body === null) return;
     let size = 0;

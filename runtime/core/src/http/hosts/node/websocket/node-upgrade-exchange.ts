@@ -6,6 +6,7 @@ import type { SocketLimits, SocketUpgrade } from '../../../streaming/websocket/s
 import { NodeExchange } from '../node-exchange.js';
 import { openNodeSocket } from './node-socket-port.js';
 import { writeRefusal, writeResponseRefusal } from './upgrade-refusal.js';
+import { streamSource, type BodySource } from '../../../uploads/body-source.js';
 
 /**
  * The host port over an upgrade request of Node's server: read as `NodeExchange` reads any; with
@@ -29,7 +30,9 @@ export class NodeUpgradeExchange extends NodeExchange {
   override readBody(_limit: number, done: BodyDone): void {
     done(undefined, new Uint8Array(0));
   }
-  override async *bodyStream(): AsyncIterable<Uint8Array> {}
+  override bodySource(): BodySource {
+    return streamSource(null);
+  }
   override send(status: number, headers: AnswerHeaders | undefined, body: string | Uint8Array | undefined): void {
     this.answeredWith = status;
     writeRefusal(this.socket, status, { ...this.preset, ...headers }, body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body));
