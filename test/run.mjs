@@ -64,6 +64,9 @@ const BOTH_HTTP_ADAPTERS = [
   '/test/streaming/sse', '/test/streaming/websocket', '/test/uploads/uploads-http',
 ];
 
+/** A suite still running after this long has hung (the slowest takes about a minute in CI): it is stopped and counted failed. */
+const FILE_DEADLINE_MS = 5 * 60_000;
+
 function runFile({ file, env = {} }, node) {
   return new Promise((resolve) => {
     // The phase's Node first on PATH: npm and anything else a suite spawns by name runs on it too.
@@ -76,7 +79,12 @@ function runFile({ file, env = {} }, node) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    const deadline = setTimeout(() => {
+      output += `\nstopped: still running after ${FILE_DEADLINE_MS / 1000} s\n`;
+      child.kill('SIGKILL');
+    }, FILE_DEADLINE_MS);
     child.on('close', (code) => {
+      clearTimeout(deadline);
       const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
       const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
       let failed = total - passed;

@@ -4,7 +4,7 @@
 // go when the exchange closes.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
+import { connect as connectHttp2, createServer as createHttp2Server, type ServerHttp2Session } from 'node:http2';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,8 @@ port('NodeExchange: a body sent in 1 KiB pieces, paused for the disk and resumed
 
 port('NodeExchange over HTTP/2 (compatibility mode): a file read, and one over its limit answered 413', async () => {
   const server = createHttp2Server((incoming, outgoing) => void serve(new NodeExchange(incoming as unknown as IncomingMessage, outgoing as unknown as ServerResponse)));
+  const sessions = new Set<ServerHttp2Session>();
+  server.on('session', (session) => sessions.add(session));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const session = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   try {
@@ -177,9 +179,11 @@ port('NodeExchange over HTTP/2 (compatibility mode): a file read, and one over i
       }
     }
   } finally {
-    // Destroyed, not closed: Node's client keeps a stream reset with NO_ERROR open while its
-    // unsent body waits, so `close` would wait for good.
+    // Destroyed, not closed, on both sides: Node keeps a stream reset with NO_ERROR open while its
+    // unsent body waits, so a session's `close` (and the server's, which waits for its sessions)
+    // could wait for good.
     session.destroy();
+    for (const open of sessions) open.destroy();
     await new Promise((resolve) => server.close(resolve));
   }
   await emptied();
