@@ -93,7 +93,10 @@ try {
   for (const s of scenarios) {
     for (const { url } of servers) await load(url, s, Number(opt.warmup));
     for (let round = 0; round < rounds; round++) {
-      for (const { peer, child, url } of servers) {
+      // Each round starts with the next peer: a fixed order would give one peer the same place
+      // (right after the warm-up, or after the same neighbour) in every round.
+      const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+      for (const { peer, child, url } of order) {
         const before = cpuSeconds(child);
         const result = await load(url, s, seconds);
         const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
