@@ -8,6 +8,7 @@
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 //   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
+//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline a3fdf37 --baseline-app --alternate 5 --seconds 2   # against an older framework, its own bench app
 //   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
 //   node bench/cpu-per-request.mjs --only framework-cors,fastify-cors --scenario cors-get,cors-preflight --alternate 5 --seconds 2   # CORS + security headers
 //   node bench/cpu-per-request.mjs --only framework,fastify --scenario upload-256k --alternate 5 --seconds 2   # one 256 KiB file vs @fastify/multipart
@@ -43,6 +44,8 @@ const { values: opt } = parseArgs({
     baseline: { type: 'string' },
     // A patch applied to that runtime first (baselines/no-instrumentation.patch).
     'baseline-patch': { type: 'string' },
+    // The bench app of that commit too, built by its compiler (lib/baseline.mjs): for a runtime too old for today's app.
+    'baseline-app': { type: 'boolean', default: false },
   },
 });
 const scenarios = opt.scenario ? allScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : allScenarios.filter((s) => s.transport === 'http' && !s.optIn);
@@ -55,7 +58,7 @@ const chosen = opt.only.split(',').map((id) => {
   if (!peer) throw new Error(`no ${transport === 'http' ? 'HTTP' : 'gRPC'} peer '${id}'`);
   return peer;
 });
-if (chosen.some((peer) => peer.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch']);
+if (chosen.some((peer) => peer.id.startsWith('framework-baseline'))) buildBaseline(baselineCommit(opt.baseline), (line) => console.error(`[cpu] ${line}`), opt['baseline-patch'], opt['baseline-app']);
 // The "+ SDK" peers export their spans to a sink in this process, as under bench/run.mjs.
 const sink = chosen.some((peer) => peer.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
 if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;

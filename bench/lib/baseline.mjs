@@ -25,7 +25,8 @@ export function baselineCommit(ref) {
  * (`apps/framework/dist`, built by `buildFramework` first) that resolves them. Their own
  * dependencies (hono, grpc-js…) resolve from the repository's node_modules.
  */
-export function buildBaseline(commit, log, patch) {
+export function buildBaseline(commit, log, patch, wholeApp = false) {
+  if (wholeApp) return buildWholeBaseline(commit, log);
   log(`building the baseline runtime of ${commit.slice(0, 12)}${patch ? ` with ${patch} applied` : ''}`);
   rmSync(out, { recursive: true, force: true });
   const source = out + 'source/';
@@ -53,4 +54,27 @@ export function buildBaseline(commit, log, patch) {
   symlinkSync(source + 'runtime/core', out + 'node_modules/@framework/core');
   symlinkSync(source + 'runtime/grpc', out + 'node_modules/@framework/grpc');
   cpSync(bench + 'apps/framework/dist', out + 'app/dist', { recursive: true });
+}
+
+/**
+ * `--baseline-app`: the bench app of `commit` too, built there by that commit's compiler and
+ * runtime, for a commit whose runtime cannot run today's app (a decorator it lacks). Measures the
+ * whole framework then against now, not the runtime alone. The commit's tree is checked out into
+ * `.tmp/baseline/tree` with the repository's dependencies linked in.
+ */
+function buildWholeBaseline(commit, log) {
+  log(`building the framework and bench app of ${commit.slice(0, 12)}`);
+  rmSync(out, { recursive: true, force: true });
+  const tree = out + 'tree/';
+  mkdirSync(tree, { recursive: true });
+  execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${tree}`], { cwd: root });
+  for (const dir of ['', 'runtime/core/', 'runtime/grpc/', 'bench/peers/']) {
+    if (existsSync(root + dir + 'node_modules') && existsSync(tree + dir)) symlinkSync(root + dir + 'node_modules', tree + dir + 'node_modules');
+  }
+  execFileSync('npm', ['run', 'build:framework'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['-e', "import('./bench/lib/setup.mjs').then((m) => m.buildFramework())"], { cwd: tree, stdio: 'inherit' });
+  mkdirSync(out + 'node_modules/@framework', { recursive: true });
+  symlinkSync(tree + 'runtime/core', out + 'node_modules/@framework/core');
+  symlinkSync(tree + 'runtime/grpc', out + 'node_modules/@framework/grpc');
+  cpSync(tree + 'bench/apps/framework/dist', out + 'app/dist', { recursive: true });
 }

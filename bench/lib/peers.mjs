@@ -44,6 +44,13 @@ export const peers = [
     id: 'framework-deno', label: 'Framework (ours) on Deno', runtime: 'deno', ours: true,
     http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', read: { http: ['apps/framework/dist', '../runtime/core/dist/bundle'], grpc: ['apps/framework/dist', '../runtime/core/dist/bundle', '../runtime/grpc/dist', proto.ours, '../node_modules/grpc-health-check/proto/health/v1/health.proto'] }, sys: { grpc: ['uid'] },
   },
+  // What the security headers cost on Deno, whose static fast path takes an answer with a content type alone.
+  {
+    id: 'framework-deno-no-security-headers', label: 'Framework (ours) on Deno, security headers off', runtime: 'deno', ours: true, optIn: true, env: { BENCH_SECURITY_HEADERS: 'off' },
+    http: 'apps/framework/dist/src/main.js', grpc: 'apps/framework/dist/src/main.js', read: { http: ['apps/framework/dist', '../runtime/core/dist/bundle'], grpc: ['apps/framework/dist', '../runtime/core/dist/bundle', '../runtime/grpc/dist', proto.ours, '../node_modules/grpc-health-check/proto/health/v1/health.proto'] }, sys: { grpc: ['uid'] },
+  },
+  // The baseline of `framework-baseline` (lib/baseline.mjs) run by Deno: Deno's rows before and after a change.
+  { id: 'framework-baseline-deno', label: 'Framework (ours) on the baseline runtime, on Deno', runtime: 'deno', ours: true, optIn: true, http: '.tmp/baseline/app/dist/src/main.js', read: { http: ['.tmp/baseline'] } },
   { id: 'hono-deno', label: 'bare Hono on Deno.serve (Deno floor)', runtime: 'deno', http: 'peers/hono/server-deno.mjs', floor: 'http' },
   { id: 'grpc-js-deno', label: 'raw grpc-js on Deno (Deno floor)', runtime: 'deno', grpc: 'peers/grpc-js/server.mjs', floor: 'grpc', read: { grpc: [proto.peers] } },
 ];

@@ -15,20 +15,38 @@ import { streamSource, type BodySource } from '../../uploads/body-source.js';
 const noBytes = new Uint8Array(0);
 
 /**
- * A head as `Headers` (a repeated header's lines appended), its `content-length` only `withLength`
- * (HEAD's, whose body is gone): the host sets it from the body.
+ * A head as a `Response`'s `headers`: a plain record where every header has one line (Deno and
+ * Bun read a record without iterating a `Headers`, @hono/node-server hands it to `writeHead` as it
+ * is), `Headers` where one repeats (`set-cookie`). `content-length` is kept only `withLength`
+ * (HEAD's, whose body is gone): the host sets it from the body. `preset` fills names the head lacks.
  */
-function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength = false): Headers {
-  const headers = new Headers();
-  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) addHeader(headers, head[i] as string, head[i + 1]!, withLength);
-  else for (const name in head) addHeader(headers, name, (head as AnswerHeaders)[name]!, withLength);
-  return headers;
+function responseHeaders(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Record<string, string> | Headers {
+  const record: Record<string, string> = {};
+  let repeated = false;
+  const add = (name: string, value: string | number | readonly string[]): void => {
+    if (name === 'content-length' && !withLength) return;
+    // `__proto__` cannot be a record's own key: such a head goes as `Headers` too.
+    if (Array.isArray(value) || name === '__proto__') repeated = true;
+    else record[name] = String(value);
+  };
+  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) add(head[i] as string, head[i + 1]!);
+  else for (const name in head) add(name, (head as AnswerHeaders)[name]!);
+  if (preset) for (const name in preset) if (!Object.hasOwn(record, name)) record[name] = preset[name]!;
+  return repeated ? headersOf(head, withLength, preset) : record;
 }
 
-function addHeader(headers: Headers, name: string, value: string | number | readonly string[], withLength: boolean): void {
-  if (name === 'content-length' && !withLength) return;
-  if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
-  else headers.set(name, String(value));
+/** The same head as `Headers`, a repeated header's lines appended. */
+function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Headers {
+  const headers = new Headers();
+  const add = (name: string, value: string | number | readonly string[]): void => {
+    if (name === 'content-length' && !withLength) return;
+    if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
+    else headers.set(name, String(value));
+  };
+  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) add(head[i] as string, head[i + 1]!);
+  else for (const name in head) add(name, (head as AnswerHeaders)[name]!);
+  if (preset) for (const name in preset) if (!headers.has(name)) headers.set(name, preset[name]!);
+  return headers;
 }
 
 /**
@@ -37,10 +55,11 @@ function addHeader(headers: Headers, name: string, value: string | number | read
  * going away; `bindings` is what the host passed beside it (see `hostedAddress`).
  */
 export class WebExchange implements HostExchange {
-  readonly response: Promise<Response>;
   /** The answer as soon as a stage gave it: a synchronous stage's answer is sent in the same turn. */
   settled?: Response;
-  private resolve!: (response: Response) => void;
+  /** The promise of `response`, made only when something waits for an answer not yet given. */
+  private pending?: Promise<Response>;
+  private resolve?: (response: Response) => void;
   private answered = false;
   /** Settles when the socket of an accepted upgrade ends. */
   private socketEnd?: Promise<void>;
@@ -57,7 +76,12 @@ export class WebExchange implements HostExchange {
     const authorityStart = url.indexOf('//') + 2;
     const slash = url.indexOf('/', authorityStart);
     this.pathStart = slash === -1 ? url.length : slash;
-    this.response = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  /** What the stages answered, once they have. */
+  get response(): Promise<Response> {
+    if (this.settled) return Promise.resolve(this.settled);
+    return (this.pending ??= new Promise((resolve) => (this.resolve = resolve)));
   }
 
   get method(): string {
@@ -137,14 +161,13 @@ export class WebExchange implements HostExchange {
 
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
     // HEAD: the head of the GET route's answer, its `content-length` kept.
-    const headers = headersOf(head, this.request.method === 'HEAD');
-    if (this.preset) for (const name in this.preset) if (!headers.has(name)) headers.set(name, String(this.preset[name]));
+    const headers = responseHeaders(head, this.request.method === 'HEAD', this.preset);
     if (this.request.method === 'HEAD') return this.answer(new Response(null, { status, headers }));
     this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
     const { body, sink } = webEventSink();
-    const head = this.headOf(headers);
+    const head = headersOf(headers, false, this.preset);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.answer(new Response(body, { status, headers: head }));
@@ -221,15 +244,11 @@ export class WebExchange implements HostExchange {
     return this.request;
   }
 
-  private headOf(head: AnswerHeaders | undefined): Headers {
-    return headersOf(this.preset ? { ...this.preset, ...head } : head);
-  }
-
   private answer(response: Response): void {
     if (this.answered) return;
     this.answered = true;
     this.settled = response;
-    this.resolve(response);
+    this.resolve?.(response);
   }
 }
 
