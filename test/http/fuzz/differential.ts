@@ -100,7 +100,8 @@ async function exchange(served: Served, client: RawClient, request: FuzzRequest,
   return comparable(result, served.logged.slice(before), served.app.stats().abortedRequests - abortedBefore, comparison, /^HEAD /.test(request.bytes));
 }
 
-async function settledLog(served: Served): Promise<void> {
+/** Waits until the app's log is quiet: three turns of the event loop without a new line. */
+export async function settledLog(served: Served): Promise<void> {
   for (let quiet = 0, seen = served.logged.length; quiet < 3; ) {
     await new Promise((resolve) => setImmediate(resolve));
     quiet = served.logged.length === seen ? quiet + 1 : 0;

@@ -14,37 +14,41 @@ import { streamSource, type BodySource } from '../../uploads/body-source.js';
 
 const noBytes = new Uint8Array(0);
 
+type HeadValue = string | number | readonly string[];
+
+/** Each header of a head, `content-length` only `withLength` (HEAD's, whose body is gone): the host sets it from the body. */
+function eachHeader(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, add: (name: string, value: HeadValue) => void): void {
+  const kept = (name: string, value: HeadValue): void => {
+    if (name !== 'content-length' || withLength) add(name, value);
+  };
+  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) kept(head[i] as string, head[i + 1]!);
+  else for (const name in head) kept(name, (head as AnswerHeaders)[name]!);
+}
+
 /**
- * A head as a `Response`'s `headers`: a plain record where every header has one line (Deno and
- * Bun read a record without iterating a `Headers`, @hono/node-server hands it to `writeHead` as it
- * is), `Headers` where one repeats (`set-cookie`). `content-length` is kept only `withLength`
- * (HEAD's, whose body is gone): the host sets it from the body. `preset` fills names the head lacks.
+ * A head as a `Response`'s `headers`, `preset` filling the names it lacks: a plain record where
+ * every header has one line (Deno and Bun read it without iterating a `Headers`, @hono/node-server
+ * hands it to `writeHead`), `Headers` where one repeats (`set-cookie`) or cannot be a key.
  */
 function responseHeaders(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Record<string, string> | Headers {
   const record: Record<string, string> = {};
-  let repeated = false;
-  const add = (name: string, value: string | number | readonly string[]): void => {
-    if (name === 'content-length' && !withLength) return;
-    // `__proto__` cannot be a record's own key: such a head goes as `Headers` too.
-    if (Array.isArray(value) || name === '__proto__') repeated = true;
+  let plain = true;
+  eachHeader(head, withLength, (name, value) => {
+    if (Array.isArray(value) || name === '__proto__') plain = false;
     else record[name] = String(value);
-  };
-  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) add(head[i] as string, head[i + 1]!);
-  else for (const name in head) add(name, (head as AnswerHeaders)[name]!);
+  });
+  if (!plain) return headersOf(head, withLength, preset);
   if (preset) for (const name in preset) if (!Object.hasOwn(record, name)) record[name] = preset[name]!;
-  return repeated ? headersOf(head, withLength, preset) : record;
+  return record;
 }
 
 /** The same head as `Headers`, a repeated header's lines appended. */
 function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Headers {
   const headers = new Headers();
-  const add = (name: string, value: string | number | readonly string[]): void => {
-    if (name === 'content-length' && !withLength) return;
+  eachHeader(head, withLength, (name, value) => {
     if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
     else headers.set(name, String(value));
-  };
-  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) add(head[i] as string, head[i + 1]!);
-  else for (const name in head) add(name, (head as AnswerHeaders)[name]!);
+  });
   if (preset) for (const name in preset) if (!headers.has(name)) headers.set(name, preset[name]!);
   return headers;
 }
