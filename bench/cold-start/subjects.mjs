@@ -65,6 +65,7 @@ export function subjects(dir, { node = process.execPath } = {}) {
   const honoPath = { path: '/todo' };
   const list = {
     'node-http': http('raw node:http, one route', { command: node, args: [join(bench, 'cold-start/raw-http.mjs')] }, 'node-http'),
+    'node-http-cjs': http('raw node:http, one route, as a CommonJS file (`raw-http.cjs`: no ES loader)', { command: node, args: [join(bench, 'cold-start/raw-http.cjs')] }, 'node-http'),
     'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
     'example-http-snapshot': http('the example, HTTP only, as a startup snapshot (`--snapshot`)', { command: node, args: ['--snapshot-blob', join(dir, 'snapshot-main-http/main-http.blob')], env }, 'node-http'),
     'example-http-code-cache': http('the example, HTTP only, with a code cache (`--code-cache`)', { command: node, args: [join(dir, 'code-cache-main-http/main-http.cjs')], env }, 'node-http'),
