@@ -18,7 +18,8 @@ const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
 /**
  * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
  * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`, and
- * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`, and as one Bun executable
+ * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`, with a code cache into
+ * `dir/code-cache-main-http/`, and as one Bun executable
  * with bytecode beside bare Hono's into `dir/bun-compiled/`. The tables of
  * `generated/` must be built (`npm run generate`).
  */
@@ -31,6 +32,9 @@ export function bundleExample(dir) {
   // The HTTP-only entry as a startup snapshot of this Node (`--snapshot`): its blob runs on this binary only.
   const r = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--snapshot', '--out', join(dir, 'snapshot-main-http')], { cwd: repo, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the snapshot of main-http failed:\n${r.stdout}${r.stderr}`);
+  // The same entry with the code cache of a warm start (`--code-cache`), asked for /health as a load balancer's probe would.
+  const cached = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--code-cache', '--warm', '/health', '--out', join(dir, 'code-cache-main-http')], { cwd: repo, encoding: 'utf8', env: { ...process.env, ...env } });
+  if (cached.status !== 0 || /warm start/.test(cached.stderr)) throw new Error(`the code cache of main-http failed:\n${cached.stdout}${cached.stderr}`);
   // On Bun, one executable with bytecode (`--target bun --compile`), beside bare Hono compiled the same way.
   const bun = ensureBun();
   if (!bun.ok) return;
@@ -61,8 +65,10 @@ export function subjects(dir, { node = process.execPath } = {}) {
   const honoPath = { path: '/todo' };
   const list = {
     'node-http': http('raw node:http, one route', { command: node, args: [join(bench, 'cold-start/raw-http.mjs')] }, 'node-http'),
+    'node-http-cjs': http('raw node:http, one route, as a CommonJS file (`raw-http.cjs`: no ES loader)', { command: node, args: [join(bench, 'cold-start/raw-http.cjs')] }, 'node-http'),
     'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
     'example-http-snapshot': http('the example, HTTP only, as a startup snapshot (`--snapshot`)', { command: node, args: ['--snapshot-blob', join(dir, 'snapshot-main-http/main-http.blob')], env }, 'node-http'),
+    'example-http-code-cache': http('the example, HTTP only, with a code cache (`--code-cache`)', { command: node, args: [join(dir, 'code-cache-main-http/main-http.cjs')], env }, 'node-http'),
     example: http('the example bundled, HTTP and gRPC (`src/main.ts`, `build:prod`)', { command: node, args: [join(dir, 'node-main/main.mjs')], env }, 'node-http'),
     fastify: http('Fastify 5 (the bench app)', { command: node, args: [join(bench, 'peers/fastify/server.mjs')] }, 'node-http', honoPath),
     hono: http('bare Hono on @hono/node-server', { command: node, args: [join(bench, 'peers/hono/server.mjs')] }, 'node-http', honoPath),

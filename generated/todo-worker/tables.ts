@@ -124,7 +124,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'c5a133efe42d11cf412d44cd60d264fff01ff6fd2ea00ade10f76feb3a652089',
+  manifest: 'f32c8a4c178734e8996c94cce06398264004a4405b01a4f3b4a92e7b7dcc0bce',
   rootModule: HttpAppModule,
   modules: [{ module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
@@ -139,7 +139,7 @@ export const tables: ApplicationTables = {
     { token: HealthController, name: 'HealthController', scope: 'singleton', deps: [], create: classFactory<[]>(HealthController), useClass: HealthController, source: 'health/health.controller.ts:4:1' },
     { token: InfoController, name: 'InfoController', scope: 'singleton', deps: [], create: classFactory<[]>(InfoController), useClass: InfoController, source: 'info/info.controller.ts:16:1' },
     { token: TodoCache, name: 'TodoCache', scope: 'singleton', deps: [1], create: classFactory<[RedisConnection]>(TodoCache), useClass: TodoCache, source: 'shared/todo-cache.interceptor.ts:9:1' },
-    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:31:1' },
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:32:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [11, 4], create: classFactory<[UsersService, JwtService]>(AuthController), useClass: AuthController, source: 'auth/auth.controller.ts:13:1' },
     { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: classFactory<[]>(TodoChanges), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [13], create: classFactory<[TodoChanges]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },

@@ -128,7 +128,7 @@ const $UpdateTodoDto: DtoEntry = { dto: UpdateTodoDto, members: ['name', 'priori
 
 export const tables: ApplicationTables = {
   version: TABLES_VERSION,
-  manifest: 'c5a133efe42d11cf412d44cd60d264fff01ff6fd2ea00ade10f76feb3a652089',
+  manifest: 'f32c8a4c178734e8996c94cce06398264004a4405b01a4f3b4a92e7b7dcc0bce',
   rootModule: AppModule,
   modules: [{ module: AppModule, controllers: [] }, { module: HttpAppModule, controllers: [HealthController, InfoController] }, { module: TodoGrpcModule, controllers: [TodoGrpcController] }, { module: SharedModule, controllers: [] }, { module: EnvModule, controllers: [] }, { module: AuthModule, controllers: [AuthController] }, { module: TodoModule, controllers: [TodoController, AttachmentsController] }],
   providers: [
@@ -146,7 +146,7 @@ export const tables: ApplicationTables = {
     { token: TodoChanges, name: 'TodoChanges', scope: 'singleton', deps: [], create: classFactory<[]>(TodoChanges), useClass: TodoChanges, source: 'todo/todo-changes.ts:30:1' },
     { token: TodoService, name: 'TodoService', scope: 'singleton', deps: [11], create: classFactory<[TodoChanges]>(TodoService), useClass: TodoService, source: 'todo/todo.service.ts:24:1' },
     { token: TodoGrpcController, name: 'TodoGrpcController', scope: 'singleton', deps: [12], create: classFactory<[TodoService]>(TodoGrpcController), useClass: TodoGrpcController, source: 'todo/todo.grpc-controller.ts:15:1' },
-    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:31:1' },
+    { token: UsersService, name: 'UsersService', scope: 'singleton', deps: [0], create: classFactory<[ConstructorParameters<typeof UsersService>[0]]>(UsersService), useClass: UsersService, source: 'auth/users.service.ts:32:1' },
     { token: AuthController, name: 'AuthController', scope: 'singleton', deps: [14, 4], create: classFactory<[UsersService, JwtService]>(AuthController), useClass: AuthController, source: 'auth/auth.controller.ts:13:1' },
     { token: AttachmentStore, name: 'AttachmentStore', scope: 'singleton', deps: [], create: classFactory<[]>(AttachmentStore), useClass: AttachmentStore, source: 'todo/attachment-store.ts:19:1' },
     { token: TodoController, name: 'TodoController', scope: 'singleton', deps: [12, 11], create: classFactory<[TodoService, TodoChanges]>(TodoController), useClass: TodoController, source: 'todo/todo.controller.ts:15:1' },

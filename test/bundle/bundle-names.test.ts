@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { unwrapInferredNames } from '../../scripts/bundle-names.mjs';
+import { unwrapInferredNames as unwrapAppNames } from '../../compiler/src/bundle/bundle-names.js';
 
 const sample = `
 var __defProp = Object.defineProperty;
@@ -46,6 +47,38 @@ test('every function keeps its name; only the wrappers the language makes redund
   for (const gone of ['__name(this, "Base")', '__name(this, "Gadget")', '__name(tool, "tool")']) assert.not.match(unwrapped, gone);
   // Kept: a name the language would not give (a returned closure, a renamed one, a renamed class or declaration, a class named otherwise inside).
   for (const kept of ['__name((x) => x, "inner")', '__name(() => 3, "original")', '__name(function bodyLayer2(call) { return call; }, "bodyLayer")', '__name(this, "Widget")', '__name(helper2, "helper")', '__name(this, "Named")']) assert.match(unwrapped, kept);
+});
+
+// What esbuild makes of a module initialised on demand in one script (`--code-cache`, `--snapshot`):
+// its function declarations hoisted to the top, their wrappers left in the `__esm` body.
+const lazyModule = `
+var __defProp = Object.defineProperty;
+var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
+function hoisted() {}
+function shadowed() {}
+function param() {}
+var init_chunk = () => {
+  __name(hoisted, "hoisted");
+};
+var init_other = () => {
+  var shadowed = () => 1;
+  __name(shadowed, "shadowed");
+  return shadowed;
+};
+var init_param = (param) => {
+  __name(param, "param");
+  return param;
+};
+init_chunk();
+export const made = () => [hoisted, init_other(), init_param(function () {})];
+`;
+
+test('an application bundle: the wrapper of a declaration hoisted out of a lazily initialised module goes, a shadowed one stays', async () => {
+  const unwrapped = unwrapAppNames(lazyModule);
+  assert.not.match(unwrapped, '__name(hoisted, "hoisted")');
+  assert.match(unwrapped, '__name(shadowed, "shadowed")');
+  assert.match(unwrapped, '__name(param, "param")');
+  assert.equal((await namesOf(unwrapped)).map(([name]) => name), ['hoisted', 'shadowed', 'param']);
 });
 
 test('the built runtime bundle has no wrapper the language makes redundant', () => {

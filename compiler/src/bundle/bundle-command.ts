@@ -3,6 +3,7 @@ import { formatDiagnostic, summary } from '../diagnostics/format.js';
 import { displayPath } from '../files/file-paths.js';
 import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
 import { bundleSnapshot } from './snapshot.js';
+import { bundleCodeCache } from './code-cache.js';
 import { compileForBun } from './bun-compile.js';
 
 /**
@@ -12,10 +13,12 @@ import { compileForBun } from './bun-compile.js';
  * @example
  * process.exitCode = await runBundle({ entry: 'src/main.ts', outDir: 'dist/bundle', cwd: process.cwd() });
  */
-export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean; readonly compile?: boolean }): Promise<number> {
+export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean; readonly compile?: boolean; readonly codeCache?: boolean; readonly warm?: readonly string[] }): Promise<number> {
   const started = performance.now();
   try {
+    if (options.snapshot && options.codeCache) throw new Error('--snapshot and --code-cache are two ways to start faster: choose one.');
     if (options.snapshot) return await runSnapshot(options, started);
+    if (options.codeCache) return await runCodeCache(options, started);
     if (options.compile) return await runCompile(options, started);
     const result = await bundleApp(options);
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
@@ -43,6 +46,19 @@ async function runSnapshot(options: BundleOptions & { readonly cwd: string }, st
   const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/ (${result.lazy.join(', ')})` : '';
   const blob = displayPath(result.blob, options.cwd);
   process.stdout.write(`Built the snapshot ${blob} (${(result.blobBytes / 1024 / 1024).toFixed(2)} MiB${lazy}) for Node ${process.versions.node} in ${Math.round(performance.now() - started)} ms; run it with node --snapshot-blob ${blob}.\n`);
+  return 0;
+}
+
+/** `--code-cache`: for Node, one script and its launcher, not split, with no package left outside. */
+async function runCodeCache(options: BundleOptions & { readonly cwd: string; readonly warm?: readonly string[] }, started: number): Promise<number> {
+  const refused = (options.target ?? 'node') !== 'node' ? `--target ${options.target}` : options.split ? '--split' : (options.external ?? []).length > 0 ? '--external' : undefined;
+  if (refused) throw new Error(`--code-cache does not go with ${refused}: it makes one script for Node, with its lazy/ packages beside.`);
+  const result = await bundleCodeCache({ entry: options.entry, outDir: options.outDir ?? 'dist/bundle', minify: options.minify ?? false, cwd: options.cwd, ...(options.warm?.length ? { warm: options.warm } : {}) });
+  if (result.warning) process.stderr.write(`framework-build bundle: ${result.warning}\n${result.cache ? 'The code cache holds only what loading the modules compiled.' : 'No code cache was written: the script is compiled at each start.'}\n`);
+  const launcher = displayPath(result.launcher, options.cwd);
+  const cache = result.cache ? `, its code cache ${(result.cacheBytes / 1024).toFixed(0)} KiB for Node ${process.versions.node}` : '';
+  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/` : '';
+  process.stdout.write(`Bundled ${launcher}${cache}${lazy} in ${Math.round(performance.now() - started)} ms; run it with node ${launcher}.\n`);
   return 0;
 }
 

@@ -38,13 +38,27 @@ function namesItsOwnBinding(block: ts.ClassStaticBlockDeclaration): boolean {
   return ts.isClassExpression(owner) && owner.name === undefined && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.name.text === call.name;
 }
 
-/** `__name(run, "run");` as a statement, beside the function declaration `run` of the same scope. */
+/**
+ * `__name(run, "run");` as a statement, where `run` is the function declaration `run` of its own
+ * scope or of an enclosing one (esbuild hoists a lazily initialised module's declarations out of
+ * its `__esm` body, and leaves the wrappers inside), and nothing between declares `run` otherwise.
+ */
 function namesDeclaredFunction(expression: ts.Expression): boolean {
   const call = nameCall(expression);
   if (!call || !ts.isIdentifier(call.target) || call.target.text !== call.name) return false;
-  const scope = expression.parent.parent as Partial<ts.Block>;
-  const statements: readonly ts.Statement[] = scope.statements ?? [];
-  return statements.some((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === call.name);
+  for (let node: ts.Node | undefined = expression.parent.parent; node; node = node.parent) {
+    if (ts.isFunctionLike(node) && node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === call.name)) return false;
+    const statements: readonly ts.Statement[] = (node as Partial<ts.Block>).statements ?? [];
+    const declared = statements.find((statement) => declares(statement, call.name));
+    if (declared) return ts.isFunctionDeclaration(declared);
+  }
+  return false;
+}
+
+/** Whether `statement` declares `name` (a function, a class or a variable of that name). */
+function declares(statement: ts.Statement, name: string): boolean {
+  if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) return statement.name?.text === name;
+  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
 }
 
 /**

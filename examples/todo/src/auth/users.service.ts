@@ -11,8 +11,9 @@ export interface User {
 }
 
 interface StoredUser extends User {
-  readonly salt: Buffer;
-  /** The scrypt hash, computed by the first login (see the constructor). */
+  /** Drawn by the first login (see the constructor). */
+  readonly salt: () => Promise<Buffer>;
+  /** The scrypt hash, computed by the first login. */
   readonly passwordHash: () => Promise<Buffer>;
 }
 
@@ -32,25 +33,29 @@ export class UsersService {
   private readonly users = new Map<string, StoredUser>();
 
   constructor(config: ConfigService<EnvSchema>) {
-    const salt = Buffer.from(crypto.getRandomValues(new Uint8Array(16)));
-    // Hashed by the first login, off the event loop, beside the hash of the password it was given:
-    // scrypt costs 50-150 ms of CPU and 16 MB, which the start does not pay (a process that serves
-    // no login never does). The password itself is kept until then.
+    // Salted and hashed by the first login, off the event loop, beside the hash of the password it
+    // was given: scrypt costs 50-150 ms of CPU and 16 MB, which the start does not pay (a process
+    // that serves no login never does). The salt waits too: the global `crypto` loads Node's Web
+    // Crypto, 2-3 ms of a start. The password itself is kept until then.
     let password: string | undefined = config.get('DEMO_PASSWORD');
+    let salt: Promise<Buffer> | undefined;
     let passwordHash: Promise<Buffer> | undefined;
+    const salted = () => (salt ??= nodeCrypto().then(({ randomBytes }) => randomBytes(16)));
     const stored = () => {
-      passwordHash ??= hash(password!, salt);
+      const given = password!;
+      passwordHash ??= salted().then((drawn) => hash(given, drawn));
       password = undefined;
       return passwordHash;
     };
-    this.users.set('demo', { username: 'demo', roles: ['user'], salt, passwordHash: stored });
+    this.users.set('demo', { username: 'demo', roles: ['user'], salt: salted, passwordHash: stored });
   }
 
   /** The user when the password matches, else undefined. */
   async verify(username: string, password: string): Promise<User | undefined> {
     const user = this.users.get(username);
     // Hash even for unknown users, so timing does not tell which usernames exist.
-    const [candidate, expected] = await Promise.all([hash(password, user?.salt ?? Buffer.alloc(16)), user?.passwordHash()]);
+    const salt = user ? await user.salt() : Buffer.alloc(16);
+    const [candidate, expected] = await Promise.all([hash(password, salt), user?.passwordHash()]);
     if (!user || !expected || !(await nodeCrypto()).timingSafeEqual(candidate, expected)) return undefined;
     return { username: user.username, roles: user.roles };
   }

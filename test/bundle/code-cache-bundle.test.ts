@@ -1,0 +1,122 @@
+// `framework-build bundle --code-cache`: the example's HTTP-only entry as one CommonJS script,
+// started by a launcher that hands V8 the code compiled in a warm start of the build. Moved
+// elsewhere, it starts with the cache (NODE_DEBUG=code-cache says so) and serves with the
+// configuration of its start; a cache V8 refuses (other flags) or made by another build is not
+// used and the app serves all the same; an entry that never answers still gets the cache of its
+// modules' loading, and the build says why; the script is ASCII, its regular expressions escaped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { asciiScript } from '../../compiler/src/bundle/ascii-script.js';
+import { bundleCodeCache, type CodeCacheResult } from '../../compiler/src/bundle/code-cache.js';
+import { launch, type LaunchedServer } from '../launch.js';
+import { hs256 } from '../auth/fixtures/tokens.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const entry = path.join(repo, 'examples/todo/src/main-http.ts');
+const root = mkdtempSync(path.join(tmpdir(), 'framework-code-cache-'));
+const secret = 'code-cache-secret-of-at-least-32-bytes';
+let result: CodeCacheResult;
+let moved: string;
+
+const start = (args: readonly string[], env: Record<string, string> = {}): Promise<LaunchedServer> =>
+  launch(process.execPath, [...args, path.join(moved, 'main-http.cjs')], { cwd: tmpdir(), readyWithinMs: 30_000, env: { JWT_SECRET: secret, LOG_LEVEL: 'warn', NODE_DEBUG: 'code-cache', ...env } });
+
+test.before(async () => {
+  delete process.env.JWT_SECRET;
+  result = await bundleCodeCache({ entry, outDir: path.join(root, 'built'), cwd: repo, warm: ['/health', '/todo'] });
+  moved = path.join(root, 'moved');
+  renameSync(path.join(root, 'built'), moved);
+});
+
+test.after(() => rmSync(root, { recursive: true, force: true }));
+
+test('the launcher, the script, the cache of a warm start, and the packages imported on demand', () => {
+  assert.ok(result.warmed, result.warning);
+  assert.ok(result.cache && result.cacheBytes > 100_000, `a cache of ${result.cacheBytes} bytes`);
+  assert.ok(result.lazy.includes('pino'));
+  assert.ok(existsSync(path.join(moved, 'lazy/pino.cjs')) && existsSync(path.join(moved, 'main-http.code-cache')));
+  const script = readFileSync(path.join(moved, 'main-http.script.cjs'), 'latin1');
+  assert.ok(/^[\x00-\x7f]*$/.test(script), 'the script is ASCII');
+  assert.match(readFileSync(path.join(moved, 'main-http.cjs'), 'utf8'), /readFileSync\(script, "latin1"\)/);
+});
+
+test('moved elsewhere, it starts with the cache and serves with the configuration of its start', async () => {
+  const server = await start([], { LOG_LEVEL: 'info' });
+  try {
+    assert.match(server.output(), /CODE-CACHE \d+: used/);
+    assert.is((await fetch(`${server.base}/health`)).status, 200);
+    const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) });
+    assert.is(login.status, 200);
+    const wrong = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'nope' }) });
+    assert.is(wrong.status, 401);
+    const token = await hs256({ sub: 'demo', roles: ['user'] }, secret, '10m');
+    assert.is((await fetch(`${server.base}/todo`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
+    const malformed = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    assert.is(malformed.status, 400);
+    assert.match(await malformed.text(), /not valid JSON/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.match(server.output(), /"path":"\/health"/, 'pino, loaded from lazy/, wrote the request lines');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a cache V8 refuses (other flags), or one of another build, is not used, and the app serves all the same', async () => {
+  const refused = await start(['--max-lazy']);
+  try {
+    assert.match(refused.output(), /CODE-CACHE \d+: refused by V8/);
+    assert.is((await fetch(`${refused.base}/health`)).status, 200);
+  } finally {
+    await refused.stop();
+  }
+  const cacheFile = path.join(moved, 'main-http.code-cache');
+  const bytes = readFileSync(cacheFile);
+  writeFileSync(cacheFile, Buffer.concat([Buffer.from('framework-code-cache 0000000000000000 '), bytes.subarray(bytes.indexOf(' ', 21) + 1)]));
+  const stale = await start([]);
+  try {
+    assert.match(stale.output(), /CODE-CACHE \d+: made by another build or Node/);
+    assert.is((await fetch(`${stale.base}/health`)).status, 200);
+  } finally {
+    await stale.stop();
+    writeFileSync(cacheFile, bytes);
+  }
+});
+
+test('an entry that exits without answering gets the cache of its modules, and the build says why', async () => {
+  const app = path.join(root, 'script-app');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(path.join(app, 'greeting.ts'), "export const greeting = (name: string): string => `hello ${name}`;\n");
+  writeFileSync(path.join(app, 'main.ts'), "import { greeting } from './greeting.js';\nawait Promise.resolve();\nconsole.log(greeting('cache'));\n");
+  const built = await bundleCodeCache({ entry: 'main.ts', outDir: 'out', cwd: app, timeoutMs: 5_000 });
+  assert.is(built.warmed, false);
+  assert.match(built.warning ?? '', /the warm start exited \(0\) before answering on PORT=\d+:\nhello cache/);
+  assert.ok(built.cache && existsSync(built.cache));
+  const run = spawnSync(process.execPath, [built.launcher], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'code-cache', NODE_OPTIONS: '' } });
+  assert.is(run.stdout, 'hello cache\n');
+  assert.match(run.stderr, /CODE-CACHE \d+: used/);
+});
+
+test('the script made ASCII: regular expressions and strings escaped, comments replaced; a template literal is left alone', () => {
+  assert.is(asciiScript('var a = /^[A-Z\u00c7]+$/i; // \u00b5s\nvar b = /\\\u00c7/; var c = /\\\\\u00c7/;'), 'var a = /^[A-Z\\u00C7]+$/i; // ?s\nvar b = /\\u00C7/; var c = /\\\\\\u00C7/;');
+  assert.is(asciiScript('var e = /[\u{1f600}]/u;'), 'var e = /[\\uD83D\\uDE00]/u;');
+  assert.ok(new RegExp(asciiScript('/^[\u00c7]$/')!.slice(1, -1)).test('\u00c7'));
+  assert.is(asciiScript('var t = String.raw`\u00c7`;'), undefined);
+  assert.is(asciiScript('var plain = 1;'), 'var plain = 1;');
+});
+
+test('the command refuses --code-cache with another host, or with --snapshot, naming the options', () => {
+  const cli = path.join(repo, 'compiler/dist/cli.js');
+  const bun = spawnSync(process.execPath, [cli, 'bundle', entry, '--code-cache', '--target', 'bun', '--out', path.join(root, 'bun')], { cwd: repo, encoding: 'utf8' });
+  assert.is(bun.status, 1);
+  assert.match(bun.stderr, /framework-build bundle: --code-cache does not go with --target bun/);
+  const both = spawnSync(process.execPath, [cli, 'bundle', entry, '--code-cache', '--snapshot', '--out', path.join(root, 'both')], { cwd: repo, encoding: 'utf8' });
+  assert.is(both.status, 1);
+  assert.match(both.stderr, /--snapshot and --code-cache are two ways to start faster: choose one/);
+});
+
+test.run();
