@@ -6,7 +6,7 @@
 // of parsing and compiling. V8 refuses a cache made by another V8, with other flags or for another
 // source; then the script is compiled as usual, and only the time is lost.
 
-/** The file the launcher writes the cache to, when set: the build's warm start (`code-cache-warm.ts`). */
+/** The file the launcher writes the cache to, when set: the build's warm start (`warmStart` in `code-cache.ts`). */
 export const WRITE_VARIABLE = 'FRAMEWORK_CODE_CACHE_WRITE';
 /** What the build sends the warm start, and what it answers once the cache is written. */
 export const WRITE_MESSAGE = 'framework:write-code-cache';
