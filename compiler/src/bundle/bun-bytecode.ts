@@ -78,6 +78,7 @@ export async function bundleBunBytecode(options: BunBytecodeOptions): Promise<Bu
 export function wrappedForBun(script: string): string {
   return (
     'var __frameworkModule = module;\n' +
-    `(function (require, __filename, __dirname) {\n${script}\n})(require, __frameworkModule.filename, require('node:path').dirname(__frameworkModule.filename));\n`
+    // The directory by hand: Bun loads `node:path` at its first `require`, a millisecond of the start.
+    `(function (require, __filename, __dirname) {\n${script}\n})(require, __frameworkModule.filename, __frameworkModule.filename.replace(/[\\\\/][^\\\\/]*$/, ''));\n`
   );
 }
