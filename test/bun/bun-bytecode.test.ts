@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { bundleBunBytecode, type BunBytecodeResult } from '../../compiler/src/bundle/bun-bytecode.js';
+import { runBundle } from '../../compiler/src/bundle/bundle-command.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
 import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
@@ -121,6 +122,28 @@ test('an entry that exports a value, or serves gRPC, is refused naming --bytecod
     } catch (error) {
       assert.match(String(error), refusal);
     }
+  }
+});
+
+test('framework-build bundle --bytecode refuses the options it does not go with, in one line naming them', async () => {
+  const refusals: [Record<string, unknown>, RegExp][] = [
+    [{ target: 'node' }, /^framework-build bundle: --bytecode does not go with --target node: it makes one script with its bytecode for Bun \(--target bun\)/],
+    [{ target: 'bun', split: true }, /^framework-build bundle: --bytecode does not go with --split/],
+    [{ target: 'bun', external: ['pino'] }, /^framework-build bundle: --bytecode does not go with --external/],
+    [{ target: 'bun', compile: true }, /^framework-build bundle: --compile already carries the bytecode: give --compile alone for an executable, --bytecode alone for a bundle run by bun\./],
+  ];
+  for (const [options, refusal] of refusals) {
+    let written = '';
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => ((written += chunk), true)) as typeof process.stderr.write;
+    try {
+      const code = await runBundle({ entry: 'examples/todo/src/main-http.ts', outDir: path.join(dir, 'refused-cli'), cwd: repo, bytecode: true, ...options });
+      assert.is(code, 1, JSON.stringify(options));
+    } finally {
+      process.stderr.write = write;
+    }
+    assert.match(written, refusal);
+    assert.is(written.trim().split('\n').length, 1, 'one line, no stack');
   }
 });
 
