@@ -56,6 +56,8 @@ test('the script carries Bun\'s bytecode beside it and the packages loaded on de
   assert.match(readFileSync(path.join(moved, 'main-http.cjs'), 'utf8').split('\n')[0]!, /@bun @bytecode @bun-cjs/);
   assert.ok(result.lazy.includes('pino'), `pino is loaded on demand: ${result.lazy.join(', ')}`);
   assert.ok(existsSync(path.join(moved, 'lazy/pino.cjs')));
+  // Bun's bundler, compiling the script, must not take the packages back in from node_modules.
+  assert.not.match(readFileSync(path.join(moved, 'main-http.cjs'), 'utf8'), /SonicBoom/, 'pino is not inside the script');
 });
 
 test('routes, the guard and the refusals answer from a moved directory', async () => {
