@@ -19,8 +19,9 @@ const env = { JWT_SECRET: 'cold-start-secret-of-at-least-32-bytes' };
  * Bundles the example's two entries (`src/main.ts`: HTTP and gRPC; `src/main-http.ts`: HTTP only)
  * as its `build:prod` does (`--split`), for Node and for Bun, each into `dir/<target>-<entry>/`, and
  * the HTTP-only entry as a startup snapshot into `dir/snapshot-main-http/`, with a code cache into
- * `dir/code-cache-main-http/`, and as one Bun executable
- * with bytecode beside bare Hono's into `dir/bun-compiled/`. The tables of
+ * `dir/code-cache-main-http/`, as one Bun executable
+ * with bytecode beside bare Hono's into `dir/bun-compiled/`, and as a script with its Bun bytecode
+ * into `dir/bun-bytecode-main-http/` (bare Hono's, made by `bun build --bytecode` in `hono-bun-bytecode.mjs`, into `dir/bun-bytecode-hono/`). The tables of
  * `generated/` must be built (`npm run generate`).
  */
 export function bundleExample(dir) {
@@ -42,6 +43,11 @@ export function bundleExample(dir) {
     const c = spawnSync(process.execPath, [cli, 'bundle', entry, '--target', 'bun', '--compile', '--out', join(dir, out)], { cwd: repo, encoding: 'utf8', env: { ...process.env, BUN: bun.path } });
     if (c.status !== 0) throw new Error(`compiling ${entry} for Bun failed:\n${c.stdout}${c.stderr}`);
   }
+  // A script with its bytecode run by `bun` (`--target bun --bytecode`), beside bare Hono given its bytecode by Bun itself.
+  const b = spawnSync(process.execPath, [cli, 'bundle', 'examples/todo/src/main-http.ts', '--target', 'bun', '--bytecode', '--out', join(dir, 'bun-bytecode-main-http')], { cwd: repo, encoding: 'utf8', env: { ...process.env, BUN: bun.path } });
+  if (b.status !== 0) throw new Error(`bundling main-http with its Bun bytecode failed:\n${b.stdout}${b.stderr}`);
+  const h = spawnSync(process.execPath, [join(bench, 'cold-start/hono-bun-bytecode.mjs'), bun.path, join(dir, 'bun-bytecode-hono')], { cwd: repo, encoding: 'utf8' });
+  if (h.status !== 0) throw new Error(`bare Hono's Bun bytecode failed:\n${h.stdout}${h.stderr}`);
 }
 
 /** findDeno's binary, else the platform package's own (where the `deno` package's postinstall did not link it). */
@@ -79,6 +85,8 @@ export function subjects(dir, { node = process.execPath } = {}) {
     'bun-serve': http('raw `Bun.serve`, one route', bun_(join(bench, 'cold-start/raw-bun.mjs')), 'hono-bun'),
     'hono-bun': http('bare Hono on `Bun.serve`', bun_(join(bench, 'cold-start/hono-bun.mjs')), 'hono-bun', honoPath),
     'example-http-bun': http('the example bundled for Bun, HTTP only', bun_(join(dir, 'bun-main-http/main-http.mjs')), 'hono-bun', { env }),
+    'example-http-bun-bytecode': http('the example, HTTP only, a script with its Bun bytecode run by `bun` (`--target bun --bytecode`)', bun_(join(dir, 'bun-bytecode-main-http/main-http.cjs')), 'hono-bun', { env }),
+    'hono-bun-bytecode': http('bare Hono on `Bun.serve`, with its bytecode (`bun build --bytecode`), run by `bun`', bun_(join(dir, 'bun-bytecode-hono/hono-bun.cjs')), 'hono-bun', honoPath),
     'hono-bun-compiled': http('bare Hono on `Bun.serve`, one executable with bytecode (`--compile`)', compiled(join(dir, 'bun-compiled/hono-bun')), 'hono-bun', honoPath),
     'example-http-bun-compiled': http('the example, HTTP only, one Bun executable with bytecode (`--target bun --compile`)', compiled(join(dir, 'bun-compiled/main-http')), 'hono-bun', { env }),
     'hono-deno': http('bare Hono on `Deno.serve`', deno_(join(bench, 'peers/hono/server-deno.mjs')), 'hono-deno', honoPath),

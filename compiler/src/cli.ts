@@ -64,12 +64,14 @@ const argv = await yargs(hideBin(process.argv))
       .example('framework-build bundle src/main.ts --out dist/bundle', 'One file, dist/bundle/main.mjs, run with `node dist/bundle/main.mjs` and no node_modules')
       .example('framework-build bundle src/main.ts --target bun', 'The same for Bun: `bun dist/bundle/main.mjs`')
       .option('compile', { type: 'boolean', default: false, describe: 'With --target bun: one executable with the bytecode of every module (bun build --compile --bytecode; needs bun, or BUN=<path>)' })
+      .option('bytecode', { type: 'boolean', default: false, describe: 'With --target bun: one CommonJS script of an HTTP entry, <entry name>.cjs, with its bytecode beside it for `bun` to load instead of parsing (bun build --bytecode; needs bun, or BUN=<path>)' })
       .option('snapshot', { type: 'boolean', default: false, describe: 'Instead of an ES module, a V8 startup snapshot of an HTTP entry for the Node running this: <entry name>.blob, run with node --snapshot-blob' })
       .option('code-cache', { type: 'boolean', default: false, describe: 'For Node: one CommonJS script of an HTTP entry, started by <entry name>.cjs with the code V8 compiled in a warm start of it (made by the Node running this)' })
       .option('warm', { type: 'string', array: true, describe: 'With --code-cache: a path the warm start is asked for, GET (repeatable; default /)' })
       .example('framework-build bundle src/main.ts --split', 'The entry, and chunks/ of what it loads with import(): a faster start')
       .example('framework-build bundle src/main-http.ts --snapshot', 'A startup snapshot: node --snapshot-blob dist/bundle/main-http.blob')
-      .example('framework-build bundle main.ts --target bun --compile', 'One Bun executable, bytecode inside'),
+      .example('framework-build bundle main.ts --target bun --compile', 'One Bun executable, bytecode inside')
+      .example('framework-build bundle main.ts --target bun --bytecode', 'A script and its bytecode: bun dist/bundle/main.cjs'),
   )
   .option('out', { type: 'string', default: 'generated', describe: 'Output directory for tables.ts' })
   .option('check', { type: 'boolean', default: false, describe: 'Fail when the output on disk is stale; write nothing' })
@@ -106,8 +108,8 @@ if (argv._[0] === 'bundle') {
   // Loaded for `bundle` only: esbuild is not paid for by a build of the tables.
   const { runBundle } = await import('./bundle/bundle-command.js');
   // The command's own options are not in the top-level type of argv.
-  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean; split: boolean; snapshot: boolean; compile: boolean; codeCache: boolean; warm?: string[] };
-  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, split: own.split, snapshot: own.snapshot, compile: own.compile, codeCache: own.codeCache, warm: (own.warm ?? []).map(String), cwd }));
+  const own = argv as unknown as { target: BundleTarget; external?: string[]; minify: boolean; split: boolean; snapshot: boolean; compile: boolean; bytecode: boolean; codeCache: boolean; warm?: string[] };
+  process.exit(await runBundle({ entry: String(argv.entry), outDir: argv.out, target: own.target, external: (own.external ?? []).map(String), minify: own.minify, split: own.split, snapshot: own.snapshot, compile: own.compile, bytecode: own.bytecode, codeCache: own.codeCache, warm: (own.warm ?? []).map(String), cwd }));
 }
 const openApiFlags = [
   ...(argv.openapiTitle !== undefined ? [['title', argv.openapiTitle]] : []),

@@ -5,6 +5,7 @@ import { bundleApp, BundleRefused, type BundleOptions } from './bundle.js';
 import { bundleSnapshot } from './snapshot.js';
 import { bundleCodeCache } from './code-cache.js';
 import { compileForBun } from './bun-compile.js';
+import { bundleBunBytecode } from './bun-bytecode.js';
 
 /**
  * `framework-build bundle`: writes the bundle and says where, how large, and which schema files it
@@ -13,13 +14,15 @@ import { compileForBun } from './bun-compile.js';
  * @example
  * process.exitCode = await runBundle({ entry: 'src/main.ts', outDir: 'dist/bundle', cwd: process.cwd() });
  */
-export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean; readonly compile?: boolean; readonly codeCache?: boolean; readonly warm?: readonly string[] }): Promise<number> {
+export async function runBundle(options: BundleOptions & { readonly cwd: string; readonly snapshot?: boolean; readonly compile?: boolean; readonly bytecode?: boolean; readonly codeCache?: boolean; readonly warm?: readonly string[] }): Promise<number> {
   const started = performance.now();
   try {
     if (options.snapshot && options.codeCache) throw new Error('--snapshot and --code-cache are two ways to start faster: choose one.');
     if (options.snapshot) return await runSnapshot(options, started);
     if (options.codeCache) return await runCodeCache(options, started);
+    if (options.compile && options.bytecode) throw new Error('--compile already carries the bytecode: give --compile alone for an executable, --bytecode alone for a bundle run by bun.');
     if (options.compile) return await runCompile(options, started);
+    if (options.bytecode) return await runBytecode(options, started);
     const result = await bundleApp(options);
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
     const size = `${(result.bytes / 1024 / 1024).toFixed(2)} MiB`;
@@ -69,6 +72,18 @@ async function runCompile(options: BundleOptions & { readonly cwd: string }, sta
   const result = await compileForBun({ entry: options.entry, outDir: options.outDir ?? 'dist/bundle', cwd: options.cwd, bun: process.env.BUN || 'bun' });
   const file = displayPath(result.executable, options.cwd);
   process.stdout.write(`Compiled ${file} (${(result.bytes / 1024 / 1024).toFixed(1)} MiB with the Bun runtime) in ${Math.round(performance.now() - started)} ms; run it as it is: ${file}.\n`);
+  return 0;
+}
+
+/** `--bytecode`: for Bun only, one CommonJS script and its bytecode, with its lazy/ packages beside. */
+async function runBytecode(options: BundleOptions & { readonly cwd: string }, started: number): Promise<number> {
+  const refused = options.target !== 'bun' ? `--target ${options.target ?? 'node'}` : options.split ? '--split' : (options.external ?? []).length > 0 ? '--external' : undefined;
+  if (refused) throw new Error(`--bytecode does not go with ${refused}: it makes one script with its bytecode for Bun (--target bun), with its lazy/ packages beside.`);
+  const result = await bundleBunBytecode({ entry: options.entry, outDir: options.outDir ?? 'dist/bundle', minify: options.minify ?? false, cwd: options.cwd, bun: process.env.BUN || 'bun' });
+  const script = displayPath(result.script, options.cwd);
+  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/` : '';
+  const size = `${(result.scriptBytes / 1024 / 1024).toFixed(2)} MiB and ${(result.bytecodeBytes / 1024 / 1024).toFixed(2)} MiB of bytecode`;
+  process.stdout.write(`Bundled ${script} (${size}${lazy}) in ${Math.round(performance.now() - started)} ms; run it with the Bun that built it: bun ${script}.\n`);
   return 0;
 }
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'dotenv';
 
 interface EnvironmentHost {
   process?: { env?: Record<string, string | undefined> };
@@ -19,9 +18,9 @@ export function processEnv(): Record<string, string | undefined> {
  * comment: the error names the line and says to quote the value (without repeating it).
  *
  * @example
- * readEnvFile('.env') // { PORT: '3000' }
+ * await readEnvFile('.env') // { PORT: '3000' }
  */
-export function readEnvFile(path: string): Record<string, string> {
+export async function readEnvFile(path: string): Promise<Record<string, string>> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -31,6 +30,9 @@ export function readEnvFile(path: string): Record<string, string> {
     const hint = (error as Error).name === 'NotCapable' || (error as Error).name === 'PermissionDenied' ? ' (on Deno, add it to --allow-read, or pass envFilePath: false)' : '';
     throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}${hint}`, { cause: error });
   }
+  // Loaded only when there is a file to parse: a deployment without one (its environment set by
+  // the platform) does not pay for dotenv and the built-ins it loads (`os`, `path`) at start.
+  const { parse } = await import('dotenv');
   const values = parse(text);
   const cut = cutByComment(text, values);
   if (cut) throw new Error(`${path}:${cut.line}: the value of ${cut.name} contains '#' outside quotes, which starts a comment: it would read as its first ${cut.kept} characters only. Put the value in quotes: ${cut.name}="…".`);
