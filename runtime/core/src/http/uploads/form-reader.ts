@@ -133,7 +133,8 @@ export class FormReader {
     /** A part's name, or why it is refused. */
     const refusedName = (name: string | undefined): Error | undefined => {
       if (name === undefined || name === '') return new MalformedBodyException('A form part has no name in its Content-Disposition');
-      if (new TextEncoder().encode(name).length > limits.maxFieldNameBytes) {
+      // A UTF-16 unit is at most 3 bytes of UTF-8: a name that short is not measured byte by byte.
+      if (name.length * 3 > limits.maxFieldNameBytes && new TextEncoder().encode(name).length > limits.maxFieldNameBytes) {
         return new UploadLimitException('fieldNameBytes', `A form part's name is longer than the limit of ${limits.maxFieldNameBytes} bytes`);
       }
       if (forbiddenNames.has(name)) return new MalformedBodyException(`A form part may not be named '${name}'`);
