@@ -28,10 +28,13 @@ export async function choosePorts() {
   ports.grpc = await freePort();
 }
 
+/** Options every Node peer starts with (`BENCH_NODE_ARGS='--no-allocation-site-pretenuring'`): the same for all, so their ratios stay fair. */
+const everyNodeArg = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : [];
+
 /** The command that runs a peer's server for a transport: node, or deno with its permissions. */
 function commandOf(peer, transport, nodeArgs) {
   const script = benchDir + peer[transport];
-  if (runtimeOf(peer) === 'node') return [process.execPath, ...nodeArgs, script];
+  if (runtimeOf(peer) === 'node') return [process.execPath, ...everyNodeArg, ...nodeArgs, script];
   const deno = findDeno();
   if (deno.reason) throw new Error(deno.reason);
   return [deno.path, ...denoRunArgs(script, (peer.read?.[transport] ?? []).map((file) => benchDir + file), peer.sys?.[transport] ?? [])];

@@ -99,6 +99,8 @@ const refusals: readonly { what: string; parts?: Part[]; bytes?: Uint8Array; tun
   { what: 'more text fields than allowed', parts: [...[1, 2, 3].map((n) => ({ name: `f${n}`, data: 'x' })), { name: 'avatar', filename: 'a.png', data: PNG }], tune: { maxFields: 2 }, status: 413, limit: 'fields', message: /more than the limit of 2 text fields/ },
   { what: 'more parts than allowed', parts: [...[1, 2, 3].map((n) => ({ name: `f${n}`, data: 'x' })), { name: 'avatar', filename: 'a.png', data: PNG }], tune: { maxParts: 2 }, status: 413, limit: 'parts', message: /more than the limit of 2 parts/ },
   { what: 'a field name over the limit', parts: [{ name: 'n'.repeat(40), data: 'x' }], tune: { maxFieldNameBytes: 32 }, status: 413, limit: 'fieldNameBytes', message: /name is longer than the limit of 32 bytes/ },
+  // 20 characters, 40 bytes of UTF-8: the limit counts bytes.
+  { what: 'a field name over the limit in bytes, not in characters', parts: [{ name: 'é'.repeat(20), data: 'x' }], tune: { maxFieldNameBytes: 32 }, status: 413, limit: 'fieldNameBytes', message: /name is longer than the limit of 32 bytes/ },
   { what: 'a field value over the limit', parts: [{ name: 'title', data: 'x'.repeat(100) }], tune: { maxFieldBytes: 64 }, status: 413, limit: 'fieldBytes', message: /Form field 'title' is longer than the limit of 64 bytes/ },
   { what: 'a body over the body limit', parts: [{ name: 'avatar', filename: 'a.txt', data: 'x'.repeat(3000) }], bodyLimit: 2000, status: 413, limit: 'bodyBytes', message: /larger than the limit of 2000 bytes/ },
   { what: 'a __proto__ field', parts: [{ name: '__proto__', data: 'x' }], status: 400, message: /may not be named '__proto__'/ },

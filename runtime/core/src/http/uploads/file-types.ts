@@ -2,7 +2,10 @@ import { quickTypeParser, type TypeParser } from './quick-type-parser.js';
 
 /** file-type's parser, imported with the first file told apart: its signatures are not loaded at start. */
 let loadingParser: Promise<new () => TypeParser> | undefined;
-const loadParser = (): Promise<new () => TypeParser> => (loadingParser ??= import('file-type').then(({ FileTypeParser }) => quickTypeParser(FileTypeParser)));
+/** The parser once loaded: a file's type is told without waiting on the load's promise. */
+let loadedParser: (new () => TypeParser) | undefined;
+const loadParser = (): Promise<new () => TypeParser> =>
+  (loadingParser ??= import('file-type').then(({ FileTypeParser }) => (loadedParser = quickTypeParser(FileTypeParser))));
 
 /**
  * How many leading bytes of a file are read to tell its type: file-type's own reasonable detection
@@ -26,7 +29,7 @@ export const UNKNOWN_TYPE = 'application/octet-stream';
 export async function typeFromBytes(head: Uint8Array): Promise<string> {
   if (head.length === 0) return UNKNOWN_TYPE;
   // A parser per file: it keeps the bytes it reads in its own state across its awaits.
-  const found = await new (await loadParser())().fromBuffer(head);
+  const found = await new (loadedParser ?? (await loadParser()))().fromBuffer(head);
   if (found) return found.mime;
   return looksLikeText(head) ? 'text/plain' : UNKNOWN_TYPE;
 }

@@ -28,59 +28,86 @@ export interface ReadableBody {
  * bodySource(limit) { return readableSource(this.incoming, limit); } // in the Node host port
  */
 export function readableSource(readable: ReadableBody, limit: number): BodySource {
-  let sink: BodySink | undefined;
-  let size = 0;
-  let done = false;
-  const finish = (): void => {
-    done = true;
-    readable.removeListener('data', onData);
-    readable.removeListener('end', onEnd);
-    readable.removeListener('close', onClose);
-    readable.removeListener('error', onError);
-  };
-  const fail = (cause: unknown): void => {
-    finish();
-    readable.pause();
-    sink!.fail(cause);
-  };
-  function onData(chunk: Uint8Array): void {
-    if (done) return;
-    size += chunk.length;
-    if (size > limit) return fail(new BodyTooLargeException(limit));
-    sink!.chunk(chunk);
+  return new ReadableSource(readable, limit);
+}
+
+/**
+ * `readableSource`'s source. A class whose listeners are made in its constructor, not functions
+ * declared inside a function: the runtime's bundle keeps each nested function's `name` with an
+ * `Object.defineProperty` call, which here would run four times a request.
+ */
+class ReadableSource implements BodySource {
+  private sink: BodySink | undefined;
+  private size = 0;
+  private done = false;
+  private readonly onData: (chunk: Uint8Array) => void;
+  private readonly onEnd: () => void;
+  private readonly onClose: () => void;
+  private readonly onError: (error: Error) => void;
+
+  constructor(
+    private readonly readable: ReadableBody,
+    private readonly limit: number,
+  ) {
+    this.onData = (chunk) => {
+      if (this.done) return;
+      this.size += chunk.length;
+      if (this.size > this.limit) return this.fail(new BodyTooLargeException(this.limit));
+      this.sink!.chunk(chunk);
+    };
+    this.onEnd = () => {
+      if (this.done) return;
+      if (!this.readable.complete) return this.fail(new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') }));
+      this.finish();
+      this.sink!.end();
+    };
+    // After `end` is done already: a close before it is the client gone mid-body.
+    this.onClose = () => {
+      if (!this.done) this.fail(new RequestAbortedException({ cause: new Error('the connection closed before the body ended') }));
+    };
+    this.onError = (error) => {
+      if (!this.done) this.fail(new RequestAbortedException({ cause: error }));
+    };
   }
-  function onEnd(): void {
-    if (done) return;
-    if (!readable.complete) return fail(new RequestAbortedException({ cause: new Error('the client closed the connection before the body ended') }));
-    finish();
-    sink!.end();
+
+  start(sink: BodySink): void {
+    this.sink = sink;
+    const { readable } = this;
+    // A body read to its end already (by nothing here so far) has nothing more to give.
+    if (readable.readableEnded) return queueMicrotask(this.onEnd);
+    readable.on('data', this.onData);
+    readable.on('end', this.onEnd);
+    readable.on('close', this.onClose);
+    readable.on('error', this.onError);
+    readable.resume();
   }
-  // After `end` is done already: a close before it is the client gone mid-body.
-  function onClose(): void {
-    if (!done) fail(new RequestAbortedException({ cause: new Error('the connection closed before the body ended') }));
+
+  pause(): void {
+    this.readable.pause();
   }
-  function onError(error: Error): void {
-    if (!done) fail(new RequestAbortedException({ cause: error }));
+
+  resume(): void {
+    if (!this.done) this.readable.resume();
   }
-  return {
-    start(to) {
-      sink = to;
-      // A body read to its end already (by nothing here so far) has nothing more to give.
-      if (readable.readableEnded) return queueMicrotask(onEnd);
-      readable.on('data', onData);
-      readable.on('end', onEnd);
-      readable.on('close', onClose);
-      readable.on('error', onError);
-      readable.resume();
-    },
-    pause: () => void readable.pause(),
-    resume() {
-      if (!done) readable.resume();
-    },
-    stop() {
-      if (done) return;
-      finish();
-      readable.pause();
-    },
-  };
+
+  stop(): void {
+    if (this.done) return;
+    this.finish();
+    this.readable.pause();
+  }
+
+  private finish(): void {
+    this.done = true;
+    const { readable } = this;
+    readable.removeListener('data', this.onData);
+    readable.removeListener('end', this.onEnd);
+    readable.removeListener('close', this.onClose);
+    readable.removeListener('error', this.onError);
+  }
+
+  private fail(cause: unknown): void {
+    this.finish();
+    this.readable.pause();
+    this.sink!.fail(cause);
+  }
 }
