@@ -71,7 +71,7 @@ export class ConfigModule {
  * const config = await loadConfig(EnvSchema, { env: { PORT: '8080', JWT_SECRET: '…' }, envFilePath: false });
  */
 export async function loadConfig<Env extends object>(schema: (new () => Env) | StandardSchemaV1, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
-  const file = options.envFilePath === false ? {} : readEnvFile(options.envFilePath ?? '.env');
+  const file = options.envFilePath === false ? {} : await readEnvFile(options.envFilePath ?? '.env');
   const env = { ...file, ...(options.env ?? processEnv()) };
   if (isStandardSchema(schema)) {
     const checked = validateWithSchema(schema, env);

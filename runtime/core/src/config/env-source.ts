@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'dotenv';
 
 interface EnvironmentHost {
   process?: { env?: Record<string, string | undefined> };
@@ -18,10 +17,13 @@ export function processEnv(): Record<string, string | undefined> {
  * does an unquoted value with a `#` inside (`JWT_SECRET=abc#def`), which dotenv cuts into a
  * comment: the error names the line and says to quote the value (without repeating it).
  *
+ * dotenv is loaded only when there is a file to parse: a deployment that sets the real
+ * environment does not evaluate it (nor Node's `os`, which it requires) at start.
+ *
  * @example
- * readEnvFile('.env') // { PORT: '3000' }
+ * await readEnvFile('.env') // { PORT: '3000' }
  */
-export function readEnvFile(path: string): Record<string, string> {
+export async function readEnvFile(path: string): Promise<Record<string, string>> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -31,6 +33,7 @@ export function readEnvFile(path: string): Record<string, string> {
     const hint = (error as Error).name === 'NotCapable' || (error as Error).name === 'PermissionDenied' ? ' (on Deno, add it to --allow-read, or pass envFilePath: false)' : '';
     throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}${hint}`, { cause: error });
   }
+  const { parse } = await import('dotenv');
   const values = parse(text);
   const cut = cutByComment(text, values);
   if (cut) throw new Error(`${path}:${cut.line}: the value of ${cut.name} contains '#' outside quotes, which starts a comment: it would read as its first ${cut.kept} characters only. Put the value in quotes: ${cut.name}="…".`);
