@@ -1,9 +1,9 @@
 /**
  * Milliseconds on a monotonic clock, for durations only (the origin is arbitrary). On Node it
  * reads `process.hrtime()`, which is there from the process's start: the `performance` global is
- * made on first use, and on Node 20 that loads `perf_hooks` (about 0.7 ms of CPU and 140 KB of a
- * young generation `init` already fills, as `init` would time its providers). Elsewhere (Workers,
- * a browser) it is `performance.now()`.
+ * made on first use, and on Node 20 that loads `perf_hooks` (0.7 ms of CPU in a bare process),
+ * which `init` would do to time its providers. Elsewhere (Workers, a browser) it is
+ * `performance.now()`.
  *
  * @example
  * const started = monotonicMs();
