@@ -3,7 +3,8 @@
 // elsewhere, it starts with the cache (NODE_DEBUG=code-cache says so) and serves with the
 // configuration of its start; a cache V8 refuses (other flags) or made by another build is not
 // used and the app serves all the same; an entry that never answers still gets the cache of its
-// modules' loading, and the build says why; the script is ASCII, its regular expressions escaped.
+// modules' loading, and the build says why; the script is ASCII, its regular expressions escaped;
+// a start loads neither perf_hooks nor dotenv (unless a .env file is there).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,40 @@ test('a cache V8 refuses (other flags), or one of another build, is not used, an
     await stale.stop();
     writeFileSync(cacheFile, bytes);
   }
+});
+
+// What a start loads is read from the process itself at its exit (a `--require` preload: a Node
+// option, so the cache is still used), after it answered /health.
+const loadedBy = async (cwd: string, env: Record<string, string> = {}): Promise<{ modules: string[]; files: string[]; health: number }> => {
+  const report = path.join(root, `loaded-${Math.random().toString(36).slice(2)}.json`);
+  const preload = path.join(root, 'report-loaded.cjs');
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_REPORT, JSON.stringify({ modules: process.moduleLoadList, files: Object.keys(require.cache) })));\n`);
+  const server = await launch(process.execPath, ['--require', preload, path.join(moved, 'main-http.cjs')], { cwd, readyWithinMs: 30_000, env: { LOG_LEVEL: 'warn', LOADED_REPORT: report, ...env } });
+  let health = 0;
+  try {
+    assert.match(server.output(), /CODE-CACHE \d+: used/);
+    health = (await fetch(`${server.base}/health`)).status;
+  } finally {
+    await server.stop();
+  }
+  return { ...(JSON.parse(readFileSync(report, 'utf8')) as { modules: string[]; files: string[] }), health };
+};
+
+test('a start and its first answer load neither perf_hooks nor dotenv; a .env file loads dotenv, and its values count', async () => {
+  const bare = path.join(root, 'no-env-file');
+  mkdirSync(bare, { recursive: true });
+  const plain = await loadedBy(bare, { JWT_SECRET: secret, NODE_DEBUG: 'code-cache' });
+  assert.is(plain.health, 200);
+  assert.ok(plain.modules.includes('NativeModule http'), 'the report lists what the start loaded');
+  assert.not.ok(plain.modules.includes('NativeModule perf_hooks'), 'perf_hooks loaded');
+  assert.not.ok(plain.modules.includes('NativeModule os'), "dotenv's os loaded");
+  assert.not.ok(plain.files.some((file) => file.endsWith(`${path.sep}dotenv.cjs`)), 'dotenv loaded');
+  const withFile = path.join(root, 'env-file');
+  mkdirSync(withFile, { recursive: true });
+  writeFileSync(path.join(withFile, '.env'), `JWT_SECRET="${secret}"\n`);
+  const configured = await loadedBy(withFile, { NODE_DEBUG: 'code-cache' });
+  assert.is(configured.health, 200, 'the secret came from .env');
+  assert.ok(configured.files.some((file) => file.endsWith(path.join('lazy', 'dotenv.cjs'))), 'dotenv read from lazy/');
 });
 
 test('an entry that exits without answering gets the cache of its modules, and the build says why', async () => {

@@ -12,6 +12,7 @@ import { Observability, type ObservabilityOptions } from '../telemetry/observabi
 import { HttpApplication } from './http-application.js';
 import type { ApplicationOptions } from './options.js';
 import { assertTablesMatch } from './stale-check.js';
+import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
@@ -148,9 +149,9 @@ export class FrameworkApplication extends HttpApplication {
     const injector = new Injector(tables.providers);
     // Set before creating, so close() after a failed init still runs the hooks of what exists.
     this.injector = injector;
-    const started = performance.now();
+    const started = monotonicMs();
     await injector.createSingletons();
-    if (this.debug.providers) this.logProviderTimes(injector, performance.now() - started);
+    if (this.debug.providers) this.logProviderTimes(injector, monotonicMs() - started);
     this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 
     const credentialHeaders = credentialHeadersOf(Array.from(injector.singletonInstances(), ([, instance]) => instance));

@@ -17,6 +17,9 @@ export function processEnv(): Record<string, string | undefined> {
  * does an unquoted value with a `#` inside (`JWT_SECRET=abc#def`), which dotenv cuts into a
  * comment: the error names the line and says to quote the value (without repeating it).
  *
+ * dotenv is loaded only when there is a file to parse: a deployment that sets the real
+ * environment does not evaluate it (nor Node's `os`, which it requires) at start.
+ *
  * @example
  * await readEnvFile('.env') // { PORT: '3000' }
  */
@@ -30,8 +33,6 @@ export async function readEnvFile(path: string): Promise<Record<string, string>>
     const hint = (error as Error).name === 'NotCapable' || (error as Error).name === 'PermissionDenied' ? ' (on Deno, add it to --allow-read, or pass envFilePath: false)' : '';
     throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}${hint}`, { cause: error });
   }
-  // Loaded only when there is a file to parse: a deployment without one (its environment set by
-  // the platform) does not pay for dotenv and the built-ins it loads (`os`, `path`) at start.
   const { parse } = await import('dotenv');
   const values = parse(text);
   const cut = cutByComment(text, values);

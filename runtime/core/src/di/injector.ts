@@ -1,3 +1,4 @@
+import { monotonicMs } from '../timing/monotonic-clock.js';
 import { isThenable } from '../types/thenable.js';
 import type { ProviderEntry } from '../contract/tables.js';
 import type { Token } from '../types/token.js';
@@ -103,12 +104,12 @@ export class Injector {
       done();
       return undefined;
     }
-    const started = performance.now();
+    const started = monotonicMs();
     const instance = construct(provider, provider.deps.map((dep) => this.singletons[dep]));
     const keep = (value: unknown, async: boolean): void => {
       this.singletons[index] = value;
       this.created[index] = true;
-      this.timings.push({ name: provider.name, source: provider.source, ms: performance.now() - started, async });
+      this.timings.push({ name: provider.name, source: provider.source, ms: monotonicMs() - started, async });
       done();
     };
     if (!isThenable(instance)) {

@@ -5,6 +5,7 @@ import type { RequestLog } from '../logging/request-log.js';
 import type { Instruments, RefusalKind } from './instruments.js';
 import { outcomeOf, reasonOf } from './refusal.js';
 import { ATTR } from './semantic.js';
+import { monotonicMs } from '../timing/monotonic-clock.js';
 
 /** What an observed route prepared at `init` does at the end of each of its calls. */
 export interface RouteProfile {
@@ -45,7 +46,7 @@ export class CallObservation {
   private refusal?: RefusalKind | 'aborted';
   private reason?: string;
   private error?: unknown;
-  private readonly started = performance.now();
+  private readonly started = monotonicMs();
 
   constructor(
     private readonly profile: RouteProfile,
@@ -115,7 +116,7 @@ export class CallObservation {
 
   /** Ends the call with its status (HTTP status, or gRPC status code): span, metrics, request line. */
   end(status: number): void {
-    const seconds = (performance.now() - this.started) / 1000;
+    const seconds = (monotonicMs() - this.started) / 1000;
     const fault = this.profile.isFault(status);
     const error = this.error;
     const errorType = fault ? (error instanceof Error ? error.name : String(status)) : undefined;

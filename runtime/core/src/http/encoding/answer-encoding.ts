@@ -48,9 +48,10 @@ export function compressionFor(
   can: (coding: Coding) => boolean,
 ): { readonly coding: Coding; readonly vary: boolean } | undefined {
   if (request.method === 'HEAD' || status < 200 || status >= 300 || status === 204) return undefined;
+  // The size first: most answers are small, and it spares them the two patterns (the first call of each compiles it).
+  if (size !== undefined && size < compression.threshold) return undefined;
   if (header('content-encoding') !== undefined || !isCompressible(header('content-type'))) return undefined;
   if (/\bno-transform\b/i.test(header('cache-control') ?? '')) return undefined;
-  if (size !== undefined && size < compression.threshold) return undefined;
   const offered = compression.available.filter((coding) => coding === 'identity' || can(coding));
   const coding = preferredCodings(request.header('accept-encoding'), offered)[0] ?? 'identity';
   return { coding, vary: true };

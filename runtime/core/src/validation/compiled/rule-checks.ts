@@ -3,23 +3,15 @@
  * class-validator 0.15 writes its own (`isHexColor`: a string that validator.js's `isHexColor`
  * accepts), calling validator.js's function itself wherever class-validator does: a format is never
  * re-implemented (`plain-formats.ts` only answers `true` early for common emails and URLs that
- * validator.js is sure to accept). Each module of validator.js is imported alone, so the formats an app does not use
- * are never loaded. (A module of validator.js is CommonJS: its function is `default` of what
- * is imported, as class-validator calls it.)
+ * validator.js is sure to accept). Each module of validator.js is required alone, on the first
+ * call of a rule that needs it (`validator-modules.cts`), so the formats an app does not use are
+ * never loaded, and those it uses not before its first request.
  *
  * @example
  * isHexColor('#ff8800') // true
  * min(3, 5) // false
  */
-import containsModule from 'validator/lib/contains.js';
-import isDivisibleByModule from 'validator/lib/isDivisibleBy.js';
-import isEmailModule from 'validator/lib/isEmail.js';
-import isHexColorModule from 'validator/lib/isHexColor.js';
-import isISO8601Module from 'validator/lib/isISO8601.js';
-import isLengthModule from 'validator/lib/isLength.js';
-import isURLModule from 'validator/lib/isURL.js';
-import isUUIDModule from 'validator/lib/isUUID.js';
-import matchesModule from 'validator/lib/matches.js';
+import validatorModules from './validator-modules.cjs';
 import { isPlainEmail, isPlainUrl } from './plain-formats.js';
 
 /** `@IsNumber(options)`'s options. */
@@ -35,6 +27,17 @@ export interface IsNumberOptions {
  * one of these instead, `merge` copies them in on the first call and then only finds them there.
  * The rule and its defaults stay validator.js's own; only the copy per call goes.
  */
+// validator.js's functions, each set on the first call that needs it.
+let containsFunction: ReturnType<typeof validatorModules.contains> | undefined;
+let isDivisibleByFunction: ReturnType<typeof validatorModules.isDivisibleBy> | undefined;
+let isEmailFunction: ReturnType<typeof validatorModules.isEmail> | undefined;
+let isHexColorFunction: ReturnType<typeof validatorModules.isHexColor> | undefined;
+let isISO8601Function: ReturnType<typeof validatorModules.isISO8601> | undefined;
+let isLengthFunction: ReturnType<typeof validatorModules.isLength> | undefined;
+let isURLFunction: ReturnType<typeof validatorModules.isURL> | undefined;
+let isUUIDFunction: ReturnType<typeof validatorModules.isUUID> | undefined;
+let matchesFunction: ReturnType<typeof validatorModules.matches> | undefined;
+
 const defaultsFilledOnce = { email: {}, url: {}, hexColor: {}, contains: {} };
 
 // Typechecker rules.
@@ -152,60 +155,60 @@ export function isNegative(value: unknown): boolean {
 }
 
 export function isDivisibleBy(value: unknown, divisor: unknown): boolean {
-  return typeof value === 'number' && typeof divisor === 'number' && isDivisibleByModule.default(String(value), divisor);
+  return typeof value === 'number' && typeof divisor === 'number' && (isDivisibleByFunction ??= validatorModules.isDivisibleBy())(String(value), divisor);
 }
 
 // String rules.
 
 export function minLength(value: unknown, bound: unknown): boolean {
-  return typeof value === 'string' && isLengthModule.default(value, { min: bound as number });
+  return typeof value === 'string' && (isLengthFunction ??= validatorModules.isLength())(value, { min: bound as number });
 }
 
 export function maxLength(value: unknown, bound: unknown): boolean {
-  return typeof value === 'string' && isLengthModule.default(value, { min: 0, max: bound as number });
+  return typeof value === 'string' && (isLengthFunction ??= validatorModules.isLength())(value, { min: 0, max: bound as number });
 }
 
 export function length(value: unknown, lower: unknown, upper?: unknown): boolean {
-  return typeof value === 'string' && isLengthModule.default(value, { min: lower as number, max: upper as number });
+  return typeof value === 'string' && (isLengthFunction ??= validatorModules.isLength())(value, { min: lower as number, max: upper as number });
 }
 
 export function matches(value: unknown, pattern: unknown, modifiers?: unknown): boolean {
-  return typeof value === 'string' && matchesModule.default(value, pattern as string, modifiers as string);
+  return typeof value === 'string' && (matchesFunction ??= validatorModules.matches())(value, pattern as string, modifiers as string);
 }
 
 export function contains(value: unknown, seed: unknown): boolean {
-  return typeof value === 'string' && containsModule.default(value, seed as string, defaultsFilledOnce.contains);
+  return typeof value === 'string' && (containsFunction ??= validatorModules.contains())(value, seed as string, defaultsFilledOnce.contains);
 }
 
 export function notContains(value: unknown, seed: unknown): boolean {
-  return typeof value === 'string' && !containsModule.default(value, seed as string, defaultsFilledOnce.contains);
+  return typeof value === 'string' && !(containsFunction ??= validatorModules.contains())(value, seed as string, defaultsFilledOnce.contains);
 }
 
 export function isEmail(value: unknown, options?: unknown): boolean {
   if (typeof value !== 'string') return false;
   if (options === undefined && isPlainEmail(value)) return true;
-  return isEmailModule.default(value, (options ?? defaultsFilledOnce.email) as object);
+  return (isEmailFunction ??= validatorModules.isEmail())(value, (options ?? defaultsFilledOnce.email) as object);
 }
 
 export function isUUID(value: unknown, version?: unknown): boolean {
   if (typeof value !== 'string') return false;
-  if (Array.isArray(version)) return version.some((v) => isUUIDModule.default(value, v));
-  return isUUIDModule.default(value, version as Parameters<typeof isUUIDModule.default>[1]);
+  if (Array.isArray(version)) return version.some((v) => (isUUIDFunction ??= validatorModules.isUUID())(value, v));
+  return (isUUIDFunction ??= validatorModules.isUUID())(value, version as Parameters<ReturnType<typeof validatorModules.isUUID>>[1]);
 }
 
 export function isURL(value: unknown, options?: unknown): boolean {
   if (typeof value !== 'string') return false;
   if (options === undefined && isPlainUrl(value)) return true;
-  return isURLModule.default(value, (options ?? defaultsFilledOnce.url) as object);
+  return (isURLFunction ??= validatorModules.isURL())(value, (options ?? defaultsFilledOnce.url) as object);
 }
 
 export function isISO8601(value: unknown, options?: unknown): boolean {
-  return typeof value === 'string' && isISO8601Module.default(value, options as object);
+  return typeof value === 'string' && (isISO8601Function ??= validatorModules.isISO8601())(value, options as object);
 }
 
 export function isHexColor(value: unknown): boolean {
   // Its options argument (require_hashtag) is newer than its type declarations.
-  const isHexColorWith = isHexColorModule.default as (value: string, options: object) => boolean;
+  const isHexColorWith = (isHexColorFunction ??= validatorModules.isHexColor()) as (value: string, options: object) => boolean;
   return typeof value === 'string' && isHexColorWith(value, defaultsFilledOnce.hexColor);
 }
 

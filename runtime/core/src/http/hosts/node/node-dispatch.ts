@@ -38,8 +38,18 @@ function nodeHost(served: ServedHttp): HostDispatch<IncomingMessage, ServerRespo
   };
 }
 
-/** A route's stages over Node's objects; a plain request to a `@Ws()` route is a 426 (upgrades come by the 'upgrade' event). */
+/**
+ * A route's handler over Node's objects. Its stages are made on the route's first request, not at
+ * `listen`: a start then makes those of the routes it is asked for only (making all of them cost
+ * the example's start about 0.1 ms and 60 KB of a young generation it already fills).
+ */
 function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
+  let observed: RouteStage | undefined;
+  return (incoming, outgoing, path, values) => (observed ??= nodeRouteStage(route, served))(new NodeExchange(incoming, outgoing), path, values, undefined);
+}
+
+/** A route's stages; a plain request to a `@Ws()` route is a 426 (upgrades come by the 'upgrade' event). */
+function nodeRouteStage(route: HttpRoute, served: ServedHttp): RouteStage {
   const { entry } = route;
   const routeHeaders = served.extensions.routeHeaders;
   const stage: RouteStage =
@@ -48,8 +58,7 @@ function nodeRoute(route: HttpRoute, served: ServedHttp): NodeRouteHandler {
       : entry.stream === 'sse' && served.streaming
         ? eventStreamStage(route, served.streaming, served.report, routeHeaders)
         : routeStage(route, { bodyLimit: served.bodyLimit, report: served.report, routeHeaders });
-  const observed = route.telemetry ? observedStage(route.telemetry, stage) : stage;
-  return (incoming, outgoing, path, values) => observed(new NodeExchange(incoming, outgoing), path, values, undefined);
+  return route.telemetry ? observedStage(route.telemetry, stage) : stage;
 }
 
 /**
