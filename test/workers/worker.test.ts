@@ -1,7 +1,7 @@
 // An application as a Cloudflare Worker: `framework-build bundle --target workers` of a module that
 // exports `{ fetch }`, run by the real `workerd` through Miniflare (both from the npm registry,
 // test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
-// malformed-JSON 400s, the body limit's 413 (also for a body streamed past the platform's limit),
+// malformed-JSON 400s, the body limit's 413 (also while a body is still arriving),
 // the 404 (with the framework's bodies), the JWT guard, the throttler in memory and an event stream.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,23 +68,27 @@ test('refusals carry the framework status and body in workerd', async () => {
 });
 
 // Cloudflare refuses a body over its plan's limit (100 MB on Free and Pro) before the Worker runs;
-// below it, the framework's own limit answers while the body is still arriving, and reading stops.
-test('a body streamed past the platform limit gets the framework 413, read no further than a few MiB', async () => {
-  const total = 128 * 1024 * 1024;
+// below it, the framework's own limit answers while the body is still arriving. The body stalls after
+// 64 KiB until the answer comes, then ends: a Worker that waited for the whole body would never
+// answer. (More bytes sent than workerd has read make it reset the connection as it answers.)
+test('a body still arriving past the limit gets the framework 413 before it ends', async () => {
   const chunk = new Uint8Array(64 * 1024).fill(32);
+  let answered = (): void => undefined;
+  const answer = new Promise<void>((resolve) => (answered = resolve));
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (sent >= total) return controller.close();
+      if (sent >= chunk.length) return answer.then(() => controller.close());
       sent += chunk.length;
       controller.enqueue(chunk);
     },
   });
   const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' };
-  const refused = await worker.dispatchFetch('http://worker.test/hello/echo', init as RequestInit);
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer while the body was still arriving')), 15_000).unref());
+  const refused = await Promise.race([worker.dispatchFetch('http://worker.test/hello/echo', init as RequestInit), timeout]);
+  answered();
   assert.is(refused.status, 413);
   assert.is(((await refused.json()) as { name: string }).name, 'BodyTooLargeException');
-  assert.ok(sent < 16 * 1024 * 1024, `${sent} bytes were pulled from a body of ${total}`);
 });
 
 test('the throttler counts in memory, and an event stream flows, inside the Worker', async () => {
