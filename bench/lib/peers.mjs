@@ -26,6 +26,8 @@ export const peers = [
   // Files and bytes (the `bytesScenarios`): opt-in peers, each the same app with the feature on.
   { id: 'framework-bytes', label: 'Framework (ours), app.serveStatic + compression', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, env: { BENCH_BYTES: '1' } },
   { id: 'fastify-bytes', label: 'Fastify 5 + @fastify/static + @fastify/compress', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_BYTES: '1' } },
+  // The upload row with the same work in both handlers: Fastify's tells the file's type from its bytes with file-type too.
+  { id: 'fastify-bytes-typed', label: 'Fastify 5 + @fastify/multipart, the type told by file-type', http: 'peers/fastify/server.mjs', optIn: true, env: { BENCH_BYTES: '1', BENCH_UPLOAD_TYPE: 'bytes' } },
   { id: 'framework-tls', label: 'Framework (ours), app.listen({ tls })', http: 'apps/framework/dist/src/main.js', ours: true, optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
   { id: 'fastify-tls', label: 'Fastify 5 with https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1' } },
   { id: 'fastify-h2', label: 'Fastify 5 with http2: true, https', http: 'peers/fastify/server.mjs', optIn: true, scheme: 'https', env: { BENCH_TLS: '1', BENCH_HTTP2: '1' } },
