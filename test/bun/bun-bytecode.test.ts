@@ -14,6 +14,7 @@ import { bundleBunBytecode, type BunBytecodeResult } from '../../compiler/src/bu
 import { runBundle } from '../../compiler/src/bundle/bundle-command.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
+import { createdEventText, demoToken } from './todo-client.js';
 import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,11 +44,6 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tokenOf = async (): Promise<string> => {
-  const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) });
-  assert.is(login.status, 200);
-  return ((await login.json()) as { access_token: string }).access_token;
-};
 
 test('the script carries Bun\'s bytecode beside it and the packages loaded on demand in lazy/', () => {
   assert.is(path.basename(result.script), 'main-http.cjs');
@@ -61,7 +57,7 @@ test('the script carries Bun\'s bytecode beside it and the packages loaded on de
 });
 
 test('routes, the guard and the refusals answer from a moved directory', async () => {
-  const token = await tokenOf();
+  const token = await demoToken(server.base);
   const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   assert.is((await fetch(`${server.base}/health`)).status, 200);
   assert.is((await fetch(`${server.base}/todo`)).status, 403);
@@ -84,22 +80,9 @@ test('routes, the guard and the refusals answer from a moved directory', async (
 });
 
 test('an event stream flows and the example\'s socket opens', async () => {
-  const token = await tokenOf();
-  const controller = new AbortController();
-  const giveUp = setTimeout(() => controller.abort(), 10_000);
-  const opened = fetch(`${server.base}/todo/events`, { headers: { authorization: `Bearer ${token}`, 'last-event-id': '0' }, signal: controller.signal });
-  await fetch(`${server.base}/todo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'streamed', priority: 1, colorLabel: '#000' }) });
-  const events = await opened;
+  const token = await demoToken(server.base);
+  const { response: events, text } = await createdEventText(server.base, token);
   assert.match(events.headers.get('content-type') ?? '', /^text\/event-stream/);
-  const reader = events.body!.getReader();
-  let text = '';
-  while (!/event: created[\s\S]*streamed/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-  }
-  clearTimeout(giveUp);
-  controller.abort();
   assert.match(text, /event: created\nid: \d+\ndata: .*"title":"streamed"/);
 
   const url = `${server.base.replace('http:', 'ws:')}/todo/ws`;

@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
+import { createdEventText, demoToken } from './todo-client.js';
 import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
 
 const entry = fileURLToPath(new URL('./fixtures/http-main.ts', import.meta.url));
@@ -38,11 +39,6 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tokenOf = async (server: LaunchedServer): Promise<string> => {
-  const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) });
-  assert.is(login.status, 200);
-  return ((await login.json()) as { access_token: string }).access_token;
-};
 
 test('it runs on Bun, and GrpcServer.listen refuses there naming the runtimes that serve gRPC', () => {
   assert.match(bun.output(), /todo example on Bun: HTTP on/);
@@ -51,7 +47,7 @@ test('it runs on Bun, and GrpcServer.listen refuses there naming the runtimes th
 });
 
 test('routes and refusals answer on Bun with the status and body they have on Node', async () => {
-  const [bunToken, nodeToken] = await Promise.all([tokenOf(bun), tokenOf(node)]);
+  const [bunToken, nodeToken] = await Promise.all([demoToken(bun.base), demoToken(node.base)]);
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   const requests: [string, (token: string) => RequestInit, number][] = [
     ['/health', () => ({}), 200],
@@ -81,7 +77,7 @@ test('the example\'s socket opens on Bun as on Node: refused before the upgrade 
   for (const server of [bun, node]) {
     const url = `${server.base.replace('http:', 'ws:')}/todo/ws`;
     assert.is(await openSocket(url), 403, server === bun ? 'Bun' : 'Node');
-    const socket = (await openSocket(url, { headers: { authorization: `Bearer ${await tokenOf(server)}` } })) as WebSocket;
+    const socket = (await openSocket(url, { headers: { authorization: `Bearer ${await demoToken(server.base)}` } })) as WebSocket;
     const change = nextMessage(socket);
     socket.send(JSON.stringify({ name: 'socketed', priority: 1, colorLabel: '#000' }));
     assert.match(JSON.stringify(await change), /"kind":"created".*"title":"socketed"/);
@@ -92,25 +88,10 @@ test('the example\'s socket opens on Bun as on Node: refused before the upgrade 
 });
 
 test('an event stream flows through a streamed Response on Bun', async () => {
-  const token = await tokenOf(bun);
-  const controller = new AbortController();
-  const giveUp = setTimeout(() => controller.abort(), 10_000);
-  // Bun sends the head of a streamed response with its first chunk, so the todo is created while
-  // the stream is being opened, not after its head arrived; `Last-Event-ID: 0` replays it either way.
-  const opened = fetch(`${bun.base}/todo/events`, { headers: { authorization: `Bearer ${token}`, 'last-event-id': '0' }, signal: controller.signal });
-  await fetch(`${bun.base}/todo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'streamed', priority: 1, colorLabel: '#000' }) });
-  const events = await opened;
+  const token = await demoToken(bun.base);
+  const { response: events, text } = await createdEventText(bun.base, token);
   assert.is(events.status, 200);
   assert.match(events.headers.get('content-type') ?? '', /^text\/event-stream/);
-  const reader = events.body!.getReader();
-  let text = '';
-  while (!/event: created[\s\S]*streamed/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-  }
-  clearTimeout(giveUp);
-  controller.abort();
   assert.match(text, /event: created\nid: \d+\ndata: .*"title":"streamed"/);
 });
 
