@@ -21,12 +21,6 @@ export interface IsNumberOptions {
   readonly maxDecimalPlaces?: number;
 }
 
-/**
- * Options for the validator.js rules a decorator gives none. validator.js completes a missing
- * options argument with `merge`, which copies the defaults into a new object on every call; handed
- * one of these instead, `merge` copies them in on the first call and then only finds them there.
- * The rule and its defaults stay validator.js's own; only the copy per call goes.
- */
 // validator.js's functions, each set on the first call that needs it.
 let containsFunction: ReturnType<typeof validatorModules.contains> | undefined;
 let isDivisibleByFunction: ReturnType<typeof validatorModules.isDivisibleBy> | undefined;
@@ -38,6 +32,12 @@ let isURLFunction: ReturnType<typeof validatorModules.isURL> | undefined;
 let isUUIDFunction: ReturnType<typeof validatorModules.isUUID> | undefined;
 let matchesFunction: ReturnType<typeof validatorModules.matches> | undefined;
 
+/**
+ * Options for the validator.js rules a decorator gives none. validator.js completes a missing
+ * options argument with `merge`, which copies the defaults into a new object on every call; handed
+ * one of these instead, `merge` copies them in on the first call and then only finds them there.
+ * The rule and its defaults stay validator.js's own; only the copy per call goes.
+ */
 const defaultsFilledOnce = { email: {}, url: {}, hexColor: {}, contains: {} };
 
 // Typechecker rules.
