@@ -72,7 +72,10 @@ export class ConfigModule {
  */
 export async function loadConfig<Env extends object>(schema: (new () => Env) | StandardSchemaV1, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
   const file = options.envFilePath === false ? {} : await readEnvFile(options.envFilePath ?? '.env');
-  const env = { ...file, ...(options.env ?? processEnv()) };
+  const variables = options.env ?? processEnv();
+  // Without a file the variables are only read: copying the environment would cost every start a
+  // string per variable it does not use.
+  const env = Object.keys(file).length === 0 ? variables : { ...file, ...variables };
   if (isStandardSchema(schema)) {
     const checked = validateWithSchema(schema, env);
     if (!checked.ok) throw new InvalidConfigurationError(`the ${schema['~standard'].vendor} configuration schema`, checked.problems);
