@@ -15,8 +15,23 @@ export class StaleTablesError extends Error {
 
 /** `prefix` + `path` as one route path: the compiler joins them the same way (test/compiler/join-path-agreement pins the two). */
 export function joinPath(prefix: string, path: string): string {
+  // The usual case (`'todo'`, `'/todo'`, `':id/'`): no doubled slash inside a part, so only the ends
+  // need cutting. Init joins every route, and two regular expression passes each made strings a start paid for.
+  if (!prefix.includes('//') && !path.includes('//')) {
+    const head = withoutEndSlashes(prefix);
+    const tail = withoutEndSlashes(path);
+    if (head === '') return tail === '' ? '/' : `/${tail}`;
+    return tail === '' ? `/${head}` : `/${head}/${tail}`;
+  }
   const joined = `/${prefix}/${path}`.replace(/\/+/g, '/');
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+}
+
+/** `part` without one leading and one trailing `/` (it has no doubled one). */
+function withoutEndSlashes(part: string): string {
+  const start = part.startsWith('/') ? 1 : 0;
+  const end = part.length > start && part.endsWith('/') ? part.length - 1 : part.length;
+  return start === 0 && end === part.length ? part : part.slice(start, end);
 }
 
 function describe(classes: readonly Class[]): string {
