@@ -55,7 +55,9 @@ export function assertTablesMatch(tables: ApplicationTables | undefined, root: C
   if (tables.rootModule !== root) {
     throw new StaleTablesError(`The tables were built for root module ${tables.rootModule.name}, not ${root.name}.`);
   }
-  for (const { module, controllers } of tables.modules) {
+  // Index loops: this runs once per start, in V8's interpreter, where a for…of makes an object per step.
+  for (let m = 0; m < tables.modules.length; m++) {
+    const { module, controllers } = tables.modules[m]!;
     const recorded = moduleOptionsOf(module)?.controllers ?? [];
     if (recorded.length !== controllers.length || recorded.some((c, i) => c !== controllers[i])) {
       throw new StaleTablesError(
@@ -66,7 +68,8 @@ export function assertTablesMatch(tables: ApplicationTables | undefined, root: C
   // Grouped by controller, then by method name: no string is built per route (init of an app of
   // thousands of routes runs this once, and it was a fifth of init).
   const routesByController = new Map<Function, Map<string, { readonly method: string; readonly path: string }[]>>();
-  for (const route of tables.routes) {
+  for (let r = 0; r < tables.routes.length; r++) {
+    const route = tables.routes[r]!;
     const controller = tables.providers[route.controller]!.useClass!;
     let byName = routesByController.get(controller);
     if (!byName) routesByController.set(controller, (byName = new Map()));
@@ -75,20 +78,23 @@ export function assertTablesMatch(tables: ApplicationTables | undefined, root: C
     if (same) same.push(route);
     else byName.set(name, [route]);
   }
-  for (const { controllers } of tables.modules) {
-    for (const controller of controllers) {
+  for (let m = 0; m < tables.modules.length; m++) {
+    const { controllers } = tables.modules[m]!;
+    for (let c = 0; c < controllers.length; c++) {
+      const controller = controllers[c]!;
       if (!isController(controller)) continue;
       const inTables = routesByController.get(controller);
       const prefix = controllerPrefixOf(controller) ?? '';
       // Inherited routes count: the compiler emits them as the subclass's (called on its instance).
       const served = servedRoutesOf(controller);
-      for (const route of served) {
+      for (let s = 0; s < served.length; s++) {
+        const route = served[s]!;
         const path = joinPath(prefix, route.path);
         const listed = inTables?.get(String(route.key))?.some((r) => r.method === route.method && r.path === path) ?? false;
         if (!listed) throw new StaleTablesError(missing(controller, route, `${route.method} ${path} ${String(route.key)}`));
       }
       let listedCount = 0;
-      for (const same of inTables?.values() ?? []) listedCount += same.length;
+      inTables?.forEach((same) => (listedCount += same.length));
       if (listedCount !== served.length) {
         throw new StaleTablesError(`The tables list routes of ${controller.name} that its code no longer declares.`);
       }
