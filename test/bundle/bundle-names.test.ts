@@ -61,7 +61,7 @@ var init_chunk = () => {
   __name(hoisted, "hoisted");
 };
 var init_other = () => {
-  var shadowed = () => 1;
+  var shadowed = [() => 1][0];
   __name(shadowed, "shadowed");
   return shadowed;
 };
@@ -69,8 +69,24 @@ var init_param = (param) => {
   __name(param, "param");
   return param;
 };
+var Assigned;
+var Self;
+var Swapped;
+var init_classes = () => {
+  Assigned = class { static { __name(this, "Assigned"); } };
+  Self = class _Self { static { __name(this, "_Self"); } };
+  Swapped = class { static { __name(this, "Other"); } };
+};
+var Declared = class {};
+__name(Declared, "Declared");
+var arrow = () => 1;
+__name(arrow, "arrow");
+var Reassigned = class {};
+Reassigned = [class {}][0];
+__name(Reassigned, "Reassigned");
 init_chunk();
-export const made = () => [hoisted, init_other(), init_param(function () {})];
+init_classes();
+export const made = () => [hoisted, init_other(), init_param(function () {}), Assigned, Self, Swapped, Declared, arrow, Reassigned];
 `;
 
 test('an application bundle: the wrapper of a declaration hoisted out of a lazily initialised module goes, a shadowed one stays', async () => {
@@ -78,7 +94,13 @@ test('an application bundle: the wrapper of a declaration hoisted out of a lazil
   assert.not.match(unwrapped, '__name(hoisted, "hoisted")');
   assert.match(unwrapped, '__name(shadowed, "shadowed")');
   assert.match(unwrapped, '__name(param, "param")');
-  assert.equal((await namesOf(unwrapped)).map(([name]) => name), ['hoisted', 'shadowed', 'param']);
+  // A class assigned to its binding, or named alike inside, and a declaration right before its wrapper: named by the language.
+  for (const gone of ['__name(this, "Assigned")', '__name(this, "_Self")', '__name(Declared, "Declared")', '__name(arrow, "arrow")']) assert.not.match(unwrapped, gone);
+  // Kept: a class named otherwise, a binding assigned again before its wrapper.
+  for (const kept of ['__name(this, "Other")', '__name(Reassigned, "Reassigned")']) assert.match(unwrapped, kept);
+  const names = ['hoisted', 'shadowed', 'param', 'Assigned', '_Self', 'Other', 'Declared', 'arrow', 'Reassigned'];
+  assert.equal((await namesOf(lazyModule)).map(([name]) => name), names);
+  assert.equal((await namesOf(unwrapped)).map(([name]) => name), names);
 });
 
 test('the built runtime bundle has no wrapper the language makes redundant', () => {

@@ -94,6 +94,10 @@ test('a probe path that one of the routes already takes (the same path, a parame
   assert.match(await initError({}, [], '/health/:name/:detail?'), 'the probe path /health/live is already served');
   assert.is(await initError({}, [], '/health/:name/detail'), 'no error');
   assert.is(await initError({}, [], '/health'), 'no error');
+  // Told apart by the first segment alone, or taken through a parameter there.
+  assert.is(await initError({}, [], '/healthz/:name'), 'no error');
+  assert.is(await initError({}, [], '/heALTH/:name'), 'no error');
+  assert.match(await initError({}, [], '/:section/live'), 'the probe path /health/live is already served');
 });
 
 test('two indicators of one name, an empty name, and a listed class that is no indicator stop init', async () => {

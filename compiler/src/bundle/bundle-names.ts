@@ -11,12 +11,12 @@
 // runtime makes one such object per request. Those esbuild renamed (`var Call2 = class …`) keep theirs.
 import { ts } from 'ts-morph';
 
-/** The name the language gives a function written where `call` stands, if any. */
-function inferredName(call: ts.CallExpression): string | undefined {
-  const parent = call.parent;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === call && ts.isIdentifier(parent.name)) return parent.name.text;
-  if (ts.isBinaryExpression(parent) && parent.right === call && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(parent.left)) return parent.left.text;
-  if (ts.isPropertyAssignment(parent) && parent.initializer === call && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) return parent.name.text;
+/** The name the language gives an anonymous function or class written where `expression` stands, if any. */
+function inferredName(expression: ts.Expression): string | undefined {
+  const parent = expression.parent;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === expression && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isBinaryExpression(parent) && parent.right === expression && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(parent.left)) return parent.left.text;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === expression && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) return parent.name.text;
   return undefined;
 }
 
@@ -33,9 +33,8 @@ function namesItsOwnBinding(block: ts.ClassStaticBlockDeclaration): boolean {
   const call = only && rest.length === 0 && ts.isExpressionStatement(only) ? nameCall(only.expression) : undefined;
   if (!call || call.target.kind !== ts.SyntaxKind.ThisKeyword) return false;
   const owner = block.parent;
-  if (ts.isClassDeclaration(owner)) return owner.name?.text === call.name;
-  const declaration = owner.parent;
-  return ts.isClassExpression(owner) && owner.name === undefined && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.name.text === call.name;
+  if (owner.name) return owner.name.text === call.name;
+  return ts.isClassExpression(owner) && inferredName(owner) === call.name;
 }
 
 /**
@@ -50,9 +49,20 @@ function namesDeclaredFunction(expression: ts.Expression): boolean {
     if (ts.isFunctionLike(node) && node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === call.name)) return false;
     const statements: readonly ts.Statement[] = (node as Partial<ts.Block>).statements ?? [];
     const declared = statements.find((statement) => declares(statement, call.name));
-    if (declared) return ts.isFunctionDeclaration(declared);
+    if (declared) return ts.isFunctionDeclaration(declared) || namedByDeclarationJustBefore(declared, statements, expression.parent, call.name);
   }
   return false;
+}
+
+/**
+ * `var Health = class {…};` (or an anonymous function) right before `__name(Health, "Health");`:
+ * the language named it so, and nothing ran in between to assign the binding anything else.
+ */
+function namedByDeclarationJustBefore(declared: ts.Statement, statements: readonly ts.Statement[], wrapper: ts.Node, name: string): boolean {
+  if (!ts.isVariableStatement(declared) || statements[statements.indexOf(wrapper as ts.Statement) - 1] !== declared) return false;
+  const initializer = declared.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name)?.initializer;
+  if (!initializer) return false;
+  return ((ts.isClassExpression(initializer) || ts.isFunctionExpression(initializer)) && initializer.name === undefined) || ts.isArrowFunction(initializer);
 }
 
 /** Whether `statement` declares `name` (a function, a class or a variable of that name). */

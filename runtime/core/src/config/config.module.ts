@@ -72,7 +72,10 @@ export class ConfigModule {
  */
 export async function loadConfig<Env extends object>(schema: (new () => Env) | StandardSchemaV1, options: ConfigModuleOptions = {}): Promise<ConfigService<Env>> {
   const file = options.envFilePath === false ? {} : await readEnvFile(options.envFilePath ?? '.env');
-  const env = { ...file, ...(options.env ?? processEnv()) };
+  const variables = options.env ?? processEnv();
+  // Without a file the variables are only read: copying the environment would cost every start a
+  // string per variable it does not use.
+  const env = Object.keys(file).length === 0 ? variables : { ...file, ...variables };
   if (isStandardSchema(schema)) {
     const checked = validateWithSchema(schema, env);
     if (!checked.ok) throw new InvalidConfigurationError(`the ${schema['~standard'].vendor} configuration schema`, checked.problems);
@@ -86,7 +89,8 @@ export async function loadConfig<Env extends object>(schema: (new () => Env) | S
   const missing: string[] = [];
   const emptied: string[] = [];
   const present: SchemaMember[] = [];
-  for (const member of members) {
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
     const text = env[member.name];
     // An empty value is unset, but where the schema has a default that is a trap (`DEMO_PASSWORD=`
     // silently becoming the default password): it is refused instead.
@@ -97,10 +101,17 @@ export async function loadConfig<Env extends object>(schema: (new () => Env) | S
   }
   const invalid = cv
     ? classValidatorProblems(cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)))
-    : present.flatMap((member) => directProblems(member, instance[member.name]));
+    : directProblemsOf(present, instance);
   const problems = [...missing.map((name) => `${name} is missing`), ...emptied.map((name) => `${name} is set but empty (remove it to use the default, or give it a value)`), ...invalid];
   if (problems.length > 0) throw new InvalidConfigurationError(schema.name, problems);
   return new ConfigService<Env>(instance as Env);
+}
+
+/** Every present member's problems, in order (an empty array, made once, when all pass). */
+function directProblemsOf(present: readonly SchemaMember[], instance: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (let i = 0; i < present.length; i++) problems.push(...directProblems(present[i]!, instance[present[i]!.name]));
+  return problems;
 }
 
 async function loadedClassValidator(): Promise<typeof import('class-validator')> {

@@ -16,10 +16,16 @@ export interface SchemaMember {
   readonly rules?: readonly { readonly name: string; readonly args: readonly unknown[] }[];
 }
 
-function member(name: string, ruleNames: readonly string[], optional: boolean, rules?: SchemaMember['rules']): SchemaMember {
-  const lower = ruleNames.map((r) => r.toLowerCase());
-  const conversion: Conversion = lower.includes('isboolean') ? 'boolean' : lower.some((r) => NUMBER_RULES.has(r)) ? 'number' : 'string';
-  return { name, conversion, optional, ...(rules ? { rules } : {}) };
+/** What `rules` (names in any case, or recorded rules) convert a member's text to: `@IsBoolean` a boolean, a rule of numbers a number. */
+function conversionOf(rules: readonly (string | { readonly name: string })[]): Conversion {
+  let number = false;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const lower = (typeof rule === 'string' ? rule : rule.name).toLowerCase();
+    if (lower === 'isboolean') return 'boolean';
+    if (NUMBER_RULES.has(lower)) number = true;
+  }
+  return number ? 'number' : 'string';
 }
 
 /**
@@ -33,18 +39,24 @@ function member(name: string, ruleNames: readonly string[], optional: boolean, r
 export function recordedMembers(schema: Class): SchemaMember[] | undefined {
   const decorations = recordedDecorations(schema);
   if (!decorations || decorations.length === 0) return undefined;
-  const byMember = new Map<string, { name: string; args: readonly unknown[] }[]>();
-  for (const d of decorations) {
+  // One pass, no copies, and index loops: every start reads its environment schema this way, once,
+  // in V8's interpreter, where a for…of makes an object per step.
+  const byMember = new Map<string, { optional: boolean; rules: { readonly name: string; readonly args: readonly unknown[] }[] }>();
+  for (let i = 0; i < decorations.length; i++) {
+    const d = decorations[i]!;
     if (typeof d.property !== 'string' || (d.name !== 'IsOptional' && !(d.name in DIRECT_RULES))) return undefined;
-    const list = byMember.get(d.property) ?? [];
-    list.push({ name: d.name, args: d.args });
-    byMember.set(d.property, list);
+    let entry = byMember.get(d.property);
+    if (!entry) byMember.set(d.property, (entry = { optional: false, rules: [] }));
+    if (d.name === 'IsOptional') entry.optional = true;
+    else entry.rules.push(d);
   }
-  return [...byMember].map(([name, list]) => {
+  const members: SchemaMember[] = [];
+  byMember.forEach(({ optional, rules }, name) => {
     // Decorators run bottom-up: the source order is the reverse.
-    const rules = list.filter((r) => r.name !== 'IsOptional').reverse();
-    return member(name, rules.map((r) => r.name), list.some((r) => r.name === 'IsOptional'), rules);
+    rules.reverse();
+    members.push({ name, conversion: conversionOf(rules), optional, rules });
   });
+  return members;
 }
 
 type ClassValidatorModule = typeof import('class-validator');
@@ -64,7 +76,7 @@ export function classValidatorMembers(cv: ClassValidatorModule, schema: Class): 
     if (rule.name) entry.rules.push(rule.name);
     byMember.set(rule.propertyName, entry);
   }
-  return [...byMember].map(([name, { rules, optional }]) => member(name, rules, optional));
+  return [...byMember].map(([name, { rules, optional }]) => ({ name, conversion: conversionOf(rules), optional }));
 }
 
 /** The text of a variable converted for its member; a text that does not convert stays text (the rule then fails). */
@@ -89,7 +101,11 @@ export function convert(text: string, conversion: Conversion): unknown {
  * else every failed rule in source order. Values are never printed: they may be secrets.
  */
 export function directProblems(member: SchemaMember, value: unknown): string[] {
-  const failed = (member.rules ?? []).filter((rule) => !DIRECT_RULES[rule.name]!.check(value, rule.args[0]));
+  // Nothing is made for a member that passes (every member, at a good start).
+  const rules = member.rules ?? [];
+  let failed: (typeof rules)[number][] | undefined;
+  for (let i = 0; i < rules.length; i++) if (!DIRECT_RULES[rules[i]!.name]!.check(value, rules[i]!.args[0])) (failed ??= []).push(rules[i]!);
+  if (!failed) return [];
   const typeRule = failed.find((rule) => TYPE_RULES.has(rule.name));
   return (typeRule ? [typeRule] : failed).map((rule) => DIRECT_RULES[rule.name]!.message(member.name, rule.args));
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 interface EnvironmentHost {
   process?: { env?: Record<string, string | undefined> };
@@ -26,6 +26,8 @@ export function processEnv(): Record<string, string | undefined> {
 export async function readEnvFile(path: string): Promise<Record<string, string>> {
   let text: string;
   try {
+    // Most deployments have no file: asking first spares every start a thrown ENOENT error and its stack.
+    if (!existsSync(path)) return {};
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};

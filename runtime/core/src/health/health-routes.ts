@@ -42,6 +42,9 @@ export function healthRoutes(config: HealthConfig, health: HealthState, routes: 
  * its constraint) takes any one segment, `*` the rest. The router ignores one trailing slash.
  */
 function patternMatches(pattern: string, path: string): boolean {
+  // Most routes are told apart by their first segment, without splitting either (every start runs
+  // this for each probe and GET route).
+  if (firstLiteralSegmentDiffers(pattern, path)) return false;
   const wanted = path.split('/').filter(Boolean);
   const parts = pattern.split('/').filter(Boolean);
   const match = (p: number, w: number): boolean => {
@@ -54,3 +57,25 @@ function patternMatches(pattern: string, path: string): boolean {
   };
   return match(0, 0);
 }
+
+/** Whether `pattern` starts with a literal segment (not `:name`, not `*`) other than the first segment of `path`. */
+function firstLiteralSegmentDiffers(pattern: string, path: string): boolean {
+  const p = firstSegmentStart(pattern);
+  if (p === pattern.length || pattern[p] === ':' || pattern[p] === '*') return false;
+  const w = firstSegmentStart(path);
+  const pEnd = segmentEnd(pattern, p);
+  if (segmentEnd(path, w) - w !== pEnd - p) return true;
+  for (let i = 0; i < pEnd - p; i++) if (pattern.charCodeAt(p + i) !== path.charCodeAt(w + i)) return true;
+  return false;
+}
+
+const SLASH = 47;
+const firstSegmentStart = (text: string): number => {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) === SLASH) i++;
+  return i;
+};
+const segmentEnd = (text: string, from: number): number => {
+  const slash = text.indexOf('/', from);
+  return slash === -1 ? text.length : slash;
+};

@@ -53,7 +53,8 @@ function recorder<N extends keyof Decorators>(name: N): Decorators[N] {
  */
 export function recordedDecorations(target: Function): readonly { readonly name: string; readonly args: readonly unknown[]; readonly property: string | symbol }[] | undefined {
   if (live) return undefined;
-  return recorded.filter((d) => d.target === target.prototype).map(({ name, args, property }) => ({ name, args, property }));
+  // The recorded objects themselves, read only through this type: every start reads its schema's.
+  return recorded.filter((d) => d.target === target.prototype);
 }
 
 /**

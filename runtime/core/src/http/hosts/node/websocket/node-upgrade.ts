@@ -50,11 +50,13 @@ export function serveUpgrades(server: Server, fetch: Fetch, native?: NativeUpgra
     servers.set(maxPayload, (wss = new webSocketServer({ noServer: true, maxPayload, clientTracking: false })));
     return wss;
   };
-  const nativeUpgrade = native ? nativeUpgradeRouter(native, wssFor) : undefined;
+  // Made by the first upgrade request: most applications never get one, and a start need not pay
+  // for a second router (its paths were checked by the request router already).
+  let nativeUpgrade: ((incoming: IncomingMessage, socket: Duplex, head: Buffer) => boolean) | undefined;
   const serve = (incoming: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // As for every request (`refusingRepeatedHost`): upgrades do not pass the request listener.
     if (hasRepeatedHost(incoming.rawHeaders)) return writeRefusal(socket, 400, JSON_TYPE, JSON.stringify(new HttpException(400, REPEATED_HOST)));
-    if (nativeUpgrade?.(incoming, socket, head)) return;
+    if (native && (nativeUpgrade ??= nativeUpgradeRouter(native, wssFor))(incoming, socket, head)) return;
     upgradeThroughFetch(incoming, socket, head, fetch, wssFor);
   };
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
