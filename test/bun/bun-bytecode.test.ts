@@ -9,13 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import WebSocket from 'ws';
 import { bundleBunBytecode, type BunBytecodeResult } from '../../compiler/src/bundle/bun-bytecode.js';
 import { runBundle } from '../../compiler/src/bundle/bundle-command.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
-import { createdEventText, demoToken } from './todo-client.js';
-import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
+import { checkChangeSocket, createdEventText, demoToken } from './todo-client.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-bun-bytecode-'));
@@ -85,15 +83,7 @@ test('an event stream flows and the example\'s socket opens', async () => {
   assert.match(events.headers.get('content-type') ?? '', /^text\/event-stream/);
   assert.match(text, /event: created\nid: \d+\ndata: .*"title":"streamed"/);
 
-  const url = `${server.base.replace('http:', 'ws:')}/todo/ws`;
-  assert.is(await openSocket(url), 403);
-  const socket = (await openSocket(url, { headers: { authorization: `Bearer ${token}` } })) as WebSocket;
-  const change = nextMessage(socket);
-  socket.send(JSON.stringify({ name: 'socketed', priority: 1, colorLabel: '#000' }));
-  assert.match(JSON.stringify(await change), /"kind":"created".*"title":"socketed"/);
-  const end = closed(socket);
-  socket.send(JSON.stringify({ name: 7 }));
-  assert.is((await end).code, 1007);
+  await checkChangeSocket(server.base, token);
 });
 
 test('an entry that exports a value, or serves gRPC, is refused naming --bytecode', async () => {

@@ -8,12 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
-import { createdEventText, demoToken } from './todo-client.js';
-import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
+import { checkChangeSocket, createdEventText, demoToken } from './todo-client.js';
 
 const entry = fileURLToPath(new URL('./fixtures/http-main.ts', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-bun-'));
@@ -74,17 +72,7 @@ test('routes and refusals answer on Bun with the status and body they have on No
 });
 
 test('the example\'s socket opens on Bun as on Node: refused before the upgrade without a token, then each created todo comes back', async () => {
-  for (const server of [bun, node]) {
-    const url = `${server.base.replace('http:', 'ws:')}/todo/ws`;
-    assert.is(await openSocket(url), 403, server === bun ? 'Bun' : 'Node');
-    const socket = (await openSocket(url, { headers: { authorization: `Bearer ${await demoToken(server.base)}` } })) as WebSocket;
-    const change = nextMessage(socket);
-    socket.send(JSON.stringify({ name: 'socketed', priority: 1, colorLabel: '#000' }));
-    assert.match(JSON.stringify(await change), /"kind":"created".*"title":"socketed"/);
-    const end = closed(socket);
-    socket.send(JSON.stringify({ name: 7 }));
-    assert.is((await end).code, 1007);
-  }
+  for (const server of [bun, node]) await checkChangeSocket(server.base, await demoToken(server.base), server === bun ? 'Bun' : 'Node');
 });
 
 test('an event stream flows through a streamed Response on Bun', async () => {

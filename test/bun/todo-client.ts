@@ -1,6 +1,8 @@
-// Steps the Bun suites take against the todo example as served on Bun: a login, and the change feed
-// read until a todo created meanwhile comes through it.
+// Steps the Bun suites take against the todo example as served on Bun: a login, the change feed
+// read until a todo created meanwhile comes through it, and the change socket.
 import * as assert from 'uvu/assert';
+import type WebSocket from 'ws';
+import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
 
 /** The demo user's bearer token from the example at `base`. */
 export async function demoToken(base: string): Promise<string> {
@@ -34,4 +36,21 @@ export async function createdEventText(base: string, token: string): Promise<{ r
     controller.abort();
   }
   return { response, text };
+}
+
+/**
+ * The example's change socket at `base`: refused (403) before the upgrade without a token; with
+ * one, a todo created through it comes back as a `created` change, and a message that is not a
+ * valid todo closes it with 1007.
+ */
+export async function checkChangeSocket(base: string, token: string, label?: string): Promise<void> {
+  const url = `${base.replace('http:', 'ws:')}/todo/ws`;
+  assert.is(await openSocket(url), 403, label);
+  const socket = (await openSocket(url, { headers: { authorization: `Bearer ${token}` } })) as WebSocket;
+  const change = nextMessage(socket);
+  socket.send(JSON.stringify({ name: 'socketed', priority: 1, colorLabel: '#000' }));
+  assert.match(JSON.stringify(await change), /"kind":"created".*"title":"socketed"/);
+  const end = closed(socket);
+  socket.send(JSON.stringify({ name: 7 }));
+  assert.is((await end).code, 1007);
 }
