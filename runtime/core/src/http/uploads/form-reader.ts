@@ -4,7 +4,7 @@ import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
 import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
-import { temporaryFiles, type TemporaryFiles } from './temp-files.js';
+import { temporaryFiles } from './temp-files.js';
 import { malformedForm, UploadLimitException } from './upload-errors.js';
 import { UploadedForm } from './uploaded-form.js';
 import type { UploadLimits } from './upload-limits.js';
@@ -23,10 +23,6 @@ const multipartType = /^multipart\/form-data\s*(;|$)/i;
  */
 let loadingParser: Promise<BusboyConstructor> | undefined;
 const loadParser = (): Promise<BusboyConstructor> => (loadingParser ??= import('@fastify/busboy').then((module) => module.Busboy));
-
-/** The parser and the temporary files once the first form loaded them: later forms start without waiting on a promise. */
-let loadedParser: BusboyConstructor | undefined;
-let loadedTemp: { readonly files: TemporaryFiles | undefined } | undefined;
 
 /** A part is a file when it names a file name (an empty one included), whatever its declared type. */
 const isPartAFile: BusboyConfig['isPartAFile'] = (_name, _type, fileName) => fileName !== undefined;
@@ -63,33 +59,19 @@ export class FormReader {
    */
   read(source: BodySource, contentType: string | undefined, declaredLength: string | undefined, onEnd: ((dispose: () => Promise<void>) => void) | undefined): Promise<UploadedForm> {
     // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
-    if (loadedParser && (!onEnd || loadedTemp)) return this.start(loadedParser, onEnd && loadedTemp!.files, source, contentType, declaredLength, onEnd);
     return Promise.all([onEnd ? temporaryFiles() : undefined, loadParser()]).then(([temp, parserOf]) => {
-      loadedParser = parserOf;
-      if (onEnd) loadedTemp = { files: temp };
-      return this.start(parserOf, temp, source, contentType, declaredLength, onEnd);
-    });
-  }
-
-  private start(
-    parserOf: BusboyConstructor,
-    temp: TemporaryFiles | undefined,
-    source: BodySource,
-    contentType: string | undefined,
-    declaredLength: string | undefined,
-    onEnd: ((dispose: () => Promise<void>) => void) | undefined,
-  ): Promise<UploadedForm> {
-    const form = new UploadedForm(temp?.remove);
-    let stopReading: (() => void) | undefined;
-    // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
-    onEnd?.(() => {
-      stopReading?.();
-      return form.dispose();
-    });
-    // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
-    const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
-    return new Promise<UploadedForm>((resolve, reject) => {
-      stopReading = this.parse(parserOf, source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
+      const form = new UploadedForm(temp?.remove);
+      let stopReading: (() => void) | undefined;
+      // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
+      onEnd?.(() => {
+        stopReading?.();
+        return form.dispose();
+      });
+      // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
+      const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
+      return new Promise<UploadedForm>((resolve, reject) => {
+        stopReading = this.parse(parserOf, source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
+      });
     });
   }
 
@@ -100,7 +82,7 @@ export class FormReader {
     declaredLength: string | undefined,
     bodyLimit: number,
     form: UploadedForm,
-    temp: TemporaryFiles | undefined,
+    temp: Awaited<ReturnType<typeof temporaryFiles>>,
     resolve: (form: UploadedForm) => void,
     reject: (error: unknown) => void,
   ): () => void {
