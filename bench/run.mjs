@@ -14,6 +14,7 @@ import { grpcScenarios, httpScenarios } from './lib/scenarios.mjs';
 import { coreSpeedMs, waitForQuiet } from './lib/quiet.mjs';
 import { choosePorts, coldStart, cpuSeconds, ports, rssMb, startServer, stopServer, whenAnswering } from './lib/server.mjs';
 import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
+import { prepareBytes } from './lib/bytes.mjs';
 import { startOtlpSink } from './lib/otlp-sink.mjs';
 import { buildFramework, buildNest, ensurePeers, ensureTools, signToken } from './lib/setup.mjs';
 import { smoke } from './lib/smoke.mjs';
@@ -88,6 +89,9 @@ if (!opt['compiler-only']) {
   if (selected.some((p) => p.id === 'framework-baseline')) buildBaseline(baselineCommit(opt.baseline), log, opt['baseline-patch']);
   const sink = selected.some((p) => p.env?.BENCH_OTEL) ? await startOtlpSink() : undefined;
   if (sink) process.env.BENCH_OTLP_ENDPOINT = sink.endpoint;
+  // The static files and certificate of the files-and-bytes peers, in a folder removed at exit.
+  const bytes = selected.some((p) => p.env?.BENCH_BYTES) ? prepareBytes() : undefined;
+  process.on('exit', () => bytes?.remove());
   const token = await signToken(secret);
 
   for (let round = 1; round <= Number(opt.rounds); round++) {
