@@ -10,7 +10,7 @@ import { findDeno } from './lib/deno.mjs';
 import { peers, runtimeOf } from './lib/peers.mjs';
 import { printSummary, summarise } from './lib/profile.mjs';
 import { evaluateGoals, markdown, writeResults } from './lib/report.mjs';
-import { grpcScenarios, httpScenarios } from './lib/scenarios.mjs';
+import { bytesScenarios, grpcScenarios, httpScenarios } from './lib/scenarios.mjs';
 import { coreSpeedMs, waitForQuiet } from './lib/quiet.mjs';
 import { choosePorts, coldStart, cpuSeconds, ports, rssMb, startServer, stopServer, whenAnswering } from './lib/server.mjs';
 import { baselineCommit, buildBaseline } from './lib/baseline.mjs';
@@ -98,7 +98,7 @@ if (!opt['compiler-only']) {
     // Every other round in the reverse order: a peer measured first (or right after another's
     // heavy run) in one round is measured last in the next, so no peer always gets the same slot.
     for (const peer of round % 2 === 1 ? selected : [...selected].reverse()) {
-      for (const [transport, scenarios] of [['http', pick(httpScenarios)], ['grpc', pick(grpcScenarios)]]) {
+      for (const [transport, scenarios] of [['http', pick([...httpScenarios, ...bytesScenarios.filter((s) => !s.tls)])], ['grpc', pick(grpcScenarios)]]) {
         if (!peer[transport] || scenarios.length === 0) continue;
         let t = results.targets.find((x) => x.peer === peer.id && x.transport === transport);
         if (!t) results.targets.push((t = { peer: peer.id, label: peer.label, runtime: runtimeOf(peer), transport, scenarioIds: scenarios.map((s) => s.id), scenarios: {} }));

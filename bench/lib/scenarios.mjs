@@ -58,14 +58,14 @@ export function multipartBody({ field, filename, bytes }) {
  * that serve them: `framework-bytes` / `fastify-bytes` (app.serveStatic and compression against
  * @fastify/static and @fastify/compress, gzip level 6 on both), `framework-tls` / `fastify-tls` /
  * `fastify-h2`. The files are written by the bench at start (`BENCH_STATIC_DIR`). `h2: true` rows
- * are driven by h2load over TLS, the others by wrk.
+ * are driven by h2load over TLS, the others by wrk. `bench/run.mjs` runs those without `tls`.
  */
 export const bytesScenarios = [
   { id: 'static-1k', label: 'GET a 1 KiB static file', method: 'GET', path: '/static/1k.bin', status: 200, optIn: true },
   { id: 'static-1m', label: 'GET a 1 MiB static file', method: 'GET', path: '/static/1m.bin', status: 200, optIn: true },
   { id: 'json-gzip', label: 'GET 20 KiB JSON, gzip', method: 'GET', path: '/big', headers: { 'Accept-Encoding': 'gzip' }, status: 200, optIn: true },
-  { id: 'https-get', label: 'HTTPS GET /todo/:id (HTTP/1.1)', method: 'GET', path: '/todo/42', status: 200, optIn: true },
-  { id: 'h2-get', label: 'HTTP/2 GET /todo/:id (TLS)', method: 'GET', path: '/todo/42', status: 200, h2: true, optIn: true },
+  { id: 'https-get', label: 'HTTPS GET /todo/:id (HTTP/1.1)', method: 'GET', path: '/todo/42', status: 200, tls: true, optIn: true },
+  { id: 'h2-get', label: 'HTTP/2 GET /todo/:id (TLS)', method: 'GET', path: '/todo/42', status: 200, h2: true, tls: true, optIn: true },
 ];
 
 /** Unary RPCs of todo.TodoService; `message` is the request (string fields only). */
