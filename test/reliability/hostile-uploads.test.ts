@@ -108,6 +108,20 @@ uploads('a form sent to a JSON route, and a body that ends inside a part head, a
   await unharmed(server);
 });
 
+uploads('charset tricks: a part charset no decoder knows, a _charset_ field, a charset on the form: read as UTF-8', async ({ server }) => {
+  const unknown = `--${B}\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: text/plain; charset=x-no-such-charset\r\n\r\nhé\r\n`;
+  const answers = [
+    await send(server.port, post('/h/form', unknown + close())),
+    await send(server.port, post('/h/form', field('_charset_', 'utf-16le') + field('title', 'hé') + close())),
+    await send(server.port, post('/h/form', field('title', 'hé') + close(), `multipart/form-data; charset=utf-16; boundary=${B}`)),
+  ];
+  for (const { status, body } of answers) {
+    assert.is(status, 200, JSON.stringify(body));
+    assert.equal(body, { title: 'hé' });
+  }
+  await unharmed(server);
+});
+
 uploads('10,000 tiny parts of one name are read, every value kept, in time linear in their count', async ({ server }) => {
   const many = (count: number) => post('/h/form', field('title', 'hi') + field('body', 'x').repeat(count) + close());
   const { status, body } = await send(server.port, many(10_000));
