@@ -44,6 +44,8 @@ test('rangeAsk: one range, coalesced ranges, disjoint ones, beyond the end, too 
   assert.equal(rangeAsk('bytes=0-9', 100), { kind: 'part', start: 0, end: 9 });
   assert.equal(rangeAsk('bytes=90-', 100), { kind: 'part', start: 90, end: 99 });
   assert.equal(rangeAsk('bytes=-10', 100), { kind: 'part', start: 90, end: 99 });
+  assert.equal(rangeAsk('bytes=-500', 100), { kind: 'part', start: 0, end: 99 }, 'a suffix longer than the file is all of it');
+  assert.equal(rangeAsk('bytes=0-0, -500', 100), { kind: 'part', start: 0, end: 99 });
   assert.equal(rangeAsk('bytes=0-500', 100), { kind: 'part', start: 0, end: 99 }, 'an end past the file is cut to it');
   assert.equal(rangeAsk('bytes=0-10,5-20,21-30', 100), { kind: 'part', start: 0, end: 30 });
   assert.equal(rangeAsk('bytes=0-1,50-51', 100), { kind: 'whole' });

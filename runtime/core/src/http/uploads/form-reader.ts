@@ -4,6 +4,7 @@ import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
 import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
+import { boundaryProblem, hasControlCharacter } from './form-boundary.js';
 import { temporaryFiles } from './temp-files.js';
 import { malformedForm, UploadLimitException } from './upload-errors.js';
 import { UploadedForm } from './uploaded-form.js';
@@ -109,6 +110,12 @@ export class FormReader {
       fail(new MalformedBodyException(`Request body must be sent as multipart/form-data (got ${contentType ? `'${contentType}'` : 'no Content-Type'})`));
       return ended;
     }
+    // Checked here rather than left to the parser, which takes the first of two boundaries and any length or character.
+    const badBoundary = boundaryProblem(contentType);
+    if (badBoundary) {
+      fail(new MalformedBodyException(badBoundary));
+      return ended;
+    }
     if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) {
       fail(bodyTooLarge(bodyLimit));
       return ended;
@@ -138,6 +145,7 @@ export class FormReader {
         return new UploadLimitException('fieldNameBytes', `A form part's name is longer than the limit of ${limits.maxFieldNameBytes} bytes`);
       }
       if (forbiddenNames.has(name)) return new MalformedBodyException(`A form part may not be named '${name}'`);
+      if (hasControlCharacter(name)) return new MalformedBodyException(`A form part's name ${JSON.stringify(name)} holds a control character`);
       return undefined;
     };
     parser.on('field', (name: string | undefined, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {

@@ -23,7 +23,9 @@ export class UploadedForm {
 
   addField(name: string, value: string): void {
     const previous = this.fields[name];
-    this.fields[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    // Appended in place: copying the list for each value made a name sent n times cost n² (with raised limits).
+    if (Array.isArray(previous)) previous.push(value);
+    else this.fields[name] = previous === undefined ? value : [previous, value];
   }
   addFile(name: string, file: File): void {
     const list = this.files.get(name);
