@@ -4,7 +4,8 @@
 // configuration of its start; a cache V8 refuses (other flags) or made by another build is not
 // used and the app serves all the same; an entry that never answers still gets the cache of its
 // modules' loading, and the build says why; the script is ASCII, its regular expressions escaped;
-// a start loads neither perf_hooks nor dotenv (unless a .env file is there).
+// a start loads neither perf_hooks nor dotenv (unless a .env file is there); the script's
+// `import.meta.url` is what `pathToFileURL` gives, whatever its path holds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
