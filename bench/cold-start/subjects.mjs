@@ -74,7 +74,8 @@ export function subjects(dir, { node = process.execPath } = {}) {
     'node-http-cjs': http('raw node:http, one route, as a CommonJS file (`raw-http.cjs`: no ES loader)', { command: node, args: [join(bench, 'cold-start/raw-http.cjs')] }, 'node-http'),
     'example-http': http('the example bundled, HTTP only (`src/main-http.ts`)', { command: node, args: [join(dir, 'node-main-http/main-http.mjs')], env }, 'node-http'),
     'example-http-snapshot': http('the example, HTTP only, as a startup snapshot (`--snapshot`)', { command: node, args: ['--snapshot-blob', join(dir, 'snapshot-main-http/main-http.blob')], env }, 'node-http'),
-    'example-http-code-cache': http('the example, HTTP only, with a code cache (`--code-cache`)', { command: node, args: [join(dir, 'code-cache-main-http/main-http.cjs')], env }, 'node-http'),
+    // Its launcher is a CommonJS file, started without Node's ES loader: its ratio is taken against raw node:http as CommonJS.
+    'example-http-code-cache': http('the example, HTTP only, with a code cache (`--code-cache`)', { command: node, args: [join(dir, 'code-cache-main-http/main-http.cjs')], env }, 'node-http-cjs'),
     example: http('the example bundled, HTTP and gRPC (`src/main.ts`, `build:prod`)', { command: node, args: [join(dir, 'node-main/main.mjs')], env }, 'node-http'),
     fastify: http('Fastify 5 (the bench app)', { command: node, args: [join(bench, 'peers/fastify/server.mjs')] }, 'node-http', honoPath),
     hono: http('bare Hono on @hono/node-server', { command: node, args: [join(bench, 'peers/hono/server.mjs')] }, 'node-http', honoPath),

@@ -4,15 +4,18 @@
 // configuration of its start; a cache V8 refuses (other flags) or made by another build is not
 // used and the app serves all the same; an entry that never answers still gets the cache of its
 // modules' loading, and the build says why; the script is ASCII, its regular expressions escaped;
-// a start loads neither perf_hooks nor dotenv (unless a .env file is there).
+// a start loads neither perf_hooks nor dotenv (unless a .env file is there); the script's
+// `import.meta.url` is what `pathToFileURL` gives, whatever its path holds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asciiScript } from '../../compiler/src/bundle/ascii-script.js';
+import { SCRIPT_URL_BANNER } from '../../compiler/src/bundle/script-bundle.js';
 import { bundleCodeCache, type CodeCacheResult } from '../../compiler/src/bundle/code-cache.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { hs256 } from '../auth/fixtures/tokens.js';
@@ -142,6 +145,12 @@ test('the script made ASCII: regular expressions and strings escaped, comments r
   assert.ok(new RegExp(asciiScript('/^[\u00c7]$/')!.slice(1, -1)).test('\u00c7'));
   assert.is(asciiScript('var t = String.raw`\u00c7`;'), undefined);
   assert.is(asciiScript('var plain = 1;'), 'var plain = 1;');
+});
+
+test("the script's import.meta.url is pathToFileURL's, whatever characters its path holds", () => {
+  const urlOf = new Function('__filename', 'require', `${SCRIPT_URL_BANNER}\nreturn __frameworkScriptUrl;`) as (file: string, req: NodeRequire) => string;
+  const paths = ['/srv/app/dist/main-http.script.cjs', '/srv/my app/x.cjs', '/srv/%41.cjs', '/srv/#a?b.cjs', '/srv/\u00e9t\u00e9.cjs', '/srv/a~b/x.cjs', '/srv/a\\b.cjs', '/srv/a\nb.cjs', '/srv//x.cjs', '/srv/./x.cjs', '/srv/../x.cjs', '/srv/.cache/x.cjs', '/srv/a@b+c-d_e.cjs'];
+  for (const file of paths) assert.is(urlOf(file, createRequire(import.meta.url)), pathToFileURL(file).href, file);
 });
 
 test('the command refuses --code-cache with another host, or with --snapshot, naming the options', () => {

@@ -54,7 +54,8 @@ if (!writeTo) {
 }
 const compiled = new vm.Script(fs.readFileSync(script, ${JSON.stringify(options.ascii ? 'latin1' : 'utf8')}), { filename: script, cachedData });
 if (cachedData) state = compiled.cachedDataRejected ? 'refused by V8' : 'used';
-if (/\\bcode-cache\\b/i.test(process.env.NODE_DEBUG || '')) process.stderr.write('CODE-CACHE ' + process.pid + ': ' + state + ' (' + cacheFile + ')\\n');
+const debug = process.env.NODE_DEBUG;
+if (debug && /\\bcode-cache\\b/i.test(debug)) process.stderr.write('CODE-CACHE ' + process.pid + ': ' + state + ' (' + cacheFile + ')\\n');
 // The launcher's own require: the script beside it resolves what it would (node:module is not loaded for it).
 compiled.runInThisContext()(module.exports, require, module, script, __dirname);
 if (writeTo) {

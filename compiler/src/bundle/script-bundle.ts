@@ -38,6 +38,15 @@ export interface ScriptBundle {
 }
 
 const VIRTUAL = 'framework-snapshot';
+
+/**
+ * The script's URL, what its modules read as `import.meta.url`. An absolute POSIX path of
+ * characters a file URL keeps as they are, no segment empty or starting with a dot, is its URL after
+ * `file://`; any other (a space, `%`, `#`, `~`, non-ASCII, `/./`, a Windows path) goes through
+ * `pathToFileURL`, whose first call costs a start about 0.3 ms of CPU.
+ */
+export const SCRIPT_URL_BANNER =
+  "var __frameworkScriptUrl = /^(?:\\/[\\w@+-][\\w.@+-]*)+$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;";
 /** What the script and its packages loaded on demand are built as: CommonJS for Node. */
 const cjsScript = {
   outExtension: { '.js': '.cjs' },
@@ -75,7 +84,7 @@ export async function bundleScript(options: ScriptBundleOptions): Promise<Script
       absWorkingDir: cwd,
       // The modules' `import.meta.url` is the script's own.
       define: { 'import.meta.url': '__frameworkScriptUrl' },
-      banner: { js: "var __frameworkScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+      banner: { js: SCRIPT_URL_BANNER },
       minify: options.minify,
       write: false,
       metafile: true,
