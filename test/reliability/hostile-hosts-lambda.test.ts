@@ -120,7 +120,7 @@ test('what a client sent that no request can carry is a 400 saying what; TRACE t
 test('a lowercase method is read as the Fetch standard spells it; a GET with a body drops the body instead of failing', async ({ container }) => {
   const answer = result(await container.invoke({ ...event('rest-api'), httpMethod: 'get', body: 'ignored' }));
   assert.is(answer.statusCode, 200);
-  assert.is(jsonOf(answer).method as unknown, 'GET');
+  assert.is((jsonOf(answer) as unknown as { method: string }).method, 'GET');
 });
 
 test('a header value past Latin-1 (UTF-8 that API Gateway decoded) goes on as the bytes a server reads', async ({ container, port }) => {
@@ -150,6 +150,28 @@ test('a rawPath with dot segments stays on the same origin; %00 and a bad escape
     const answer = result(await container.invoke({ ...event('http-api'), rawPath: path, rawQueryString: '' }));
     const fromNode = await rawNode(port, `GET ${path} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`);
     assert.equal([answer.statusCode, jsonOf(answer)], [fromNode.status, JSON.parse(fromNode.body)], path);
+  }
+});
+
+test('an ALB event with both headers and multiValueHeaders is read from multiValueHeaders and answered in them', async ({ container }) => {
+  const alb = event('alb');
+  const answer = (await container.invoke({ ...alb, headers: { ...alb.headers, host: 'headers.example' }, multiValueHeaders: { host: ['multi.example'] } })).result as Result & { multiValueHeaders?: Record<string, string[]> };
+  assert.is(answer.statusCode, 200);
+  assert.is(new URL((jsonOf(answer) as unknown as { url: string }).url).host, 'multi.example');
+  assert.ok(answer.multiValueHeaders?.['content-type'], 'the answer in multiValueHeaders');
+});
+
+test('the streaming handler refuses the same malformed events, by name, and serves after them', async () => {
+  const streaming = await startContainer(`${handlerFile}:streaming`, env);
+  try {
+    const malformed = await streaming.invoke({ ...event('http-api'), cookies: 'session=secret' });
+    assert.is(malformed.error?.errorType, 'MalformedLambdaEventError');
+    const refused = await streaming.invoke({ ...event('http-api'), headers: { 'bad name': 'x' } });
+    assert.equal([(refused.streamed?.prelude as { statusCode: number }).statusCode, JSON.parse(refused.streamed!.body).message], [400, 'A header name must be an HTTP token; got "bad name".']);
+    const { streamed } = await streaming.invoke({ ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
+    assert.is(streamed!.body, 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\n');
+  } finally {
+    await streaming.stop();
   }
 });
 
