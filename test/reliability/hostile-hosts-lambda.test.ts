@@ -5,6 +5,7 @@
 // input) or an error naming the shape and member, never a TypeError from inside; the container
 // serves a normal event afterwards, and work grows linearly with the event.
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { lambdaHandler } from '@framework/core/lambda';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,12 @@ test('the streaming handler refuses the same malformed events, by name, and serv
   } finally {
     await streaming.stop();
   }
+});
+
+test('the context object is not read: none, an empty one or a string serve the event alike; an unknown method is a 405', async ({ node }) => {
+  const handler = lambdaHandler(node);
+  for (const context of [undefined, {}, 'not a context']) assert.is((await handler(event('http-api'), context)).statusCode, 200);
+  assert.is((await handler({ ...event('rest-api'), httpMethod: 'FOO' })).statusCode, 405);
 });
 
 test('10,000 headers or repeated query values cost linear time, and are answered', async ({ container }) => {

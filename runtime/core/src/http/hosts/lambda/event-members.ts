@@ -12,7 +12,15 @@ const SHAPES: Record<EventKind, string> = {
   'alb-multi-value': 'an Application Load Balancer event',
 };
 
-/** Thrown for an event of a known shape with a member of the wrong type: names the member and the type, never the value. */
+/**
+ * Thrown for an event of a known shape with a member of the wrong type: names the member and the
+ * type, never the value.
+ *
+ * @example
+ * await handler({ version: '2.0', rawPath: '/', cookies: 'a=1', requestContext: { http: { method: 'GET' } } });
+ * // MalformedLambdaEventError: lambdaHandler: in an API Gateway HTTP API or function URL event (payload 2.0),
+ * // `cookies` must be a list of strings; it is a string. Check what invokes this function.
+ */
 export class MalformedLambdaEventError extends TypeError {
   constructor(kind: EventKind, member: string, expected: string, value: unknown) {
     super(`lambdaHandler: in ${SHAPES[kind]}, \`${member}\` must be ${expected}; it is ${describe(value)}. Check what invokes this function.`);

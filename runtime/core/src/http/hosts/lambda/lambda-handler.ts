@@ -22,7 +22,9 @@ export type LambdaHttpHandler = (event: unknown, context?: unknown) => Promise<L
  * result the event's kind expects (cookies, repeated headers, base64 for binary bodies). Given a
  * function, it starts the application once per container, on the first event, and every later
  * event of the container reuses it; a start that fails is retried by the next event. An event of
- * no known shape is an `UnknownLambdaEventError` naming the shape, not a crash.
+ * no known shape is an `UnknownLambdaEventError` naming the shape, not a crash; one with a member
+ * of the wrong type a `MalformedLambdaEventError` naming the member; what a client sent that no
+ * request can carry (a header name that is not a token, a body marked base64 that is not) a 400.
  *
  * @example
  * // handler.ts, the function's entry (`handler.handler`)
