@@ -39,7 +39,9 @@ export class BunBindings implements ServerBindings, SocketHandshakeBindings {
       const { request } = this;
       const protocol = offeredSubprotocol(request);
       const port = new BunSocketPort(onOpen);
-      if (!this.server.upgrade(request, { data: port, ...(protocol && { headers: { 'sec-websocket-protocol': protocol } }) })) {
+      // Bun takes any other version and then answers 426 with no body itself: refused here, saying why.
+      const refused = request.headers.get('sec-websocket-version') !== '13';
+      if (refused || !this.server.upgrade(request, { data: port, ...(protocol && { headers: { 'sec-websocket-protocol': protocol } }) })) {
         throw new HttpException(400, 'The WebSocket handshake cannot be answered: it needs Sec-WebSocket-Key and Sec-WebSocket-Version 13.');
       }
       this.upgraded = true;

@@ -1,59 +1,115 @@
-import type { AlbEvent, EventKind, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
+import { listRecord, optionalBoolean, optionalString, stringList, stringRecord } from './event-members.js';
+import type { EventKind, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
 
 /**
  * The Web `Request` of a Lambda HTTP event of kind `kind`: method, URL (host from the `Host`
  * header or the API's domain, scheme from `X-Forwarded-Proto`), headers with their repeated
- * values and the 2.0 payload's `cookies`, and the body, base64-decoded when the event says so. A
- * `Host` that is not one plain host (two of them, a path in it) is a `HostRefusal` instead.
+ * values and the 2.0 payload's `cookies`, and the body, base64-decoded when the event says so.
+ * What a client sent that no request can carry (a `Host` that is not one plain host, a header
+ * name that is not a token, a CR or LF in a value, a method that is not a token, a body marked
+ * base64 that is not) is a `HostRefusal` instead; a member of the wrong type is a
+ * `MalformedLambdaEventError` naming it.
  *
  * @example
  * requestOf(event, kindOf(event)); // Request { method: 'POST', url: 'https://api.example.com/todo' }
  */
 export function requestOf(event: LambdaHttpEvent, kind: EventKind): Request | HostRefusal {
-  const headers = kind === 'http-api' ? httpApiHeaders(event as HttpApiEvent) : restHeaders(event as RestApiEvent | AlbEvent);
-  const method = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.method : (event as RestApiEvent).httpMethod;
-  const host = headers.get('host') ?? (event as RestApiEvent).requestContext.domainName ?? 'lambda.invalid';
+  const members = event as unknown as Record<string, unknown>;
+  const headers = kind === 'http-api' ? httpApiHeaders(members, kind) : restHeaders(members, kind);
+  if (!(headers instanceof Headers)) return headers;
+  const method = methodOf(kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.method : (event as RestApiEvent).httpMethod);
+  if (typeof method !== 'string') return method;
+  const domain = optionalString(kind, (event as RestApiEvent).requestContext as Record<string, unknown>, 'domainName', 'requestContext.domainName');
+  const host = headers.get('host') ?? domain ?? 'lambda.invalid';
   // An ALB passes the client's Host on: one that is not a plain host could move the path.
   if (!PLAIN_HOST.test(host)) return { refused: `The Host header must name one host (a name or address and an optional port); got ${JSON.stringify(host.slice(0, 100))}.` };
   const scheme = headers.get('x-forwarded-proto') === 'http' ? 'http' : 'https';
   const url = new URL(`${scheme}://${host}`);
   url.pathname = pathOf(event, kind);
-  url.search = queryOf(event, kind);
-  const carriesBody = method !== 'GET' && method !== 'HEAD' && event.body !== undefined && event.body !== null;
-  const body = carriesBody ? (event.isBase64Encoded ? Buffer.from(event.body!, 'base64') : event.body!) : undefined;
-  return new Request(url, { method, headers, body });
+  url.search = queryOf(members, kind);
+  const body = bodyOf(members, kind, method);
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
+  return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | string | undefined });
 }
 
-/** An event `requestOf` cannot make a request of: answered 400 with `refused`. */
+/** An event `requestOf` cannot make a request of: answered `status` (400 unless said) with `refused`. */
 export interface HostRefusal {
   readonly refused: string;
+  readonly status?: 405;
 }
 
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+// The methods a `Request` spells in capitals whatever their case (the Fetch standard normalises them).
+const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
+const BASE64 = /^[a-z0-9+/_\-\r\n]*={0,2}[\r\n]*$/i;
 
 /** The caller's address as the event reports it ('' when it does not: an ALB puts it in `X-Forwarded-For`). */
 export function sourceIpOf(event: LambdaHttpEvent, kind: EventKind): string {
-  if (kind === 'http-api') return (event as HttpApiEvent).requestContext.http.sourceIp ?? '';
-  if (kind === 'rest-api') return (event as RestApiEvent).requestContext.identity?.sourceIp ?? '';
-  return '';
+  const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : kind === 'rest-api' ? (event as RestApiEvent).requestContext.identity?.sourceIp : '';
+  return typeof ip === 'string' ? ip : '';
 }
 
-function httpApiHeaders(event: HttpApiEvent): Headers {
+/** The method as a `Request` will spell it, or the refusal of one a `Request` cannot have. */
+function methodOf(method: string): string | HostRefusal {
+  if (!TOKEN.test(method)) return { refused: `The request method must be an HTTP token; got ${JSON.stringify(method.slice(0, 40))}.` };
+  const upper = method.toUpperCase();
+  // The Fetch standard forbids these three; a Node server answers them 405 on a known path.
+  if (upper === 'CONNECT' || upper === 'TRACE' || upper === 'TRACK') return { refused: 'Method not allowed', status: 405 };
+  return NORMALISED.has(upper) ? upper : method;
+}
+
+/** The body as the request carries it (decoded from base64 when the event says so), a refusal, or undefined. */
+function bodyOf(event: Record<string, unknown>, kind: EventKind, method: string): Uint8Array | string | HostRefusal | undefined {
+  const body = optionalString(kind, event, 'body');
+  const base64 = optionalBoolean(kind, event, 'isBase64Encoded');
+  // The method as normalised: a lowercase `get` with a body would make `new Request` throw.
+  if (method === 'GET' || method === 'HEAD' || body === undefined) return undefined;
+  if (!base64) return body;
+  // Buffer.from skips what is not base64 and would hand the route bytes the client never sent.
+  if (!BASE64.test(body)) return { refused: 'The request body is marked base64 (isBase64Encoded) but is not valid base64.' };
+  return Buffer.from(body, 'base64');
+}
+
+function httpApiHeaders(event: Record<string, unknown>, kind: EventKind): Headers | HostRefusal {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
+  for (const [name, value] of stringRecord(kind, event, 'headers')) {
+    const refusal = addHeader(headers, name, value);
+    if (refusal) return refusal;
+  }
   // Payload 2.0 moves the Cookie header into `cookies`.
-  if (event.cookies && event.cookies.length > 0) headers.set('cookie', event.cookies.join('; '));
+  const cookies = event.cookies === undefined || event.cookies === null ? [] : stringList(kind, event.cookies, 'cookies');
+  if (cookies.length > 0) return addHeader(headers, 'cookie', cookies.join('; ')) ?? headers;
   return headers;
 }
 
-function restHeaders(event: RestApiEvent | AlbEvent): Headers {
+function restHeaders(event: Record<string, unknown>, kind: EventKind): Headers | HostRefusal {
   const headers = new Headers();
-  if (event.multiValueHeaders) {
-    for (const [name, values] of Object.entries(event.multiValueHeaders)) for (const value of values ?? []) headers.append(name, value);
-  } else {
-    for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined && value !== null) headers.set(name, value);
+  const many = listRecord(kind, event, 'multiValueHeaders');
+  for (const [name, value] of many ?? stringRecord(kind, event, 'headers')) {
+    const refusal = addHeader(headers, name, value);
+    if (refusal) return refusal;
   }
   return headers;
+}
+
+/**
+ * Appends one header line, or says why it cannot be one. A value past Latin-1 is what API Gateway
+ * made of the client's UTF-8 bytes: it goes on as those bytes, as a server would have read them.
+ */
+function addHeader(headers: Headers, name: string, value: string): HostRefusal | undefined {
+  try {
+    headers.append(name, value);
+    return undefined;
+  } catch {
+    if (!TOKEN.test(name)) return { refused: `A header name must be an HTTP token; got ${JSON.stringify(name.slice(0, 100))}.` };
+    try {
+      headers.append(name, Buffer.from(value, 'utf8').toString('latin1'));
+      return undefined;
+    } catch {
+      return { refused: `The value of the ${name} header holds a character no header may carry (CR, LF or NUL).` };
+    }
+  }
 }
 
 function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
@@ -61,17 +117,15 @@ function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-function queryOf(event: LambdaHttpEvent, kind: EventKind): string {
+function queryOf(event: Record<string, unknown>, kind: EventKind): string {
   if (kind === 'http-api') {
-    const raw = (event as HttpApiEvent).rawQueryString;
+    const raw = optionalString(kind, event, 'rawQueryString');
     return raw ? `?${raw}` : '';
   }
-  const { multiValueQueryStringParameters: many, queryStringParameters: one } = event as RestApiEvent | AlbEvent;
-  const pairs: [string, string][] = many
-    ? Object.entries(many).flatMap(([name, values]) => (values ?? []).map((value): [string, string] => [name, value]))
-    : Object.entries(one ?? {}).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, value] as [string, string]]));
+  const pairs = listRecord(kind, event, 'multiValueQueryStringParameters') ?? stringRecord(kind, event, 'queryStringParameters');
   if (pairs.length === 0) return '';
   // An ALB passes the query as the client sent it (encoded); API Gateway's REST API decodes it.
   if (kind !== 'rest-api') return `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`;
   return `?${new URLSearchParams(pairs).toString()}`;
 }
+

@@ -61,7 +61,8 @@ export type EventKind = 'http-api' | 'rest-api' | 'alb' | 'alb-multi-value';
 /** Thrown for an event of no known shape: says which members it has, never what they hold. */
 export class UnknownLambdaEventError extends TypeError {
   constructor(event: unknown) {
-    const keys = typeof event === 'object' && event !== null ? Object.keys(event).slice(0, 12).join(', ') || 'no members' : typeof event;
+    const keys =
+      event === null ? 'null' : Array.isArray(event) ? 'an array' : typeof event === 'object' ? Object.keys(event).slice(0, 12).join(', ') || 'no members' : `a ${typeof event}`;
     super(
       `lambdaHandler: this event is not an HTTP request of API Gateway (HTTP API, payload 2.0; REST API, payload 1.0), ` +
         `a function URL or an Application Load Balancer (it has: ${keys}). Invoke this function from one of those, ` +

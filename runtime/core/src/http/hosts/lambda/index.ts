@@ -8,4 +8,5 @@
 export { lambdaHandler, type ApplicationSource, type FetchingApplication, type LambdaHttpHandler } from './lambda-handler.js';
 export { lambdaStreamingHandler } from './streaming-handler.js';
 export { UnknownLambdaEventError, type AlbEvent, type HttpApiEvent, type LambdaHttpEvent, type RestApiEvent } from './events.js';
+export { MalformedLambdaEventError } from './event-members.js';
 export type { LambdaHttpResult } from './response-result.js';

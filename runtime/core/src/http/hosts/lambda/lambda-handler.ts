@@ -1,6 +1,7 @@
 import { HttpException } from '../../../exceptions/http-exception.js';
 import { kindOf, type LambdaHttpEvent } from './events.js';
-import { requestOf, sourceIpOf } from './event-request.js';
+import { requestOf, sourceIpOf, type HostRefusal } from './event-request.js';
+import { MethodNotAllowedException } from '../../../exceptions/built-in.js';
 import { resultOf, type LambdaHttpResult } from './response-result.js';
 
 /** What `lambdaHandler` serves: anything with the application's `fetch` (a `FrameworkApplication` once `init` ran). */
@@ -21,7 +22,9 @@ export type LambdaHttpHandler = (event: unknown, context?: unknown) => Promise<L
  * result the event's kind expects (cookies, repeated headers, base64 for binary bodies). Given a
  * function, it starts the application once per container, on the first event, and every later
  * event of the container reuses it; a start that fails is retried by the next event. An event of
- * no known shape is an `UnknownLambdaEventError` naming the shape, not a crash.
+ * no known shape is an `UnknownLambdaEventError` naming the shape, not a crash; one with a member
+ * of the wrong type a `MalformedLambdaEventError` naming the member; what a client sent that no
+ * request can carry (a header name that is not a token, a body marked base64 that is not) a 400.
  *
  * @example
  * // handler.ts, the function's entry (`handler.handler`)
@@ -36,7 +39,7 @@ export function lambdaHandler(source: ApplicationSource): LambdaHttpHandler {
     const http = event as LambdaHttpEvent;
     const address = sourceIpOf(http, kind);
     const request = requestOf(http, kind);
-    if (!(request instanceof Request)) return resultOf(errorResponse(new HttpException(400, request.refused)), kind);
+    if (!(request instanceof Request)) return resultOf(refusalResponse(request), kind);
     const response = await app.fetch(request, { remoteAddress: () => address });
     if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
       // An event stream never ends: buffering it would hold the invocation until its timeout.
@@ -45,6 +48,11 @@ export function lambdaHandler(source: ApplicationSource): LambdaHttpHandler {
     }
     return resultOf(response, kind);
   };
+}
+
+/** The answer to an event no request can be made of: a 405 as a server's, else a 400 saying why. */
+export function refusalResponse(refusal: HostRefusal): Response {
+  return errorResponse(refusal.status === 405 ? new MethodNotAllowedException() : new HttpException(400, refusal.refused));
 }
 
 /** The framework's JSON answer for an exception, as a server would send it. */

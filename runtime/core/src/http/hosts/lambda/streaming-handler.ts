@@ -3,8 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { kindOf, UnknownLambdaEventError, type HttpApiEvent } from './events.js';
 import { requestOf, sourceIpOf } from './event-request.js';
-import { HttpException } from '../../../exceptions/http-exception.js';
-import { errorResponse, startOnce, type ApplicationSource } from './lambda-handler.js';
+import { refusalResponse, startOnce, type ApplicationSource } from './lambda-handler.js';
 
 /** The members of the Lambda Node.js runtime's `awslambda` global that response streaming uses. */
 interface StreamingRuntime {
@@ -32,7 +31,7 @@ export function lambdaStreamingHandler(source: ApplicationSource): unknown {
     const http = event as HttpApiEvent;
     const address = sourceIpOf(http, 'http-api');
     const request = requestOf(http, 'http-api');
-    const response = request instanceof Request ? await app.fetch(request, { remoteAddress: () => address }) : errorResponse(new HttpException(400, request.refused));
+    const response = request instanceof Request ? await app.fetch(request, { remoteAddress: () => address }) : refusalResponse(request);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') headers[name] = value;

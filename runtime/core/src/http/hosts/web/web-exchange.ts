@@ -1,4 +1,5 @@
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import { HttpException } from '../../../exceptions/http-exception.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
@@ -51,6 +52,26 @@ function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: bool
   });
   if (preset) for (const name in preset) if (!headers.has(name)) headers.set(name, preset[name]!);
   return headers;
+}
+
+const DECIMAL = /^\d{1,15}$/;
+
+/**
+ * Why a body with this `Content-Length` is not read, if it is not. A server refuses these while
+ * parsing; a `Request` made by hand (a Lambda event, `app.fetch` in a test or a proxy) may carry
+ * them, and an unreadable length would slip past the route stage's check against the limit.
+ */
+function lengthRefusal(declared: string, transferEncoding: string | undefined): HttpException | undefined {
+  if (transferEncoding !== undefined) return new HttpException(400, 'A request may not carry both Transfer-Encoding and Content-Length.');
+  if (!DECIMAL.test(declared)) return new HttpException(400, `Content-Length must be one decimal number of bytes; got ${JSON.stringify(declared.slice(0, 40))}.`);
+  return undefined;
+}
+
+/** Why a body read whole is refused: over the limit (its length lied), or not the length declared. */
+function lengthMismatch(length: number, declared: number, limit: number): HttpException | undefined {
+  if (length > limit) return new BodyTooLargeException(limit);
+  if (length !== declared) return new HttpException(400, `The request body is ${length} bytes long, not the ${declared} its Content-Length says.`);
+  return undefined;
 }
 
 /**
@@ -121,10 +142,13 @@ export class WebExchange implements HostExchange {
   }
 
   readBody(limit: number, done: BodyDone): void {
-    // A declared length was held to the limit by the route stage: the host's own whole read is the fastest.
-    if (this.header('content-length') !== undefined && this.header('transfer-encoding') === undefined) {
+    const declared = this.header('content-length');
+    if (declared !== undefined) {
+      const refusal = lengthRefusal(declared, this.header('transfer-encoding'));
+      if (refusal) return done(refusal, noBytes);
+      // A declared length was held to the limit by the route stage: the host's own whole read is the fastest.
       this.request.arrayBuffer().then(
-        (buffer) => done(undefined, new Uint8Array(buffer)),
+        (buffer) => done(lengthMismatch(buffer.byteLength, Number(declared), limit), new Uint8Array(buffer)),
         (cause: unknown) => done(new RequestAbortedException({ cause }), noBytes),
       );
       return;

@@ -196,7 +196,12 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     options.pings.delete(this);
     options.idleChecks.delete(this);
     this.incoming.end();
-    if (code !== undefined) this.port.close(code, typeof reason === 'string' ? reason : '');
+    if (code !== undefined) {
+      // Reading may be paused (a burst the handler had not caught up with): the peer's close frame
+      // must be read, or the socket is held until `ws` gives up on it 30 s later.
+      this.port.resume();
+      this.port.close(code, typeof reason === 'string' ? reason : '');
+    }
     const { call } = this;
     if (!this.iteratorDone) {
       call?.abort(typeof reason === 'string' ? new DOMException(reason || 'The socket closed.', 'AbortError') : reason);
