@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { denoExecutable, denoRunFlags, launch, type LaunchedServer } from '../launch.js';
 import { nextMessage, openSocket } from '../streaming/helpers.js';
-import { closeCodeOf, frame, rawUpgrade } from './fixtures/raw-websocket.js';
+import { closeCodeOf, frame, rawUpgrade } from '../reliability/fixtures/raw-websocket.js';
 
 const deno = denoExecutable();
 if (!('path' in deno)) throw new Error(deno.reason);
@@ -23,7 +23,7 @@ const fixture = new URL('../deno/fixtures/app/', import.meta.url);
 const built = await build({ srcDir: fileURLToPath(new URL('src', fixture)), outDir: fileURLToPath(new URL('generated-hostile-deno', fixture)), write: true });
 if (!built.ok) throw new Error(`framework-build failed on the fixture:\n${built.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-hostile-deno-'));
-const { file } = await bundleApp({ entry: fileURLToPath(new URL('./fixtures/hostile-deno-main.ts', import.meta.url)), outDir: dir, target: 'node' });
+const { file } = await bundleApp({ entry: fileURLToPath(new URL('../reliability/fixtures/hostile-deno-main.ts', import.meta.url)), outDir: dir, target: 'node' });
 
 const test = suite<{ server: LaunchedServer; port: number }>('hostile sockets on Deno');
 

@@ -16,7 +16,7 @@ import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
 import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
-import { closeCodeOf, frame, framesOf, rawUpgrade } from './fixtures/raw-websocket.js';
+import { closeCodeOf, frame, framesOf, rawUpgrade } from '../reliability/fixtures/raw-websocket.js';
 
 const runtime = ensureBun();
 if (!runtime.ok) throw new Error(runtime.message);
@@ -24,7 +24,7 @@ const fixture = new URL('../deno/fixtures/app/', import.meta.url);
 const built = await build({ srcDir: fileURLToPath(new URL('src', fixture)), outDir: fileURLToPath(new URL('generated-hostile-bun', fixture)), write: true });
 if (!built.ok) throw new Error(`framework-build failed on the fixture:\n${built.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-hostile-bun-'));
-const { file } = await bundleApp({ entry: fileURLToPath(new URL('./fixtures/hostile-bun-main.ts', import.meta.url)), outDir: dir, target: 'bun' });
+const { file } = await bundleApp({ entry: fileURLToPath(new URL('../reliability/fixtures/hostile-bun-main.ts', import.meta.url)), outDir: dir, target: 'bun' });
 
 const test = suite<{ server: LaunchedServer; port: number }>('hostile sockets on Bun');
 
