@@ -1,4 +1,4 @@
-import { Node, type ClassDeclaration } from 'ts-morph';
+import { Node, ts, type ClassDeclaration, type MethodDeclaration } from 'ts-morph';
 import type { DiscoverContext } from './context.js';
 import { families } from './families/index.js';
 import { memberName } from './member-name.js';
@@ -22,7 +22,7 @@ export function checkMisplacedHandlers(ctx: DiscoverContext, cls: ClassDeclarati
     ...cls.getGetAccessors().map((node) => ({ node, why: 'a getter' })),
     ...cls.getSetAccessors().map((node) => ({ node, why: 'a setter' })),
     ...cls.getProperties().map((node) => ({ node, why: 'a property, not a method' })),
-    ...cls.getMethods().flatMap((method) => method.getOverloads().map((node) => ({ node, why: 'an overload signature' }))),
+    ...overloadSignatures(cls).map((node) => ({ node, why: 'an overload signature' })),
   ];
   const owner = cls.getName() ?? 'default';
   for (const { node, why } of members) {
@@ -31,6 +31,17 @@ export function checkMisplacedHandlers(ctx: DiscoverContext, cls: ClassDeclarati
       ctx.report('FW1008', d.node, { handler: `${owner}.${memberNameOf(node)}`, why: `${why} (@${d.name} routes only a method implementation)` });
     }
   }
+}
+
+/**
+ * The overload signatures of the class's methods. `getOverloads()` scans the class's members for
+ * each method (quadratic in a controller of thousands of routes): only the methods named by a
+ * bodiless member are asked.
+ */
+function overloadSignatures(cls: ClassDeclaration): MethodDeclaration[] {
+  const overloaded = new Set(cls.compilerNode.members.flatMap((m) => (ts.isMethodDeclaration(m) && m.body === undefined ? [m.name.getText()] : [])));
+  if (overloaded.size === 0) return [];
+  return cls.getMethods().filter((method) => overloaded.has(method.getNameNode().getText())).flatMap((method) => method.getOverloads());
 }
 
 /** The member's run-time name where it is static, else its name as written. */
