@@ -67,7 +67,7 @@ test('every hostile source builds or ends in located diagnostics with a hint', (
   assert.equal(found, []);
 });
 
-test('FW1008 / FW1015: a route decorator on a getter, setter, property or overload, and a declared controller, are errors at their lines', async () => {
+test('FW1008 / FW1210 / FW1015: a route decorator on a getter, setter, property or overload, a parameter decorator on a member, and a declared controller, are errors at their lines', async () => {
   const result = await compileFixture('hostile-misplaced-decorators');
   const file = 'test/compiler/fixtures/hostile-misplaced-decorators/src/app.module.ts';
   const fw1008 = (line: number, member: string, why: string, decorator = 'Get') => ({
@@ -80,13 +80,37 @@ test('FW1008 / FW1015: a route decorator on a getter, setter, property or overlo
     fw1008(7, 'arrow', 'a property, not a method'),
     fw1008(8, 'one', 'an overload signature'),
     {
-      code: 'FW1015', severity: 'error', file, line: 14, column: 22,
+      code: 'FW1210', severity: 'error', file, line: 15, column: 3,
+      message: "@UploadedFile is a parameter decorator, but it decorates a property, UploadsController.avatar: the framework reads it only on a handler's parameters, so it is ignored here.",
+    },
+    {
+      code: 'FW1210', severity: 'error', file, line: 16, column: 11,
+      message: "@Body is a parameter decorator, but it decorates a method, UploadsController.upload: the framework reads it only on a handler's parameters, so it is ignored here.",
+    },
+    {
+      code: 'FW1015', severity: 'error', file, line: 20, column: 22,
       message: 'DeclaredController is decorated with @Controller but declared with `declare`: a declared class has no value at run time, so the generated tables would import undefined.',
     },
   ]);
   assert.match(result.diagnostics[0]!.hint, /make the method a public, non-static method/);
-  assert.match(result.diagnostics[4]!.hint, /remove `declare`/);
+  assert.is(result.diagnostics[4]!.hint, 'move @UploadedFile onto the parameter of the handler that receives the value: `handler(@UploadedFile(…) value: …)`.');
+  assert.match(result.diagnostics[6]!.hint, /remove `declare`/);
   assert.is(result.ok, false);
+});
+
+test('a BOM, CRLF or lone-CR line ends and a non-UTF-8 byte leave the diagnostic at the same line and column', () => {
+  const text = String(Object.values(app("@Controller('/c')\nexport class C {\n  @Get('/:id') g(@Param('nope') id: string): string { return id; }\n}\n"))[0]);
+  const variants: Record<string, CaseFiles> = {
+    'line-ends-lf': { 'app.module.ts': text },
+    'line-ends-bom-crlf': { 'app.module.ts': `\uFEFF${text.replace(/\n/g, '\r\n')}` },
+    'line-ends-cr': { 'app.module.ts': text.replace(/\n/g, '\r') },
+    'line-ends-latin1': { 'app.module.ts': Buffer.concat([Buffer.from('// caf\xe9\n', 'latin1'), Buffer.from(text)]) },
+  };
+  const at = Object.entries(variants).map(([name, files]) => {
+    const { result } = buildCase(name, files);
+    return result.diagnostics.map((d) => `${d.code} ${path.basename(d.file)}:${d.line}:${d.column}`).join();
+  });
+  assert.equal(at, ['FW1202 app.module.ts:5:18', 'FW1202 app.module.ts:5:18', 'FW1202 app.module.ts:5:18', 'FW1202 app.module.ts:6:18']);
 });
 
 test('a 5 MB source file builds (or is reported) like any other', () => {

@@ -9,6 +9,7 @@ import { frameworkDecorators } from './symbols.js';
  * a setter, a property (an arrow function included) or an overload signature. Each family reads
  * handlers from method implementations only, so without this check the route would be dropped
  * without a word (tsc flags some of these, not the getter). Reported as FW1008, at the decorator.
+ * A parameter decorator on a member (`@UploadedFile('f') f!: File`) is FW1210.
  *
  * @example
  * // @Get('/value') get value(): string { … }
@@ -31,7 +32,28 @@ export function checkMisplacedHandlers(ctx: DiscoverContext, cls: ClassDeclarati
       ctx.report('FW1008', d.node, { handler: `${owner}.${memberNameOf(node)}`, why: `${why} (@${d.name} routes only a method implementation)` });
     }
   }
+  const kinds: { node: Node; kind: string }[] = [
+    ...cls.getProperties().map((node) => ({ node, kind: 'a property' })),
+    ...cls.getMethods().map((node) => ({ node, kind: 'a method' })),
+    ...cls.getGetAccessors().map((node) => ({ node, kind: 'a getter' })),
+    ...cls.getSetAccessors().map((node) => ({ node, kind: 'a setter' })),
+  ];
+  for (const { node, kind } of kinds) {
+    for (const d of frameworkDecorators(node)) {
+      if (!PARAMETER_DECORATORS.has(d.name)) continue;
+      ctx.report('FW1210', d.node, { decorator: `@${d.name}`, member: `${owner}.${memberNameOf(node)}`, kind });
+    }
+  }
 }
+
+/**
+ * The framework's parameter decorators. On a member they are ignored by discovery (and by the
+ * runtime), so the value they name never reaches the handler: FW1210.
+ */
+const PARAMETER_DECORATORS = new Set([
+  'Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages', 'Form', 'UploadedFile', 'UploadedFiles',
+  'GrpcPayload', 'GrpcStream', 'GrpcMetadata',
+]);
 
 /**
  * The overload signatures of the class's methods. `getOverloads()` scans the class's members for
