@@ -51,6 +51,15 @@ export const controllerFiles = (n: number): CaseFiles => {
 const dtoRoute = (type: string, pre: string): CaseFiles =>
   app(`${pre}\n@Controller('/c')\nexport class C { @Post() p(@Body() b: ${type}): string { return 'x'; } }\n`);
 
+/** A gRPC controller of service `x.S` (one RPC `M`) with the given members. */
+const grpcApp = (members: string): CaseFiles => ({
+  's.proto': 'syntax = "proto3";\npackage x;\nservice S { rpc M (R) returns (R); }\nmessage R {}\n',
+  'app.module.ts':
+    "import { fileURLToPath } from 'node:url';\nimport { Module } from '@framework/core';\nimport { GrpcController, GrpcMethod, GrpcPayload, loadProto } from '@framework/grpc';\n" +
+    "const p = loadProto(fileURLToPath(new URL('./s.proto', import.meta.url)));\n" +
+    `@GrpcController(p.x.S.service)\nexport class G {\n  ${members}\n}\n@Module({ controllers: [G] })\nexport class AppModule {}\n`,
+});
+
 export const hostileCases: readonly HostileCase[] = [
   // Decorator arguments known only at run time.
   { name: 'get-const-path', files: handler('@Get(PATH)', '', "const PATH = '/p';") },
@@ -181,6 +190,9 @@ export const hostileCases: readonly HostileCase[] = [
     'self.proto': 'syntax = "proto3";\nimport "self.proto";\npackage x;\nservice S { rpc M (R) returns (R); }\nmessage R {}\n',
     'app.module.ts': "import { fileURLToPath } from 'node:url';\nimport { Module } from '@framework/core';\nimport { GrpcController, GrpcMethod, loadProto } from '@framework/grpc';\nconst p = loadProto(fileURLToPath(new URL('./self.proto', import.meta.url)));\n@GrpcController(p.x.S.service)\nexport class G { @GrpcMethod() M(): void {} }\n@Module({ controllers: [G] })\nexport class AppModule {}\n",
   } },
+  { name: 'grpc-method-on-getter', files: grpcApp("@GrpcMethod() get M(): () => object { return () => ({}); }") },
+  { name: 'grpc-payload-on-property', files: grpcApp('@GrpcPayload() payload!: object;\n  @GrpcMethod() M(): object { return this.payload; }') },
+  { name: 'grpc-method-overload', files: grpcApp('@GrpcMethod() M(a: object): object;\n  M(a?: object): object { return a ?? {}; }') },
   // Sizes (2,000 routes, 1,000 DTO members and 200 files are built by the timing tests).
   { name: 'zero-routes', files: routes(0) },
 ];
