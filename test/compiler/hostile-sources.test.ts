@@ -2,8 +2,9 @@
  * Hostile sources: odd-but-plausible programs (computed decorator arguments, decorators on getters,
  * class expressions, `export *` cycles, recursive and mapped DTO types, a BOM, a non-UTF-8 byte, a
  * 5 MB file, 2,000 routes…) each end as a successful build or as diagnostics with a catalogue code,
- * the user's file and line, and a hint. Never an internal error (FW1013), a thrown exception, or a
- * diagnostic pointing into the compiler. A 10× larger input costs at most ~30× the time.
+ * the user's file and line, and a hint. Never an internal error (FW1013), a thrown exception, a
+ * hang (the cases build on a worker thread, stopped after 60 s), or a diagnostic pointing into the
+ * compiler. A 10× larger input costs at most ~30× the time. The cases are in `hostile-cases.ts`.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
