@@ -4,6 +4,7 @@ import type { DiscoverContext } from './context.js';
 import { families, type ControllerFamily } from './families/index.js';
 import { lineage } from './lineage.js';
 import { memberName } from './member-name.js';
+import { checkMisplacedHandlers } from './misplaced-decorators.js';
 import { frameworkDecorators, type FrameworkDecorator } from './symbols.js';
 
 /** A family whose class decorator is on the class, with that decorator. */
@@ -36,6 +37,7 @@ export function checkControllerMarkers(ctx: DiscoverContext, cls: ClassDeclarati
     ctx.report('FW1011', second.marker.node, { name, first: `@${first.marker.name}`, second: `@${second.marker.name}`, line });
     return;
   }
+  if (first) checkMisplacedHandlers(ctx, cls);
   const code = first && FOREIGN_HANDLER_CODES[first.family.classDecorator];
   if (!first || !code) return;
   const foreign = new Set(families.filter((f) => f !== first.family).flatMap((f) => f.handlerDecorators));

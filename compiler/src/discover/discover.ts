@@ -13,6 +13,7 @@ import { versioningOptionsIn } from './versioning-option.js';
 import { staticMountsIn } from './static-mounts.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
+import { checkDeclaredClass } from './misplaced-decorators.js';
 import { className } from './refs.js';
 import { frameworkDecorators } from './symbols.js';
 import { toPosix } from '../files/file-paths.js';
@@ -49,6 +50,8 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
       atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => {
         const decorators = frameworkDecorators(cls);
         const moduleDecorator = decorators.find((d) => d.name === 'Module');
+        const marker = moduleDecorator ?? decorators.find((d) => markers.has(d.name));
+        if (marker) checkDeclaredClass(ctx, cls, `@${marker.name}`);
         if (moduleDecorator) modules.push(discoverModule(ctx, cls, moduleDecorator));
         const key = declarationKey(sf.getFilePath(), className(cls));
         if (decorators.some((d) => markers.has(d.name))) {

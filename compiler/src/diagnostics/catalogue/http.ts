@@ -59,4 +59,9 @@ export const httpCatalogue = {
         ? `remove ${a.extra}: ${a.stream}; read what the stream needs from the path, the query or the headers.`
         : `keep one route decorator per method; to answer a second method or path too, add a method with its own decorator that calls this one.`,
   },
+  FW1210: {
+    severity: 'error',
+    message: (a) => `${a.decorator} is a parameter decorator, but it decorates ${a.kind}, ${a.member}: the framework reads it only on a handler's parameters, so it is ignored here.`,
+    hint: (a) => `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
+  },
 } satisfies Record<string, Entry>;

@@ -92,6 +92,11 @@ export const modulesCatalogue = {
         ? `close the block this '{' opens, or remove it if it is one too many (tsc reports the file at line ${a.later}, where the parser gave up)`
         : 'fix the syntax here (tsc reports the same error)') + '; until the file parses, framework-build cannot read what it declares, so it writes nothing.',
   },
+  FW1015: {
+    severity: 'error',
+    message: (a) => `${a.name} is decorated with ${a.decorator} but declared with \`declare\`: a declared class has no value at run time, so the generated tables would import undefined.`,
+    hint: () => 'remove `declare` and give the class its body, or move the decorator to the class that implements it.',
+  },
   FW2001: {
     severity: 'error',
     message: (a) => `The factory of ${a.owner} takes ${a.params} parameter(s) (${a.names}), but its \`inject\` lists ${a.count} token(s): the factory is called with one instance per \`inject\` element, in order.`,

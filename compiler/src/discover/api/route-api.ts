@@ -22,9 +22,7 @@ export function routeApi(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler
   const documented = [...h.declarations].reverse().find((d) => docText(d.method) !== undefined)?.method ?? method;
   const declared = level.bind(method.getReturnTypeNode());
   const type = declared?.getType() ?? method.getReturnType();
-  const isPublic =
-    frameworkDecorators(method).some((d) => d.name === 'Public') ||
-    lineage(cls).some((l) => l.cls !== undefined && frameworkDecorators(l.cls).some((d) => d.name === 'Public'));
+  const isPublic = frameworkDecorators(method).some((d) => d.name === 'Public') || publicClass(ctx, cls);
   const deprecated = docTags(documented).some((t) => t.tag === 'deprecated');
   return {
     ...summaryOf(docText(documented)),
@@ -33,4 +31,22 @@ export function routeApi(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler
     throws: [...new Set([documented, method])].flatMap((m) => thrownBy(ctx, m)),
     result: h.marker.name === 'Sse' ? eventSchema(type, method) : resultSchema(type, method),
   };
+}
+
+/** Per build, whether a controller or one of its bases is `@Public()`. */
+const publicClasses = new WeakMap<DiscoverContext, Map<ClassDeclaration, boolean>>();
+
+/**
+ * Whether `cls` or a base class is `@Public()`, read once per class and build: the lineage lists
+ * every member of each level, so reading it for each route made a controller's routes quadratic.
+ */
+function publicClass(ctx: DiscoverContext, cls: ClassDeclaration): boolean {
+  let known = publicClasses.get(ctx);
+  if (!known) publicClasses.set(ctx, (known = new Map()));
+  let value = known.get(cls);
+  if (value === undefined) {
+    value = lineage(cls).some((l) => l.cls !== undefined && frameworkDecorators(l.cls).some((d) => d.name === 'Public'));
+    known.set(cls, value);
+  }
+  return value;
 }
