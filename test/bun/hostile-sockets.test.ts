@@ -64,7 +64,7 @@ test('a handshake with a bad Sec-WebSocket-Key or Version is a 400 whose body na
     const refused = await rawUpgrade(port, '/streams/echo', headers);
     refused.socket.destroy();
     assert.is(refused.status, 400, JSON.stringify(headers));
-    assert.match(JSON.parse(refused.body).message, 'it needs Sec-WebSocket-Key and Sec-WebSocket-Version 13');
+    assert.match(JSON.parse(refused.body).message, 'it needs a Sec-WebSocket-Key of 16 bytes in base64 and Sec-WebSocket-Version 13');
   }
   await stillServes(port);
 });

@@ -1,6 +1,7 @@
 import { HttpException } from '../../../exceptions/http-exception.js';
 import type { ServerBindings } from '../../served-http.js';
 import type { HandshakeUpgrade } from '../../streaming/websocket/socket-port.js';
+import { handshakeRefusal } from '../../streaming/websocket/upgrade-exceptions.js';
 import { SOCKET_HANDSHAKE, type SocketHandshakeBindings } from '../web/websocket/hosted-handshake.js';
 import { offeredSubprotocol } from '../web/websocket/offered-subprotocol.js';
 import { BunSocketPort } from './bun-socket-port.js';
@@ -39,10 +40,11 @@ export class BunBindings implements ServerBindings, SocketHandshakeBindings {
       const { request } = this;
       const protocol = offeredSubprotocol(request);
       const port = new BunSocketPort(onOpen);
-      // Bun takes any other version and then answers 426 with no body itself: refused here, saying why.
-      const refused = request.headers.get('sec-websocket-version') !== '13';
-      if (refused || !this.server.upgrade(request, { data: port, ...(protocol && { headers: { 'sec-websocket-protocol': protocol } }) })) {
-        throw new HttpException(400, 'The WebSocket handshake cannot be answered: it needs Sec-WebSocket-Key and Sec-WebSocket-Version 13.');
+      // Bun answers another version with a bodiless 426 itself: refused here, saying why.
+      const refusal = handshakeRefusal(request.headers);
+      if (refusal) throw refusal;
+      if (!this.server.upgrade(request, { data: port, ...(protocol && { headers: { 'sec-websocket-protocol': protocol } }) })) {
+        throw new HttpException(400, 'The WebSocket handshake cannot be answered: Bun refused the upgrade.');
       }
       this.upgraded = true;
       // A stand-in: Bun writes the 101 itself once `fetch` returns nothing.

@@ -1,4 +1,5 @@
 import { HttpException } from '../../../../exceptions/http-exception.js';
+import { handshakeRefusal } from '../../../streaming/websocket/upgrade-exceptions.js';
 import type { HandshakeUpgrade, SocketLimits, SocketPort } from '../../../streaming/websocket/socket-port.js';
 import { offeredSubprotocol } from './offered-subprotocol.js';
 
@@ -10,8 +11,6 @@ interface DenoWebSocketRuntime {
 /** How often a Deno socket's `bufferedAmount` is looked at while the handler waits for it to drain. */
 const DRAIN_POLL_MS = 5;
 
-const VALID_KEY = /^[A-Za-z0-9+/]{22}==$/;
-
 /** The upgrade of a request on Deno, or undefined elsewhere; Deno pings by itself and cannot pause reading. */
 export function denoUpgrade(request: Request, options: SocketLimits): HandshakeUpgrade | undefined {
   const deno = (globalThis as { Deno?: DenoWebSocketRuntime }).Deno;
@@ -19,10 +18,9 @@ export function denoUpgrade(request: Request, options: SocketLimits): HandshakeU
   return (onOpen) => {
     const idleTimeout = Math.ceil(options.pingIntervalMs / 1000);
     const protocol = offeredSubprotocol(request);
-    // Deno answers 101 to any key and version: refused here, as `ws` and Bun refuse them, so a broken client learns why.
-    if (!VALID_KEY.test(request.headers.get('sec-websocket-key') ?? '') || request.headers.get('sec-websocket-version') !== '13') {
-      throw new HttpException(400, 'The WebSocket handshake cannot be answered: it needs a Sec-WebSocket-Key of 16 bytes in base64 and Sec-WebSocket-Version 13.');
-    }
+    // Deno answers 101 to any key and version: refused here, so a broken client learns why.
+    const refusal = handshakeRefusal(request.headers);
+    if (refusal) throw refusal;
     let upgraded: ReturnType<DenoWebSocketRuntime['upgradeWebSocket']>;
     try {
       upgraded = deno.upgradeWebSocket(request, { ...(idleTimeout > 0 ? { idleTimeout } : {}), ...(protocol ? { protocol } : {}) });
