@@ -142,6 +142,16 @@ test('FW1006: primitive and interface constructor parameters without @Inject', a
   assert.match(result.diagnostics[0]!.hint, 'name the token with @Inject(<token>) on the parameter; an option with a default value');
 });
 
+test('FW1006: a rest constructor parameter, which would be injected nothing', async () => {
+  const result = await compileFixture('fw1006-rest-parameter');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1006', severity: 'error', file: 'test/compiler/fixtures/fw1006-rest-parameter/src/app.module.ts', line: 8, column: 18,
+      message: "Constructor parameter 'clocks' of Scheduler has type Clock[], which cannot be a dependency-injection token (a rest parameter collects no one dependency: declare each as its own parameter).",
+    },
+  ]);
+});
+
 test('FW1007: a provider class that is not exported', async () => {
   const result = await compileFixture('fw1007-not-exported');
   assert.equal(result.diagnostics.map(golden), [

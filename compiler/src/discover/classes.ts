@@ -85,7 +85,8 @@ function constructorParameters(cls: ClassDeclaration): ParameterDeclaration[] {
 function injectedParameters(params: CtorParamIR[], cls: ClassDeclaration): CtorParamIR[] {
   const declared = constructorParameters(cls);
   let end = params.length;
-  while (end > 0 && !params[end - 1]!.token && declared[end - 1]!.isOptional()) end--;
+  // A rest parameter counts as optional, but leaving it out would inject nothing without a word: it stays, for FW1006.
+  while (end > 0 && !params[end - 1]!.token && declared[end - 1]!.isOptional() && !declared[end - 1]!.isRestParameter()) end--;
   return params.slice(0, end);
 }
 
@@ -117,6 +118,7 @@ function genericClassOfType(ctx: DiscoverContext, typeNode: Node | undefined) {
 }
 
 function whyNotToken(p: ParameterDeclaration): string {
+  if (p.isRestParameter()) return 'a rest parameter collects no one dependency: declare each as its own parameter';
   const typeNode = p.getTypeNode();
   if (!typeNode) return 'it has no type annotation';
   const type = p.getType();
