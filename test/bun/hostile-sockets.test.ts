@@ -15,7 +15,8 @@ import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { ensureBun } from '../provision/bun.mjs';
-import { closed, nextMessage, openSocket } from '../streaming/helpers.js';
+import { closed, openSocket } from '../streaming/helpers.js';
+import { assertBrokenHandshakesRefused, stillServes } from '../reliability/fixtures/hostile-socket-checks.js';
 import { closeCodeOf, frame, framesOf, rawUpgrade } from '../reliability/fixtures/raw-websocket.js';
 
 const runtime = ensureBun();
@@ -44,13 +45,6 @@ async function closeFor(port: number, ...frames: Buffer[]): Promise<{ code: numb
   return closeCodeOf(upgrade);
 }
 
-async function stillServes(port: number): Promise<void> {
-  const socket = (await openSocket(`ws://127.0.0.1:${port}/streams/echo`)) as WebSocket;
-  const answer = nextMessage(socket);
-  socket.send(JSON.stringify({ text: 'after', n: 2 }));
-  assert.equal(await answer, { text: 'after', doubled: 4 }, 'a normal socket afterwards');
-  socket.close();
-}
 
 test('invalid UTF-8 closes with 1007, fragments crossing maxMessageBytes with 1009, an unmasked frame with 1002', async ({ port }) => {
   assert.is((await closeFor(port, frame(1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])))).code, 1007);
@@ -60,13 +54,7 @@ test('invalid UTF-8 closes with 1007, fragments crossing maxMessageBytes with 10
 });
 
 test('a handshake with a bad Sec-WebSocket-Key or Version is a 400 whose body names them', async ({ port }) => {
-  for (const headers of [{ 'Sec-WebSocket-Key': 'short' }, { 'Sec-WebSocket-Version': 'abc' }, { 'Sec-WebSocket-Version': '8' }]) {
-    const refused = await rawUpgrade(port, '/streams/echo', headers);
-    refused.socket.destroy();
-    assert.is(refused.status, 400, JSON.stringify(headers));
-    assert.match(JSON.parse(refused.body).message, 'it needs a Sec-WebSocket-Key of 16 bytes in base64 and Sec-WebSocket-Version 13');
-  }
-  await stillServes(port);
+  await assertBrokenHandshakesRefused(port);
 });
 
 test('a ping flood is answered without holding the server; a burst of 10,000 messages closes at once with 1008', async ({ port }) => {

@@ -11,10 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import WebSocket from 'ws';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { denoExecutable, denoRunFlags, launch, type LaunchedServer } from '../launch.js';
-import { nextMessage, openSocket } from '../streaming/helpers.js';
+import { assertBrokenHandshakesRefused, stillServes } from '../reliability/fixtures/hostile-socket-checks.js';
 import { closeCodeOf, frame, rawUpgrade } from '../reliability/fixtures/raw-websocket.js';
 
 const deno = denoExecutable();
@@ -36,22 +35,9 @@ test.after(async ({ server }) => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function stillServes(port: number): Promise<void> {
-  const socket = (await openSocket(`ws://127.0.0.1:${port}/streams/echo`)) as WebSocket;
-  const answer = nextMessage(socket);
-  socket.send(JSON.stringify({ text: 'after', n: 2 }));
-  assert.equal(await answer, { text: 'after', doubled: 4 }, 'a normal socket afterwards');
-  socket.close();
-}
 
 test('a handshake with a bad Sec-WebSocket-Key or Version is a 400 whose body names them', async ({ port }) => {
-  for (const headers of [{ 'Sec-WebSocket-Key': 'short' }, { 'Sec-WebSocket-Version': 'abc' }, { 'Sec-WebSocket-Version': '8' }]) {
-    const refused = await rawUpgrade(port, '/streams/echo', headers);
-    refused.socket.destroy();
-    assert.is(refused.status, 400, JSON.stringify(headers));
-    assert.match(JSON.parse(refused.body).message, 'Sec-WebSocket-Key of 16 bytes in base64 and Sec-WebSocket-Version 13');
-  }
-  await stillServes(port);
+  await assertBrokenHandshakesRefused(port);
 });
 
 test('a message over maxMessageBytes, whole or in fragments, closes with 1009 naming the limit', async ({ port }) => {
