@@ -9,16 +9,13 @@
  * http://127.0.0.1:<spa>; a page server on http://127.0.0.1:<pages> (same site, another origin,
  * not in CORS_ORIGINS) and, through Chromium's host resolver, on http://evil.test:<pages> (another site).
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FrameworkApplication } from '@framework/core';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 
 interface Context {
   app: FrameworkApplication;
@@ -28,7 +25,6 @@ interface Context {
   spa: http.Server;
   spaOrigin: string;
   browser: BrowserContext;
-  profile: string;
   page: Page;
 }
 
@@ -57,15 +53,7 @@ test.before(async (context) => {
   const { app } = await bootstrap();
   context.app = app;
   context.api = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--host-resolver-rules=MAP evil.test 127.0.0.1',
-    ],
-  });
+  context.browser = await launchHeadlessChromium({ args: ['--host-resolver-rules=MAP evil.test 127.0.0.1'] });
   context.page = await context.browser.newPage();
 });
 
@@ -74,7 +62,6 @@ test.after(async (context) => {
   await context.app?.close();
   await new Promise((resolve) => context.pages?.close(resolve));
   await new Promise((resolve) => context.spa?.close(resolve));
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
 test('POST /auth/session logs the browser in: the cookie is HttpOnly, SameSite=Lax, and sent back to guarded routes', async ({ api, browser, page }) => {

@@ -3,20 +3,18 @@
 // the traces with the chain's steps, a type error shown while the app answers, the State view, the graph.
 // Screenshots of each view go to test/.tmp/dev-dashboard-screens/ (or DASHBOARD_SCREENSHOTS).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launch, type LaunchedServer } from '../launch.js';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 import { ROOT, TMP } from '../compiler/helpers.js';
 
 interface Context {
   loop: LaunchedServer;
   dashboard: string;
   browser: BrowserContext;
-  profile: string;
   page: Page;
 }
 
@@ -65,13 +63,7 @@ test.before(async (context) => {
     readyWithinMs: 120_000,
   });
   context.dashboard = (await until('the dashboard line', context, () => DASHBOARD.exec(context.loop.output())))[1]!;
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium({ viewport: { width: 1400, height: 900 } });
   context.page = await context.browser.newPage();
   // Anything the page would fetch from elsewhere fails the suite: it works offline.
   await context.page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
@@ -93,7 +85,6 @@ test.before(async (context) => {
 test.after(async (context) => {
   await context.browser?.close();
   await context.loop?.stop();
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
   fs.rmSync(copy, { recursive: true, force: true });
 });
 

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 import { ROOT } from './markdown.js';
 
 interface Context {
@@ -20,7 +20,6 @@ interface Context {
   site: string;
   /** What `vitepress build` printed. */
   log: string;
-  profile: string;
   server: http.Server;
 }
 
@@ -56,19 +55,13 @@ test.before(async (context) => {
   context.server = serve(context.site);
   await new Promise<void>((resolve) => context.server.listen(0, '127.0.0.1', resolve));
   context.base = `http://127.0.0.1:${(context.server.address() as { port: number }).port}`;
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium({ viewport: { width: 1280, height: 900 } });
 });
 
 test.after(async (context) => {
   await context.browser?.close();
   await new Promise((resolve) => context.server?.close(resolve));
-  for (const dir of [context.site, context.profile]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (context.site) fs.rmSync(context.site, { recursive: true, force: true });
 });
 
 /** Opens a page, collecting console errors and failed requests of the site. */

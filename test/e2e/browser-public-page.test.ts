@@ -3,13 +3,12 @@
 // through the API first, then one added through the page). The screenshot is kept under
 // test/artifacts/ (ignored by git).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 
@@ -19,7 +18,6 @@ const ARTIFACTS = path.join(ROOT, 'test/artifacts');
 interface Context {
   base: string;
   browser: BrowserContext;
-  profile: string;
   stop: () => Promise<void>;
 }
 
@@ -30,19 +28,12 @@ test.before(async (context) => {
   const { app } = await bootstrap();
   context.base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
   context.stop = () => app.close();
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 900, height: 700 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium({ viewport: { width: 900, height: 700 } });
 });
 
 test.after(async (context) => {
   await context.browser?.close();
   await context.stop?.();
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
 test('the page, its script and stylesheet are served at / with types and validators; the API is unchanged', async ({ base }) => {

@@ -2,13 +2,12 @@
 // with no console error and no request leaving the server, and lists the example's routes. The
 // screenshot is kept under test/artifacts/ (ignored by git).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 process.env.DOCS = 'true'; // the example serves its docs page only when asked
@@ -19,7 +18,6 @@ const ARTIFACTS = path.join(ROOT, 'test/artifacts');
 interface Context {
   base: string;
   browser: BrowserContext;
-  profile: string;
   stop: () => Promise<void>;
 }
 
@@ -30,20 +28,12 @@ test.before(async (context) => {
   const { app } = await bootstrap();
   context.base = `http://127.0.0.1:${await app.listen(0)}`;
   context.stop = () => app.close();
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  // A fresh profile (--user-data-dir, which playwright passes from the first argument).
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 1600 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium({ viewport: { width: 1280, height: 1600 } });
 });
 
 test.after(async (context) => {
   await context.browser?.close();
   await context.stop?.();
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
 test('GET /docs/openapi.json is the document framework-build wrote', async ({ base }) => {

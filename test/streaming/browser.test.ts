@@ -3,14 +3,11 @@
  * `Last-Event-ID` after the server ends a stream, and the browser's `WebSocket` with a validated
  * message and a refused one.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/app/src/app.module.js';
 
@@ -18,7 +15,6 @@ interface Context {
   app: FrameworkApplication;
   base: string;
   browser: BrowserContext;
-  profile: string;
   page: Page;
 }
 
@@ -28,12 +24,7 @@ test.before(async (context) => {
   const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url));
   context.app = await new FrameworkApplication(tables).init(AppModule);
   context.base = `http://127.0.0.1:${await context.app.listen(0, '127.0.0.1')}`;
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium();
   context.page = await context.browser.newPage();
   // A page the server itself serves: EventSource and WebSocket are same-origin, as in an app (and
   // Chromium's local-network checks refuse loopback sockets to a page that came from elsewhere).
@@ -43,7 +34,6 @@ test.before(async (context) => {
 test.after(async (context) => {
   await context.browser?.close();
   await context.app?.close();
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
 test('EventSource gets every event once: when the server ends the stream, it reconnects with Last-Event-ID and resumes', async ({ page }) => {

@@ -3,14 +3,11 @@
  * multipart body the browser builds is read, its text fields validated and its file typed by its
  * bytes; a file whose bytes lie about its name is refused.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findChromium } from '../provision/chromium.mjs';
+import { launchHeadlessChromium } from '../headless-chromium.js';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/uploads-app/src/app.module.js';
 
@@ -20,7 +17,6 @@ interface Context {
   app: FrameworkApplication;
   base: string;
   browser: BrowserContext;
-  profile: string;
   page: Page;
 }
 
@@ -30,19 +26,13 @@ test.before(async (context) => {
   const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/uploads-app/', import.meta.url));
   context.app = await new FrameworkApplication(tables).init(AppModule);
   context.base = `http://127.0.0.1:${await context.app.listen(0, '127.0.0.1')}`;
-  context.profile = fs.mkdtempSync(path.join(os.tmpdir(), 'framework-chromium-'));
-  context.browser = await chromium.launchPersistentContext(context.profile, {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context.browser = await launchHeadlessChromium();
   context.page = await context.browser.newPage();
 });
 
 test.after(async (context) => {
   await context.browser?.close();
   await context.app?.close();
-  if (context.profile) fs.rmSync(context.profile, { recursive: true, force: true });
 });
 
 /** Fills the page's form with `file` and submits it the way a person would; the answer's status and text. */
