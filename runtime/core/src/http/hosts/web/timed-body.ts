@@ -20,7 +20,7 @@ const ignore = (): undefined => undefined;
 
 /**
  * A Web `ReadableStream` body read chunk by chunk, held to a byte limit and, when `timeoutMs` is
- * given, to a time bound counted from the first read: once it passes, the reader is cancelled
+ * given, to a time bound counted from the start of the read: once it passes, the reader is cancelled
  * (a pending read ends at once) and the read fails with a `BodyTimeoutException`. One timer per
  * body, cleared when the read ends however it ends; a request without a body never gets here.
  *
@@ -54,7 +54,8 @@ export class TimedBody {
       this.reader.releaseLock();
       throw this.timedOut ? new BodyTimeoutException(this.timeoutMs!) : new RequestAbortedException({ cause });
     }
-    // A cancelled reader's pending read ends as `done`: that end is the timeout's, not the body's.
+    // A cancelled reader's pending read ends as `done` (Node, Deno, Bun; workerd rejects it with the
+    // reason instead, caught above): that end is the timeout's, not the body's.
     if (this.timedOut) throw new BodyTimeoutException(this.timeoutMs!);
     if (result.done) {
       this.finish();
