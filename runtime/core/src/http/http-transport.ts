@@ -93,7 +93,7 @@ export class HttpTransport implements ApplicationTransport {
     const staticRoutes = [...this.staticRoutes, ...this.staticMounts.flatMap(staticFileRoutes)];
     const telemetryOf = (route: ObservedRoute | undefined) => host.observability.httpRoute(route);
     // Imported on first need: on Node the node adapter serves every request.
-    const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served));
+    const web = lazyWebApp(async () => (await import('./hosts/web/web-app.js')).webFetch(served, this.options.limits.requestTimeoutMs));
     const served: ServedHttp = { web, routes, bodyLimit, report, streaming: this.streaming, extensions: this.pipeline, staticRoutes, telemetryOf };
     this.served = served;
   }

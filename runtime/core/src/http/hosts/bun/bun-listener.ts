@@ -33,8 +33,8 @@ interface BunRuntime {
  * handler as `app.fetch`): the routes, the chain, the body limit (413), event streams as streamed
  * `Response`s. Port 0 lets the OS pick; without a hostname it listens on `::` (IPv6 and IPv4), or
  * on `0.0.0.0` where IPv6 is unavailable. Of the `ServerLimits`, the keep-alive timeout becomes
- * Bun's `idleTimeout` (whole seconds, at most 255); Bun has no header timeout or connection cap to
- * set; event streams are exempt from the idle timeout. A `@Ws()` route's socket opens through
+ * Bun's `idleTimeout` (whole seconds, at most 255); `requestTimeoutMs` bounds a body's read in the
+ * web adapter (`timed-body.ts`); Bun has no header timeout or connection cap to set; event streams are exempt from the idle timeout. A `@Ws()` route's socket opens through
  * `server.upgrade` once its upgrade stage let it through, and Bun's `websocket` handlers report to
  * its session (`BunSocketPort`). `close(graceMs)`: no new connections, in-flight requests finish, and those still running
  * after `graceMs` are cut. With `tls` it serves HTTPS through `Bun.serve`'s own `tls` option,

@@ -26,7 +26,8 @@ interface DenoRuntime {
 /**
  * Serves the web adapter on Deno through `Deno.serve` (needs `--allow-net`), HTTPS with `tls` (HTTP/2
  * or HTTP/1.1 by ALPN). Deno has no header or request timeouts and no connection cap, so
- * `ServerLimits` are not applied here. Without a hostname it listens on `::`, or on `0.0.0.0`
+ * `ServerLimits` are not applied here (the web adapter bounds a body's read by `requestTimeoutMs`
+ * itself, `timed-body.ts`). Without a hostname it listens on `::`, or on `0.0.0.0`
  * where IPv6 is unavailable. `close(graceMs)` is `server.shutdown()`, resolved after `graceMs` at
  * the latest: Deno cannot cut connections once a graceful shutdown began (aborting its signal
  * throws an uncatchable BadResource), so requests still running finish on their own, unref'd.

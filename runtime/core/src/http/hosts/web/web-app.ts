@@ -8,16 +8,17 @@ import { webRoute, type WebBindings } from './web-route.js';
 
 /**
  * The web adapter's entry, `app.fetch`: a Web `Request` (its URL normalised already) in, a
- * `Response` out, routed by `routeDispatch` over a `WebExchange`.
+ * `Response` out, routed by `routeDispatch` over a `WebExchange`. A body read takes at most
+ * `requestTimeoutMs` (the application's `ServerLimits`), on every host alike; then a 408.
  */
-export function webFetch(served: ServedHttp): WebFetch {
+export function webFetch(served: ServedHttp, requestTimeoutMs?: number): WebFetch {
   const dispatch = routeDispatch<WebExchange, WebBindings>(served, {
     exchangeOf: (exchange) => exchange,
     method: (exchange) => exchange.method,
     routeHandler: (route) => webRoute(route, served),
   });
   return (request, bindings) => {
-    const exchange = new WebExchange(request, bindings);
+    const exchange = new WebExchange(request, bindings, requestTimeoutMs);
     const path = pathOfTarget(exchange.target);
     try {
       dispatch(exchange, bindings, path);

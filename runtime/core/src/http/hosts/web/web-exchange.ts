@@ -1,4 +1,4 @@
-import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import { BodyTooLargeException } from '../../../exceptions/request-exceptions.js';
 import { HttpException } from '../../../exceptions/http-exception.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
@@ -12,6 +12,7 @@ import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
 import { hostedHandshakeOf } from './websocket/hosted-handshake.js';
 import { streamSource, type BodySource } from '../../uploads/body-source.js';
+import { TimedBody, timedChunks } from './timed-body.js';
 
 const noBytes = new Uint8Array(0);
 
@@ -95,6 +96,8 @@ export class WebExchange implements HostExchange {
   constructor(
     readonly request: Request,
     private readonly bindings: Partial<ServerBindings> | object | undefined,
+    /** The bound on reading the body (`ServerLimits.requestTimeoutMs`); none when undefined. */
+    private readonly requestTimeoutMs?: number,
   ) {
     // The URL as the host gave it, read in place (no URL object): `target` keeps it as sent.
     const { url } = request;
@@ -146,45 +149,27 @@ export class WebExchange implements HostExchange {
     if (declared !== undefined) {
       const refusal = lengthRefusal(declared, this.header('transfer-encoding'));
       if (refusal) return done(refusal, noBytes);
-      // A declared length was held to the limit by the route stage: the host's own whole read is the fastest.
-      this.request.arrayBuffer().then(
-        (buffer) => done(lengthMismatch(buffer.byteLength, Number(declared), limit), new Uint8Array(buffer)),
-        (cause: unknown) => done(new RequestAbortedException({ cause }), noBytes),
-      );
-      return;
     }
+    const { body } = this.request;
+    if (body === null) return done(declared === undefined ? undefined : lengthMismatch(0, Number(declared), limit), noBytes);
+    // Read chunk by chunk, not with the host's whole read (`arrayBuffer()`): only a reader can be
+    // cancelled when the body stalls past `requestTimeoutMs`.
+    const read = new TimedBody(body, limit, this.requestTimeoutMs);
     const chunks: Uint8Array[] = [];
-    (async () => {
-      for await (const chunk of this.bodyStream(limit)) chunks.push(chunk);
-    })().then(
-      () => done(undefined, joined(chunks)),
-      (error: Error) => done(error, noBytes),
-    );
+    const fail = (error: Error): void => done(error, noBytes);
+    const step = (chunk: Uint8Array | undefined): void => {
+      if (chunk !== undefined) {
+        chunks.push(chunk);
+        return void read.next().then(step, fail);
+      }
+      const bytes = joined(chunks);
+      done(declared === undefined ? undefined : lengthMismatch(bytes.byteLength, Number(declared), limit), bytes);
+    };
+    read.next().then(step, fail);
   }
   bodySource(limit: number): BodySource {
-    return streamSource(this.bodyStream(limit));
-  }
-  private async *bodyStream(limit: number): AsyncIterable<Uint8Array> {
     const { body } = this.request;
-    if (body === null) return;
-    let size = 0;
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await reader.read();
-        } catch (cause) {
-          throw new RequestAbortedException({ cause });
-        }
-        if (next.done) return;
-        size += next.value.byteLength;
-        if (size > limit) throw new BodyTooLargeException(limit);
-        yield next.value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
+    return streamSource(body === null ? null : timedChunks(body, limit, this.requestTimeoutMs));
   }
 
   send(status: number, head: AnswerHeaders | HeadLines | undefined, body: string | Uint8Array | undefined): void {
