@@ -1,5 +1,7 @@
 import { RequestTimeoutException } from '../../../exceptions/built-in.js';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import type { BodyDone } from '../../pipeline/host-exchange.js';
+import type { BodyDeadlines, ExpiringRead } from './body-deadlines.js';
 
 /**
  * 408 sent when a request body read through the web adapter (`app.fetch`: Deno, Bun, Workers) did
@@ -19,18 +21,21 @@ export class BodyTimeoutException extends RequestTimeoutException {
 const ignore = (): undefined => undefined;
 
 /**
- * A Web `ReadableStream` body read chunk by chunk, held to a byte limit and, when `timeoutMs` is
- * given, to a time bound counted from the start of the read: once it passes, the reader is cancelled
- * (a pending read ends at once) and the read fails with a `BodyTimeoutException`. One timer per
- * body, cleared when the read ends however it ends; a request without a body never gets here.
+ * A Web `ReadableStream` body read chunk by chunk, held to a byte limit and, when `deadlines` are
+ * given, to the application's `requestTimeoutMs` counted from the start of the read: once it passes,
+ * the reader is cancelled (a pending read ends at once) and the read fails with a
+ * `BodyTimeoutException`. Watched from the first read to the end of the read, however it ends; a
+ * request without a body never gets here.
  *
  * @example
- * const read = new TimedBody(request.body, 1 << 20, 30_000);
+ * const read = new TimedBody(request.body, 1 << 20, deadlines);
  * for (let chunk = await read.next(); chunk; chunk = await read.next()) chunks.push(chunk);
  */
-export class TimedBody {
+export class TimedBody implements ExpiringRead {
+  deadline = 0;
+  earlier: ExpiringRead | undefined;
+  later: ExpiringRead | undefined;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private size = 0;
   private timedOut = false;
   private ended = false;
@@ -38,10 +43,10 @@ export class TimedBody {
   constructor(
     body: ReadableStream<Uint8Array>,
     private readonly limit: number,
-    private readonly timeoutMs: number | undefined,
+    private readonly deadlines: BodyDeadlines | undefined,
   ) {
     this.reader = body.getReader();
-    if (timeoutMs !== undefined) this.timer = setTimeout(() => this.expire(), timeoutMs);
+    deadlines?.watch(this);
   }
 
   /** The next chunk, or `undefined` at the body's end; rejects with a 413, a 408, or the client gone (`RequestAbortedException`). */
@@ -52,11 +57,11 @@ export class TimedBody {
     } catch (cause) {
       this.finish();
       this.reader.releaseLock();
-      throw this.timedOut ? new BodyTimeoutException(this.timeoutMs!) : new RequestAbortedException({ cause });
+      throw this.timedOut ? new BodyTimeoutException(this.deadlines!.timeoutMs) : new RequestAbortedException({ cause });
     }
     // A cancelled reader's pending read ends as `done` (Node, Deno, Bun; workerd rejects it with the
     // reason instead, caught above): that end is the timeout's, not the body's.
-    if (this.timedOut) throw new BodyTimeoutException(this.timeoutMs!);
+    if (this.timedOut) throw new BodyTimeoutException(this.deadlines!.timeoutMs);
     if (result.done) {
       this.finish();
       this.reader.releaseLock();
@@ -72,7 +77,7 @@ export class TimedBody {
     return result.value;
   }
 
-  /** Stops reading for good (the form was refused, the call ended): the timer cleared, the stream cancelled. */
+  /** Stops reading for good (the form was refused, the call ended): no longer watched, the stream cancelled. */
   stop(): void {
     if (this.ended) return;
     this.finish();
@@ -90,27 +95,64 @@ export class TimedBody {
     };
   }
 
-  private expire(): void {
+  /** The deadline passed (`BodyDeadlines`): the pending read, if any, ends with the 408. */
+  expire(): void {
     if (this.ended) return;
     this.timedOut = true;
     this.ended = true;
-    this.reader.cancel(new BodyTimeoutException(this.timeoutMs!)).then(ignore, ignore);
+    this.reader.cancel(new BodyTimeoutException(this.deadlines!.timeoutMs)).then(ignore, ignore);
   }
 
   private finish(): void {
     this.ended = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.deadlines?.unwatch(this);
   }
 }
 
 /**
  * A body's chunks as the async iterable a form reader's `streamSource` pulls, read by a `TimedBody`
  * made when the reading starts: a form refused before it (a wrong Content-Type) locks nothing and
- * starts no timer.
+ * is not watched.
  *
  * @example
- * streamSource(timedChunks(request.body, limit, 30_000));
+ * streamSource(timedChunks(request.body, limit, deadlines));
  */
-export function timedChunks(body: ReadableStream<Uint8Array>, limit: number, timeoutMs: number | undefined): AsyncIterable<Uint8Array> {
-  return { [Symbol.asyncIterator]: () => new TimedBody(body, limit, timeoutMs).iterator() };
+export function timedChunks(body: ReadableStream<Uint8Array>, limit: number, deadlines: BodyDeadlines | undefined): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => new TimedBody(body, limit, deadlines).iterator() };
+}
+
+/**
+ * The host's whole read (`request.arrayBuffer()`) of a body of declared length, watched by the
+ * deadlines: past them the 408 goes at once, and the read, which nothing can cancel, ends unheard
+ * with the connection. `end` hands on what the read gave, if the 408 has not gone.
+ *
+ * @example
+ * const read = new DeclaredRead(done, deadlines);
+ * request.arrayBuffer().then((buffer) => read.end(undefined, new Uint8Array(buffer)));
+ */
+export class DeclaredRead implements ExpiringRead {
+  deadline = 0;
+  earlier: ExpiringRead | undefined;
+  later: ExpiringRead | undefined;
+  private settled = false;
+
+  constructor(
+    private readonly done: BodyDone,
+    private readonly deadlines: BodyDeadlines | undefined,
+  ) {
+    deadlines?.watch(this);
+  }
+
+  end(error: Error | undefined, bytes: Uint8Array): void {
+    this.deadlines?.unwatch(this);
+    if (this.settled) return;
+    this.settled = true;
+    this.done(error, bytes);
+  }
+
+  expire(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(new BodyTimeoutException(this.deadlines!.timeoutMs), new Uint8Array(0));
+  }
 }

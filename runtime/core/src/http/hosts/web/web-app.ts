@@ -5,6 +5,7 @@ import type { ServedHttp, WebFetch } from '../../served-http.js';
 import { withoutBody } from './without-body.js';
 import { WebExchange } from './web-exchange.js';
 import { webRoute, type WebBindings } from './web-route.js';
+import { BodyDeadlines } from './body-deadlines.js';
 
 /**
  * The web adapter's entry, `app.fetch`: a Web `Request` (its URL normalised already) in, a
@@ -12,13 +13,14 @@ import { webRoute, type WebBindings } from './web-route.js';
  * `requestTimeoutMs` (the application's `ServerLimits`), on every host alike; then a 408.
  */
 export function webFetch(served: ServedHttp, requestTimeoutMs?: number): WebFetch {
+  const deadlines = requestTimeoutMs === undefined ? undefined : new BodyDeadlines(requestTimeoutMs);
   const dispatch = routeDispatch<WebExchange, WebBindings>(served, {
     exchangeOf: (exchange) => exchange,
     method: (exchange) => exchange.method,
     routeHandler: (route) => webRoute(route, served),
   });
   return (request, bindings) => {
-    const exchange = new WebExchange(request, bindings, requestTimeoutMs);
+    const exchange = new WebExchange(request, bindings, deadlines);
     const path = pathOfTarget(exchange.target);
     try {
       dispatch(exchange, bindings, path);
