@@ -1,6 +1,7 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
 import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from './context.js';
+import { deniedByPlacement } from './class-placement.js';
 import { existingOf, factoryOf, initializerOf } from './factories.js';
 import { importOf } from './module-imports.js';
 import { classUse, className, tokenOf, valueRef } from './refs.js';
@@ -46,12 +47,13 @@ export function discoverModule(ctx: DiscoverContext, cls: ClassDeclaration, deco
   for (const element of list(ctx, options, 'controllers')) {
     const use = classUse(ctx, element);
     if (use) module.controllers.push(use);
-    else notStatic(ctx, element, 'An entry of `controllers`', 'a controller class');
+    // A controller declared inside a function or as a class expression: FW1017 says so at the class.
+    else if (!deniedByPlacement(element)) notStatic(ctx, element, 'An entry of `controllers`', 'a controller class');
   }
   list(ctx, options, 'injectables').forEach((element, index) => {
     const entry = injectableOf(ctx, element, index);
     if (entry) module.injectables.push(entry);
-    else notStatic(ctx, element, 'An entry of `injectables`', INJECTABLE_SHAPES);
+    else if (!deniedByPlacement(element)) notStatic(ctx, element, 'An entry of `injectables`', INJECTABLE_SHAPES);
   });
   return module;
 }
