@@ -23,7 +23,8 @@ function application(wrap: (name: string) => string): CaseFiles {
       "import { fileURLToPath } from 'node:url';",
       "import { Body, Controller, Get, Injectable, Module, Param, Post, Query } from '@framework/core';",
       "import { IsString } from '@framework/core/validators';",
-      "import { GrpcController, GrpcMethod, GrpcPayload, loadProto } from '@framework/grpc';",
+      "import { GrpcController, GrpcMetadata, GrpcMethod, GrpcPayload, loadProto } from '@framework/grpc';",
+      'void GrpcMetadata;',
       "const proto = loadProto(fileURLToPath(new URL('./s.proto', import.meta.url)));",
       `${wrap('Injectable')}()`,
       'export class NotesService { all(): string[] { return []; } }',
@@ -100,11 +101,6 @@ test('FW1016 / FW1017 / FW1018 / FW1019: an unresolvable decorator expression, a
       message: '@Get is applied without being called: it makes a decorator from its arguments (path?: string), so applied bare it decorates nothing at run time, and tsc rejects it.',
     },
     fw1016(20, 23, "@(useGet ? Query : Body)('text')", '@Query or @Body'),
-    // The parameter has no decorator the compiler reads: the route cannot pass it anything.
-    {
-      code: 'FW1205', severity: 'error', file: app, line: 20, column: 56,
-      message: "Parameter 'text' of handler FormsController.note has no parameter decorator, so the router has nothing to pass.",
-    },
     fw1017(5, 9, 'LocalController', '@Controller', 'declared inside function makeController'),
     fw1017(12, 26, 'Expressed', '@Controller', 'a class expression, not a class declaration'),
     fw1017(17, 10, 'An anonymous class', '@Injectable', 'a class expression returned by function Timestamped'),
@@ -115,12 +111,22 @@ test('FW1016 / FW1017 / FW1018 / FW1019: an unresolvable decorator expression, a
   assert.is(hints[2], "write @Get('/first') directly.");
   assert.is(hints[4], "remove `'/b' as never`: @Get takes (path?: string).");
   assert.is(hints[5], 'call it: `@Get(…)` with the arguments it takes (path?: string).');
-  assert.is(hints[8], 'declare it as a top-level exported class: `@Controller(…) export class LocalController {…}`.');
+  assert.is(hints[7], 'declare it as a top-level exported class: `@Controller(…) export class LocalController {…}`.');
   assert.is(
-    hints[10],
+    hints[9],
     'declare it as a top-level exported class: `@Injectable(…) export class Name {…}`; for the class the mixin Timestamped makes, decorate one that extends its result: `@Injectable(…) export class Name extends Timestamped(…) {}`.',
   );
   assert.is(result.ok, false);
+});
+
+test('FW1016 on a gRPC handler parameter is the one diagnostic of that parameter', () => {
+  const source = application((name) => `@${name}`)['app.module.ts'] as string;
+  const files = { ...application((name) => `@${name}`), 'app.module.ts': source.replace('@GrpcPayload() r', '@(Date.now() > 0 ? GrpcPayload : GrpcMetadata)() r') };
+  const { result } = buildCase('forms-grpc-parameter', files);
+  assert.equal(
+    result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`),
+    ['FW1016 20:19 `@(Date.now() > 0 ? GrpcPayload : GrpcMetadata)()` applies @GrpcPayload or @GrpcMetadata through an expression framework-build cannot resolve to one decorator, so it does not read it: what it declares would be missing from the generated tables.'],
+  );
 });
 
 test('a class that extends what a mixin factory returns is read like any other', () => {

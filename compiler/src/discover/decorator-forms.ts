@@ -62,6 +62,7 @@ function checkUnresolved(ctx: DiscoverContext, decorator: Decorator): void {
   const call = decorator.getCallExpression();
   const args = call ? `(${call.getArguments().map((a) => a.getText()).join(', ')})` : '';
   const list = [...names].map((n) => `@${n}`);
+  ctx.unreadDecorated.add(decorator.getParentOrThrow().compilerNode);
   ctx.report('FW1016', decorator, {
     text: oneLine(decorator.getText()),
     decorators: list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`,
