@@ -125,8 +125,8 @@ function assignedName(node: Node): string | undefined {
 function mixinOf(fn: Node, cls: Node): { mixin?: string } {
   if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return {};
   const base = cls.getExtends()?.getExpression().getText();
-  const params = 'getParameters' in fn && typeof fn.getParameters === 'function' ? (fn.getParameters() as Node[]) : [];
-  if (base === undefined || !params.some((p) => Node.isParameterDeclaration(p) && p.getName() === base)) return {};
+  const params = Node.isParametered(fn) ? fn.getParameters() : [];
+  if (base === undefined || !params.some((p) => p.getName() === base)) return {};
   const name = Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) ? (fn.getName() ?? assignedName(fn)) : Node.isArrowFunction(fn) ? assignedName(fn) : undefined;
   return name ? { mixin: name } : {};
 }

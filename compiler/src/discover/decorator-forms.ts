@@ -121,8 +121,8 @@ function takesOf(declaration: Node): Takes | undefined {
   let params = '';
   for (const signature of signatures) {
     const declared = signature.compilerSignature.declaration ? signature.getDeclaration() : undefined;
-    const parameters = declared && 'getParameters' in declared && typeof declared.getParameters === 'function' ? (declared.getParameters() as Node[]) : [];
-    const rest = parameters.some((p) => Node.isParameterDeclaration(p) && p.isRestParameter());
+    const parameters = Node.isParametered(declared) ? declared.getParameters() : [];
+    const rest = parameters.some((p) => p.isRestParameter());
     const count = rest ? Infinity : signature.getParameters().length;
     if (count >= max) {
       max = count;
