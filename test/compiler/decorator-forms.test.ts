@@ -102,6 +102,7 @@ test('FW1016 / FW1017 / FW1018 / FW1019: an unresolvable decorator expression, a
       message: '@Get is applied without being called: it makes a decorator from its arguments (path?: string), so applied bare it decorates nothing at run time, and tsc rejects it.',
     },
     fw1016(20, 23, "@(useGet ? Query : Body)('text')", '@Query or @Body'),
+    // Where these classes are listed (`controllers`, `imports`, `injectables`, a `useClass`) nothing more is said.
     fw1017(5, 9, 'LocalController', '@Controller', 'declared inside function makeController'),
     fw1017(12, 26, 'Expressed', '@Controller', 'a class expression, not a class declaration'),
     fw1017(17, 10, 'An anonymous class', '@Injectable', 'a class expression returned by function Timestamped'),

@@ -52,6 +52,7 @@ export function discoverModule(ctx: DiscoverContext, cls: ClassDeclaration, deco
   }
   list(ctx, options, 'injectables').forEach((element, index) => {
     const entry = injectableOf(ctx, element, index);
+    if (entry === REPORTED) return;
     if (entry) module.injectables.push(entry);
     else if (!deniedByPlacement(element)) notStatic(ctx, element, 'An entry of `injectables`', INJECTABLE_SHAPES);
   });
@@ -72,7 +73,10 @@ function list(ctx: DiscoverContext, options: Node, name: string): Node[] {
   return elements;
 }
 
-function injectableOf(ctx: DiscoverContext, element: Node, index: number): InjectableIR | undefined {
+/** An entry whose problem is reported inside it (its `useClass`): the entry needs no diagnostic of its own. */
+const REPORTED = Symbol('reported');
+
+function injectableOf(ctx: DiscoverContext, element: Node, index: number): InjectableIR | typeof REPORTED | undefined {
   const location = ctx.location(element);
   const cls = classUse(ctx, element);
   if (cls) return { kind: 'class', index, cls, location };
@@ -85,7 +89,11 @@ function injectableOf(ctx: DiscoverContext, element: Node, index: number): Injec
   const useClass = initializer('useClass');
   if (useClass) {
     const target = classUse(ctx, useClass);
-    if (!target) return notStatic(ctx, useClass, 'The `useClass` of an injectable', 'a class name');
+    if (!target) {
+      // A class declared inside a function or as a class expression: FW1017 says so at the class.
+      if (!deniedByPlacement(useClass)) notStatic(ctx, useClass, 'The `useClass` of an injectable', 'a class name');
+      return REPORTED;
+    }
     return { kind: 'useClass', index, token, cls: target, location };
   }
   const value = providedValue(ctx, object);
