@@ -102,6 +102,7 @@ test('FW1016 / FW1017 / FW1018 / FW1019: an unresolvable decorator expression, a
       message: '@Get is applied without being called: it makes a decorator from its arguments (path?: string), so applied bare it decorates nothing at run time, and tsc rejects it.',
     },
     fw1016(20, 23, "@(useGet ? Query : Body)('text')", '@Query or @Body'),
+    fw1016(23, 1, "@(process.env.RPC ? Injectable : Controller)('/either')", '@Injectable or @Controller'),
     // Where these classes are listed (`controllers`, `imports`, `injectables`, a `useClass`) nothing more is said.
     fw1017(5, 9, 'LocalController', '@Controller', 'declared inside function makeController'),
     fw1017(12, 26, 'Expressed', '@Controller', 'a class expression, not a class declaration'),
@@ -113,9 +114,9 @@ test('FW1016 / FW1017 / FW1018 / FW1019: an unresolvable decorator expression, a
   assert.is(hints[2], "write @Get('/first') directly.");
   assert.is(hints[4], "remove `'/b' as never`: @Get takes (path?: string).");
   assert.is(hints[5], 'call it: `@Get(…)` with the arguments it takes (path?: string).');
-  assert.is(hints[7], 'declare it as a top-level exported class: `@Controller(…) export class LocalController {…}`.');
+  assert.is(hints[8], 'declare it as a top-level exported class: `@Controller(…) export class LocalController {…}`.');
   assert.is(
-    hints[9],
+    hints[10],
     'declare it as a top-level exported class: `@Injectable(…) export class Name {…}`; for the class the mixin Timestamped makes, decorate one that extends its result: `@Injectable(…) export class Name extends Timestamped(…) {}`.',
   );
   assert.is(result.ok, false);

@@ -1,7 +1,8 @@
 import { importHint, type Entry } from './entry.js';
 
 /**
- * FW10xx: modules, dependency injection and the build itself. FW20xx: factory and alias providers
+ * FW10xx: modules, dependency injection, the build itself, and decorators or classes written where
+ * or how the compiler cannot read them (FW1008, FW1015–FW1019). FW20xx: factory and alias providers
  * (`useFactory`, `useExisting`).
  * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
  *
