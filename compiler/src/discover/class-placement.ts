@@ -6,7 +6,7 @@ import { frameworkDecorators, withoutTypeWrappers } from './symbols.js';
 /** The class decorators that make a class part of the application: a module, an injectable, a controller of any family. */
 export const CLASS_MARKERS: ReadonlySet<string> = new Set(['Module', 'Injectable', ...families.map((f) => f.classDecorator)]);
 
-/** Where a class is that framework-build cannot read, and the mixin factory that returns it, if one does. */
+/** Where a class is that framework-build cannot read, and the mixin factory it is made in (one whose parameter it extends), if any. */
 interface Place {
   readonly where: string;
   readonly mixin?: string;
@@ -22,7 +22,7 @@ interface Place {
  *
  * @example
  * // export function make() { @Controller('/c') class Local {} return Local; }
- * checkClassPlacement(ctx, localClass, decorator, '@Controller'); // FW1017: Local is … declared inside function make
+ * checkClassPlacement(ctx, localClass, decorator, '@Controller', new Set()); // FW1017: Local is … declared inside function make
  */
 export function checkClassPlacement(ctx: DiscoverContext, cls: Node, decorator: Node, marker: string, reported: Set<Node>): void {
   if (reported.has(cls)) return;
@@ -42,8 +42,9 @@ export function checkClassPlacement(ctx: DiscoverContext, cls: Node, decorator: 
 }
 
 /**
- * Whether a `controllers` or `injectables` entry denotes (by its type) a framework-marked class
- * that FW1017 reports where it is declared: the entry then needs no diagnostic of its own.
+ * Whether a `controllers`, `imports` or `injectables` entry (or a `useClass`) denotes, by its type,
+ * a framework-marked class that FW1017 reports where it is declared: the entry then needs no
+ * diagnostic of its own.
  *
  * @example
  * deniedByPlacement(element) // true for `C` of `export const C = make();`
