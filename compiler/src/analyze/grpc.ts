@@ -121,6 +121,7 @@ function unknownRpc(method: GrpcMethodIR, handler: string, service: ProtoService
 
 function checkParams(method: GrpcMethodIR, handler: string): Diagnostic[] {
   return method.params.flatMap((p) => {
+    if (p.source.kind === 'none' && p.source.unread) return [];
     if (p.source.kind === 'none') return [diagnostic('FW1412', p.location, { param: p.name, handler, problem: 'has no parameter decorator' })];
     if (p.source.kind === 'foreign') {
       return [diagnostic('FW1412', p.location, { param: p.name, handler, problem: `uses @${p.source.decorator}(), which reads HTTP requests only` })];

@@ -147,7 +147,8 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
   const declared = pathParams(model.path);
   for (const param of route.params) {
     const source = param.source;
-    if (source.kind === 'none') out.push(diagnostic('FW1205', param.location, { param: param.name, handler: model.name }));
+    // `unread`: FW1016 already says which decorator the compiler could not resolve there.
+    if (source.kind === 'none' && !source.unread) out.push(diagnostic('FW1205', param.location, { param: param.name, handler: model.name }));
     if (source.kind === 'param' && !declared.includes(source.name)) {
       out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
     }

@@ -22,7 +22,8 @@ export type { Entry, Severity } from './catalogue/entry.js';
  * message (what is wrong, where) and the hint (how to fix it). Codes never change meaning; retired
  * codes are not reused. One file of `catalogue/` per range:
  *
- * - FW10xx (`modules.ts`): modules, dependency injection and the build itself.
+ * - FW10xx (`modules.ts`): modules, dependency injection, the build itself, and decorators or classes
+ *   written where or how the compiler cannot read them.
  * - FW12xx (`http.ts`): HTTP routes, their parameters and body DTOs.
  * - FW13xx (`guards.ts`): guards.
  * - FW14xx (`grpc.ts`): gRPC controllers and `.proto` files.

@@ -16,6 +16,8 @@ export class DiscoverContext {
   readonly classes = new Map<string, ClassIR>();
   /** Classes named somewhere, with the identifier that named them (to import package classes the same way). */
   readonly pending: { readonly cls: ClassDeclaration; readonly usage?: Node }[] = [];
+  /** Nodes carrying a decorator FW1016 reported (by compiler node): a later "no decorator" diagnostic would repeat it. */
+  readonly unreadDecorated = new Set<ts.Node>();
   private readonly queued = new Set<string>();
 
   constructor(readonly srcDir: string) {}

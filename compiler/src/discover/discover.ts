@@ -14,6 +14,7 @@ import { staticMountsIn } from './static-mounts.js';
 import { checkGrpcServerOrder } from './grpc/server-order.js';
 import { discoverModule } from './modules.js';
 import { checkDeclaredClass } from './misplaced-decorators.js';
+import { checkDecoratorForms } from './decorator-forms.js';
 import { className } from './refs.js';
 import { frameworkDecorators } from './symbols.js';
 import { toPosix } from '../files/file-paths.js';
@@ -21,7 +22,8 @@ import { toPosix } from '../files/file-paths.js';
 /**
  * Pass 1: reads the decorated classes of the files under `srcDir` into the plain-data IR. This is the
  * only pass that touches ts-morph. Diagnostics here are about syntax the compiler cannot read
- * statically (FW1004, FW1401) or that is wrong whatever the rest of the program (FW1409, FW1502).
+ * statically (FW1004, FW1016, FW1017, FW1401) or that is wrong whatever the rest of the program
+ * (FW1018, FW1409, FW1502).
  * An unexpected exception is rethrown located at the class (or file) being read, for FW1013.
  *
  * @example
@@ -40,6 +42,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
     const file = { file: toPosix(sf.getFilePath()), line: 0, column: 0, length: 0 };
     atDeclaration(file, displayName(srcDir, sf), () => {
       checkGrpcServerOrder(ctx, sf);
+      checkDecoratorForms(ctx, sf);
       appInterceptors.push(...appInterceptorsIn(ctx, sf));
       configReads.push(...configReadsIn(ctx, sf));
       checkRequestLogOptions(ctx, sf);

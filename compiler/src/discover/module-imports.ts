@@ -2,6 +2,7 @@ import { Node, type ClassDeclaration } from 'ts-morph';
 import { relativeFile } from '../diagnostics/location.js';
 import type { ClassUse, DynamicModuleIR } from '../ir/index.js';
 import { toPosix } from '../files/file-paths.js';
+import { deniedByPlacement } from './class-placement.js';
 import { declarationKey, notStatic, oneLine, type DiscoverContext } from './context.js';
 import { dynamicModuleOf, isDynamicModuleType } from './dynamic-modules.js';
 import { packageNameOf } from './packages.js';
@@ -36,6 +37,8 @@ export function importOf(ctx: DiscoverContext, element: Node, index: number, mod
   }
   const declaration = Node.isIdentifier(element) || Node.isPropertyAccessExpression(element) ? resolveName(element)?.declaration : undefined;
   if (!Node.isClassDeclaration(declaration)) {
+    // A module declared inside a function or as a class expression: FW1017 says so at the class.
+    if (deniedByPlacement(element)) return undefined;
     return notStatic(ctx, element, 'An entry of `imports`', 'a module class or a configured module such as ThrottlerModule.forRoot(…)');
   }
   if (!ctx.inSources(declaration)) {

@@ -1,6 +1,7 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
 import type { ClassUse, DynamicModuleIR, InjectableIR, ModuleIR, ProvidedValueIR } from '../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from './context.js';
+import { deniedByPlacement } from './class-placement.js';
 import { existingOf, factoryOf, initializerOf } from './factories.js';
 import { importOf } from './module-imports.js';
 import { classUse, className, tokenOf, valueRef } from './refs.js';
@@ -46,12 +47,14 @@ export function discoverModule(ctx: DiscoverContext, cls: ClassDeclaration, deco
   for (const element of list(ctx, options, 'controllers')) {
     const use = classUse(ctx, element);
     if (use) module.controllers.push(use);
-    else notStatic(ctx, element, 'An entry of `controllers`', 'a controller class');
+    // A controller declared inside a function or as a class expression: FW1017 says so at the class.
+    else if (!deniedByPlacement(element)) notStatic(ctx, element, 'An entry of `controllers`', 'a controller class');
   }
   list(ctx, options, 'injectables').forEach((element, index) => {
     const entry = injectableOf(ctx, element, index);
+    if (entry === REPORTED) return;
     if (entry) module.injectables.push(entry);
-    else notStatic(ctx, element, 'An entry of `injectables`', INJECTABLE_SHAPES);
+    else if (!deniedByPlacement(element)) notStatic(ctx, element, 'An entry of `injectables`', INJECTABLE_SHAPES);
   });
   return module;
 }
@@ -70,7 +73,10 @@ function list(ctx: DiscoverContext, options: Node, name: string): Node[] {
   return elements;
 }
 
-function injectableOf(ctx: DiscoverContext, element: Node, index: number): InjectableIR | undefined {
+/** An entry whose problem is reported inside it (its `useClass`): the entry needs no diagnostic of its own. */
+const REPORTED = Symbol('reported');
+
+function injectableOf(ctx: DiscoverContext, element: Node, index: number): InjectableIR | typeof REPORTED | undefined {
   const location = ctx.location(element);
   const cls = classUse(ctx, element);
   if (cls) return { kind: 'class', index, cls, location };
@@ -83,7 +89,11 @@ function injectableOf(ctx: DiscoverContext, element: Node, index: number): Injec
   const useClass = initializer('useClass');
   if (useClass) {
     const target = classUse(ctx, useClass);
-    if (!target) return notStatic(ctx, useClass, 'The `useClass` of an injectable', 'a class name');
+    if (!target) {
+      // A class declared inside a function or as a class expression: FW1017 says so at the class.
+      if (!deniedByPlacement(useClass)) notStatic(ctx, useClass, 'The `useClass` of an injectable', 'a class name');
+      return REPORTED;
+    }
     return { kind: 'useClass', index, token, cls: target, location };
   }
   const value = providedValue(ctx, object);

@@ -88,9 +88,42 @@ export function isValidatorFile(file: string): boolean {
   return name === '@framework/core' && /\/validation\/decorators\.(d\.)?ts$/.test(file);
 }
 
-function resolveDecorator(decorator: Decorator): ResolvedName | undefined {
+/**
+ * What a decorator names, as framework-build reads it: the expression it calls (`@Get('/a')`) or
+ * applies (`@Get`), seen through what only changes its type or grouping (parentheses, `as`,
+ * `satisfies`, a non-null `!`, `<T>` assertions), so `@(Get as any)('/a')` is read as `@Get('/a')`.
+ *
+ * @example
+ * decoratorCallee(decorator).getText() // 'Get' for `@((Get satisfies unknown))('/a')`
+ */
+export function decoratorCallee(decorator: Decorator): Node {
   const call = decorator.getCallExpression();
-  const callee = call ? call.getExpression() : decorator.getExpression();
+  return withoutTypeWrappers(call ? call.getExpression() : decorator.getExpression());
+}
+
+/**
+ * The expression inside parentheses, `as`, `satisfies`, a non-null `!` and `<T>` assertions: the
+ * same value at run time.
+ *
+ * @example
+ * withoutTypeWrappers(node).getText() // 'C' for `(C as any)!`
+ */
+export function withoutTypeWrappers(node: Node): Node {
+  while (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeAssertion(node)) {
+    node = node.getExpression();
+  }
+  return node;
+}
+
+/**
+ * The declaration a decorator names when it is a name (`Get`, `core.Get`, an alias) once seen
+ * through type-only wrappers (`decoratorCallee`); undefined for any other expression.
+ *
+ * @example
+ * resolveDecorator(decorator)?.name // 'Get' for `@(Get as any)('/a')`
+ */
+export function resolveDecorator(decorator: Decorator): ResolvedName | undefined {
+  const callee = decoratorCallee(decorator);
   if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) return undefined;
   return resolveName(callee);
 }

@@ -3,7 +3,7 @@ import type { DeclaredTypeIR, RuleArgIR, ValidatorRuleIR } from '../ir/index.js'
 import type { DiscoverContext } from './context.js';
 import { evaluate } from './static-value.js';
 import { valueRef } from './refs.js';
-import { isValidatorFile, resolveName } from './symbols.js';
+import { isValidatorFile, resolveDecorator, resolveName } from './symbols.js';
 
 /**
  * The class-validator decorators of a DTO member, in source order, with their arguments read for
@@ -15,10 +15,7 @@ import { isValidatorFile, resolveName } from './symbols.js';
 export function validatorRules(ctx: DiscoverContext, property: PropertyDeclaration): ValidatorRuleIR[] {
   const rules: ValidatorRuleIR[] = [];
   for (const decorator of property.getDecorators()) {
-    const call = decorator.getCallExpression();
-    const callee = call ? call.getExpression() : decorator.getExpression();
-    if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) continue;
-    const resolved = resolveName(callee);
+    const resolved = resolveDecorator(decorator);
     if (!resolved || !isValidatorFile(resolved.file)) continue;
     rules.push({ name: resolved.name, location: ctx.location(decorator), args: decorator.getArguments().map((arg) => ruleArg(ctx, arg)) });
   }

@@ -27,7 +27,8 @@ export type ParamSource =
   | { readonly kind: 'metadata'; readonly name?: string }
   /** A parameter decorator of another transport (`@Body()` on a gRPC handler): `decorator` names it. */
   | { readonly kind: 'foreign'; readonly decorator: string }
-  | { readonly kind: 'none' };
+  /** No decorator the compiler reads; `unread` when FW1016 reported one it could not resolve there. */
+  | { readonly kind: 'none'; readonly unread?: true };
 
 /** One file field of a form, as `@UploadedFile(field, options)` / `@UploadedFiles(field, options)` declare it. */
 export interface UploadIR {

@@ -1,7 +1,8 @@
 import { importHint, type Entry } from './entry.js';
 
 /**
- * FW10xx: modules, dependency injection and the build itself. FW20xx: factory and alias providers
+ * FW10xx: modules, dependency injection, the build itself, and decorators or classes written where
+ * or how the compiler cannot read them (FW1008, FW1015–FW1019). FW20xx: factory and alias providers
  * (`useFactory`, `useExisting`).
  * Part of the diagnostics catalogue (`../catalogue.ts`), whose conventions hold here.
  *
@@ -96,6 +97,31 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) => `${a.name} is decorated with ${a.decorator} but declared with \`declare\`: a declared class has no value at run time, so the generated tables would import undefined.`,
     hint: () => 'remove `declare` and give the class its body, or move the decorator to the class that implements it.',
+  },
+  FW1016: {
+    severity: 'error',
+    message: (a) =>
+      `\`${a.text}\` applies ${a.decorators} through an expression framework-build cannot resolve to one decorator, so it does not read it: what it declares would be missing from the generated tables.`,
+    hint: (a) => `write ${a.direct} directly.`,
+  },
+  FW1017: {
+    severity: 'error',
+    message: (a) =>
+      `${a.name} is decorated with ${a.decorator} but is ${a.where}: framework-build reads only classes declared at the top level of a file, so it is not part of the application.`,
+    hint: (a) =>
+      `declare it as a top-level exported class: \`${a.decorator}(…) export class ${a.suggested} {…}\`${a.mixin ? `; for the class the mixin ${a.mixin} makes, decorate one that extends its result: \`${a.decorator}(…) export class ${a.suggested} extends ${a.mixin}(…) {}\`` : ''}.`,
+  },
+  FW1018: {
+    severity: 'error',
+    message: (a) =>
+      `${a.decorator} takes ${a.takes} ${a.params}, but is given ${a.given}: framework-build would read ${a.kept} and drop \`${a.extra}\`, and tsc rejects the call.`,
+    hint: (a) => `remove \`${a.extra}\`: ${a.decorator} takes ${a.params}.`,
+  },
+  FW1019: {
+    severity: 'error',
+    message: (a) =>
+      `${a.decorator} is applied without being called: it makes a decorator from its arguments ${a.params}, so applied bare it decorates nothing at run time, and tsc rejects it.`,
+    hint: (a) => `call it: \`${a.decorator}(…)\` with the arguments it takes ${a.params}.`,
   },
   FW2001: {
     severity: 'error',

@@ -81,7 +81,7 @@ function methodOf(ctx: DiscoverContext, h: Handler): GrpcMethodIR {
 function paramOf(ctx: DiscoverContext, p: ParameterDeclaration, index: number): ParamIR {
   const decorators = frameworkDecorators(p);
   const d = decorators.find((x) => GRPC_PARAMS.has(x.name)) ?? decorators.find((x) => HTTP_PARAMS.has(x.name));
-  const source = sourceOf(ctx, d);
+  const source = d || !ctx.unreadDecorated.has(p.compilerNode) ? sourceOf(ctx, d) : ({ kind: 'none', unread: true } as const);
   const typeNode = p.getTypeNode();
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind !== 'payload' && !(source.kind === 'metadata' && source.name === undefined)) return base;

@@ -81,7 +81,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
 
 function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDeclaration; level: Level }, index: number): ParamIR {
   const d = frameworkDecorators(p).find((x) => PARAMS.has(x.name));
-  const source = sourceOf(ctx, d);
+  const source = d || !ctx.unreadDecorated.has(p.compilerNode) ? sourceOf(ctx, d) : ({ kind: 'none', unread: true } as const);
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
