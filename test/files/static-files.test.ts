@@ -27,6 +27,8 @@ fs.writeFileSync(path.join(root, 'big.txt.br'), zlib.brotliCompressSync(big));
 fs.writeFileSync(path.join(root, 'big.txt.gz'), zlib.gzipSync(big));
 fs.writeFileSync(path.join(root, 'empty.bin'), '');
 fs.writeFileSync(path.join(root, '.env'), 'SECRET=1');
+fs.mkdirSync(path.join(root, '.well-known'));
+fs.writeFileSync(path.join(root, '.well-known', 'security.txt'), 'Contact: mailto:security@example.com');
 fs.writeFileSync(path.join(root, 'spa', 'index.html'), '<!doctype html><title>spa</title>');
 fs.writeFileSync(path.join(place, 'secret.txt'), 'TOP SECRET');
 fs.symlinkSync(path.join(place, 'secret.txt'), path.join(root, 'escape.txt'));
@@ -60,6 +62,7 @@ for (const adapter of ['node', 'web'] as const) {
     app.serveStatic('/assets', root, { maxAge: 60, immutable: true, precompressed: true });
     app.serveStatic('/app', path.join(root, 'spa'), { fallback: 'index.html' });
     app.serveStatic('/only-css', root, { extensions: ['.css'], headers: { 'X-Frame-Options': 'DENY' } });
+    app.serveStatic('/.well-known', path.join(root, '.well-known'));
     context.app = await app.init(AppModule);
     context.port = await context.app.listen(0, '127.0.0.1');
     delete process.env.FRAMEWORK_HTTP_ADAPTER;
@@ -161,6 +164,15 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is(text.status, 404);
     assert.is(text.headers['x-frame-options'], 'DENY');
     assert.is((await raw(port, '/only-css/')).status, 404, 'index.html is not a .css');
+  });
+
+  test('a hidden directory is served only by a mount of its own: /.well-known/security.txt', async ({ port }) => {
+    const own = await raw(port, '/.well-known/security.txt');
+    assert.is(own.status, 200);
+    assert.is(own.body.toString(), 'Contact: mailto:security@example.com');
+    assert.is(own.headers['content-type'], 'text/plain; charset=utf-8');
+    // The same file below the mount of its parent stays hidden.
+    assert.is((await raw(port, '/assets/.well-known/security.txt')).status, 404);
   });
 
   test('no path out of the root in any spelling, no hidden file, no listing: a 404 and nothing read', async ({ port }) => {
