@@ -5,7 +5,19 @@ export interface ExpiringRead {
   /** Its neighbours in the watch order (set by the deadlines). */
   earlier: ExpiringRead | undefined;
   later: ExpiringRead | undefined;
+  /** Its own timer, on a host whose timers end with their request (set by the deadlines). */
+  timer: ReturnType<typeof setTimeout> | undefined;
   expire(): void;
+}
+
+/**
+ * Whether a timer lives only as long as the request that made it: Cloudflare Workers cancel a
+ * request's timers when it ends (and a promise of one request settled from another's hangs it),
+ * so there a read is watched by a timer of its own. Told without loading anything, by
+ * `navigator.userAgent`.
+ */
+export function timersEndWithTheirRequest(): boolean {
+  return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
 }
 
 /**
@@ -16,11 +28,12 @@ export interface ExpiringRead {
  * they also expire in that order. The interval runs every quarter of the bound while reads are under
  * way, and a read expires at the fifth tick after it began (ticks counted, no clock read per
  * request): a read that stalls ends between the bound and 1.25 times it. The interval stops at its
- * first tick with nothing to watch.
+ * first tick with nothing to watch. Where timers end with their request (`timersEndWithTheirRequest`),
+ * each read has a timer of its own instead.
  *
  * @example
  * const deadlines = new BodyDeadlines(30_000);
- * const read = { deadline: 0, earlier: undefined, later: undefined, expire: () => reader.cancel() };
+ * const read = { deadline: 0, earlier: undefined, later: undefined, timer: undefined, expire: () => reader.cancel() };
  * deadlines.watch(read);
  * await body.arrayBuffer();
  * deadlines.unwatch(read);
@@ -32,11 +45,21 @@ export class BodyDeadlines {
   private readonly periodMs: number;
   private ticks = 0;
 
-  constructor(readonly timeoutMs: number) {
+  constructor(
+    readonly timeoutMs: number,
+    private readonly timerPerRead = timersEndWithTheirRequest(),
+  ) {
     this.periodMs = Math.max(10, Math.ceil(timeoutMs / 4));
   }
 
   watch(read: ExpiringRead): void {
+    if (this.timerPerRead) {
+      read.timer = setTimeout(() => {
+        read.timer = undefined;
+        read.expire();
+      }, this.timeoutMs);
+      return;
+    }
     // The tick under way may come at once: four whole periods are waited for after it.
     read.deadline = this.ticks + 5;
     read.earlier = this.last;
@@ -53,6 +76,11 @@ export class BodyDeadlines {
 
   /** Ends the watch of a read; one not watched (any more) is left as it is. */
   unwatch(read: ExpiringRead): void {
+    if (read.timer !== undefined) {
+      clearTimeout(read.timer);
+      read.timer = undefined;
+      return;
+    }
     const { earlier, later } = read;
     if (earlier === undefined && this.first !== read) return;
     if (earlier) earlier.later = later;

@@ -35,6 +35,7 @@ export class TimedBody implements ExpiringRead {
   deadline = 0;
   earlier: ExpiringRead | undefined;
   later: ExpiringRead | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private size = 0;
   private timedOut = false;
@@ -134,6 +135,7 @@ export class DeclaredRead implements ExpiringRead {
   deadline = 0;
   earlier: ExpiringRead | undefined;
   later: ExpiringRead | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
   private settled = false;
 
   constructor(
