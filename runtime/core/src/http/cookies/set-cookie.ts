@@ -13,13 +13,14 @@ export type { SetCookieOptions };
  */
 export function setCookieLine(name: string, value: string, options: SetCookieOptions | undefined, overTls: boolean): string {
   const sameSite = options?.sameSite ?? 'lax';
+  const prefixed = prefixedName(name, options);
   return serialize(name, value, {
     ...(options?.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
     ...(options?.expires !== undefined ? { expires: options.expires } : {}),
     ...(options?.domain !== undefined ? { domain: options.domain } : {}),
     path: options?.path ?? '/',
     httpOnly: options?.httpOnly ?? true,
-    secure: sameSite === 'none' || (options?.secure ?? overTls),
+    secure: prefixed || sameSite === 'none' || (options?.secure ?? overTls),
     sameSite,
     ...(options?.partitioned !== undefined ? { partitioned: options.partitioned } : {}),
     ...(options?.priority !== undefined ? { priority: options.priority } : {}),
@@ -35,4 +36,22 @@ export function setCookieLine(name: string, value: string, options: SetCookieOpt
  */
 export function clearCookieLine(name: string, options: Omit<SetCookieOptions, 'maxAge' | 'expires'> | undefined, overTls: boolean): string {
   return setCookieLine(name, '', { ...options, maxAge: 0, expires: new Date(0) }, overTls);
+}
+
+/**
+ * Whether `name` carries a `__Secure-` or `__Host-` prefix (browsers match them in any case), which
+ * a browser accepts only with `Secure` (and for `__Host-`, `Path=/` and no `Domain`): such a cookie
+ * is always written `Secure`, even over plain HTTP (browsers keep Secure cookies of `localhost`),
+ * else the browser would drop it without a word. Options that contradict the prefix are a
+ * TypeError naming the fix, as a name `cookie` refuses is.
+ */
+function prefixedName(name: string, options: SetCookieOptions | undefined): boolean {
+  if (name.charCodeAt(0) !== 95 /* _ */) return false;
+  const host = /^__host-/i.test(name);
+  if (!host && !/^__secure-/i.test(name)) return false;
+  if (options?.secure === false) throw new TypeError(`Cookie ${name}: a __Secure- or __Host- cookie must be Secure (browsers drop it otherwise); remove secure: false.`);
+  if (host && (options?.domain !== undefined || (options?.path ?? '/') !== '/')) {
+    throw new TypeError(`Cookie ${name}: a __Host- cookie has Path=/ and no Domain (browsers drop it otherwise); remove the domain and path options, or drop the prefix.`);
+  }
+  return true;
 }
