@@ -103,6 +103,14 @@ test("Sec-Fetch-Site: cross-site or same-site beside the application's own Origi
   assert.is((await call(context, `Origin: ${context.own}\r\nSec-Fetch-Site: same-origin\r\n`)).status, 200);
 });
 
+test('an Authorization header a browser attaches by itself (Basic, cached) or an empty Bearer does not exempt the cookie from the check', async (context) => {
+  for (const authorization of ['Basic YWxpY2U6c2VjcmV0', 'Bearer', 'Bearer ']) {
+    const { status, body } = await call(context, `Origin: http://evil.test\r\nAuthorization: ${authorization}\r\n`);
+    assert.is(status, 403, authorization);
+    assert.match(body, refusal, authorization);
+  }
+});
+
 test('methods: a safe GET passes from anywhere, a method in odd case is refused by the parser or, through app.fetch, not let through', async (context) => {
   assert.is((await call(context, 'Origin: http://evil.test\r\n', 'GET')).status, 200, 'GET changes nothing, so it is not checked');
   for (const method of ['post', 'PoSt', 'pOST']) assert.is((await call(context, 'Origin: http://evil.test\r\n', method)).status, 400, method);

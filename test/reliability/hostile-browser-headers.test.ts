@@ -78,6 +78,14 @@ test('the 413 of a body over the limit carries CORS for an allowed origin, so th
   assert.is(answer.status, 413);
   once(answer, { 'access-control-allow-origin': APP_ORIGIN, 'access-control-allow-credentials': 'true', vary: 'Origin', connection: 'close' }, '413');
   assert.match(answer.body, /over the limit|1024/);
+  // The same through app.fetch, with a body of no declared length.
+  const fetched = await server.app.fetch(
+    new Request('http://x/b/note', { method: 'POST', headers: { origin: APP_ORIGIN, 'content-type': 'application/json' }, body: new Blob(['x'.repeat(5000)]).stream(), duplex: 'half' } as RequestInit),
+  );
+  assert.is(fetched.status, 413);
+  assert.is(fetched.headers.get('access-control-allow-origin'), APP_ORIGIN);
+  assert.is(fetched.headers.get('x-content-type-options'), 'nosniff');
+  await fetched.arrayBuffer();
 });
 
 test("a header the handler sets itself is sent once, with the handler's value, whatever its case", async ({ server }) => {
