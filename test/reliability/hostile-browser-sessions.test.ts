@@ -1,5 +1,6 @@
 // Hostile session cookies, over raw sockets against real servers: a JWT session cookie with one
-// character changed, cut, extended, signed with another key, expired, `alg: none`, 4 KiB and
+// character changed, cut, extended, signed with another key, expired (and replayed after logging
+// in), `alg: none`, 4 KiB and
 // 100 KiB long, after 1,000 other cookies, sent twice, quoted, with `;`, `,`, `%`, NUL or non-ASCII
 // bytes; a signed cookie of the previous secret (rotation) and of another key; a `__Host-` cookie
 // written `Secure` even over plain HTTP, and kept by Chromium. Each is a plain 403 (or the cookie
@@ -78,6 +79,14 @@ test('a tampered session cookie is a plain 403, and the real one still logs in',
   // The value is percent-decoded as RFC 6265 parsers do; a `;` ends it.
   assert.is((await get(port, '/session/me', `session=${encodeURIComponent(token)}`)).status, 200, 'percent-encoded');
   assert.is((await get(port, '/session/me', `session=${token};x`)).status, 200, 'followed by a pair without =');
+});
+
+test('a session cookie that logged in, replayed once it has expired, is refused (the verified-token cache checks exp again)', async ({ port }) => {
+  const exp = Math.floor(Date.now() / 1000) + 1;
+  const token = await signWith(SECRET, { sub: 'alice' }, exp);
+  assert.is((await get(port, '/session/me', `session=${token}`)).status, 200, 'valid: verified, and kept');
+  await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+  assert.is((await get(port, '/session/me', `session=${token}`)).status, 403, 'expired');
 });
 
 test('the same name twice: the first counts (the most specific path, then the oldest, as browsers order them)', async ({ port, token }) => {
