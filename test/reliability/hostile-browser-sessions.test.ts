@@ -1,8 +1,7 @@
 // Hostile session cookies, over raw sockets against real servers: a JWT session cookie with one
 // character changed, cut, extended, signed with another key, expired (and replayed after logging
-// in), `alg: none`, 4 KiB and
-// 100 KiB long, after 1,000 other cookies, sent twice, quoted, with `;`, `,`, `%`, NUL or non-ASCII
-// bytes; a signed cookie of the previous secret (rotation) and of another key; a `__Host-` cookie
+// in), `alg: none`, 4 KiB and 100 KiB long, after 1,000 other cookies, sent twice, quoted, with
+// `;`, `,`, `%`, NUL or non-ASCII bytes; a signed cookie of the previous secret (rotation) and of another key; a `__Host-` cookie
 // written `Secure` even over plain HTTP, and kept by Chromium. Each is a plain 403 (or the cookie
 // read as absent), never a 500 or a stack, in time linear in its size.
 import { createHmac } from 'node:crypto';
