@@ -14,7 +14,7 @@ export type { SetCookieOptions };
 export function setCookieLine(name: string, value: string, options: SetCookieOptions | undefined, overTls: boolean): string {
   const sameSite = options?.sameSite ?? 'lax';
   const prefixed = prefixedName(name, options);
-  return serialize(name, value, {
+  const line = serialize(name, value, {
     ...(options?.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
     ...(options?.expires !== undefined ? { expires: options.expires } : {}),
     ...(options?.domain !== undefined ? { domain: options.domain } : {}),
@@ -25,7 +25,18 @@ export function setCookieLine(name: string, value: string, options: SetCookieOpt
     ...(options?.partitioned !== undefined ? { partitioned: options.partitioned } : {}),
     ...(options?.priority !== undefined ? { priority: options.priority } : {}),
   });
+  // Browsers drop a cookie whose name and (encoded) value pass 4096 bytes without a word (RFC 6265
+  // §6.1's minimum, Chromium's limit): the login would seem to work and the session be gone.
+  const end = line.indexOf(';');
+  const pairBytes = (end < 0 ? line.length : end) - 1;
+  if (pairBytes > MAX_COOKIE_PAIR_BYTES) {
+    throw new TypeError(`Cookie ${name}: its name and encoded value are ${pairBytes} bytes, and browsers drop a cookie over ${MAX_COOKIE_PAIR_BYTES}; keep an id in it, not the data.`);
+  }
+  return line;
 }
+
+/** The longest name and value a browser keeps, together. */
+const MAX_COOKIE_PAIR_BYTES = 4096;
 
 /**
  * The `Set-Cookie` line that removes a cookie: empty, expired in 1970 and `Max-Age=0`. The browser
