@@ -1,8 +1,8 @@
 // The security headers on every kind of answer, over raw sockets: a route's, the table's 404, 405
 // and OPTIONS, the body limit's 413 (answered before any call exists), a handler's 500, HEAD, a
 // static file and its 404, an event stream, a handler's own `Response`; each header once, the
-// handler's own value kept when it sets one (in any case). A repeated or folded `Origin` grants
-// nothing. No stack in any answer, and the server still serves after them.
+// handler's own value kept when it sets one (in any case), and its own `Vary` joined to CORS's.
+// A repeated or folded `Origin` grants nothing. No stack in any answer; the server still serves.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { APP_ORIGIN, startBrowserApp, type BrowserServer } from './fixtures/browser-server.js';
@@ -95,6 +95,21 @@ test("a header the handler sets itself is sent once, with the handler's value, w
   once(dynamic, { 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' }, 'setHeader in another case');
   const page = await send(server.port, 'GET', '/b/page');
   once(page, { ...PAGE, 'x-frame-options': 'DENY' }, "a handler's Response");
+});
+
+test("a handler's own Vary (set, or on its Response) keeps CORS's Vary: Origin beside it, on both adapters", async ({ server }) => {
+  for (const path of ['/b/vary', '/b/vary-page']) {
+    for (const origin of [APP_ORIGIN, 'https://evil.test']) {
+      const served = await send(server.port, 'GET', path, `Origin: ${origin}\r\n`);
+      once(served, { vary: undefined }, `${path} from ${origin}`);
+      const names = served.headers.get('vary')![0]!.split(',').map((name) => name.trim().toLowerCase());
+      assert.equal(names.sort(), ['accept-language', 'origin'], `${path} from ${origin}`);
+      const fetched = await server.app.fetch(new Request(`http://x${path}`, { headers: { origin } }));
+      assert.is(fetched.headers.get('vary'), served.headers.get('vary')![0], `${path} through app.fetch`);
+      assert.is(fetched.headers.get('access-control-allow-origin'), origin === APP_ORIGIN ? APP_ORIGIN : null);
+      await fetched.arrayBuffer();
+    }
+  }
 });
 
 test('a repeated, folded or split Origin grants nothing and breaks nothing', async ({ server }) => {
