@@ -121,6 +121,20 @@ test('a __Host- or __Secure- name sent over plain HTTP is only a name: it does n
   }
 });
 
+test('@Cookie reads a name sent twice as its first, a value as sent (quotes, commas, tabs); a control byte is the parser\'s 400', async ({ browserApp }) => {
+  const read = async (cookie: string) => {
+    const { status, body } = await get(browserApp.port, '/b/whoami', cookie);
+    return status === 200 ? (JSON.parse(body) as { sid: string | null }).sid : status;
+  };
+  assert.is(await read('__Host-sid=first; __Host-sid=second'), 'first');
+  assert.is(await read('__Host-sid="quoted"'), '"quoted"');
+  assert.is(await read('__Host-sid=a,b'), 'a,b');
+  assert.is(await read('__Host-sid=a\tb'), 'a\tb');
+  assert.is(await read('__host-sid=lower-case'), null, 'names are case-sensitive');
+  for (const control of ['\u0000', '\u0001', '\u007f']) assert.is(await read(`__Host-sid=a${control}b`), 400, JSON.stringify(control));
+  assert.equal(browserApp.errors, []);
+});
+
 const hmac = (secret: string, value: string) => `${value}.${createHmac('sha256', secret).update(value).digest('base64url')}`;
 
 test("a signed cookie of the previous secret reads (rotation); another key's, or one moved to another value, reads as absent", async ({ browserApp }) => {
