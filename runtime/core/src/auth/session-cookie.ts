@@ -1,6 +1,6 @@
 import { parseCookie } from 'cookie';
 import type { CorsOrigins } from '../cors/cors-options.js';
-import { isSerializedOrigin, originCheck, type OriginCheck } from '../cors/cors-origins.js';
+import { allowsAnyOrigin, isSerializedOrigin, originCheck, type OriginCheck } from '../cors/cors-origins.js';
 import type { ExecutionContext } from '../contract/execution-context.js';
 import { HttpException } from '../exceptions/http-exception.js';
 
@@ -43,6 +43,9 @@ export class SessionCookie {
     if (check === '*') {
       throw new TypeError("JwtModule.forRoot: cookie.origins cannot be '*': any site could then make your users' browsers act for them; list the origins.");
     }
+    if (check !== undefined && allowsAnyOrigin(check)) {
+      throw new TypeError('JwtModule.forRoot: cookie.origins lets any origin in (a RegExp such as /.*/, or a function returning true for all), as \'*\' would: anchor the RegExp to your domains or list the origins.');
+    }
     this.others = check;
   }
 
@@ -70,13 +73,18 @@ export class SessionCookie {
     const upgrade = req.header('upgrade') !== undefined;
     if (SAFE_METHODS.has(req.method) && !upgrade) return;
     const origin = req.header('origin');
-    if (origin === undefined ? req.header('sec-fetch-site') === 'same-origin' : this.trusts(origin, req.url)) return;
+    const site = req.header('sec-fetch-site');
+    if (origin === undefined ? site === 'same-origin' : this.trusts(origin, req.url, site)) return;
     throw new CrossSiteRequestException();
   }
 
-  private trusts(origin: string, url: string): boolean {
+  private trusts(origin: string, url: string, site: string | undefined): boolean {
     if (!isSerializedOrigin(origin)) return false;
     if (this.others?.(origin)) return true;
+    // An Origin claiming the application's own while the browser says the request came from
+    // another site: no browser sends both (a redirect through another site makes Origin `null`),
+    // so the pair is forged or from a browser that kept the first page's Origin; refused.
+    if (site === 'cross-site' || site === 'same-site') return false;
     return URL.canParse(url) && new URL(url).origin === origin;
   }
 }

@@ -44,6 +44,22 @@ export function originCheck(origins: CorsOrigins): OriginCheck | '*' {
   return (origin) => exact.has(origin) || patterns.some((pattern) => pattern.test(origin));
 }
 
+/** Origins no configuration lists on purpose (`.invalid` is reserved, RFC 2606): one that passes them lets every origin in. */
+const UNLISTABLE_ORIGINS = ['https://any-origin.invalid', 'http://any-origin.invalid:1'];
+
+/**
+ * Whether a check lets in origins no one would list: a RegExp such as `/^.+$/` or a function
+ * returning `true` for all, which with credentials is `'*'` in disguise. The check is called
+ * with two origins under the reserved `.invalid` domain.
+ *
+ * @example
+ * allowsAnyOrigin(originCheck(/^https?:\/\/.+$/) as OriginCheck); // true
+ * allowsAnyOrigin(originCheck(['http://localhost:5173']) as OriginCheck); // false
+ */
+export function allowsAnyOrigin(check: OriginCheck): boolean {
+  return UNLISTABLE_ORIGINS.some((origin) => check(origin));
+}
+
 /** The configured origins split for a fast path: the listed strings, and whether anything else (a RegExp, a function) may allow more. */
 export interface OriginList {
   readonly listed: ReadonlySet<string>;

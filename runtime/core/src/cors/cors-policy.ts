@@ -1,5 +1,5 @@
 import { DEFAULT_ALLOW_HEADERS, type CorsOptions } from './cors-options.js';
-import { isSerializedOrigin, originCheck, originList, type OriginCheck, type OriginList } from './cors-origins.js';
+import { allowsAnyOrigin, isSerializedOrigin, originCheck, originList, type OriginCheck, type OriginList } from './cors-origins.js';
 import { frozenHeaders, isToken, NO_HEADERS, type HeaderRecord } from './header-list.js';
 
 /** What a preflight is answered: its status and headers, and for a refusal why (never echoing the request). */
@@ -74,6 +74,12 @@ export function prepareCors(options: CorsOptions): CorsPolicy {
   if (credentials && check === '*') {
     throw new TypeError(
       "cors: credentials: true with origins: '*' would let every site read answers made with your users' cookies; list the origins allowed (such as CORS_ORIGINS=https://app.example.com).",
+    );
+  }
+  // A RegExp or function that lets any origin in is '*' with the origin copied back: the same hole.
+  if (credentials && check !== '*' && allowsAnyOrigin(check)) {
+    throw new TypeError(
+      'cors: credentials: true with origins that let any origin in (a RegExp such as /.*/, or a function returning true for all) would let every site read answers made with your users\' cookies; anchor the RegExp to your domains or list the origins.',
     );
   }
   const maxAge = options.maxAge;

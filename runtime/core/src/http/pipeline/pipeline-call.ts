@@ -1,3 +1,4 @@
+import { joinedVary } from '../browser/vary.js';
 import type { HttpCallShape } from '../../chain/call.js';
 import { HttpCallBase } from '../context/http-call-base.js';
 import type { GrpcMetadataLike } from '../../contract/argument-source.js';
@@ -67,7 +68,11 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape, OwnHead
     return this.exchange.remoteAddress();
   }
   setResponseHeader(name: string, value: string): void {
-    (this.responseHeaders ??= newCallHeaders())[checkedHeaderName(name, value)] = value;
+    const lower = checkedHeaderName(name, value);
+    const headers = (this.responseHeaders ??= newCallHeaders());
+    // A handler's Vary joins the `Vary: Origin` CORS set for this answer: replacing it would let a
+    // shared cache give one origin's answer (and its Access-Control-Allow-Origin) to another.
+    headers[lower] = lower === 'vary' && headers.vary !== undefined ? joinedVary(String(headers.vary), value) : value;
   }
   /** Adds a line to a response header (`set-cookie`). */
   [setOwnHeader](lowerCaseName: string, value: string): void {

@@ -41,10 +41,13 @@ function preparedRouteStage(route: HttpRoute, routeOptions: RouteStageOptions): 
   // A form route's reader streams the body itself, within the route's limits (uploads/form-reader.ts).
   if (!route.entry.readsBody || route.form) return serve;
   const { bodyLimit, report } = options;
+  // The 413 is answered before any call exists: it takes the route's headers itself, so that it
+  // carries the security headers and, for an allowed origin, CORS (else a page cannot read why).
+  const head = prepareRouteHead(options.routeHeaders ?? [], route);
   return (exchange, path, values, observation) => {
     const declared = exchange.header('content-length');
     if (declared !== undefined && exchange.header('transfer-encoding') === undefined) {
-      if (Number(declared) > bodyLimit) return tooLarge(exchange, bodyLimit, observation);
+      if (Number(declared) > bodyLimit) return tooLarge(exchange, bodyLimit, observation, head);
       return serve(exchange, path, values, observation);
     }
     // Without a declared length the body is read, within the limit, before any layer runs.
@@ -52,7 +55,7 @@ function preparedRouteStage(route: HttpRoute, routeOptions: RouteStageOptions): 
       bodyLimit,
       inObservation(observation, (error, bytes) => {
         if (error === undefined) return serve(exchange, path, values, observation, decoder.decode(bytes));
-        if (error instanceof BodyTooLargeException) return tooLarge(exchange, bodyLimit, observation);
+        if (error instanceof BodyTooLargeException) return tooLarge(exchange, bodyLimit, observation, head);
         sendError(exchange, bodyReadFailure(error), 'the HTTP adapter', report, { path, observation }, undefined);
       }),
     );
@@ -67,9 +70,9 @@ function inObservation<Args extends unknown[]>(observation: CallObservation | un
 }
 
 /** The 413 of a body over the limit; the unread rest makes the connection unusable, so it closes. */
-function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallObservation | undefined): void {
+function tooLarge(exchange: HostExchange, bodyLimit: number, observation: CallObservation | undefined, head: RouteHead | undefined): void {
   observation?.refuse('body_too_large', `body over ${bodyLimit} bytes`);
-  sendJson(exchange, 413, new BodyTooLargeException(bodyLimit).toJSON(), { connection: 'close' });
+  sendJson(exchange, 413, new BodyTooLargeException(bodyLimit).toJSON(), { ...head?.perRequest?.(exchange), connection: 'close' }, undefined, head);
 }
 
 function chainStep(route: HttpRoute, { bodyLimit, report, routeHeaders }: RouteStageOptions): Step {

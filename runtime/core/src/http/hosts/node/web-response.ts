@@ -1,10 +1,11 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { joinedVary } from '../../browser/vary.js';
 import { readyBody } from '../../pipeline/ready-body.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 
-/** A `Response`'s headers, then the call's it lacks (`set-cookie` of both); none for a status-0 or consumed Response. */
+/** A `Response`'s headers, then the call's it lacks (`set-cookie` and `vary` of both); none for a status-0 or consumed Response. */
 function mergedHeaders(response: Response, callHeaders: Record<string, string | string[]> | undefined): OutgoingHttpHeaders {
   const head: OutgoingHttpHeaders = {};
   const cookies = response.headers.getSetCookie();
@@ -16,6 +17,8 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string | 
     for (const name in callHeaders) {
       if (name === 'set-cookie') cookies.push(...[callHeaders[name]!].flat());
       else if (!(name in head)) head[name] = callHeaders[name];
+      // The Response's own Vary keeps the call's (CORS's `Origin`) beside it.
+      else if (name === 'vary') head.vary = joinedVary(String(head.vary), String(callHeaders.vary));
     }
   }
   if (cookies.length > 0) head['set-cookie'] = cookies;
