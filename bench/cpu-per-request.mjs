@@ -7,8 +7,9 @@
 //   npm run build && node bench/run.mjs --only framework --scenario get-list --skip-compiler   # builds the bench app once
 //   node bench/cpu-per-request.mjs [--only framework,node-http] [--scenario get-one] [--seconds 4] [--warmup 8]
 //   node bench/cpu-per-request.mjs --only framework-deno,hono-deno --scenario get-one,throttled --alternate 5 --seconds 1   # on Deno
-//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1   # "free when off"
+//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline HEAD --baseline-patch bench/baselines/no-instrumentation.patch --alternate 10 --seconds 1 --both-orders   # "free when off"
 //   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline a3fdf37 --baseline-app --alternate 5 --seconds 2   # against an older framework, its own bench app
+//   node bench/cpu-per-request.mjs --only framework,framework-baseline --baseline 66cf217 --alternate 3 --seconds 2 --both-orders   # an A/B: both start orders pooled
 //   node bench/cpu-per-request.mjs --only framework,grpc-js --scenario grpc-get,grpc-create --alternate 5 --seconds 2   # gRPC calls, under h2load
 //   node bench/cpu-per-request.mjs --only framework-cors,fastify-cors --scenario cors-get,cors-preflight --alternate 5 --seconds 2   # CORS + security headers
 //   node bench/cpu-per-request.mjs --only framework,fastify --scenario upload-256k --alternate 5 --seconds 2   # one 256 KiB file vs @fastify/multipart
@@ -46,6 +47,10 @@ const { values: opt } = parseArgs({
     'baseline-patch': { type: 'string' },
     // The bench app of that commit too, built by its compiler (lib/baseline.mjs): for a runtime too old for today's app.
     'baseline-app': { type: 'boolean', default: false },
+    // Measure twice, the servers started in the order named and then in the reverse order, the
+    // rounds of both pooled: on this machine the server started first cost 10–20% less in runs of
+    // every HTTP row, the same runtime on both sides too, so an A/B of one start order is biased.
+    'both-orders': { type: 'boolean', default: false },
   },
 });
 const scenarios = opt.scenario ? allScenarios.filter((s) => opt.scenario.split(',').includes(s.id)) : allScenarios.filter((s) => s.transport === 'http' && !s.optIn);
@@ -82,37 +87,45 @@ const rates = new Map();
 // Every server runs at once (idle ones cost nothing), and each scenario measures them one after
 // the other: the load the machine carries changes over minutes, so peers compared in the same
 // minute see the same contention.
-const servers = [];
-try {
-  for (const peer of chosen) {
-    await choosePorts();
-    const child = startServer(peer, transport);
-    servers.push({ peer, child, url: `${peer.scheme ?? 'http'}://127.0.0.1:${transport === 'grpc' ? ports.grpc : ports.http}` });
-    await whenAnswering(child, transport, performance.now(), undefined, peer.scheme);
-  }
-  // Every route of every server is run once before any is measured: the first scenario measured
-  // otherwise pays for optimising code the later ones share (it measured up to 30% dearer).
-  for (const { url } of servers) for (const s of scenarios) await load(url, s, 2);
-  for (const s of scenarios) {
-    for (const { url } of servers) await load(url, s, Number(opt.warmup));
-    for (let round = 0; round < rounds; round++) {
-      // Each round starts with the next peer: a fixed order would give one peer the same place
-      // (right after the warm-up, or after the same neighbour) in every round.
-      const order = servers.map((_, i) => servers[(i + round) % servers.length]);
-      for (const { peer, child, url } of order) {
-        const before = cpuSeconds(child);
-        const result = await load(url, s, seconds);
-        const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
-        if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
-        const key = `${peer.id} ${s.id}`;
-        costs.set(key, [...(costs.get(key) ?? []), micros]);
-        rates.set(key, [...(rates.get(key) ?? []), result.rps]);
-        console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
+async function measure(startOrder) {
+  const servers = [];
+  try {
+    for (const peer of startOrder) {
+      await choosePorts();
+      const child = startServer(peer, transport);
+      servers.push({ peer, child, url: `${peer.scheme ?? 'http'}://127.0.0.1:${transport === 'grpc' ? ports.grpc : ports.http}` });
+      await whenAnswering(child, transport, performance.now(), undefined, peer.scheme);
+    }
+    // Every route of every server is run once before any is measured: the first scenario measured
+    // otherwise pays for optimising code the later ones share (it measured up to 30% dearer).
+    for (const { url } of servers) for (const s of scenarios) await load(url, s, 2);
+    for (const s of scenarios) {
+      for (const { url } of servers) await load(url, s, Number(opt.warmup));
+      for (let round = 0; round < rounds; round++) {
+        // Each round starts with the next peer: a fixed order would give one peer the same place
+        // (right after the warm-up, or after the same neighbour) in every round.
+        const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+        for (const { peer, child, url } of order) {
+          const before = cpuSeconds(child);
+          const result = await load(url, s, seconds);
+          const micros = ((cpuSeconds(child) - before) * 1e6) / result.requests;
+          if (result.errors > 0) throw new Error(`${peer.id} ${s.id}: ${result.errors} wrong answers or errors`);
+          const key = `${peer.id} ${s.id}`;
+          costs.set(key, [...(costs.get(key) ?? []), micros]);
+          rates.set(key, [...(rates.get(key) ?? []), result.rps]);
+          console.error(`[cpu] ${peer.id} ${s.id}: ${micros.toFixed(1)} µs CPU per request (${result.requests} requests)`);
+        }
       }
     }
+  } finally {
+    for (const { child } of servers) await stopServer(child);
   }
+}
+
+try {
+  await measure(chosen);
+  if (opt['both-orders']) await measure([...chosen].reverse());
 } finally {
-  for (const { child } of servers) await stopServer(child);
   await sink?.close();
   bytes?.remove();
 }

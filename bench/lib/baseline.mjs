@@ -4,7 +4,7 @@
 // OpenTelemetry SDK, no request log) within 2% of this one. The commit is named with --baseline;
 // --baseline-patch applies a patch to its runtime first (baselines/no-instrumentation.patch takes the
 // observation hooks out of the runtime, so the same commit can be measured with and without them).
-// Measure both start orders (`--only framework,framework-baseline`, then the reverse): in a run of
+// Measure both start orders (`--both-orders` of cpu-per-request.mjs): in a run of
 // every HTTP row the server started first cost 10–20% less, the same runtime on both sides too.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
