@@ -78,11 +78,16 @@ export class TimedBody implements ExpiringRead {
     return result.value;
   }
 
-  /** Stops reading for good (the form was refused, the call ended): no longer watched, the stream cancelled. */
+  /**
+   * Stops reading for good (the form was refused, the call ended): no longer watched, and the
+   * reader let go, which ends a read still pending. The stream is left, not cancelled, as the host
+   * drops the rest after the answer: cancelling a `Request`'s own body while undici still feeds it
+   * throws in undici on Node 24 ("ReadableStream is already closed"), out of anyone's reach.
+   */
   stop(): void {
     if (this.ended) return;
     this.finish();
-    this.reader.cancel().then(ignore, ignore);
+    this.reader.releaseLock();
   }
 
   /** The chunks as an async iterator; its `return` stops the read at once, a read pending included. */
