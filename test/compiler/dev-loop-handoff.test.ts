@@ -114,9 +114,10 @@ test('a clean save is served by the next app; a type error discards the prepared
     atomicSave(health, healthSource('ok-2'));
     const second = await until("'ok-2' served", loop, async () => (await status(latestPort(loop))) === 'ok-2' && latestPort(loop));
     assert.is.not(second, first, 'a new process serves the change');
-    // Stopped as the hand-off ends, which may be a moment after the new app first answers.
+    // Stopped as the hand-off ends, which may be a moment after the new app first answers (`until`
+    // fails the test if not within 5 s). Not asked again after: the warm spare for the next save
+    // may be given the same free port by then.
     await until('the last app stopped', loop, async () => (await status(first)) === undefined, 5000);
-    assert.is(await status(first), undefined, 'the last app was stopped');
     await until('the hand-over timings', loop, () => /timings: build \d+ ms, type check \d+ ms; the new app loaded and initialised in \d+ ms/.test(loop.output()));
     // The serving app and one warm spare for the next save; nothing else.
     await until('two app processes (serving, spare)', loop, () => childrenOf(loop.pid).length === 2);
