@@ -72,6 +72,7 @@ test('odd Access-Control-Request-Methods are refused with the reason, the method
     assert.is(answer.status, 403, method.slice(0, 20));
     assert.not.match(answer.head, 'access-control-allow-', method.slice(0, 20));
     assert.match(answer.body, /method/, method.slice(0, 20));
+    // Neither a method's text nor the 8 KiB one of X's comes back in the reason.
     assert.not.match(answer.body, /script|XXXX|PROPFIND/, 'nothing echoed');
   }
   // Repeated: Node joins the two lines into a list, which is no method.

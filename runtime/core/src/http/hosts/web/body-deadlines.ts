@@ -1,13 +1,16 @@
-/** A body read the deadlines watch: `expire` ends it once the bound has passed since `watch`. */
-export interface ExpiringRead {
-  /** The deadlines' tick at which it expires (set by `watch`). */
-  deadline: number;
-  /** Its neighbours in the watch order (set by the deadlines). */
+/**
+ * A body read the deadlines watch: `expire` ends it once the bound has passed since `watch`. Its
+ * fields are the deadlines' own bookkeeping, kept on the read so that watching allocates nothing.
+ */
+export abstract class ExpiringRead {
+  /** The deadlines' tick at which it expires. */
+  deadline = 0;
+  /** Its neighbours in the watch order. */
   earlier: ExpiringRead | undefined;
   later: ExpiringRead | undefined;
-  /** Its own timer, on a host whose timers end with their request (set by the deadlines). */
+  /** Its own timer, on a host whose timers end with their request. */
   timer: ReturnType<typeof setTimeout> | undefined;
-  expire(): void;
+  abstract expire(): void;
 }
 
 /**
@@ -33,7 +36,8 @@ export function timersEndWithTheirRequest(): boolean {
  *
  * @example
  * const deadlines = new BodyDeadlines(30_000);
- * const read = { deadline: 0, earlier: undefined, later: undefined, timer: undefined, expire: () => reader.cancel() };
+ * class Read extends ExpiringRead { expire() { reader.cancel(); } }
+ * const read = new Read();
  * deadlines.watch(read);
  * await body.arrayBuffer();
  * deadlines.unwatch(read);

@@ -1,7 +1,7 @@
 import { RequestTimeoutException } from '../../../exceptions/built-in.js';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import type { BodyDone } from '../../pipeline/host-exchange.js';
-import type { BodyDeadlines, ExpiringRead } from './body-deadlines.js';
+import { ExpiringRead, type BodyDeadlines } from './body-deadlines.js';
 
 /**
  * 408 sent when a request body read through the web adapter (`app.fetch`: Deno, Bun, Workers) did
@@ -31,11 +31,7 @@ const ignore = (): undefined => undefined;
  * const read = new TimedBody(request.body, 1 << 20, deadlines);
  * for (let chunk = await read.next(); chunk; chunk = await read.next()) chunks.push(chunk);
  */
-export class TimedBody implements ExpiringRead {
-  deadline = 0;
-  earlier: ExpiringRead | undefined;
-  later: ExpiringRead | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
+export class TimedBody extends ExpiringRead {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private size = 0;
   private timedOut = false;
@@ -46,6 +42,7 @@ export class TimedBody implements ExpiringRead {
     private readonly limit: number,
     private readonly deadlines: BodyDeadlines | undefined,
   ) {
+    super();
     this.reader = body.getReader();
     deadlines?.watch(this);
   }
@@ -136,17 +133,14 @@ export function timedChunks(body: ReadableStream<Uint8Array>, limit: number, dea
  * const read = new DeclaredRead(done, deadlines);
  * request.arrayBuffer().then((buffer) => read.end(undefined, new Uint8Array(buffer)));
  */
-export class DeclaredRead implements ExpiringRead {
-  deadline = 0;
-  earlier: ExpiringRead | undefined;
-  later: ExpiringRead | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
+export class DeclaredRead extends ExpiringRead {
   private settled = false;
 
   constructor(
     private readonly done: BodyDone,
     private readonly deadlines: BodyDeadlines | undefined,
   ) {
+    super();
     deadlines?.watch(this);
   }
 
