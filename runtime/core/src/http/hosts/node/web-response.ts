@@ -1,25 +1,27 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { joinedVary } from '../../browser/vary.js';
+import type { AnswerHeaders } from '../../pipeline/host-exchange.js';
+import { callHeaderLines } from '../../pipeline/response-call-headers.js';
 import { readyBody } from '../../pipeline/ready-body.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 
-/** A `Response`'s headers, then the call's it lacks (`set-cookie` and `vary` of both); none for a status-0 or consumed Response. */
-function mergedHeaders(response: Response, callHeaders: Record<string, string | string[]> | undefined): OutgoingHttpHeaders {
+/** A `Response`'s headers as Node's head, with what it takes of the call's (`callHeaderLines`). */
+function mergedHeaders(response: Response, callHeaders: AnswerHeaders | undefined): OutgoingHttpHeaders {
   const head: OutgoingHttpHeaders = {};
   const cookies = response.headers.getSetCookie();
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') head[name] = value;
   });
-  const mergeable = callHeaders !== undefined && response.status >= 200 && !response.bodyUsed;
-  if (mergeable) {
-    for (const name in callHeaders) {
-      if (name === 'set-cookie') cookies.push(...[callHeaders[name]!].flat());
-      else if (!(name in head)) head[name] = callHeaders[name];
-      // The Response's own Vary keeps the call's (CORS's `Origin`) beside it.
-      else if (name === 'vary') head.vary = joinedVary(String(head.vary), String(callHeaders.vary));
+  const extra = callHeaderLines(response, callHeaders);
+  if (extra) {
+    for (const [name, line] of extra.lines) {
+      const held = name === 'set-cookie' ? cookies : head[name];
+      if (held === undefined) head[name] = line;
+      else if (Array.isArray(held)) held.push(line);
+      else head[name] = [String(held), line];
     }
+    if (extra.vary !== undefined) head.vary = extra.vary;
   }
   if (cookies.length > 0) head['set-cookie'] = cookies;
   // @hono/node-server's default for a body without a type.
@@ -28,7 +30,7 @@ function mergedHeaders(response: Response, callHeaders: Record<string, string | 
 }
 
 /** Sends a Web `Response` on Node's response: with a Content-Length when its body is complete at once, else streamed. */
-export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: Record<string, string | string[]> | undefined): Promise<void> {
+export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: AnswerHeaders | undefined): Promise<void> {
   const head = mergedHeaders(response, callHeaders);
   const status = response.status === 0 ? 500 : response.status;
   if (response.body === null) {

@@ -1,10 +1,10 @@
-import { joinedVary } from '../../browser/vary.js';
 import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
 import { HttpException } from '../../../exceptions/http-exception.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
 import { copiedResponse } from './copied-response.js';
+import { callHeaderLines } from '../../pipeline/response-call-headers.js';
 import { webEventSink } from './sse/web-sink.js';
 import { withoutBody } from './without-body.js';
 import { joined } from '../../pipeline/ready-body.js';
@@ -201,21 +201,11 @@ export class WebExchange implements HostExchange {
   sendResponse(response: Response, headers: AnswerHeaders | undefined): void | Promise<void> {
     // HEAD: dropped before the headers are merged, which would read the body to copy it.
     if (this.request.method === 'HEAD') response = withoutBody(response);
-    const missing: [string, string][] = [];
-    let vary: string | undefined;
-    if (this.preset) headers = { ...this.preset, ...headers };
-    for (const name in headers) {
-      const value = headers[name]!;
-      const lines = Array.isArray(value) ? (value as readonly string[]) : [String(value)];
-      if (name === 'set-cookie' || !response.headers.has(name)) for (const line of lines) missing.push([name, line]);
-      // The Response's own Vary keeps the call's (CORS's `Origin`) beside it.
-      else if (name === 'vary') vary = joinedVary(response.headers.get('vary')!, String(value));
-    }
-    // Response.error() (status 0) cannot be rebuilt; a consumed body cannot be sent anyway.
-    if ((missing.length === 0 && vary === undefined) || response.status < 200 || response.bodyUsed) return this.answer(response);
+    const extra = callHeaderLines(response, this.preset ? { ...this.preset, ...headers } : headers);
+    if (!extra) return this.answer(response);
     const merged = new Headers(response.headers);
-    for (const [name, line] of missing) merged.append(name, line);
-    if (vary !== undefined) merged.set('vary', vary);
+    for (const [name, line] of extra.lines) merged.append(name, line);
+    if (extra.vary !== undefined) merged.set('vary', extra.vary);
     return copiedResponse(response, merged).then((copy) => this.answer(copy));
   }
   setAnswerHeader(lowerCaseName: string, value: string): void {
