@@ -1,3 +1,4 @@
+import { onCloudflareWorkers } from '../../hosting/workers-host.js';
 import type { FilePort } from './file-port.js';
 
 /** Said when a host has no file system: what to use instead. */
@@ -19,11 +20,7 @@ export async function loadFilePort(): Promise<FilePort> {
   }
 }
 
-/**
- * Whether this host is one without a file system, told without loading anything: Cloudflare
- * Workers say so in `navigator.userAgent`.
- */
+/** Whether this host is one without a file system: Cloudflare Workers. */
 export function hostHasNoFiles(): boolean {
-  const agent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
-  return agent === 'Cloudflare-Workers';
+  return onCloudflareWorkers();
 }

@@ -1,3 +1,5 @@
+import { onCloudflareWorkers } from '../../../hosting/workers-host.js';
+
 /**
  * A body read the deadlines watch: `expire` ends it once the bound has passed since `watch`. Its
  * fields are the deadlines' own bookkeeping, kept on the read so that watching allocates nothing.
@@ -16,11 +18,10 @@ export abstract class ExpiringRead {
 /**
  * Whether a timer lives only as long as the request that made it: Cloudflare Workers cancel a
  * request's timers when it ends (and a promise of one request settled from another's hangs it),
- * so there a read is watched by a timer of its own. Told without loading anything, by
- * `navigator.userAgent`.
+ * so there a read is watched by a timer of its own.
  */
 export function timersEndWithTheirRequest(): boolean {
-  return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+  return onCloudflareWorkers();
 }
 
 /**
