@@ -55,20 +55,22 @@ try {
     console.error(`round ${round + 1}/${runs} done, load average ${loadavg()[0].toFixed(1)}`);
   }
   console.log(`\n${runs} alternated starts each, Node ${process.versions.node}, load average ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}; median (min–max); ratios paired round by round.\n`);
-  console.log('| subject | CPU to first answer | × floor (CPU) | wall to first answer | RSS at first answer | RSS after 2,000 calls (× floor) | floor |');
-  console.log('|---|--:|--:|--:|--:|--:|---|');
+  console.log('| subject | CPU to first answer | × floor (CPU) | wall to first answer | × floor (wall) | RSS at first answer | RSS after 2,000 calls (× floor) | floor |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|---|');
   for (const id of Object.keys(all).filter((i) => wanted.includes(i) || ids.includes(i))) {
     const subject = all[id];
     if (subject.missing) {
-      console.log(`| ${subject.label} | not measured: ${subject.missing.split('\n')[0]} | | | | | |`);
+      console.log(`| ${subject.label} | not measured: ${subject.missing.split('\n')[0]} | | | | | | |`);
       continue;
     }
     const rows = results[id];
-    const floorRows = all[subject.floor].missing ? rows.map(() => ({ cpuMs: NaN, rssAfterLoadMb: NaN })) : results[subject.floor];
-    const cpuRatios = rows.map((r, i) => r.cpuMs / floorRows[i].cpuMs);
+    const floorRows = all[subject.floor].missing ? rows.map(() => ({ cpuMs: NaN, wallMs: NaN, rssAfterLoadMb: NaN })) : results[subject.floor];
+    const paired = (key) => {
+      const ratios = rows.map((r, i) => r[key] / floorRows[i][key]);
+      return id === subject.floor ? '1' : `${median(ratios).toFixed(2)}× (${range(ratios)})`;
+    };
     const rssLoad = rows[0].rssAfterLoadMb === undefined ? '' : `${median(rows.map((r) => r.rssAfterLoadMb)).toFixed(1)} MB (${median(rows.map((r, i) => r.rssAfterLoadMb / floorRows[i].rssAfterLoadMb)).toFixed(2)}×)`;
-    const ratio = id === subject.floor ? '1' : `${median(cpuRatios).toFixed(2)}× (${range(cpuRatios)})`;
-    console.log(`| ${subject.label} | ${ms(rows.map((r) => r.cpuMs))} | ${ratio} | ${ms(rows.map((r) => r.wallMs))} | ${median(rows.map((r) => r.rssMb)).toFixed(1)} MB | ${rssLoad} | ${all[subject.floor].label} |`);
+    console.log(`| ${subject.label} | ${ms(rows.map((r) => r.cpuMs))} | ${paired('cpuMs')} | ${ms(rows.map((r) => r.wallMs))} | ${paired('wallMs')} | ${median(rows.map((r) => r.rssMb)).toFixed(1)} MB | ${rssLoad} | ${all[subject.floor].label} |`);
   }
 } finally {
   if (!kept) rmSync(dir, { recursive: true, force: true });
