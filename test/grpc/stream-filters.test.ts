@@ -171,6 +171,13 @@ test('a Node Readable returned by the handler and destroyed mid-way: the filters
   assert.equal([recovered.items, recovered.code], [[1, 2, 100, 101], status.OK]);
 });
 
+test('a handler that returns no iterable: the filters see the TypeError that names what it returned', async ({ observed }) => {
+  const answer = await outcome(observed.client.Method({ at: 'not-iterable' }));
+  assert.equal([answer.items, answer.code], [[], status.UNKNOWN]);
+  assert.match(answer.details, /FilteredGrpc\.method .* must return an iterable of messages .*; it returned an object/);
+  assert.equal(seen.filters, ['global'], 'the @Catch(Planned) filters are not asked');
+});
+
 /** Chats `texts` one at a time, each after the previous echo; the outcome of the call. */
 async function chat(client: FilteredClient, texts: string[]): Promise<Outcome> {
   const call = client.Chat();
