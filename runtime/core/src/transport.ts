@@ -21,6 +21,7 @@
  */
 export type { ApplicationTransport, TransportHost } from './hosting/transport-host.js';
 export type { Call, CallControl, HttpCallShape, GrpcCallShape, PreparedHandler } from './chain/call.js';
+export type { ErrorFilters } from './chain/filters.js';
 export { CallBase, type HandlerRuntime } from './chain/call-base.js';
 export { GrpcCallBase } from './chain/grpc-call-base.js';
 export { HttpCallBase } from './http/context/http-call-base.js';

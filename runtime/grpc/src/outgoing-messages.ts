@@ -25,14 +25,32 @@ function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | It
  * iterator, so an `async *` handler's `finally` blocks run; a handler waiting on something of its
  * own should pass the signal to it, since a generator is only closed once it yields again.
  *
+ * `recover`, when given, is asked once what to send instead of the rest of the stream when the
+ * answer fails (its iterator throws, or it is no iterable): its answer is sent as the handler's
+ * was, and an error of that one ends the stream. Only a failure reads it, so a message costs the
+ * same with it or without.
+ *
  * @example
  * await writeMessages(todos.list(), call, context.signal, 'TodoGrpcController.ListTodos');
  */
-export async function writeMessages(answer: unknown, stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>, signal: AbortSignal, where: string): Promise<number> {
-  const iterator = iteratorOf(answer, where);
+export async function writeMessages(
+  answer: unknown,
+  stream: Pick<Writable, 'write' | 'once' | 'off' | 'writableNeedDrain'>,
+  signal: AbortSignal,
+  where: string,
+  recover?: (error: unknown) => Promise<unknown>,
+): Promise<number> {
+  let iterator: AsyncIterator<unknown> | Iterator<unknown>;
+  try {
+    iterator = iteratorOf(answer, where);
+  } catch (error) {
+    if (recover === undefined) throw error;
+    return writeMessages(await recover(error), stream, signal, where);
+  }
   const abortable = new AbortableWait(signal);
   let done = false;
   let sent = 0;
+  let failure: unknown;
   try {
     while (!signal.aborted) {
       const pulled = iterator.next();
@@ -48,12 +66,15 @@ export async function writeMessages(answer: unknown, stream: Pick<Writable, 'wri
     return sent;
   } catch (error) {
     done = true; // A generator that threw is finished; a throwing `return()` would hide the error.
-    throw error;
+    if (recover === undefined) throw error;
+    failure = error;
   } finally {
     abortable.dispose();
     // An early exit (abort) closes the handler's iterator, which runs its `finally` blocks.
     if (!done) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
+  // Only a failure given to `recover` comes here, once the failed iterator is let go.
+  return sent + (await writeMessages(await recover(failure), stream, signal, where));
 }
 
 const aborted = Symbol('aborted');

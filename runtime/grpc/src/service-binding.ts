@@ -40,7 +40,7 @@ function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, ser
   const run = host.prepare(rpc.entry, { readsBody: false });
   const telemetry = host.observability.grpcMethod({ service, rpc: rpc.entry.rpc });
   if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, kind, telemetry);
-  return streamHandler(rpc, run, host.logger, kind, telemetry);
+  return streamHandler(rpc, run, host.logger, kind, telemetry, host.errorFilters(rpc.entry));
 }
 
 /**

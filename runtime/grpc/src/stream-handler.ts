@@ -1,5 +1,5 @@
 import { GrpcCode, type Logger } from '@framework/core';
-import type { GrpcMethodTelemetry, PreparedHandler } from '@framework/core/transport';
+import type { ErrorFilters, GrpcMethodTelemetry, PreparedHandler } from '@framework/core/transport';
 import type { handleBidiStreamingCall, handleServerStreamingCall, ServerWritableStream } from '@grpc/grpc-js';
 import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { endObserved, observedChain } from './observed-call.js';
@@ -15,12 +15,15 @@ type ResponseStream = AnyServerCall & Pick<ServerWritableStream<unknown, unknown
  *
  * The prepared chain (middleware, guards, interceptors) runs once, before the first message; its
  * answer is an iterable (an `async *` method's generator, or an array) whose values are sent one
- * by one as the client takes them. An error the chain or the iteration throws ends the call with
- * its mapped status, after the messages already sent. Response metadata set with
+ * by one as the client takes them. An error the chain throws ends the call with its mapped status
+ * (after its filters, inside the chain). An error of the iteration, after the messages already
+ * sent, goes to the same filters (`filters`, the handler's, from `host.errorFilters`): what one
+ * answers is sent in place of the rest of the stream, what one throws ends the call with its
+ * mapped status, and an error none answers ends it with its own. Response metadata set with
  * `context.setResponseHeader` travels as trailing metadata, with the status.
  *
  * @example
- * implementation.ListTodos = streamHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'serverStream');
+ * implementation.ListTodos = streamHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'serverStream', telemetry, host.errorFilters(entry));
  */
 export function streamHandler(
   rpc: GrpcRpcRuntime,
@@ -28,9 +31,20 @@ export function streamHandler(
   logger: Logger,
   kind: 'serverStream' | 'bidi',
   telemetry?: GrpcMethodTelemetry,
+  filters?: ErrorFilters,
 ): handleServerStreamingCall<unknown, unknown> & handleBidiStreamingCall<unknown, unknown> {
   const where = `${rpc.entry.name} (gRPC ${rpc.entry.path})`;
   const invoke = observedChain(run, telemetry);
+  // Decided here, once: the stream of an RPC without filters has nothing to recover with.
+  const recoveryOf =
+    filters &&
+    ((call: GrpcCall) =>
+      (error: unknown): Promise<unknown> => {
+        // A client that is gone sees no answer, and its stream's error is mostly the cancel itself.
+        if (call.call.cancelled) return Promise.reject(error);
+        const observation = call.observation;
+        return observation ? observation.run(() => filters(error, call)) : filters(error, call);
+      });
 
   const fail = (call: GrpcCall, stream: ResponseStream, error: unknown): void => {
     call.answered = true;
@@ -55,7 +69,7 @@ export function streamHandler(
     const call = new GrpcCall(stream, rpc, kind);
     let sent: Promise<number>;
     try {
-      sent = Promise.resolve(invoke(call)).then((answer) => writeMessages(answer, stream, call.signal, where));
+      sent = Promise.resolve(invoke(call)).then((answer) => writeMessages(answer, stream, call.signal, where, recoveryOf?.(call)));
     } catch (error) {
       fail(call, stream, error);
       return;

@@ -2,7 +2,7 @@ import { credentialHeadersOf } from '../network/credential-headers.js';
 import { announceToDevLoop } from './dev-app-hook.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
 import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
-import { bareHandler, chainAddsNothing, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
+import { bareHandler, chainAddsNothing, prepareErrorFilters, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { ApplicationHealth, type HealthState } from '../health/application-health.js';
 import { setUpHealth } from '../health/health-setup.js';
@@ -171,6 +171,7 @@ export class FrameworkApplication extends HttpApplication {
       observability: this.observability,
       health: this.healthState,
       prepare: (entry, options) => prepareHandler(entry, injector, globals, options),
+      errorFilters: (entry) => prepareErrorFilters(entry, injector, globals),
       bareHandler: (entry) => bareHandler(entry, injector, globals),
       chainAddsNothing: (entry) => chainAddsNothing(entry, injector, globals),
     };

@@ -9,17 +9,27 @@ export interface ResolvedFilter {
   readonly catches: readonly Function[];
 }
 
+/**
+ * A handler's filters as one function: resolves with the answer of the first filter that answers
+ * `error`; rejects with `error` when none does, or with what a filter threw.
+ */
+export type ErrorFilters = (error: unknown, call: Call) => Promise<unknown>;
+
 function accepts(filter: ResolvedFilter, error: unknown): boolean {
   return filter.catches.length === 0 || filter.catches.some((type) => error instanceof type);
 }
 
 /**
- * Gives errors of `next` to the filters, most specific first (handler, controller, global). The
- * first filter that accepts the error and returns something answers; `undefined` passes it on.
- * When none answers, the error goes on to the transport's default answer.
+ * Gives an error to the filters, most specific first (handler, controller, global). The first
+ * filter that accepts the error and returns something answers; `undefined` passes it on. When none
+ * answers, the error goes on to the transport's default answer.
+ *
+ * @example
+ * const filterError = errorFilters(filters); // once per handler, at init
+ * const answer = await filterError(error, call);
  */
-export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHandler): PreparedHandler {
-  const handle = async (error: unknown, call: Call): Promise<unknown> => {
+export function errorFilters(filters: readonly ResolvedFilter[]): ErrorFilters {
+  return async (error, call) => {
     for (const filter of filters) {
       if (!accepts(filter, error)) continue;
       const answer = await filter.filter(call).catch(error, call);
@@ -27,6 +37,11 @@ export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHa
     }
     throw error;
   };
+}
+
+/** Gives errors of `next` to the filters (see {@link errorFilters}). */
+export function withFilters(filters: readonly ResolvedFilter[], next: PreparedHandler): PreparedHandler {
+  const handle = errorFilters(filters);
   // Named, as every layer of the chain, so a stack trace reads as the chain it went through.
   return function filtersLayer(call) {
     try {

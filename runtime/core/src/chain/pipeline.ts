@@ -5,7 +5,7 @@ import type { HandlerEntry, MiddlewareFunction, MiddlewareRef } from '../contrac
 import type { ArgumentSource } from '../contract/argument-source.js';
 import type { GrpcCallShape, PreparedHandler } from './call.js';
 import type { AuthGuard, ExceptionFilter, FrameworkMiddleware, Interceptor } from './contracts.js';
-import { withFilters, type ResolvedFilter } from './filters.js';
+import { errorFilters, withFilters, type ErrorFilters, type ResolvedFilter } from './filters.js';
 import { prepareGuards, withGuards } from './guards.js';
 import { instanceGetter, type InstanceOf } from './instances.js';
 import { prepareInterceptors, singletonsOf, withInterceptors } from './interceptors.js';
@@ -133,17 +133,36 @@ function layersOf(entry: HandlerEntry, injector: Injector, globals: GlobalChain)
   const guardIndices = globals.guard === undefined ? entry.guards : [globals.guard, ...entry.guards];
   const middleware =
     globals.middleware.length + entry.middleware.length === 0 ? [] : [...globals.middleware.map(globalMiddleware), ...entry.middleware.map((ref) => routeMiddleware(ref, injector))];
-  const filters: ResolvedFilter[] =
-    entry.filters.length + globals.filters.length === 0
-      ? []
-      : [
-          ...entry.filters.map((index) => ({
-            filter: instanceGetter<ExceptionFilter>(injector, index),
-            catches: caughtTypesOf(injector.providers[index]!.useClass ?? Object),
-          })),
-          ...globals.filters.map((filter) => ({ filter: () => filter, catches: caughtTypesOf(filter.constructor) })),
-        ];
-  return { interceptorIndices, guardIndices, middleware, filters };
+  return { interceptorIndices, guardIndices, middleware, filters: filtersOf(entry, injector, globals) };
+}
+
+/** The filters of a handler's chain: its own (method, then controller), then the global ones. */
+function filtersOf(entry: HandlerEntry, injector: Injector, globals: GlobalChain): ResolvedFilter[] {
+  if (entry.filters.length + globals.filters.length === 0) return [];
+  return [
+    ...entry.filters.map((index) => ({
+      filter: instanceGetter<ExceptionFilter>(injector, index),
+      catches: caughtTypesOf(injector.providers[index]!.useClass ?? Object),
+    })),
+    ...globals.filters.map((filter) => ({ filter: () => filter, catches: caughtTypesOf(filter.constructor) })),
+  ];
+}
+
+/**
+ * The filters of the handler's chain as one function, for an error a transport meets after the
+ * chain answered (a streamed answer failing while it is sent): the same filters, in the same order
+ * and with the same scoping as {@link prepareHandler}'s filter layer; `undefined` when the handler
+ * has none. Built once per handler at init.
+ *
+ * @example
+ * const filterError = prepareErrorFilters(rpc, injector, globals); // at init
+ * const rest = filterError ? await filterError(error, call) : Promise.reject(error);
+ */
+export function prepareErrorFilters(entry: HandlerEntry, injector: Injector, globals: GlobalChain): ErrorFilters | undefined {
+  const filters = filtersOf(entry, injector, globals);
+  if (filters.length === 0) return undefined;
+  const steps = chainStepTracer();
+  return errorFilters(steps ? tracedFilters(steps, filters) : filters);
 }
 
 /** Whether any provider of the handler's chain is request-scoped, so that a call needs a scope. */

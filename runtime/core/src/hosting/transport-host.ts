@@ -1,4 +1,5 @@
 import type { PreparedHandler } from '../chain/call.js';
+import type { ErrorFilters } from '../chain/filters.js';
 import type { Injector } from '../di/injector.js';
 import type { HealthState } from '../health/application-health.js';
 import type { ApplicationTables, HandlerEntry } from '../contract/tables.js';
@@ -19,6 +20,13 @@ export interface TransportHost {
   readonly health: HealthState;
   /** The one chain (middleware, guards, parameters, handler, filters) of a handler. */
   prepare(entry: HandlerEntry, options: { readonly readsBody: boolean }): PreparedHandler;
+  /**
+   * The exception filters of the handler's chain as one function, for an error the transport
+   * meets after the chain answered (a streamed answer failing while it is sent), so that the
+   * filters see it as they see an error of the chain; `undefined` when the handler has none. Ask
+   * once per handler at attach.
+   */
+  errorFilters(entry: HandlerEntry): ErrorFilters | undefined;
   /**
    * The handler alone when its chain adds nothing around it (no middleware, guards, interceptors,
    * filters or request scope): the transport may read the body itself and call it straight.
