@@ -115,10 +115,11 @@ test('--explain lists how each body DTO is validated: compiled, or class-validat
   assert.is(
     explained,
     [
-      'Validation: 0 of 3 DTOs compiled; class-validator is loaded for the others.',
+      'Validation: 0 of 4 DTOs compiled; class-validator is loaded for the others.',
       "  OrderDto: class-validator (member 'line': nested DTO LineDto stays on class-validator: @Validate on member 'quantity', a custom constraint runs only at run time)",
       "  LineDto: class-validator (@Validate on member 'quantity': a custom constraint runs only at run time)",
       "  NoteDto: class-validator (@IsString on member 'text': its argument `{ message: () => `at least ${minimum}` }` is only known at run time)",
+      "  BatchDto: class-validator (@ArrayUnique on member 'lines': its argument `(line: { sku: string }) => line.sku` is only known at run time)",
       '',
     ].join('\n'),
   );

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture, golden } from './helpers.js';
 
-test('FW1701: a DTO the compiler cannot compile stays on class-validator, named at the decorator; its parent is not reported again', async () => {
+test('FW1701: a DTO the compiler cannot compile stays on class-validator, named at the decorator (an `@ArrayUnique` selector too); its parent is not reported again', async () => {
   const result = await compileFixture('fw1701-validation-fallback');
   const file = 'test/compiler/fixtures/fw1701-validation-fallback/src/app.module.ts';
   assert.equal(result.diagnostics.map(golden), [
@@ -13,6 +13,11 @@ test('FW1701: a DTO the compiler cannot compile stays on class-validator, named 
     {
       code: 'FW1701', severity: 'warning', file, line: 27, column: 3,
       message: "Body class NoteDto is validated by class-validator at run time, not by a compiled validator: @IsString on member 'text' cannot be compiled (its argument `{ message: () => `at least ${minimum}` }` is only known at run time).",
+    },
+    // `@ArrayUnique(options)` and `@IsMACAddress(options)` on the members before it compile.
+    {
+      code: 'FW1701', severity: 'warning', file, line: 39, column: 3,
+      message: "Body class BatchDto is validated by class-validator at run time, not by a compiled validator: @ArrayUnique on member 'lines' cannot be compiled (its argument `(line: { sku: string }) => line.sku` is only known at run time).",
     },
   ]);
   assert.match(result.diagnostics[0]!.hint, /only slower, and class-validator is loaded at start/);

@@ -91,6 +91,9 @@ test('rules, nesting, parameters and result types of a fixture', async () => {
   assert.equal(shape.properties.path, { type: 'array', minItems: 1, maxItems: 3, items: { $ref: '#/components/schemas/PointDto' } });
   assert.equal(shape.properties.tag, { type: ['string', 'null'], pattern: '^[a-z]+$' });
   assert.equal(shape.properties.owner, { type: ['string', 'null'], format: 'email' });
+  assert.equal(shape.properties.ref, { type: ['string', 'null'], pattern: '^(?:0[xXhH][0-9A-Fa-f]{22}|[0-9A-Fa-f]{24})$' });
+  assert.equal(shape.properties.host, { type: ['string', 'null'], format: 'ipv6' });
+  assert.equal(shape.properties.latitude, { anyOf: [{ description: 'A latitude (-90 to 90), as a number or a string.' }, { type: 'null' }] });
   assert.equal(shape.required, ['name', 'kind', 'color', 'layer', 'size', 'origin', 'path']);
   assert.equal(document.components.schemas.PointDto.properties.x, { type: 'integer', minimum: -1000, maximum: 1000 });
   const draw = document.paths['/shapes']!.post;

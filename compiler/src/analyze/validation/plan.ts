@@ -119,8 +119,7 @@ function planMember(dto: DtoIR, member: DtoMemberIR): MemberPlan | Fallback {
 
 /** `{ each, message }` of the validation options, or why they cannot be compiled. */
 function optionsOf(rule: ValidatorRuleIR): { each: boolean; message?: string } | string {
-  const spec = ruleCatalogue.get(rule.name);
-  const index = rule.name === 'ValidateIf' ? 1 : rule.name === 'Matches' ? matchesOptionsIndex(rule) : (spec?.params ?? 0);
+  const index = optionsIndex(rule);
   for (const arg of rule.args) {
     if ((arg.kind === 'dynamic' || arg.kind === 'arrow') && rule.name !== 'ValidateIf') return `its argument \`${arg.text}\` is only known at run time`;
   }
@@ -134,16 +133,33 @@ function optionsOf(rule: ValidatorRuleIR): { each: boolean; message?: string } |
   return { each: each === true, ...(typeof message === 'string' ? { message } : {}) };
 }
 
-// `@Matches(pattern, options)` takes the options in place of the modifiers.
-function matchesOptionsIndex(rule: ValidatorRuleIR): number {
-  const second = rule.args[1];
-  const isObject = second?.kind === 'value' && typeof second.value === 'object' && second.value !== null;
-  return isObject && rule.args.length === 2 ? 1 : 2;
+/**
+ * Where the validation options are: after the rule's own arguments, except that
+ * `@Matches(pattern, options)` takes them in place of the modifiers and `@IsMACAddress(options)`
+ * in place of its own options when they look like validation options (class-validator's
+ * `isValidationOptions`: an object with `each`, `message`, `groups`, `always`, `context` or `validateIf`).
+ */
+function optionsIndex(rule: ValidatorRuleIR): number {
+  if (rule.name === 'ValidateIf') return 1;
+  if (rule.name === 'Matches') {
+    const second = rule.args[1];
+    const isObject = second?.kind === 'value' && typeof second.value === 'object' && second.value !== null;
+    return isObject && rule.args.length === 2 ? 1 : 2;
+  }
+  if (rule.name === 'IsMACAddress') {
+    const first = rule.args[0];
+    const keys = first?.kind === 'value' && typeof first.value === 'object' && first.value !== null ? Object.keys(first.value) : [];
+    return keys.some((k) => VALIDATION_OPTION_KEYS.has(k)) ? 0 : 1;
+  }
+  return ruleCatalogue.get(rule.name)?.params ?? 0;
 }
+
+const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
   if (spec.key === 'isEnum') return planEnum(spec, rule, options);
-  const params = rule.name === 'Matches' && matchesOptionsIndex(rule) === 1 ? 1 : spec.params;
+  // Arguments given in the place of the validation options are not the rule's own.
+  const params = Math.min(spec.params, optionsIndex(rule));
   const constraints: RuleArgIR[] = [];
   for (let i = 0; i < spec.params; i++) {
     const arg = i < params ? rule.args[i] : undefined;

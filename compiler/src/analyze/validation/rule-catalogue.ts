@@ -27,7 +27,7 @@ const withArgs = (key: string, check: string, params: number, message: string, d
  * The class-validator 0.15 decorators the compiler compiles, by exported name, with the keys,
  * constraints and default messages class-validator gives them. `@Length`'s message depends on the
  * value (three variants, `lengthMessageIndex` at run time); `@Matches` takes options in place of
- * its modifiers.
+ * its modifiers, `@IsMACAddress` in place of its own options.
  *
  * @example
  * ruleCatalogue.get('Min') // { key: 'min', check: 'min', params: 1, records: true, message: '$property must not be less than $constraint1', domain: 'number' }
@@ -65,11 +65,36 @@ export const ruleCatalogue: ReadonlyMap<string, RuleSpec> = new Map([
   ['IsISO8601', withArgs('isIso8601', 'isISO8601', 1, '$property must be a valid ISO 8601 date string', 'string')],
   ['IsDateString', withArgs('isDateString', 'isISO8601', 1, '$property must be a valid ISO 8601 date string', 'string')],
   ['IsHexColor', noArgs('isHexColor', 'isHexColor', '$property must be a hexadecimal color', 'string')],
+  ['IsAlpha', withArgs('isAlpha', 'isAlpha', 1, '$property must contain only letters (a-zA-Z)', 'string')],
+  ['IsAlphanumeric', withArgs('isAlphanumeric', 'isAlphanumeric', 1, '$property must contain only letters and numbers', 'string')],
+  ['IsNumberString', withArgs('isNumberString', 'isNumberString', 1, '$property must be a number string', 'string')],
+  ['IsLowercase', noArgs('isLowercase', 'isLowercase', '$property must be a lowercase string', 'string')],
+  ['IsUppercase', noArgs('isUppercase', 'isUppercase', '$property must be uppercase', 'string')],
+  ['IsAscii', noArgs('isAscii', 'isAscii', '$property must contain only ASCII characters', 'string')],
+  ['IsBase64', withArgs('isBase64', 'isBase64', 1, '$property must be base64 encoded', 'string')],
+  ['IsJSON', noArgs('isJson', 'isJSON', '$property must be a json string', 'string')],
+  ['IsJWT', noArgs('isJwt', 'isJWT', '$property must be a jwt string', 'string')],
+  ['IsIP', withArgs('isIp', 'isIP', 1, '$property must be an ip address', 'string')],
+  ['IsPort', noArgs('isPort', 'isPort', '$property must be a port', 'string')],
+  ['IsMongoId', noArgs('isMongoId', 'isMongoId', '$property must be a mongodb id', 'string')],
+  ['IsFQDN', withArgs('isFqdn', 'isFQDN', 1, '$property must be a valid domain name', 'string')],
+  // A number or a string.
+  ['IsLatitude', noArgs('isLatitude', 'isLatitude', '$property must be a latitude string or number')],
+  ['IsLongitude', noArgs('isLongitude', 'isLongitude', '$property must be a longitude string or number')],
+  ['IsLatLong', noArgs('isLatLong', 'isLatLong', '$property must be a latitude,longitude string', 'string')],
+  ['IsSemVer', noArgs('isSemVer', 'isSemVer', '$property must be a Semantic Versioning Specification', 'string')],
+  ['IsMimeType', noArgs('isMimeType', 'isMimeType', '$property must be MIME type format', 'string')],
+  // Its options may be left out before the validation options (see optionsIndex).
+  ['IsMACAddress', withArgs('isMacAddress', 'isMACAddress', 1, '$property must be a MAC Address', 'string')],
+  ['IsDecimal', withArgs('isDecimal', 'isDecimal', 1, '$property is not a valid decimal number.', 'string')],
   ['ArrayMinSize', withArgs('arrayMinSize', 'arrayMinSize', 1, '$property must contain at least $constraint1 elements', 'array')],
   ['ArrayMaxSize', withArgs('arrayMaxSize', 'arrayMaxSize', 1, '$property must contain no more than $constraint1 elements', 'array')],
   ['ArrayNotEmpty', noArgs('arrayNotEmpty', 'arrayNotEmpty', '$property should not be empty', 'array')],
   ['ArrayContains', withArgs('arrayContains', 'arrayContains', 1, '$property must contain $constraint1 values', 'array')],
   ['ArrayNotContains', withArgs('arrayNotContains', 'arrayNotContains', 1, '$property should not contain $constraint1 values', 'array')],
+  // Only without a selector function: an arrow argument is known only at run time.
+  ['ArrayUnique', noArgs('arrayUnique', 'arrayUnique', "All $property's elements must be unique", 'array')],
+  ['IsNotEmptyObject', withArgs('isNotEmptyObject', 'isNotEmptyObject', 1, '$property must be a non-empty object')],
 ]);
 
 /** `@Length`'s three messages, in the order of `lengthMessageIndex`. */

@@ -3,6 +3,7 @@ import { planOf, type ValidationPlans } from '../../analyze/validation/validatio
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { DtoIR, RuleArgIR } from '../../ir/index.js';
 import { Components } from './components.js';
+import { formatSchema } from './format-schema.js';
 
 /**
  * The JSON Schema of a DTO, derived from the same validation plan the compiled validator is
@@ -142,9 +143,16 @@ function ruleSchema(rule: RulePlan): JsonSchema {
     case 'arrayNotEmpty': return { type: 'array', minItems: 1 };
     case 'arrayContains': return { type: 'array', allOf: list(0).map((v) => ({ contains: { const: v } })) };
     case 'arrayNotContains': return { type: 'array', items: { not: { enum: list(0) } } };
-    default: return {};
+    // Not `uniqueItems`: class-validator compares with `===`, so equal objects count as distinct.
+    case 'arrayUnique': return { type: 'array', description: 'No element twice (compared with `===`: objects and arrays never equal one another).' };
+    case 'isNotEmptyObject': return isNotNullableOnly(c[0]) ? { type: 'object', description: 'At least one member neither null nor undefined.' } : { type: 'object', minProperties: 1 };
+    default: return formatSchema(rule.key, c) ?? {};
   }
 }
+
+/** `@IsNotEmptyObject({ nullable: false })`: members holding null do not count. */
+const isNotNullableOnly = (options: JsonValue | undefined): boolean =>
+  typeof options === 'object' && options !== null && !Array.isArray(options) && (options as Record<string, JsonValue>).nullable === false;
 
 function constraintValue(arg: RuleArgIR): JsonValue {
   if (arg.kind === 'value') return (arg.value ?? null) as JsonValue;

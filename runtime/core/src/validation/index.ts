@@ -12,6 +12,7 @@
  * }
  */
 export * from './compiled/rule-checks.js';
+export * from './compiled/string-format-checks.js';
 export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
 export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';

@@ -75,6 +75,22 @@ export function isObject(value: unknown): boolean {
   return value != null && (typeof value === 'object' || typeof value === 'function') && !Array.isArray(value);
 }
 
+// Object rules.
+
+/** `@IsNotEmptyObject(options)`: an object with an own key, or with `nullable: false` one whose value is neither null nor undefined. */
+export function isNotEmptyObject(value: unknown, options?: unknown): boolean {
+  if (!isObject(value)) return false;
+  const record = value as object;
+  if ((options as { nullable?: boolean } | null | undefined)?.nullable === false) {
+    return !Object.values(record).every((propertyValue) => propertyValue === null || propertyValue === undefined);
+  }
+  // class-validator's own loop: an own `hasOwnProperty` member that is not a function throws there too.
+  for (const key in record) {
+    if (record.hasOwnProperty(key)) return true;
+  }
+  return false;
+}
+
 // Common rules.
 
 export function isDefined(value: unknown): boolean {
@@ -232,6 +248,13 @@ export function arrayContains(value: unknown, values: unknown): boolean {
 
 export function arrayNotContains(value: unknown, values: unknown): boolean {
   return Array.isArray(value) && (values as unknown[]).every((v) => value.indexOf(v) === -1);
+}
+
+/** `@ArrayUnique()` (without a selector): no element twice, by `indexOf` (`===`, objects by reference). */
+export function arrayUnique(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  const uniqueItems = value.filter((a, b, c) => c.indexOf(a) === b);
+  return value.length === uniqueItems.length;
 }
 
 /**
