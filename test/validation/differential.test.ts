@@ -57,4 +57,11 @@ test('compiled validators answer as class-validator does, body for body', async 
   assert.ok(verdicts.valid > cases / 50 && verdicts.invalid > cases / 4 && verdicts.malformed > 0, `verdicts ${JSON.stringify(verdicts)} (DIFF_SEED=${seed})`);
 });
 
+test('a body member named hasOwnProperty is a member like any other (class-validator throws on it)', async () => {
+  const formats = entries.find((entry) => entry.dto.name === 'FormatsDto')!;
+  const outcome = describeOutcome(await outcomeOf(() => bodyValidatorFor(formats)({ filled: { hasOwnProperty: 1 }, settled: [{ hasOwnProperty: null, b: 1 }] })));
+  assert.ok(outcome.includes('NotValidBodyException'), outcome);
+  assert.not.match(outcome, /filled|settled/, 'neither member is refused');
+});
+
 test.run();

@@ -84,9 +84,10 @@ export function isNotEmptyObject(value: unknown, options?: unknown): boolean {
   if ((options as { nullable?: boolean } | null | undefined)?.nullable === false) {
     return !Object.values(record).every((propertyValue) => propertyValue === null || propertyValue === undefined);
   }
-  // class-validator's own loop: an own `hasOwnProperty` member that is not a function throws there too.
+  // class-validator's loop, but through Object.hasOwn: a body's own `hasOwnProperty` member (any
+  // JSON value) makes class-validator throw, a 500 for a wrong request; here it is a member like any.
   for (const key in record) {
-    if (record.hasOwnProperty(key)) return true;
+    if (Object.hasOwn(record, key)) return true;
   }
   return false;
 }
