@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidConfigurationError, loadConfig } from '@framework/core/config';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from '@framework/core/validators';
+import { IsBoolean, IsEmail, IsFQDN, IsInt, IsIP, IsOptional, IsPort, IsString, IsUrl, Matches, Max, Min, MinLength } from '@framework/core/validators';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -90,6 +90,35 @@ test('a schema of the common rules is checked without loading class-validator', 
   assert.is(classValidatorLoaded(), false);
 });
 
+test('addresses (URL, port, IP, domain name, email) are checked without loading class-validator either', async () => {
+  class Addresses {
+    @IsUrl()
+    PUBLIC_URL!: string;
+
+    @IsPort()
+    ADMIN_PORT!: string;
+
+    @IsIP('4')
+    BIND!: string;
+
+    @IsFQDN()
+    MAIL_HOST!: string;
+
+    @IsEmail()
+    FROM!: string;
+  }
+  const bad = { PUBLIC_URL: 'not a url', ADMIN_PORT: '70000', BIND: '::1', MAIL_HOST: 'localhost', FROM: 'nobody' };
+  const error = await loadConfig(Addresses, { envFilePath: false, env: bad }).then(() => undefined, (e: unknown) => e as Error);
+  assert.is(
+    error?.message,
+    'The configuration does not match Addresses (5 problems): PUBLIC_URL must be a URL address; ADMIN_PORT must be a port; BIND must be an ip address; MAIL_HOST must be a valid domain name; FROM must be an email.',
+  );
+  const good = { PUBLIC_URL: 'https://example.com/app', ADMIN_PORT: '9000', BIND: '10.0.0.7', MAIL_HOST: 'mail.example.com', FROM: 'ops@example.com' };
+  const fine = await loadConfig(Addresses, { envFilePath: false, env: good });
+  assert.is(fine.get('ADMIN_PORT'), '9000');
+  assert.is(classValidatorLoaded(), false);
+});
+
 test('a schema with another rule is validated by class-validator, with the same one-message answer', async () => {
   class WithUrl {
     @IsInt()
@@ -99,13 +128,13 @@ test('a schema with another rule is validated by class-validator, with the same 
     @IsUrl()
     PUBLIC_URL!: string;
 
-    @IsString()
+    @Matches(/^[a-z]{2}-[a-z]+-\d$/)
     REGION!: string;
   }
   const error = await loadConfig(WithUrl, { envFilePath: false, env: { WORKERS: 'many', PUBLIC_URL: 'not a url' } }).then(() => undefined, (e: unknown) => e as Error);
   assert.is(classValidatorLoaded(), true);
   assert.is(error?.message, 'The configuration does not match WithUrl (3 problems): REGION is missing; WORKERS must be an integer number; PUBLIC_URL must be a URL address.');
-  const fine = await loadConfig(WithUrl, { envFilePath: false, env: { WORKERS: '4', PUBLIC_URL: 'https://example.com', REGION: 'eu' } });
+  const fine = await loadConfig(WithUrl, { envFilePath: false, env: { WORKERS: '4', PUBLIC_URL: 'https://example.com', REGION: 'eu-west-1' } });
   assert.is(fine.get('WORKERS'), 4);
 });
 

@@ -1,4 +1,5 @@
-import { isBoolean, isIn, isInt, isNotEmpty, isNumber, isString, max, maxLength, min, minLength } from '../validation/compiled/rule-checks.js';
+import { isBoolean, isEmail, isIn, isInt, isNotEmpty, isNumber, isString, isURL, max, maxLength, min, minLength } from '../validation/compiled/rule-checks.js';
+import { isFQDN, isIP, isPort } from '../validation/compiled/string-format-checks.js';
 
 /** A rule the configuration checks itself: its check and class-validator's message for it. */
 interface DirectRule {
@@ -22,6 +23,12 @@ export const DIRECT_RULES: Readonly<Record<string, DirectRule>> = {
   Max: { check: max, message: (m, [bound]) => `${m} must not be greater than ${String(bound)}` },
   MinLength: { check: minLength, message: (m, [bound]) => `${m} must be longer than or equal to ${String(bound)} characters` },
   MaxLength: { check: maxLength, message: (m, [bound]) => `${m} must be shorter than or equal to ${String(bound)} characters` },
+  // Addresses a deployment passes in: each loads one validator.js module, on its first check.
+  IsUrl: { check: isURL, message: (m) => `${m} must be a URL address` },
+  IsPort: { check: isPort, message: (m) => `${m} must be a port` },
+  IsIP: { check: isIP, message: (m) => `${m} must be an ip address` },
+  IsFQDN: { check: isFQDN, message: (m) => `${m} must be a valid domain name` },
+  IsEmail: { check: isEmail, message: (m) => `${m} must be an email` },
 };
 
 /** The rules that say what a variable's text converts to; a failed one is the variable's only problem. */
