@@ -65,6 +65,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1607: "An app (a `package.json` depending on `@framework/*` beside `src/`) without a `tsconfig.json`",
   FW1701: "A body DTO the compiler cannot compile (a custom `@Validate`, a decorator without a direct check, a computed argument or message, a base class made by a call): class-validator validates it at run time",
   FW1702: "A validation rule contradicting the member's declared type (`@IsString() priority: number`, `@MinLength(2) tags: string[]` without `each`)",
+  FW1703: "A locale validator.js does not know in `@IsAlpha`, `@IsAlphanumeric` or `@IsDecimal({ locale })` (`@IsAlpha('en')`): the check would throw on every string",
   FW1801: "A `@Param(name)` or `@Query(name)` declared with a type its text cannot be converted to (an array, an object…) and no pipe; the hint lists the types that convert",
   FW1803: "A member of a `@Query()` class declared with a type a query text cannot be converted to",
   FW1810: "A class in `@UseGuard`, `@UseInterceptors`, `@UseFilter`, `@Middleware`, a parameter's pipes, or a `GLOBAL_GUARD`/`GLOBAL_INTERCEPTOR` entry without the method its place calls (`canActivate`, `intercept`, `catch`, `action`, `transform`); \"did you mean\" for a near miss",

@@ -55,4 +55,22 @@ test('FW1702: a rule that contradicts the declared type, with the decorator that
   assert.not.ok(result.ok);
 });
 
+test('FW1703: a locale validator.js does not know, at the decorator, with the nearest known one as the hint', async () => {
+  const result = await compileFixture('fw1703-unknown-locale');
+  const file = 'test/compiler/fixtures/fw1703-unknown-locale/src/app.module.ts';
+  assert.equal(result.diagnostics.map((d) => ({ ...golden(d), hint: d.hint })), [
+    {
+      code: 'FW1703', severity: 'error', file, line: 5, column: 3,
+      message: "@IsAlpha on member 'name' of body class ProfileDto names the locale 'en', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "did you mean 'en-US'? use one of validator.js's locales for it, such as 'en-US', 'de-DE', 'fr-FR', or leave the locale out for 'en-US'.",
+    },
+    {
+      code: 'FW1703', severity: 'error', file, line: 11, column: 3,
+      message: "@IsDecimal on member 'balance' of body class ProfileDto names the locale 'fr-XX', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "did you mean 'fr-FR'? use one of validator.js's locales for it, such as 'en-US', 'de-DE', 'fr-FR', or leave the locale out for 'en-US'.",
+    },
+  ]);
+  assert.not.ok(result.ok);
+});
+
 test.run();

@@ -18,4 +18,10 @@ export const validationCatalogue = {
     message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} checks ${a.what}, but the member is declared as ${a.declared}: every valid ${a.type} is refused, and what passes is not a ${a.type}.`,
     hint: (a) => `use ${a.fits}, or change the declared type to match the rule.`,
   },
+  FW1703: {
+    severity: 'error',
+    message: (a) =>
+      `${a.decorator} on member '${a.member}' of body class ${a.dto} names the locale '${a.locale}', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.`,
+    hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one of validator.js's locales for it, such as ${a.examples}, or leave the locale out for 'en-US'.`,
+  },
 } satisfies Record<string, Entry>;
