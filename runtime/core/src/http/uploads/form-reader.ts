@@ -5,7 +5,7 @@ import { MalformedBodyException, RequestAbortedException } from '../../exception
 import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
 import { boundaryProblem, hasControlCharacter } from './form-boundary.js';
-import { temporaryFiles } from './temp-files.js';
+import { temporaryFiles, type TemporaryFiles } from './temp-files.js';
 import { malformedForm, UploadLimitException } from './upload-errors.js';
 import { UploadedForm } from './uploaded-form.js';
 import type { UploadLimits } from './upload-limits.js';
@@ -23,7 +23,17 @@ const multipartType = /^multipart\/form-data\s*(;|$)/i;
  * Node-streams parser that an application without form routes (and every start) never loads.
  */
 let loadingParser: Promise<BusboyConstructor> | undefined;
-const loadParser = (): Promise<BusboyConstructor> => (loadingParser ??= import('@fastify/busboy').then((module) => module.Busboy));
+/**
+ * The parser and the host's temporary files once loaded: every later read starts at once, without
+ * a `Promise.all`, its `then` and their turns of the microtask queue.
+ */
+let loadedParser: BusboyConstructor | undefined;
+let loadedTemporary: { readonly files: TemporaryFiles | undefined } | undefined;
+const loadParser = (): Promise<BusboyConstructor> => (loadingParser ??= import('@fastify/busboy').then((module) => (loadedParser = module.Busboy)));
+const loadTemporary = (): Promise<TemporaryFiles | undefined> => temporaryFiles().then((files) => (loadedTemporary = { files }).files);
+
+/** The temporary files of a read without `onEnd`: none, so there is nothing to load. */
+const inMemory = { files: undefined };
 
 /** A part is a file when it names a file name (an empty one included), whatever its declared type. */
 const isPartAFile: BusboyConfig['isPartAFile'] = (_name, _type, fileName) => fileName !== undefined;
@@ -60,19 +70,30 @@ export class FormReader {
    */
   read(source: BodySource, contentType: string | undefined, declaredLength: string | undefined, onEnd: ((dispose: () => Promise<void>) => void) | undefined): Promise<UploadedForm> {
     // Without `onEnd` nothing would delete a temporary file: the files stay in memory then.
-    return Promise.all([onEnd ? temporaryFiles() : undefined, loadParser()]).then(([temp, parserOf]) => {
-      const form = new UploadedForm(temp?.remove);
-      let stopReading: (() => void) | undefined;
-      // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
-      onEnd?.(() => {
-        stopReading?.();
-        return form.dispose();
-      });
-      // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
-      const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
-      return new Promise<UploadedForm>((resolve, reject) => {
-        stopReading = this.parse(parserOf, source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
-      });
+    const temp = onEnd ? loadedTemporary : inMemory;
+    if (loadedParser !== undefined && temp !== undefined) return this.start(loadedParser, temp.files, source, contentType, declaredLength, onEnd);
+    return Promise.all([onEnd ? loadTemporary() : undefined, loadParser()]).then(([files, parserOf]) => this.start(parserOf, files, source, contentType, declaredLength, onEnd));
+  }
+
+  private start(
+    parserOf: BusboyConstructor,
+    temp: TemporaryFiles | undefined,
+    source: BodySource,
+    contentType: string | undefined,
+    declaredLength: string | undefined,
+    onEnd: ((dispose: () => Promise<void>) => void) | undefined,
+  ): Promise<UploadedForm> {
+    const form = new UploadedForm(temp?.remove);
+    let stopReading: (() => void) | undefined;
+    // A call can end before its form is read (a timeout's answer, the client gone): reading stops then.
+    onEnd?.(() => {
+      stopReading?.();
+      return form.dispose();
+    });
+    // Files held in memory are bounded lower: a route allowing 100 MB must not take it into memory.
+    const bodyLimit = temp ? this.bodyLimit : Math.min(this.bodyLimit, this.limits.inMemoryBodyBytes);
+    return new Promise<UploadedForm>((resolve, reject) => {
+      stopReading = this.parse(parserOf, source, contentType, declaredLength, bodyLimit, form, temp, resolve, reject);
     });
   }
 
@@ -83,7 +104,7 @@ export class FormReader {
     declaredLength: string | undefined,
     bodyLimit: number,
     form: UploadedForm,
-    temp: Awaited<ReturnType<typeof temporaryFiles>>,
+    temp: TemporaryFiles | undefined,
     resolve: (form: UploadedForm) => void,
     reject: (error: unknown) => void,
   ): () => void {
@@ -183,7 +204,9 @@ export class FormReader {
     // Emitted once the closing boundary was read and every part's stream has ended.
     parser.on('finish', () => {
       if (settled) return;
-      Promise.all(receivers.map((receiver) => receiver.done)).then(() => {
+      // The one file of most forms is waited for without `Promise.all`.
+      const received = receivers.length === 1 ? receivers[0]!.done : Promise.all(receivers.map((receiver) => receiver.done));
+      received.then(() => {
         if (settled) return;
         // In the order the files came, whichever finished first.
         for (const receiver of receivers) form.addFile(receiver.field.field, receiver.received!);
