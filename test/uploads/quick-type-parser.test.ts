@@ -1,7 +1,8 @@
 // The cheaper comparisons of uploads/quick-type-parser.ts tell every type exactly as file-type's own
 // `fileTypeFromBuffer` does: each signature file-type checks (read from its source, so a new one
 // is covered too) is placed at its offset in heads of zeros, of text and of random bytes, and both
-// parsers must give the same answer for each, as for random and truncated heads.
+// parsers must give the same answer for each, as for random and truncated heads (a text head,
+// which skips file-type's imprecise detector, among them).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SNIFF_BYTES } from '../../runtime/core/src/http/uploads/file-types.js';
+import { looksLikeText, SNIFF_BYTES } from '../../runtime/core/src/http/uploads/file-types.js';
 import { quickTypeParser, type TypeParser } from '../../runtime/core/src/http/uploads/quick-type-parser.js';
 
 /** The two entry points of file-type read here (typed by hand: the root's node_modules holds an older file-type). */
@@ -21,7 +22,7 @@ interface FileTypeModule {
 // The runtime's file-type (the root's node_modules holds an older one for other tools).
 const fileTypeDir = dirname(createRequire(join(process.cwd(), 'runtime/core/package.json')).resolve('file-type/core'));
 const { FileTypeParser, fileTypeFromBuffer } = (await import(pathToFileURL(join(fileTypeDir, 'core.js')).href)) as FileTypeModule;
-const Quick = quickTypeParser(FileTypeParser);
+const Quick = quickTypeParser(FileTypeParser, looksLikeText);
 const coreSource = readFileSync(join(fileTypeDir, 'core.js'), 'utf8');
 
 /** A seeded generator: the same heads on every run. */
@@ -98,6 +99,28 @@ test('random heads of every length, and each signature cut short: the same answe
     head.set(bytes, offset);
     for (const cut of [head.length, head.length - 1, Math.ceil(head.length / 2)]) await sameAnswer(head.subarray(0, cut), `cut to ${cut}`);
   }
+});
+
+test("file-type's imprecise types are still told, and a text head is told text without them", async () => {
+  const heads: [Uint8Array, string][] = [
+    [Uint8Array.from([0xff, 0xfb, 0x90, 0x64, ...new Uint8Array(60)]), 'audio/mpeg'],
+    [Uint8Array.from([0x00, 0x01, 0x00, 0x00, 0x00, 0x0c, 0x00, 0x80]), 'font/ttf'],
+    [Uint8Array.from([0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x10, 0x10]), 'image/x-icon'],
+    [Uint8Array.from([0x00, 0x00, 0x01, 0xb3, 0x14, 0x00, 0xf0, 0x13]), 'video/mpeg'],
+    [Uint8Array.from([0xff, 0xf1, 0x50, 0x80, 0x00, 0x1f, 0xfc, 0x00]), 'audio/aac'],
+  ];
+  // A parser told that everything is text misses each: they are the imprecise detector's, the one skipped.
+  const credulous = quickTypeParser(FileTypeParser, () => true);
+  for (const [head, mime] of heads) assert.is(await new credulous().fromBuffer(head), undefined, mime);
+  for (const [head, mime] of heads) {
+    assert.is((await fileTypeFromBuffer(head))?.mime, mime);
+    const parser = new Quick();
+    assert.is((await parser.fromBuffer(head))?.mime, mime);
+    assert.is(parser.text, false, `${mime}: not text, so its imprecise signatures were checked`);
+  }
+  const parser = new Quick();
+  assert.is(await parser.fromBuffer(new TextEncoder().encode('name,age\nAda,36\n')), undefined);
+  assert.is(parser.text, true);
 });
 
 test('a parser per head: two read at once each get their own type', async () => {

@@ -5,7 +5,7 @@ let loadingParser: Promise<new () => TypeParser> | undefined;
 /** The parser once loaded: a file's type is told without waiting on the load's promise. */
 let loadedParser: (new () => TypeParser) | undefined;
 const loadParser = (): Promise<new () => TypeParser> =>
-  (loadingParser ??= import('file-type').then(({ FileTypeParser }) => (loadedParser = quickTypeParser(FileTypeParser))));
+  (loadingParser ??= import('file-type').then(({ FileTypeParser }) => (loadedParser = quickTypeParser(FileTypeParser, looksLikeText))));
 
 /**
  * How many leading bytes of a file are read to tell its type: file-type's own reasonable detection
@@ -29,9 +29,11 @@ export const UNKNOWN_TYPE = 'application/octet-stream';
 export async function typeFromBytes(head: Uint8Array): Promise<string> {
   if (head.length === 0) return UNKNOWN_TYPE;
   // A parser per file: it keeps the bytes it reads in its own state across its awaits.
-  const found = await new (loadedParser ?? (await loadParser()))().fromBuffer(head);
+  const parser = new (loadedParser ?? (await loadParser()))();
+  const found = await parser.fromBuffer(head);
   if (found) return found.mime;
-  return looksLikeText(head) ? 'text/plain' : UNKNOWN_TYPE;
+  // Told already by the parser where no signature matched, unless the parser stopped before asking.
+  return (parser.text ?? looksLikeText(head)) ? 'text/plain' : UNKNOWN_TYPE;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function typeFromBytes(head: Uint8Array): Promise<string> {
  * (a quarter of the steps over a 4 KiB head) and looks at single bytes only in a word that holds
  * one below 0x20, 0x7f or one above it.
  */
-function looksLikeText(head: Uint8Array): boolean {
+export function looksLikeText(head: Uint8Array): boolean {
   const scan = { ascii: true };
   const lead = (4 - (head.byteOffset & 3)) & 3;
   // A head too short to hold one aligned word is scanned byte by byte.
