@@ -7,6 +7,9 @@
 // Suites under test/adoption/ install the framework from its tarballs: they are packed once here
 // (FRAMEWORK_PACKAGES) and shared, then removed.
 //
+// A run of every suite (no path substring) type-checks them first, once (test/typecheck.mjs): a type
+// error is one failure, printed, and the suites still run.
+//
 // `--matrix` (CI: .ci/run) runs the suites on every supported Node line, one phase per line, each
 // timed: every suite on Node 24 (the active LTS), then the suites that depend most on the runtime
 // (adoption: installs, generated apps, the registry; e2e; reliability) on Node 22 and Node 20. The
@@ -17,7 +20,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, dirname, join, relative } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import { ensureGrpcPython } from './provision/grpc-python.mjs';
 import { ensureRedis } from './provision/redis.mjs';
 import { ensureChromium } from './provision/chromium.mjs';
@@ -26,6 +29,7 @@ import { ensureNode } from './provision/node.mjs';
 import { ensurePrometheus } from './provision/prometheus.mjs';
 import { ensureNginx } from './provision/nginx.mjs';
 import { ensureNghttp } from './provision/nghttp.mjs';
+import { typeCheck } from './typecheck.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const matrix = process.argv.includes('--matrix');
@@ -106,6 +110,22 @@ const SYSTEM_TOOLS = [
   { neededBy: (file) => basename(file).startsWith('https'), ensure: ensureNghttp },
 ];
 
+/** How a result is named in the log: a suite by its path, the type check by its command. */
+const shown = (result) => (isAbsolute(result.file) ? relative(root, result.file) : result.file);
+
+/** Prints one suite's (or the type check's) outcome, and its output when it failed. */
+function report(result) {
+  console.log(`${result.failed ? 'FAIL' : 'ok  '} ${shown(result)} (${result.passed} passed, ${result.failed} failed) ${result.seconds.toFixed(1)} s`);
+  if (result.failed) console.log(result.output.replace(/^/gm, '     '));
+}
+
+const results = [];
+if (!filter) {
+  const check = await typeCheck();
+  report(check);
+  results.push(check);
+}
+
 const files = findTests(join(root, 'test')).filter((f) => !filter || f.includes(filter)).sort();
 const phases = matrix
   ? MATRIX.map((phase) => ({ ...phase, files: files.filter(phase.selects) })).filter((phase) => phase.files.length > 0)
@@ -150,9 +170,7 @@ async function runPhase(phase) {
       while (queue.length > 0) {
         const result = await runFile(queue.shift(), phase.node);
         results.push(result);
-        const mark = result.failed ? 'FAIL' : 'ok  ';
-        console.log(`${mark} ${relative(root, result.file)} (${result.passed} passed, ${result.failed} failed) ${result.seconds.toFixed(1)} s`);
-        if (result.failed) console.log(result.output.replace(/^/gm, '     '));
+        report(result);
       }
     }),
   );
@@ -160,7 +178,6 @@ async function runPhase(phase) {
 }
 
 const summaries = [];
-const results = [];
 for (const phase of phases) {
   const label = `Node ${phase.version} (${phase.scope}, ${phase.files.length} files)`;
   if (matrix) console.log(`== ${label}`);
@@ -175,7 +192,7 @@ if (packages) rmSync(packages, { recursive: true, force: true });
 if (matrix) for (const line of summaries) console.log(`phase ${line}`);
 // The slowest suites, so the time budget (CI: 30 minutes on 2 cores) is spent knowingly.
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
-console.log(`slowest: ${slowest.map((r) => `${relative(root, r.file)} ${Math.round(r.seconds)} s`).join(', ')}`);
+console.log(`slowest: ${slowest.map((r) => `${shown(r)} ${Math.round(r.seconds)} s`).join(', ')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

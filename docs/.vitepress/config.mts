@@ -26,6 +26,7 @@ const PROMQL = {
     { match: '\\b(?:sum|min|max|avg|count|topk|bottomk|quantile|by|without|on|ignoring|group_left|group_right|offset|and|or|unless)\\b', name: 'keyword.operator.promql' },
     { match: '\\b[a-z_]+(?=\\()', name: 'entity.name.function.promql' },
   ],
+  repository: {},
 };
 
 export function siteLink(href: string): string {

@@ -17,12 +17,12 @@ import {
   type ExecutionContext,
 } from '@framework/core';
 import { AdminController, ProfileController, PublicController } from './fixtures/controllers.js';
-import { HttpTestContext } from './fixtures/contexts.js';
+import { httpContext } from './fixtures/contexts.js';
 import { SECRET } from './fixtures/tokens.js';
 
 const jwt = new JwtService(new JwtConfig({ secret: SECRET }));
-const me = (headers: Record<string, string> = {}) => new HttpTestContext(headers, ProfileController.prototype.me, ProfileController);
-const open = () => new HttpTestContext({}, PublicController.prototype.hello, PublicController);
+const me = (headers: Record<string, string> = {}) => httpContext(headers, ProfileController.prototype.me, ProfileController);
+const open = () => httpContext({}, PublicController.prototype.hello, PublicController);
 
 class ThrottledAuthGuard extends ThrottlerGuard {
   constructor(
@@ -64,7 +64,7 @@ const hooks = suite('protected hooks of JwtAuthGuard');
 
 class CookieGuard extends JwtAuthGuard {
   protected override extractToken(context: ExecutionContext): string | undefined {
-    return /(?:^|;\s*)session=([^;]+)/.exec(context.req.header('cookie') ?? '')?.[1] ?? super.extractToken(context);
+    return /(?:^|;\s*)session=([^;]+)/.exec(context.req?.header('cookie') ?? '')?.[1] ?? super.extractToken(context);
   }
 }
 
@@ -84,7 +84,7 @@ class AdminOpenGuard extends JwtAuthGuard {
 
 hooks('isPublic can open routes by another rule and keeps @Public()', async () => {
   const guard = new AdminOpenGuard(jwt);
-  assert.is(await guard.canActivate(new HttpTestContext({}, AdminController.prototype.any, AdminController)), true);
+  assert.is(await guard.canActivate(httpContext({}, AdminController.prototype.any, AdminController)), true);
   assert.is(await guard.canActivate(open()), true);
   assert.is(await guard.canActivate(me()), false);
 });

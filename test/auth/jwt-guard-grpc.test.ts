@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiKeyConfig, ApiKeyGuard, JWT_CLAIMS, JwtAuthGuard, JwtConfig, JwtService, claimsOf } from '@framework/core';
 import { ProfileController, PublicController } from './fixtures/controllers.js';
-import { GrpcTestContext } from './fixtures/contexts.js';
+import { grpcContext } from './fixtures/contexts.js';
 import { SECRET } from './fixtures/tokens.js';
 
 const jwt = new JwtService(new JwtConfig({ secret: SECRET }));
@@ -17,7 +17,7 @@ function metadata(entries: Record<string, string> = {}): Metadata {
   return result;
 }
 
-const me = (entries?: Record<string, string>) => new GrpcTestContext(metadata(entries), ProfileController.prototype.me, ProfileController);
+const me = (entries?: Record<string, string>) => grpcContext(metadata(entries), ProfileController.prototype.me, ProfileController);
 
 const test = suite('JwtAuthGuard on gRPC calls');
 
@@ -50,12 +50,12 @@ test('an expired token in the metadata is refused', async () => {
 });
 
 test('@Public() works on gRPC calls: handler-level and controller-level, before any metadata check', async () => {
-  assert.is(await guard.canActivate(new GrpcTestContext(metadata(), ProfileController.prototype.open, ProfileController)), true);
-  assert.is(await guard.canActivate(new GrpcTestContext(metadata(), PublicController.prototype.hello, PublicController)), true);
+  assert.is(await guard.canActivate(grpcContext(metadata(), ProfileController.prototype.open, ProfileController)), true);
+  assert.is(await guard.canActivate(grpcContext(metadata(), PublicController.prototype.hello, PublicController)), true);
 });
 
 test('a public route answers synchronously (no promise) and a missing token too', () => {
-  assert.is(guard.canActivate(new GrpcTestContext(metadata(), PublicController.prototype.hello, PublicController)), true);
+  assert.is(guard.canActivate(grpcContext(metadata(), PublicController.prototype.hello, PublicController)), true);
   assert.is(guard.canActivate(me()), false);
 });
 

@@ -1,7 +1,7 @@
 // The same chain contract over a real gRPC server, with a @grpc/grpc-js client.
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { GrpcServer } from '@framework/grpc';
-import { credentials, loadPackageDefinition, Metadata, status, type Client, type ServiceError } from '@grpc/grpc-js';
+import { credentials, loadPackageDefinition, Metadata, status, type Client, type ClientUnaryCall, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { fileURLToPath } from 'node:url';
 import { registerChainContract, type Answer, type ChainDriver } from './chain-contract.js';
@@ -15,7 +15,7 @@ import { Counters } from './fixtures/app/src/scoped.js';
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/app/', import.meta.url), 'GrpcAppModule', 'generated-grpc');
 const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };
 
-type Unary = (request: object, metadata: Metadata, callback: (error: ServiceError | null, response?: { json: string }) => void) => Client;
+type Unary = (request: object, metadata: Metadata, callback: (error: ServiceError | null, response?: { json: string }) => void) => ClientUnaryCall;
 type Services = Record<'ChainService' | 'OpenService' | 'ScopedService' | 'SingletonService', new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => Client & Record<string, Unary>>;
 
 const protoPath = fileURLToPath(new URL('./fixtures/app/src/chain.proto', import.meta.url));
@@ -64,7 +64,7 @@ registerChainContract('gRPC', async () => {
         const target = client(service);
         const call = target[rpc]!.call(target, request, metadata, (error, response) => (outcome = { error, response }));
         // grpc-js answers the callback first, then emits 'status' with the trailers the chain set.
-        call.on('status', (final: { metadata: Metadata }) => {
+        call.on('status', (final) => {
           const header = (name: string) => final.metadata.get(name)[0]?.toString() ?? null;
           const { error, response } = outcome!;
           if (error) resolve({ status: statusOfCode[error.code] ?? -error.code, body: { status: statusOfCode[error.code], message: error.details }, header });

@@ -112,7 +112,7 @@ test('a clean save is served by the next app; a type error discards the prepared
     const first = latestPort(loop);
 
     atomicSave(health, healthSource('ok-2'));
-    const second = await until("'ok-2' served", loop, async () => (await status(latestPort(loop))) === 'ok-2' && latestPort(loop));
+    const second = await until("'ok-2' served", loop, async () => ((await status(latestPort(loop))) === 'ok-2' ? latestPort(loop) : undefined));
     assert.is.not(second, first, 'a new process serves the change');
     // Stopped as the hand-off ends, which may be a moment after the new app first answers (`until`
     // fails the test if not within 5 s). Not asked again after: the warm spare for the next save

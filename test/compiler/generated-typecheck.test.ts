@@ -58,8 +58,9 @@ const built: { name: string; result: BuildResult }[] = [];
 
 test('builds every app of the repository and both generated apps', async () => {
   fs.rmSync(OUT, { recursive: true, force: true });
-  for (const app of [...appSources(), ...generatedApps()]) {
-    const outDir = 'out' in app ? app.out : path.join(OUT, app.name);
+  const apps: { name: string; src: string; out?: string }[] = [...appSources(), ...generatedApps()];
+  for (const app of apps) {
+    const outDir = app.out ?? path.join(OUT, app.name);
     built.push({ name: app.name, result: await build({ srcDir: app.src, outDir, cwd: ROOT, write: true, client: true }) });
   }
   const clean = built.filter((b) => b.result.ok).map((b) => b.name);

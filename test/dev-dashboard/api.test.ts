@@ -44,7 +44,7 @@ test('GET /api/routes lists every route and RPC of the example with its chain, f
   const catalog = JSON.parse((await raw('/api/routes')).body);
   const model = result.model!;
   assert.is(catalog.routes.length, model.routes.length);
-  assert.is(catalog.rpcs.length, model.grpc.flatMap((s: { methods: unknown[] }) => s.methods).length);
+  assert.is(catalog.rpcs.length, model.grpc.flatMap((s) => s.methods).length);
   const findOne = catalog.routes.find((r: { method: string; path: string }) => r.method === 'GET' && r.path === '/todo/:id');
   assert.ok(findOne, 'GET /todo/:id is listed');
   assert.is(findOne.operationId, 'todo.findOne');
@@ -130,7 +130,8 @@ test('GET /api/build: a failed build keeps the last clean model and reports its 
 });
 
 test('a Host or Origin other than its own is refused (DNS rebinding); its own names are served', async () => {
-  for (const headers of [{ host: 'attacker.example:80' }, { host: `attacker.example:${new URL(base).port}` }, { origin: 'http://attacker.example' }, { origin: `https://127.0.0.1:${new URL(base).port}` }]) {
+  const foreign: Record<string, string>[] = [{ host: 'attacker.example:80' }, { host: `attacker.example:${new URL(base).port}` }, { origin: 'http://attacker.example' }, { origin: `https://127.0.0.1:${new URL(base).port}` }];
+  for (const headers of foreign) {
     const answer = await raw('/api/routes', headers);
     assert.is(answer.status, 403, JSON.stringify(headers));
     assert.match(JSON.parse(answer.body).error, /is not this dashboard/);

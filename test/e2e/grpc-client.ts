@@ -1,4 +1,4 @@
-import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
+import { credentials, loadPackageDefinition, Metadata, type Client, type ClientUnaryCall, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,7 @@ export interface TodoMessage {
   done: boolean;
 }
 
-type Unary<Req> = (request: Req, metadata: Metadata, callback: (error: ServiceError | null, response?: TodoMessage) => void) => void;
+type Unary<Req> = (request: Req, metadata: Metadata, callback: (error: ServiceError | null, response?: TodoMessage) => void) => ClientUnaryCall;
 
 interface TodoClient extends Client {
   GetTodo: Unary<{ id: string }>;

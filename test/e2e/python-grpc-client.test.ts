@@ -11,13 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-// @ts-expect-error: a plain .mjs module of the test runner (no declarations); findGrpcPython(): string | undefined.
 import { findGrpcPython } from '../provision/grpc-python.mjs';
 
 process.env.JWT_SECRET ??= 'e2e-secret-of-at-least-thirty-two-bytes';
 process.env.GRPC_REFLECTION = 'true'; // the example serves reflection only when asked
 
-const python = findGrpcPython() as string | undefined;
+const python = findGrpcPython();
 if (!python) throw new Error('Python gRPC is missing: test/run.mjs provisions it (test/provision/grpc-python.mjs).');
 
 /** The standard protos, from the packages that implement them, compiled for Python into a temp dir. */

@@ -131,7 +131,8 @@ export function registerTodoBrowserSuite(runtime: string, start: () => Promise<L
     const create = (headers: Record<string, string>) => fetch(`${base}/todo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: TODO });
     for (const origin of [base, SPA_ORIGIN, 'https://app.example.com']) assert.is((await create({ cookie, origin })).status, 200, origin);
     assert.is((await create({ cookie, 'sec-fetch-site': 'same-origin' })).status, 200, 'no Origin, Sec-Fetch-Site: same-origin');
-    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }]) {
+    const forgeries: Record<string, string>[] = [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of forgeries) {
       const forged = await create({ cookie, ...headers });
       assert.is(forged.status, 403, JSON.stringify(headers));
       assert.match(((await forged.json()) as { message: string }).message, /authenticated by a cookie but comes from another site/);

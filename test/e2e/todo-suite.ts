@@ -79,7 +79,8 @@ export function registerTodoSuites(runtime: string, start: () => Promise<Running
 
   http('every /todo route requires a valid bearer token (403 otherwise)', async ({ example, token }) => {
     const forbidden = { status: 403, name: 'ForbiddenException', message: 'Forbidden' };
-    for (const headers of [{}, { authorization: `Basic ${btoa('demo:demo')}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${token}x` }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: `Basic ${btoa('demo:demo')}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${token}x` }];
+    for (const headers of attempts) {
       const response = await send(example.base, 'GET', '/todo', { headers });
       assert.is(response.status, 403);
       assert.equal(await response.json(), forbidden);

@@ -112,7 +112,7 @@ test("a route's stages over the host port are made with its chain, on its first 
   let prepared = 0;
   const handler: PreparedHandler = async () => 'answer';
   const built = new HttpRoute(route(), ItemController, () => (prepared++, { run: handler, bare: handler }));
-  routeStage(built, { bodyLimit: 1024, report: () => undefined });
+  routeStage(built, { bodyLimit: 1024, report: { logger: { error: () => undefined, warn: () => undefined, log: () => undefined }, counters: { abortedRequests: 0 } } });
   assert.is(prepared, 0, 'the dispatch builds every stage at start; a lazy route stays unprepared');
   assert.not.ok(built.prepared);
   const eager = new HttpRoute(route(), ItemController, { run: handler, bare: undefined });

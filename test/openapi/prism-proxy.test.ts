@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import fc from 'fast-check';
-import { generateSync } from 'json-schema-faker';
+import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { suite } from 'uvu';
@@ -132,7 +132,7 @@ function caseOf(op: Operation, ids: () => string[]): fc.Arbitrary<Case> {
       selector: ([key]) => key,
     }),
   }).map(({ seed, emptyForm, broken, token, id, query: pairs }) => {
-    const sampled = schema ? (generateSync(inline(schema) as object, { seed, optionalsProbability: 0.6 }) as Json) : undefined;
+    const sampled = schema ? (generateSync(inline(schema) as JsonSchema, { seed, optionalsProbability: 0.6 }) as Json) : undefined;
     const body = sampled !== undefined && broken ? broken(sampled) : sampled;
     const known = ids();
     // A number picks one of the todos created so far (some deleted since); a string is likely unknown.

@@ -11,7 +11,9 @@ const root = tables.rootModule;
 const withRoutes = (routes: ApplicationTables['routes']): ApplicationTables => ({ ...tables, routes });
 const initError = async (changed: ApplicationTables): Promise<Error> =>
   new FrameworkApplication(changed).init(root).then(
-    () => assert.unreachable('init should refuse the tables'),
+    (): never => {
+      throw new Error('init should refuse the tables');
+    },
     (error: Error) => error,
   );
 
@@ -26,7 +28,7 @@ test('a route whose path or method changed in the code is named', async () => {
   const error = await initError(withRoutes(moved));
   assert.is(error.name, 'StaleTablesError');
   assert.match(error.message, /^Route POST \/hello\/echo of HelloController\.echo is not in the tables\./);
-  const method = tables.routes.map((route, i) => (i === index ? { ...route, method: 'PUT' } : route));
+  const method = tables.routes.map((route, i) => (i === index ? { ...route, method: 'PUT' as const } : route));
   assert.match((await initError(withRoutes(method))).message, /^Route POST \/hello\/echo of HelloController\.echo is not in the tables\./);
 });
 

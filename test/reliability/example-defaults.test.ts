@@ -56,6 +56,16 @@ test('DOCS=true: the page and its files carry security headers; only the allowed
   }
 });
 
+/** What the example prints when it cannot start (one that starts is stopped, and fails the test). */
+const failedStart = (env: Record<string, string>): Promise<string> =>
+  launch(process.execPath, [main], { readyWithinMs: 60_000, env }).then(
+    async (server): Promise<never> => {
+      await server.stop();
+      throw new Error('the start should fail');
+    },
+    (failure: Error) => failure.message,
+  );
+
 test('the compiled example binds loopback unless HOST is set, and a port already taken is one line, for HTTP and for gRPC', async () => {
   const server = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' } });
   try {
@@ -67,17 +77,11 @@ test('the compiled example binds loopback unless HOST is set, and a port already
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const port = (taken.address() as { port: number }).port;
   try {
-    const error = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { PORT: String(port), JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' } }).then(
-      () => assert.unreachable('the start should fail'),
-      (failure: Error) => failure.message,
-    );
+    const error = await failedStart({ PORT: String(port), JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' });
     const output = error.slice(error.indexOf('\n') + 1).trim();
     assert.is(output, `todo example: cannot start. 127.0.0.1:${port} is already in use (PORT); stop the process using it or set PORT to another port.`);
     // gRPC likewise: one line, nothing from grpc-js's own logger before it.
-    const grpcError = await launch(process.execPath, [main], { readyWithinMs: 60_000, env: { GRPC_PORT: String(port), JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' } }).then(
-      () => assert.unreachable('the start should fail'),
-      (failure: Error) => failure.message,
-    );
+    const grpcError = await failedStart({ GRPC_PORT: String(port), JWT_SECRET: 'defaults-secret-of-at-least-32-bytes!' });
     const grpcOutput = grpcError.slice(grpcError.indexOf('\n') + 1).trim();
     assert.is(grpcOutput, `todo example: cannot start. 127.0.0.1:${port} is already in use (GRPC_PORT); stop the process using it or set GRPC_PORT to another port.`);
   } finally {

@@ -110,7 +110,7 @@ test('a 100 KiB query and 10,000 header lines are served in linear time', async 
   const verdict = scalesLinearly(small, await medianMs(() => query(100 * 1024)));
   assert.ok(verdict.ok, verdict.message);
   assert.is((await viaFetch(new Request(url(`/l/echo?tag=${'a'.repeat(100 * 1024)}`)))).body.tag.length, 100 * 1024);
-  const headers = async (count: number) => app.fetch(new Request(url('/l/echo'), { headers: Array.from({ length: count }, (_, i) => [`x-h${i}`, 'v']) }));
+  const headers = async (count: number) => app.fetch(new Request(url('/l/echo'), { headers: Array.from({ length: count }, (_, i): [string, string] => [`x-h${i}`, 'v']) }));
   const few = await medianMs(() => headers(1000));
   const many = scalesLinearly(few, await medianMs(() => headers(10_000)));
   assert.ok(many.ok, many.message);

@@ -3,14 +3,23 @@
 // and Cookie, with pino built from the options and with the application's own pino logger; and a
 // 8 KB User-Agent and a 5 KB path are logged cut, not whole; a header whose name says it holds a
 // secret (X-Vault-Token, Private-Token) is redacted too.
-import { FrameworkApplication } from '@framework/core';
-import { pino } from 'pino';
+import { FrameworkApplication, type RequestLogOptions } from '@framework/core';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiKeyTables } from '../auth/fixtures/api-key-app.js';
 import { collectLines, type CollectedLines } from '../telemetry/fixtures/log-lines.js';
 
 const KEY = 'service-key-of-at-least-16-chars';
+
+/**
+ * The application's own logger is made by the pino the framework depends on: the `pino` this
+ * repository's root resolves is an older major, of the OpenAPI mock server's dependencies.
+ */
+const { pino } = createRequire(fileURLToPath(import.meta.resolve('@framework/core')))('pino') as {
+  pino(options: { base?: undefined }, destination: CollectedLines): NonNullable<RequestLogOptions['logger']>;
+};
 
 async function start(requestLog: (lines: CollectedLines) => object) {
   const lines = collectLines();

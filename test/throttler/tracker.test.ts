@@ -23,7 +23,7 @@ class RecordingGuard extends ThrottlerGuard {
 /** The spec's example: count per API key, else per address. */
 class ApiKeyThrottlerGuard extends ThrottlerGuard {
   protected override getTracker(context: ExecutionContext): string | Promise<string> {
-    return context.req.header('x-api-key') ?? super.getTracker(context);
+    return context.req?.header('x-api-key') ?? super.getTracker(context);
   }
 }
 
@@ -31,7 +31,7 @@ class ApiKeyThrottlerGuard extends ThrottlerGuard {
 class AsyncTrackerGuard extends ThrottlerGuard {
   protected override async getTracker(context: ExecutionContext): Promise<string> {
     await new Promise((r) => setTimeout(r, 1));
-    return `tenant:${context.req.header('x-tenant') ?? 'none'}`;
+    return `tenant:${context.req?.header('x-tenant') ?? 'none'}`;
   }
 }
 

@@ -2,7 +2,7 @@
 // DTOs never load it; a DTO the compiler leaves to class-validator gets the recorded decorations
 // applied to it, and answers as class-validator does.
 import { spawnSync } from 'node:child_process';
-import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { FrameworkApplication, type ApplicationTables, type DtoEntry } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture } from '../compile-fixture.js';
@@ -10,9 +10,13 @@ import { AppModule } from './fixtures/facade/src/app.module.js';
 
 test('a DTO left to class-validator (a custom constraint) is validated by it with the decorations recorded', async () => {
   const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/facade/', import.meta.url));
-  const order = tables.routes.find((r) => r.path === '/orders')!.body!;
-  assert.is(order.validate, undefined, 'OrderDto stays on class-validator');
-  assert.type(tables.routes.find((r) => r.path === '/orders/note')!.body!.validate, 'function', 'NoteDto is compiled');
+  const dtoOf = (path: string): DtoEntry => {
+    const body = tables.routes.find((r) => r.path === path)?.body;
+    if (!body || !('dto' in body)) throw new Error(`${path} reads no DTO body`);
+    return body;
+  };
+  assert.is(dtoOf('/orders').validate, undefined, 'OrderDto stays on class-validator');
+  assert.type(dtoOf('/orders/note').validate, 'function', 'NoteDto is compiled');
   const app = new FrameworkApplication(tables);
   await app.init(AppModule);
   const post = (path: string, body: unknown) => app.fetch(new Request(`http://x${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));

@@ -109,7 +109,8 @@ test('the JWT guard: a token signed in the Worker opens the guarded route; none 
   const { token } = (await (await worker.dispatchFetch('http://worker.test/account/token', { method: 'POST' })).json()) as { token: string };
   const me = await worker.dispatchFetch('http://worker.test/account/me', { headers: { authorization: `Bearer ${token}` } });
   assert.equal([me.status, await me.text()], [200, 'ada']);
-  for (const headers of [{}, { authorization: `Bearer ${token.slice(0, -2)}xx` }]) {
+  const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${token.slice(0, -2)}xx` }];
+  for (const headers of attempts) {
     const refused = await worker.dispatchFetch('http://worker.test/account/me', { headers });
     assert.equal([refused.status, await refused.json()], [403, { status: 403, name: 'ForbiddenException', message: 'Forbidden' }]);
   }

@@ -100,7 +100,7 @@ async function exchange(served: Served, client: RawClient, request: FuzzRequest,
   // written when the answer's stream finished) belongs to it too: waited for until three turns of
   // the event loop bring no new one, as a busy machine can put the write's completion a turn late.
   await settledLog(served);
-  return comparable(result, served.logged.slice(before), served.app.stats().abortedRequests - abortedBefore, comparison, /^HEAD /.test(request.bytes));
+  return comparable(result, served.logged.slice(before), served.app.stats().abortedRequests - abortedBefore, comparison, request.head);
 }
 
 /** Waits until the app's log is quiet: three turns of the event loop without a new line. */

@@ -53,7 +53,7 @@ export class ApiKeyConfig implements CredentialSource {
  * export class AppModule {}
  */
 export class ApiKeyModule {
-  static forRoot(options: ApiKeyOptions): DynamicModule<ApiKeyConfig, []> {
+  static forRoot(options: ApiKeyOptions): DynamicModule<ApiKeyConfig, [], ApiKeyConfig> {
     const config = new ApiKeyConfig(options);
     return { module: ApiKeyModule, create: () => config, injectables: [] };
   }

@@ -21,7 +21,7 @@ export class JwtModule {
    * @example
    * JwtModule.forRoot({ algorithm: 'RS256', privateKey: readFileSync('private.pem', 'utf8'), publicKey: readFileSync('public.pem', 'utf8') })
    */
-  static forRoot(options: JwtModuleOptions): DynamicModule<JwtConfig, [typeof JwtService]> {
+  static forRoot(options: JwtModuleOptions): DynamicModule<JwtConfig, [typeof JwtService], JwtConfig> {
     // The config is immutable, so applications may share it; keys are imported per JwtService.
     const config = new JwtConfig(options);
     return { module: JwtModule, create: () => config, injectables: [JwtService] };

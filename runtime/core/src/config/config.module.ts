@@ -54,12 +54,12 @@ export class ConfigModule {
    * @Module({ imports: [ConfigModule.forRoot(Env)] }) // inject ConfigService<z.output<typeof Env>>
    * export class AppModule {}
    */
-  static forRoot<Env extends object>(schema: new () => Env, options?: ConfigModuleOptions): DynamicModule<ConfigService<Env>, []>;
+  static forRoot<Env extends object>(schema: new () => Env, options?: ConfigModuleOptions): DynamicModule<ConfigService<Env>, [], Promise<ConfigService<Env>>>;
   static forRoot<Schema extends StandardSchemaV1<unknown, object>>(
     schema: Schema,
     options?: ConfigModuleOptions,
-  ): DynamicModule<ConfigService<StandardSchemaV1.InferOutput<Schema> & object>, []>;
-  static forRoot(schema: (new () => object) | StandardSchemaV1, options: ConfigModuleOptions = {}): DynamicModule<ConfigService<object>, []> {
+  ): DynamicModule<ConfigService<StandardSchemaV1.InferOutput<Schema> & object>, [], Promise<ConfigService<StandardSchemaV1.InferOutput<Schema> & object>>>;
+  static forRoot(schema: (new () => object) | StandardSchemaV1, options: ConfigModuleOptions = {}): DynamicModule<ConfigService<object>, [], Promise<ConfigService<object>>> {
     return { module: ConfigModule, create: () => loadConfig(schema, options), injectables: [] };
   }
 }

@@ -32,7 +32,7 @@ export class CorsConfig {
  * export class AppModule {}
  */
 export class CorsModule {
-  static forRoot(options: CorsOptions): DynamicModule<CorsConfig, []> {
+  static forRoot(options: CorsOptions): DynamicModule<CorsConfig, [], CorsConfig> {
     const config = new CorsConfig(options);
     return { module: CorsModule, create: () => config, injectables: [] };
   }

@@ -27,7 +27,7 @@ export class HealthModule {
   /** Validates the options (a TypeError says what to change) and provides them to `init`. */
   static forRoot<const Indicators extends readonly Class<HealthIndicator>[] = []>(
     options: HealthModuleOptions<Indicators> = {},
-  ): DynamicModule<HealthConfig, Indicators> {
+  ): DynamicModule<HealthConfig, Indicators, HealthConfig> {
     const config = new HealthConfig(options);
     return { module: HealthModule, create: () => config, injectables: (options.indicators ?? []) as Indicators };
   }

@@ -35,7 +35,7 @@ export class ThrottlerModule {
     throttlers: readonly ThrottlerOptions[],
     storageOrOptions?: ThrottlerStorage | ThrottlerModuleOptions,
     options: Pick<ThrottlerModuleOptions, 'trustProxy'> = {},
-  ): DynamicModule<ThrottlerConfig, []> {
+  ): DynamicModule<ThrottlerConfig, [], ThrottlerConfig> {
     const merged: ThrottlerModuleOptions =
       storageOrOptions === undefined ? options : isStorage(storageOrOptions) ? { ...options, storage: storageOrOptions } : { ...options, ...storageOrOptions };
     new ThrottlerConfig(throttlers, merged.storage, merged); // validates now, so a bad entry fails at start-up
