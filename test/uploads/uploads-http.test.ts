@@ -140,7 +140,7 @@ const refusals: readonly { what: string; path: string; form: () => FormData; sta
   { what: 'a constructor field', path: '/files/photos', form: () => formOf({}, {}, 'constructor'), status: 400, message: /may not be named 'constructor'/ },
 ];
 
-function formOf(fields: Record<string, string>, files: Record<string, readonly Uint8Array[]>, extraName?: string): FormData {
+function formOf(fields: Record<string, string>, files: Record<string, readonly Uint8Array<ArrayBuffer>[]>, extraName?: string): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (name !== '__proto__x') form.append(name, value);
   if (extraName) form.append(extraName, 'x');
