@@ -11,7 +11,7 @@ interface LocaleTables {
 }
 
 let tables: LocaleTables | undefined;
-// The validator.js the runtime calls; read only when a DTO names a locale.
+// validator.js's own tables (the range the runtime depends on too), read only when a DTO names a locale.
 const localeTables = (): LocaleTables => (tables ??= createRequire(import.meta.url)('validator/lib/alpha.js') as LocaleTables);
 
 /** Where each rule that takes a locale reads it, and which of validator.js's tables knows it. */
