@@ -251,11 +251,20 @@ export function arrayNotContains(value: unknown, values: unknown): boolean {
   return Array.isArray(value) && (values as unknown[]).every((v) => value.indexOf(v) === -1);
 }
 
-/** `@ArrayUnique()` (without a selector): no element twice, by `indexOf` (`===`, objects by reference). */
+/**
+ * `@ArrayUnique()` (without a selector): no element twice, compared with `===` (objects by
+ * reference), as class-validator's `indexOf` filter does, but in linear time through a Set: its
+ * filter is quadratic, and a 1 MiB body holds an array of 250,000 numbers. A Set takes NaN as equal
+ * to itself where `indexOf` finds no NaN at all, so class-validator refuses any array holding one.
+ */
 export function arrayUnique(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
-  const uniqueItems = value.filter((a, b, c) => c.indexOf(a) === b);
-  return value.length === uniqueItems.length;
+  const seen = new Set<unknown>();
+  for (const item of value) {
+    if (seen.has(item) || Number.isNaN(item)) return false;
+    seen.add(item);
+  }
+  return true;
 }
 
 /**
