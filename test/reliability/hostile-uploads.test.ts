@@ -67,6 +67,7 @@ uploads('boundaries RFC 2046 refuses are a 400 naming the boundary; the longest 
     ['boundary*0 before boundary=', `multipart/form-data; boundary*0=other; boundary=${B}`, '0=other', /has 2 boundary parameters; send one/],
     ['boundary* alone', "multipart/form-data; boundary*=utf-8''other", 'other', /boundary\* .*send boundary=/],
     ['an unquoted space', 'multipart/form-data; boundary=sp ace', 'space', /holds a space outside quotes/],
+    ['text after the closing quote', `multipart/form-data; boundary="${B}"junk`, B, /holds a character RFC 2046 does not allow/],
   ];
   for (const [what, contentType, boundary, message] of misread) {
     const { status, body } = await send(server.port, post('/h/form', field('title', 'smuggled', boundary) + close(boundary), contentType));

@@ -1,5 +1,8 @@
-/** `; name=value` parameters of a media type, the value a token or a quoted string (one linear pass). */
-const PARAMETER = /;[ \t]*([^ \t=;]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+/**
+ * `; name=value` parameters of a media type, the value a token or a quoted string (one linear
+ * pass); what follows a closing quote up to the next `;` stays in the value, to be refused.
+ */
+const PARAMETER = /;[ \t]*([^ \t=;]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"[^;]*|[^;]*)/g;
 
 /** RFC 2046 §5.1.1 `bchars`: a space is allowed, but not as the last character. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
