@@ -7,6 +7,7 @@ import { MAX_QUERY_VALUES } from '@framework/core';
 import { build } from '../../compiler/src/index.js';
 import { outDirOf, startFixture, typeErrors, type RunningApp } from '../compiler/app-fixture.js';
 import { fixtureSrc, ROOT } from '../compiler/helpers.js';
+import { schemaErrors } from '../openapi/helpers.js';
 
 const NAME = 'query-arrays';
 const built = await build({ srcDir: fixtureSrc(NAME), outDir: outDirOf(NAME), cwd: ROOT, write: true, client: true });
@@ -84,9 +85,10 @@ test('a @Query() class: array members get every value, converted, then validated
   await refused('/arrays/dto?colors=red&colors=green', 'colors[1]', "Query parameter 'colors[1]' must be one of 'red', 'blue', got 'green'");
 });
 
-test('OpenAPI: an array parameter is type array with items, style form, explode true; scalars are unchanged', () => {
+test('OpenAPI: an array parameter is type array with items, style form, explode true; scalars are unchanged', async () => {
   const file = built.files.find((f) => f.path.endsWith('openapi.json'));
   const document = JSON.parse(file!.text) as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
+  assert.is(await schemaErrors(document), undefined);
   const parameter = (path: string, name: string): unknown => document.paths[path]!.get.parameters.find((p) => p.name === name);
   assert.equal(parameter('/arrays/named', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' } }, style: 'form', explode: true });
   assert.equal(parameter('/arrays/named', 'sort'), { name: 'sort', in: 'query', required: false, schema: { type: 'array', items: { enum: ['asc', 'desc'] } }, style: 'form', explode: true });
