@@ -4,7 +4,8 @@ import type { ParamIR } from '../ir/index.js';
 /**
  * FW1801 for a `@Param(name)` or `@Query(name)` declared with a type no conversion exists for and
  * given no pipe; FW1803 for such a member of a `@Query()` class (once per class, `checked` keeps
- * which were seen); FW1804 for either declared as an array of such a type (`filters: Filter[]`); FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`).
+ * which were seen); FW1804 for either declared as an array of such a type (`filters: Filter[]`);
+ * FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`).
  *
  * @example
  * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
