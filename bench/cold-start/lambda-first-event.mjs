@@ -4,7 +4,8 @@
 // (`--split`: the entry, and chunks read on demand), and, alternating with a
 // raw handler (raw-lambda.mjs), starts a fresh process that loads the module and answers one
 // HTTP API event (lambda-invoke-once.mjs). Prints min, median and max of each, in milliseconds
-// from the spawn to the process's exit, and the module load and first event as the process saw them.
+// from the spawn to the process's exit, the module load and first event as the process saw them,
+// and the event itself (the handler's first call, from the module loaded to the answer).
 //   node bench/cold-start/lambda-first-event.mjs [--runs 11]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,7 +50,7 @@ try {
     return `${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms (${sorted[0].toFixed(1)}–${sorted[sorted.length - 1].toFixed(1)})`;
   };
   for (const [name, list] of Object.entries(rows)) {
-    console.log(`${name}: spawn to exit ${stats(list.map((r) => r.wallMs))}; in the process: module loaded ${stats(list.map((r) => r.loadMs))}, first event answered ${stats(list.map((r) => r.firstEventMs))}`);
+    console.log(`${name}: spawn to exit ${stats(list.map((r) => r.wallMs))}; in the process: module loaded ${stats(list.map((r) => r.loadMs))}, first event answered ${stats(list.map((r) => r.firstEventMs))}, the event itself ${stats(list.map((r) => r.firstEventMs - r.loadMs))}`);
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

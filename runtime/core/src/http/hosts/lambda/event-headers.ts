@@ -1,5 +1,5 @@
 import { trimmedHeaderValue } from '../../pipeline/header-value.js';
-import type { HostRefusal } from './event-request.js';
+import type { HostRefusal } from './events.js';
 
 /** An HTTP token: a method, a header name. */
 export const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;

@@ -1,6 +1,6 @@
 import { listRecord, optionalBoolean, optionalString, stringList, stringRecord } from './event-members.js';
 import { EventHeaders, TOKEN } from './event-headers.js';
-import type { EventKind, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
+import type { EventKind, HostRefusal, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
 
 /**
  * A Lambda HTTP event read once into the parts of its request, as a Web `Request` of it would
@@ -67,12 +67,6 @@ export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRe
 export function webRequestOf(request: EventRequest, signal: AbortSignal | undefined): Request {
   const { method, headers, body } = request;
   return new Request(request.url, { method, headers: headers.lines, body: body as Uint8Array<ArrayBuffer> | string | undefined, signal });
-}
-
-/** An event no request can be made of: answered `status` (400 unless said) with `refused`. */
-export interface HostRefusal {
-  readonly refused: string;
-  readonly status?: 405;
 }
 
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -1,7 +1,7 @@
 import type { SinkWatcher } from '../../streaming/sse/event-sink.js';
 import { HttpException } from '../../../exceptions/http-exception.js';
 import { MethodNotAllowedException } from '../../../exceptions/built-in.js';
-import type { HostRefusal } from './event-request.js';
+import type { HostRefusal } from './events.js';
 import type { ResultHead } from './result-head.js';
 import { errorAnswer } from './response-result.js';
 
