@@ -48,8 +48,8 @@ function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: bool
 }
 
 /**
- * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
- * Lambda): `response` resolves with what the stages answered. The request's signal is the client
+ * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers):
+ * `response` resolves with what the stages answered. The request's signal is the client
  * going away; `bindings` is what the host passed beside it (see `hostedAddress`).
  */
 export class WebExchange implements HostExchange {
