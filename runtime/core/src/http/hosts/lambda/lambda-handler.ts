@@ -5,8 +5,6 @@ import { LambdaExchange } from './lambda-exchange.js';
 import { servingOnce, type ApplicationSource } from './lambda-serving.js';
 import type { LambdaHttpResult } from './response-result.js';
 
-export type { ApplicationSource, FetchingApplication } from './lambda-serving.js';
-
 /** A Lambda handler of HTTP events: the Node.js runtime calls it with each event. */
 export type LambdaHttpHandler = (event: unknown, context?: unknown) => Promise<LambdaHttpResult>;
 
