@@ -91,6 +91,13 @@ lambda('ALB: the query as sent, X-Forwarded-Proto http, a status description; mu
   assert.equal(multi.multiValueHeaders!['set-cookie'], ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
 });
 
+const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
+const FORM_TYPE = 'multipart/form-data; boundary=lambda-form';
+/** A multipart body: a `title` field and a text file `note.txt` in the field `file`. */
+const form = (title: string, text: string): string =>
+  `--lambda-form\r\ncontent-disposition: form-data; name="title"\r\n\r\n${title}\r\n` +
+  `--lambda-form\r\ncontent-disposition: form-data; name="file"; filename="note.txt"\r\ncontent-type: text/plain\r\n\r\n${text}\r\n--lambda-form--\r\n`;
+
 lambda('bad input gets the same status and body as on the Node server', async ({ container, base }) => {
   const post = (body: string, type = 'application/json') => ({
     ...event('function-url'),
@@ -102,11 +109,16 @@ lambda('bad input gets the same status and body as on the Node server', async ({
     ['malformed JSON', post('{"name":'), { path: '/l/items', method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } }],
     ['oversized body', post(`{"name":"${'x'.repeat(2000)}","quantity":1}`), { path: '/l/items', method: 'POST', body: `{"name":"${'x'.repeat(2000)}","quantity":1}`, headers: { 'content-type': 'application/json' } }],
     ['unknown route', { ...event('http-api'), rawPath: '/nowhere' }, { path: '/nowhere' }],
+    // A text body sent without a type is refused for it, as a server refuses it: no type is made up.
+    ['JSON without a content type', { ...event('function-url'), headers: withoutType(event('function-url').headers), body: '{"name":"bolt","quantity":2}', isBase64Encoded: false }, { path: '/l/items', method: 'POST', body: Buffer.from('{"name":"bolt","quantity":2}') }],
+    ['a form and its file', { ...post(form('a note', 'hello'), FORM_TYPE), rawPath: '/l/notes' }, { path: '/l/notes', method: 'POST', body: Buffer.from(form('a note', 'hello')), headers: { 'content-type': FORM_TYPE } }],
+    ['a file over its maxBytes', { ...post(form('a note', 'x'.repeat(600)), FORM_TYPE), rawPath: '/l/notes' }, { path: '/l/notes', method: 'POST', body: Buffer.from(form('a note', 'x'.repeat(600))), headers: { 'content-type': FORM_TYPE } }],
+    ['a form over the body limit', { ...post(form('a note', 'x'.repeat(2000)), FORM_TYPE), rawPath: '/l/notes' }, { path: '/l/notes', method: 'POST', body: Buffer.from(form('a note', 'x'.repeat(2000))), headers: { 'content-type': FORM_TYPE } }],
   ];
   for (const [what, lambdaEvent, { path, ...init }] of cases) {
     const fromLambda = await invoke(container, lambdaEvent);
     const fromNode = await fetch(`${base}${path}`, init);
-    assert.is(fromLambda.statusCode, fromNode.status, what);
+    assert.is(fromLambda.statusCode, fromNode.status, `${what}: ${fromLambda.body}`);
     assert.equal(JSON.parse(fromLambda.body), await fromNode.json(), what);
   }
 });

@@ -52,8 +52,9 @@ export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRe
   url.search = queryOf(members, kind);
   const body = bodyOf(members, kind, method);
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
-  // What `new Request` adds to a text body sent without a type.
-  if (typeof body === 'string' && headers.joined['content-type'] === undefined) headers.add('content-type', 'text/plain;charset=UTF-8');
+  // The whole body is at hand: its length is declared as a client's would be (a form over the limit
+  // is then refused before it is read, with the same 413 as on a server).
+  if (body !== undefined && headers.joined['content-length'] === undefined) headers.add('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   const target = url.pathname + url.search;
   return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind) };
 }
