@@ -151,8 +151,9 @@ export class DtoEntries {
   private rule(r: RulePlan, name: string): string {
     if (r.enumRef) return this.enumRule(r, r.enumRef, name);
     const constraints = r.constraints.length === 0 ? this.none() : this.constant('unknown[]', `[${r.constraints.map(literal).join(', ')}]`);
-    const args = r.constraints.map((_, i) => `, ${constraints}[${i}]`).join('');
-    const check = this.v(r.check);
+    const passed = r.args ? this.constant('unknown[]', `[${r.args.map(literal).join(', ')}]`) : constraints;
+    const args = (r.args ?? r.constraints).map((_, i) => `, ${passed}[${i}]`).join('');
+    const check = this.imports.validation(r.check, r.module);
     const passes = r.each
       ? `${this.v('eachOrOne')}($v, ${args === '' ? check : this.constant('(item: unknown) => boolean', `($x) => ${check}($x${args})`)})`
       : `${check}($v${args})`;

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR, ValueRef } from '../../ir/index.js';
 import { renderMessage, runtimeValue } from './messages.js';
-import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type RuleSpec } from './rule-catalogue.js';
+import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type CheckModule, type RuleSpec } from './rule-catalogue.js';
 
 /** One compiled rule: `check(value, ...constraints)`, and the reason it gives. */
 export interface RulePlan {
@@ -9,6 +9,10 @@ export interface RulePlan {
   readonly check: string;
   /** The constraints as recorded by class-validator (arguments passed to the check too). */
   readonly constraints: readonly RuleArgIR[];
+  /** Arguments passed to the check that class-validator does not record (`@IsIBAN(options)`); else the constraints are. */
+  readonly args?: readonly RuleArgIR[];
+  /** The subpath of `@framework/core/validation` exporting the check, when not the main one. */
+  readonly module?: CheckModule;
   readonly each: boolean;
   /** One message, or `@Length`'s three (picked by `lengthMessageIndex` at run time). */
   readonly messages: readonly string[];
@@ -177,7 +181,10 @@ function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolea
     if (message === undefined) return 'its message names `$value` or `$target`, known only at run time';
     messages.push(message);
   }
-  return { key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages };
+  return {
+    key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages,
+    ...(spec.passesUnrecorded ? { args: constraints } : {}), ...(spec.module ? { module: spec.module } : {}),
+  };
 }
 
 function planEnum(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }): RulePlan | string {
