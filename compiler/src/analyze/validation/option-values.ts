@@ -21,13 +21,16 @@ interface Unknown {
 const HASH_ALGORITHMS = ['md4', 'md5', 'sha1', 'sha256', 'sha384', 'sha512', 'ripemd128', 'ripemd160', 'tiger128', 'tiger160', 'tiger192', 'crc32', 'crc32b'];
 
 /**
- * Whether validator.js's `isHash` takes the algorithm: it then accepts a run of hex digits of some
- * length; with an unknown one its expression asks for the text `{undefined}` instead.
+ * How many hex digits validator.js's `isHash` wants for the algorithm, or undefined for one it
+ * does not know (its expression then asks for the text `{undefined}` instead).
+ *
+ * @example
+ * hashLength('md5') // 32
  */
-function hashKnown(algorithm: string): boolean {
+export function hashLength(algorithm: string): number | undefined {
   const isHash = (load('validator/lib/isHash.js') as { default: (value: string, algorithm: string) => boolean }).default;
-  for (let length = 1; length <= 128; length++) if (isHash('a'.repeat(length), algorithm)) return true;
-  return false;
+  for (let length = 1; length <= 128; length++) if (isHash('a'.repeat(length), algorithm)) return length;
+  return undefined;
 }
 
 function unknownOf(rule: ValidatorRuleIR): Unknown[] {
@@ -39,8 +42,8 @@ function unknownOf(rule: ValidatorRuleIR): Unknown[] {
       return typeof arg === 'string' && !phone.isSupportedCountry(arg) ? [{ what: 'region', value: arg, effect: NEVER, known: phone.getCountries() }] : [];
     }
     case 'IsHash': {
-      if (typeof arg !== 'string' || hashKnown(arg)) return [];
-      return [{ what: 'algorithm', value: arg, effect: 'the rule accepts one hex digit followed by the text `{undefined}`, and nothing else', known: HASH_ALGORITHMS.filter(hashKnown) }];
+      if (typeof arg !== 'string' || hashLength(arg) !== undefined) return [];
+      return [{ what: 'algorithm', value: arg, effect: 'the rule accepts one hex digit followed by the text `{undefined}`, and nothing else', known: HASH_ALGORITHMS.filter((algorithm) => hashLength(algorithm) !== undefined) }];
     }
     case 'IsISBN': {
       const isISBN = (load('validator/lib/isISBN.js') as { default: (value: string, version?: string) => boolean }).default;
