@@ -58,4 +58,7 @@ export const moreFormatSamples: Record<string, readonly unknown[]> = {
   'MoreFormatsDto.germanTaxId': ['26954371827', '12345678901', undefined],
   'MoreFormatsDto.zone': ['Europe/Paris', 'UTC', 'Mars/Olympus', undefined],
   'MoreFormatsDto.date': [undefined, '2024-01-02'],
+  'MoreFormatsDto.after': [undefined, '2024-01-02'],
+  'MoreFormatsDto.before': [undefined, ['1969-01-01']],
+  'MoreFormatsDto.later': [undefined, 0],
 };

@@ -157,7 +157,9 @@ export class DtoEntries {
     const passes = r.each
       ? `${this.v('eachOrOne')}($v, ${args === '' ? check : this.constant('(item: unknown) => boolean', `($x) => ${check}($x${args})`)})`
       : `${check}($v${args})`;
-    const message = r.messages.length === 1
+    const message = r.renderAtLoad
+      ? this.constant('string', `${this.v('renderedMessage')}(${quote(r.messages[0]!)}, ${constraints}, ${quote(name)})`)
+      : r.messages.length === 1
       ? quote(r.messages[0]!)
       : `${this.constant('readonly string[]', `[${r.messages.map(quote).join(', ')}]`)}[${this.v('lengthMessageIndex')}($v${args})]`;
     return this.push(passes, name, message, constraints);

@@ -18,6 +18,8 @@ export interface RulePlan {
   readonly messages: readonly string[];
   /** `@IsEnum(E)`: the enum; the constraints and the message (a template then) are made when the tables load. */
   readonly enumRef?: ValueRef;
+  /** `@MinDate`/`@MaxDate`: the one message is a template, rendered when the tables load. */
+  readonly renderAtLoad?: true;
 }
 
 /** When a member is validated at all: `@IsOptional()` (not null or undefined), `@ValidateIf(arrow)`. */
@@ -124,7 +126,8 @@ function planMember(dto: DtoIR, member: DtoMemberIR): MemberPlan | Fallback {
 /** `{ each, message }` of the validation options, or why they cannot be compiled. */
 function optionsOf(rule: ValidatorRuleIR): { each: boolean; message?: string } | string {
   const index = optionsIndex(rule);
-  for (const arg of rule.args) {
+  for (const [i, arg] of rule.args.entries()) {
+    if (i === 0 && ruleCatalogue.get(rule.name)?.dateBound && arg.kind === 'dynamic' && LITERAL_DATE.test(arg.text)) continue;
     if ((arg.kind === 'dynamic' || arg.kind === 'arrow') && rule.name !== 'ValidateIf') return `its argument \`${arg.text}\` is only known at run time`;
   }
   const arg = rule.args[index];
@@ -158,6 +161,13 @@ function optionsIndex(rule: ValidatorRuleIR): number {
   return ruleCatalogue.get(rule.name)?.params ?? 0;
 }
 
+/**
+ * A Date made from a literal alone (`new Date('2020-01-01')`, `new Date(0)`): copied into the
+ * tables, it is the same Date class-validator holds. A function bound stays on class-validator:
+ * its message prints the function's source, which a bundler may rewrite.
+ */
+const LITERAL_DATE = /^new Date\((?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\)$/;
+
 const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
@@ -174,7 +184,12 @@ function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolea
   const recorded = spec.records ? constraints : [];
   const values = recorded.map(runtimeValue);
   const prefix = options.each ? 'each value in ' : '';
-  const templates = options.message !== undefined ? [options.message] : spec.key === 'isLength' ? lengthMessages.map((m) => prefix + m) : [prefix + spec.message];
+  const fallbackTemplate = spec.eachAt === 'property' ? spec.message.replace('$property', `${prefix}$property`) : prefix + spec.message;
+  const templates = options.message !== undefined ? [options.message] : spec.key === 'isLength' ? lengthMessages.map((m) => prefix + m) : [fallbackTemplate];
+  if (spec.dateBound) {
+    if (/\$(value|target)/.test(templates[0]!)) return 'its message names `$value` or `$target`, known only at run time';
+    return { key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages: templates, renderAtLoad: true };
+  }
   const messages: string[] = [];
   for (const template of templates) {
     const message = renderMessage(template, values, property);

@@ -22,6 +22,13 @@ export interface RuleSpec {
   readonly module?: CheckModule;
   /** The arguments are passed to the check though class-validator does not record them (`@IsIBAN(options)`). */
   readonly passesUnrecorded?: true;
+  /**
+   * `@MinDate(new Date('2020-01-01'))`: the bound is an expression copied into the tables, and the
+   * message (which prints the Date as the process's time zone does) is rendered when they load.
+   */
+  readonly dateBound?: true;
+  /** Where `each value in ` goes: before the message (the default), or before `$property`. */
+  readonly eachAt?: 'property';
 }
 
 /** Subpaths of `@framework/core/validation` holding the checks of rarer formats, loaded only by apps using one. */
@@ -108,6 +115,8 @@ export const ruleCatalogue: ReadonlyMap<string, RuleSpec> = new Map([
   ['IsNotEmptyObject', withArgs('isNotEmptyObject', 'isNotEmptyObject', 1, '$property must be a non-empty object')],
   // Only absent members pass in a JSON body, which holds no Date (as under class-validator).
   ['IsDate', noArgs('isDate', 'isDate', '$property must be a Date instance')],
+  ['MinDate', { ...withArgs('minDate', 'minDate', 1, 'minimal allowed date for $property is $constraint1'), dateBound: true, eachAt: 'property' }],
+  ['MaxDate', { ...withArgs('maxDate', 'maxDate', 1, 'maximal allowed date for $property is $constraint1'), dateBound: true, eachAt: 'property' }],
   // Codes and identifiers (`@framework/core/validation/codes`).
   ['IsBIC', format('codes', 'isBIC', '$property must be a BIC or SWIFT code')],
   ['IsBtcAddress', format('codes', 'isBtcAddress', '$property must be a BTC address')],

@@ -81,7 +81,9 @@ export function moreFormatSchema(key: string, constraints: readonly JsonValue[])
     case 'isPassportNumber': return described(`A passport number${named(option, 'country')}.`);
     case 'isTaxId': return described(`A tax identification number${named(option, 'locale')}.`);
     // A JSON body holds no Date: no value passes (an absent member under `@IsOptional()` aside).
-    case 'isDate': return { not: {}, description: 'A Date instance, which no JSON value is.' };
+    case 'isDate':
+    case 'minDate':
+    case 'maxDate': return { not: {}, description: 'A Date instance, which no JSON value is.' };
     default: return descriptions[key] === undefined ? undefined : described(descriptions[key]);
   }
 }
