@@ -73,7 +73,7 @@ test('FW1703: a locale validator.js does not know, at the decorator, with the ne
   assert.not.ok(result.ok);
 });
 
-test('FW1704 (and FW1703 for the new locale rules): an option value the library does not know, at the decorator; known ones pass', async () => {
+test('FW1704 (and FW1703 for the new locale rules): an option value the library does not know, or a locale it needs left out, at the decorator; known ones pass', async () => {
   const result = await compileFixture('fw1704-unknown-option-value');
   const file = 'test/compiler/fixtures/fw1704-unknown-option-value/src/app.module.ts';
   assert.equal(result.diagnostics.map((d) => ({ ...golden(d), hint: d.hint })), [
@@ -111,6 +111,11 @@ test('FW1704 (and FW1703 for the new locale rules): an option value the library 
       code: 'FW1703', severity: 'error', file, line: 23, column: 3,
       message: "@IsTaxId on member 'taxId' of body class ContactDto names the locale 'de', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
       hint: "did you mean 'de-DE'? use one of validator.js's locales for it, such as 'en-US', 'de-DE', 'fr-FR', or leave the locale out for 'en-US'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 26, column: 3,
+      message: "@IsPostalCode on member 'anyZip' of body class ContactDto names no locale, which validator.js needs for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "use one it knows, such as 'any', 'AD', 'AT'.",
     },
   ]);
   assert.not.ok(result.ok);

@@ -59,6 +59,18 @@ const LOCALE_RULES: Readonly<Record<string, LocaleRule>> = {
   IsTaxId: { localeOf: first, known: everyLocale, knows: accepts('validator/lib/isTaxID.js'), omitted: forEnUs },
 };
 
+/**
+ * The locales validator.js knows for a rule that takes one (for hints), `any` among them where it takes it.
+ *
+ * @example
+ * localesKnownFor('IsPostalCode') // ['AD', 'AT', …, 'any']
+ */
+export function localesKnownFor(rule: string): readonly string[] {
+  const spec = LOCALE_RULES[rule];
+  if (!spec) return [];
+  return spec.knows ? spec.known().filter(spec.knows) : spec.known();
+}
+
 function valueOf(arg: RuleArgIR | undefined): unknown {
   return arg?.kind === 'value' ? arg.value : undefined;
 }
@@ -78,7 +90,7 @@ export function unknownLocales(dto: DtoIR): Diagnostic[] {
       const spec = LOCALE_RULES[rule.name];
       const locale = spec?.localeOf(rule.args);
       if (spec === undefined || typeof locale !== 'string') continue;
-      const candidates = spec.knows ? spec.known().filter(spec.knows) : spec.known();
+      const candidates = localesKnownFor(rule.name);
       if (spec.knows ? spec.knows(locale) : candidates.includes(locale)) continue;
       const suggestion = sameLanguage(locale, candidates) ?? suggest(locale, candidates);
       const preferred = ['en-US', 'de-DE', 'fr-FR', 'US', 'DE', 'FR', 'ES'].filter((example) => candidates.includes(example));

@@ -2,20 +2,23 @@ import { createRequire } from 'node:module';
 import type { DtoIR, RuleArgIR, ValidatorRuleIR } from '../../ir/index.js';
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { suggest } from '../../diagnostics/suggest.js';
-import { sameLanguage } from './locales.js';
+import { localesKnownFor, sameLanguage } from './locales.js';
 
 // The libraries class-validator calls (the versions the runtime calls too), read only when a DTO names such a value.
 const load = createRequire(import.meta.url);
 
 const NEVER = 'no value can pass the rule';
 
-/** One literal argument a library does not know, and what it does then. */
+/** One literal argument a library does not know (or one it needs, left out), and what it does then. */
 interface Unknown {
   readonly what: string;
-  readonly value: string;
+  /** Undefined: the argument is left out. */
+  readonly value?: string;
   readonly effect: string;
   readonly known: readonly string[];
 }
+
+const THROWS = 'every string sent would make the check throw (a 500), never a 400';
 
 /** Algorithms class-validator documents for `@IsHash`; each is kept only if validator.js takes it. */
 const HASH_ALGORITHMS = ['md4', 'md5', 'sha1', 'sha256', 'sha384', 'sha512', 'ripemd128', 'ripemd160', 'tiger128', 'tiger160', 'tiger192', 'crc32', 'crc32b'];
@@ -55,7 +58,7 @@ function unknownOf(rule: ValidatorRuleIR): Unknown[] {
       const locales = (load('validator/lib/isPassportNumber.js') as { locales: string[] }).locales;
       if (typeof arg !== 'string' || locales.includes(arg)) return [];
       // validator.js looks the code up upper-cased, then reads its table with the code as given.
-      const effect = locales.includes(arg.toUpperCase()) ? 'every string sent would make the check throw (a 500), never a 400' : NEVER;
+      const effect = locales.includes(arg.toUpperCase()) ? THROWS : NEVER;
       return [{ what: 'country code', value: arg, effect, known: locales }];
     }
     case 'IsMobilePhone': {
@@ -63,6 +66,12 @@ function unknownOf(rule: ValidatorRuleIR): Unknown[] {
       const locales = (load('validator/lib/isMobilePhone.js') as { locales: string[] }).locales;
       return arg.filter((locale): locale is string => typeof locale === 'string' && !locales.includes(locale))
         .map((locale) => ({ what: 'locale', value: locale, effect: 'it is skipped, and only the other locales are checked', known: locales }));
+    }
+    case 'IsPostalCode':
+    case 'IsIdentityCard': {
+      // Optional in class-validator's signature, but validator.js throws without one (a known locale is FW1703's).
+      if (rule.args.length > 0 && !(rule.args[0]?.kind === 'value' && arg === undefined)) return [];
+      return [{ what: 'locale', effect: THROWS, known: ['any', ...localesKnownFor(rule.name).filter((locale) => locale !== 'any')] }];
     }
     default: return [];
   }
@@ -82,7 +91,8 @@ function valueOf(arg: RuleArgIR | undefined): unknown {
 /**
  * FW1704 for each literal option value the library a rule calls does not know, with which the
  * rule silently refuses every value (`@IsPhoneNumber('UK')`, `@IsHash('sha')`, `@IsISBN(11)`) or
- * throws (`@IsPassportNumber('us')`). A value known only at run time is not judged.
+ * throws (`@IsPassportNumber('us')`, `@IsPostalCode()` without a locale). A value known only at
+ * run time is not judged.
  *
  * @example
  * unknownOptionValues(dto) // [FW1704 at `@IsPhoneNumber('UK')`, hint: did you mean 'GB'?]
@@ -92,11 +102,14 @@ export function unknownOptionValues(dto: DtoIR): Diagnostic[] {
   for (const member of dto.members) {
     for (const rule of member.rules) {
       for (const found of unknownOf(rule)) {
-        const suggestion = nearest(found.value, found.known);
+        const suggestion = found.value === undefined ? undefined : nearest(found.value, found.known);
         const library = rule.name === 'IsPhoneNumber' ? 'libphonenumber-js' : 'validator.js';
+        const names = found.value === undefined
+          ? `names no ${found.what}, which ${library} needs for it`
+          : `names the ${found.what} '${found.value}', which ${library} does not know for it`;
         const examples = found.known.slice(0, 3).map((k) => `'${k}'`).join(', ');
         out.push(diagnostic('FW1704', rule.location, {
-          decorator: `@${rule.name}`, member: member.name, dto: dto.ref.name, what: found.what, value: `'${found.value}'`, library, effect: found.effect, suggestion: suggestion ?? '', examples,
+          decorator: `@${rule.name}`, member: member.name, dto: dto.ref.name, names, effect: found.effect, suggestion: suggestion ?? '', examples,
         }));
       }
     }

@@ -26,7 +26,7 @@ export const validationCatalogue = {
   },
   FW1704: {
     severity: 'error',
-    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} names the ${a.what} ${a.value}, which ${a.library} does not know for it: ${a.effect}.`,
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} ${a.names}: ${a.effect}.`,
     hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one it knows, such as ${a.examples}.`,
   },
 } satisfies Record<string, Entry>;
