@@ -71,7 +71,8 @@ export function localesKnownFor(rule: string): readonly string[] {
   return spec.knows ? spec.known().filter(spec.knows) : spec.known();
 }
 
-function valueOf(arg: RuleArgIR | undefined): unknown {
+/** A rule argument's literal value, or undefined when it has none (left out, or known only at run time). */
+export function valueOf(arg: RuleArgIR | undefined): unknown {
   return arg?.kind === 'value' ? arg.value : undefined;
 }
 

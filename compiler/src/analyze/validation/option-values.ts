@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import type { DtoIR, RuleArgIR, ValidatorRuleIR } from '../../ir/index.js';
+import type { DtoIR, ValidatorRuleIR } from '../../ir/index.js';
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { suggest } from '../../diagnostics/suggest.js';
-import { localesKnownFor, sameLanguage } from './locales.js';
+import { localesKnownFor, sameLanguage, valueOf } from './locales.js';
 
 // The libraries class-validator calls (the versions the runtime calls too), read only when a DTO names such a value.
 const load = createRequire(import.meta.url);
@@ -82,10 +82,6 @@ function nearest(value: string, known: readonly string[]): string | undefined {
   // The United Kingdom's ISO 3166-1 code is GB, not UK.
   if (value.toUpperCase() === 'UK' && known.includes('GB')) return 'GB';
   return known.find((k) => k.toLowerCase() === value.toLowerCase()) ?? sameLanguage(value, known) ?? suggest(value, known);
-}
-
-function valueOf(arg: RuleArgIR | undefined): unknown {
-  return arg?.kind === 'value' ? arg.value : undefined;
 }
 
 /**
