@@ -12,6 +12,8 @@ export interface CreateAppOptions {
   readonly grpc?: boolean;
   /** Add a Cloudflare Worker entry (`src/worker.ts`), `wrangler.toml` and `npm run build:worker`; not with `grpc` (a Worker serves no gRPC). */
   readonly workers?: boolean;
+  /** Add an AWS Lambda handler (`src/lambda.ts`) and `npm run build:lambda`; not with `grpc` (a Lambda function serves no gRPC). */
+  readonly lambda?: boolean;
   /** A folder of tarballs written by `npm run pack`: the app depends on them instead of the registry. */
   readonly packages?: string;
   /** The package name; default: the folder's name. */
@@ -31,24 +33,29 @@ const TEMPLATE = new URL('../template/', import.meta.url);
 const RENAMED: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
 const GRPC_ONLY = /\.proto$|\.grpc-controller\.ts$/;
 const WORKERS_ONLY = /^src\/worker\.ts$|^wrangler\.toml$/;
+const LAMBDA_ONLY = /^src\/lambda\.ts$/;
 
 /**
  * Writes a complete app into `dir`: package.json (type module; scripts build, dev, start, test), a
  * tsconfig.json framework-build accepts, `src/` with a module, a controller with a validated DTO, a
  * service, `bootstrap.ts` and `main.ts`, a test of the app, `.gitignore` and a README. Throws when
- * `dir` exists and is not empty, a tarball is missing from `packages`, or both `grpc` and `workers` are asked.
- * With `workers`, also `src/worker.ts` (the Worker's `fetch`), `wrangler.toml` and `npm run build:worker`.
+ * `dir` exists and is not empty, a tarball is missing from `packages`, or `grpc` is asked with `workers` or `lambda`.
+ * With `workers`, also `src/worker.ts` (the Worker's `fetch`), `wrangler.toml` and `npm run build:worker`;
+ * with `lambda`, `src/lambda.ts` (the function's handler) and `npm run build:lambda`.
  *
  * @example
  * createApp({ dir: 'my-api', grpc: true }); // then: cd my-api && npm install && npm run dev
  * createApp({ dir: 'my-worker', workers: true }); // then: npm install && npm run build:worker && npx wrangler dev
+ * createApp({ dir: 'my-function', lambda: true }); // then: npm install && npm run build:lambda, and zip dist/lambda
  */
 export function createApp(options: CreateAppOptions): CreatedApp {
   const dir = path.resolve(options.dir);
   const name = options.name ?? packageName(path.basename(dir));
   const grpc = options.grpc ?? false;
   const workers = options.workers ?? false;
+  const lambda = options.lambda ?? false;
   if (grpc && workers) throw new Error('--grpc and --workers do not go together: a Worker answers HTTP only. Create the app with one of them.');
+  if (grpc && lambda) throw new Error('--grpc and --lambda do not go together: a Lambda function answers HTTP only. Create the app with one of them.');
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${options.dir} exists and is not empty; choose a new folder.`);
   const version = ownVersion();
   const node = nodeTarget();
@@ -63,14 +70,15 @@ export function createApp(options: CreateAppOptions): CreatedApp {
   for (const rel of templateFiles()) {
     if (!grpc && GRPC_ONLY.test(rel)) continue;
     if (!workers && WORKERS_ONLY.test(rel)) continue;
+    if (!lambda && LAMBDA_ONLY.test(rel)) continue;
     const target = RENAMED[rel] ?? rel;
-    put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc, workers }));
+    put(target, renderTemplate(fs.readFileSync(new URL(rel, TEMPLATE), 'utf8'), { name, grpc, workers, lambda }));
   }
-  put('package.json', `${JSON.stringify(manifest(name, grpc, workers, node.engines, deps), null, 2)}\n`);
+  put('package.json', `${JSON.stringify(manifest(name, { grpc, workers, lambda }, node.engines, deps), null, 2)}\n`);
   return { dir, name, files: files.sort() };
 }
 
-function manifest(name: string, grpc: boolean, workers: boolean, engines: string, deps: ReturnType<typeof appDependencies>): object {
+function manifest(name: string, { grpc, workers, lambda }: Record<'grpc' | 'workers' | 'lambda', boolean>, engines: string, deps: ReturnType<typeof appDependencies>): object {
   // tsc copies no .proto files: the build puts them beside the compiled controllers.
   const copyProtos = `node -e "require('node:fs').cpSync('src', 'dist/src', { recursive: true, filter: (f) => !f.endsWith('.ts') })"`;
   return {
@@ -85,6 +93,8 @@ function manifest(name: string, grpc: boolean, workers: boolean, engines: string
       'build:prod': 'framework-build src --out generated && framework-build bundle src/main.ts --out dist/bundle',
       // The Worker: dist/worker/worker.mjs, which wrangler.toml names as its `main`.
       ...(workers ? { 'build:worker': 'framework-build src --out generated && framework-build bundle src/worker.ts --target workers --out dist/worker' } : {}),
+      // The function: dist/lambda/lambda.mjs and the chunks it reads on demand; zip the folder, handler `lambda.handler`.
+      ...(lambda ? { 'build:lambda': 'framework-build src --out generated && framework-build bundle src/lambda.ts --target lambda --split --out dist/lambda' } : {}),
       dev: 'framework-build dev src --entry src/main.ts',
       start: 'node dist/src/main.js',
       // A glob, not a folder: since Node 21 `node --test <dir>` is no test path. The shell expands

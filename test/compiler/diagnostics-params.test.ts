@@ -25,12 +25,27 @@ test('FW1801: a @Param or @Query(name) type the text cannot be converted to, at 
 test('FW1803: a member of a @Query() class whose type a query text cannot be converted to, at the member', async () => {
   const result = await compileFixture('fw1803-query-member');
   assert.equal(result.diagnostics.map(golden), [
-    error('FW1803', 'fw1803-query-member', 6, 17, "Member 'tags' of query class SearchQuery is declared as string[], which a query parameter's text cannot be converted to."),
+    error('FW1803', 'fw1803-query-member', 6, 17, "Member 'range' of query class SearchQuery is declared as { from: number }, which a query parameter's text cannot be converted to."),
   ]);
   assert.is(
     result.diagnostics[0]?.hint,
-    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.",
+    'declare it as string, number, boolean, Date (ISO 8601), an enum, a union of string or number literals, or an array of one of these (every value of a repeated key); read anything else as a string and convert it in the handler.',
   );
+});
+
+test('FW1804: a query array of objects or of arrays, as a @Query() member or a @Query(name) parameter, at the member or decorator', async () => {
+  const fixture = 'fw1804-query-array-of-objects';
+  const result = await compileFixture(fixture);
+  assert.equal(result.diagnostics.map(golden), [
+    error('FW1804', fixture, 9, 17, "Member 'ranges' of query class FilterQuery is declared as Range[]: a repeated query key gives text values, which cannot be converted to Range."),
+    error('FW1804', fixture, 15, 39, "@Query('pair') parameter 'pairs' of SearchController.search is declared as { a: string }[]: a repeated query key gives text values, which cannot be converted to { a: string; }."),
+    error('FW1804', fixture, 15, 79, "@Query('grid') parameter 'grid' of SearchController.search is declared as string[][]: a repeated query key gives text values, which cannot be converted to string[]."),
+  ]);
+  assert.is(
+    result.diagnostics[0]?.hint,
+    "declare an array of string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals (?ranges=a&ranges=b gives ['a', 'b']), or take ranges as a string (JSON, say) and parse it in the handler.",
+  );
+  assert.is(result.ok, false);
 });
 
 test('a pipe takes the place of the conversion: no FW1801 for `@Query(\'tags\', SplitPipe) tags: string[]`', async () => {

@@ -119,6 +119,24 @@ test('addresses (URL, port, IP, domain name, email) are checked without loading 
   assert.is(classValidatorLoaded(), false);
 });
 
+test("a rule's own message is the one said, as class-validator says it", async () => {
+  class Custom {
+    @IsInt({ message: 'WORKERS must be a whole number of workers' })
+    WORKERS = 1;
+
+    @IsUrl({ require_tld: false }, { message: '$property must be the public address' })
+    PUBLIC_URL!: string;
+
+    @IsPort({ message: 'ADMIN_PORT must be a port number' })
+    ADMIN_PORT!: string;
+  }
+  const error = await loadConfig(Custom, { envFilePath: false, env: { WORKERS: 'many', PUBLIC_URL: 'not a url', ADMIN_PORT: '70000' } }).then(() => undefined, (e: unknown) => e as Error);
+  assert.is(
+    error?.message,
+    'The configuration does not match Custom (3 problems): WORKERS must be a whole number of workers; PUBLIC_URL must be the public address; ADMIN_PORT must be a port number.',
+  );
+});
+
 test('a schema with another rule is validated by class-validator, with the same one-message answer', async () => {
   class WithUrl {
     @IsInt()

@@ -79,6 +79,24 @@ test('--workers adds the Worker entry, wrangler.toml and build:worker; with --gr
   assert.not.ok(fs.existsSync(path.join(parent, 'both')), 'nothing written');
 });
 
+test('--lambda adds the handler and build:lambda, beside --workers too; with --grpc it is refused', () => {
+  const app = createApp({ dir: path.join(parent, 'function'), lambda: true });
+  assert.ok(app.files.includes('src/lambda.ts'));
+  assert.not.ok(app.files.includes('src/worker.ts'));
+  assert.match(read(app.dir, 'src/lambda.ts'), /const app = await bootstrap\(\);\n[\s\S]*export const handler = lambdaHandler\(app\);/);
+  const manifest = JSON.parse(read(app.dir, 'package.json')) as { scripts: Record<string, string> };
+  assert.is(manifest.scripts['build:lambda'], 'framework-build src --out generated && framework-build bundle src/lambda.ts --target lambda --split --out dist/lambda');
+  assert.match(read(app.dir, 'README.md'), /## As an AWS Lambda function/);
+  for (const file of app.files) assert.not.match(read(app.dir, file), /#if lambda|#endif/, file);
+  const both = createApp({ dir: path.join(parent, 'edge-and-function'), workers: true, lambda: true });
+  assert.ok(both.files.includes('src/lambda.ts') && both.files.includes('src/worker.ts'));
+  const plain = createApp({ dir: path.join(parent, 'not-a-function') });
+  assert.not.ok(plain.files.includes('src/lambda.ts'));
+  assert.not.match(read(plain.dir, 'README.md'), /AWS Lambda/);
+  assert.throws(() => createApp({ dir: path.join(parent, 'grpc-function'), grpc: true, lambda: true }), /--grpc and --lambda do not go together: a Lambda function answers HTTP only/);
+  assert.not.ok(fs.existsSync(path.join(parent, 'grpc-function')), 'nothing written');
+});
+
 test('--packages points every framework dependency at its tarball, and names a missing one', () => {
   const packages = path.join(parent, 'packs');
   fs.mkdirSync(packages);

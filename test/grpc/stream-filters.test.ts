@@ -148,6 +148,13 @@ test('an error of the stream a filter answered with is not filtered again: its m
   assert.is(observed.logger.errors.length, 0, 'logged by the request line of the observed call, not twice');
 });
 
+test('a stream a filter answered an upfront error with is not filtered again either: its error’s mapped status', async ({ observed }) => {
+  const answer = await outcome(observed.client.Method({ failure: 'recover-then-fail', at: 'upfront' }));
+  assert.equal(answer.items, [100]);
+  assert.equal([answer.code, answer.details], [status.UNKNOWN, 'planned failure: method']);
+  assert.equal(seen.filters, ['method'], 'asked once');
+});
+
 test('a filter that throws a plain error: UNKNOWN with its message and no stack; the server serves on', async ({ observed, lines }) => {
   const answer = await outcome(observed.client.Method({ before: 1, failure: 'filter-throws' }));
   assert.equal([answer.items, answer.code, answer.details], [[1], status.UNKNOWN, 'the global filter broke']);

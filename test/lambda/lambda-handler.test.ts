@@ -2,8 +2,10 @@
 // URL, an ALB with and without multi-value headers), run by a local Lambda Runtime API and a
 // bootstrap that invokes the handler as the Node.js runtime does: one container, one start of the
 // application for every event, the same refusals as the Node server gives, streamed answers
-// through awslambda.streamifyResponse, and an event of no known shape named, not crashed on.
+// through awslambda.streamifyResponse, and an event of no known shape named, not crashed on. In
+// process: a plain `{ fetch }` application gets the event as a Web `Request`.
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
+import { lambdaHandler } from '@framework/core/lambda';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -57,6 +59,19 @@ lambda('function URL: a base64 body decoded and validated; several Set-Cookie as
   const bytes = await invoke(container, { ...event('http-api'), rawPath: '/l/bytes', rawQueryString: '' });
   assert.is(bytes.isBase64Encoded, true);
   assert.equal([...Buffer.from(bytes.body, 'base64')], [0, 255, 1, 254]);
+});
+
+lambda('@Req().raw is the Web Request of the event: method, URL, joined cookies, type and the decoded body', async ({ container }) => {
+  const base = event('function-url');
+  const result = await invoke(container, { ...base, rawPath: '/l/raw', cookies: ['a=1', 'b=2'] });
+  assert.is(result.statusCode, 200);
+  assert.equal(JSON.parse(result.body), {
+    method: 'POST',
+    url: 'https://abcdefg.lambda-url.us-east-1.on.aws/l/raw',
+    cookie: 'a=1; b=2',
+    type: 'application/json',
+    body: '{"name":"bolt","quantity":2}',
+  });
 });
 
 lambda('REST API (payload 1.0): repeated query values encoded again, answers in multiValueHeaders', async ({ container }) => {
@@ -146,3 +161,36 @@ streaming('a function URL in RESPONSE_STREAM mode streams an event stream after 
 });
 
 streaming.run();
+
+const plain = suite('lambdaHandler of a plain { fetch }');
+
+plain('hands fetch the Web Request of the event and the caller\'s address, and answers its Response', async () => {
+  let seen: { url: string; method: string; cookie: string | null; body: string; address: string } | undefined;
+  const handler = lambdaHandler({
+    fetch: async (request, bindings) => {
+      seen = { url: request.url, method: request.method, cookie: request.headers.get('cookie'), body: await request.text(), address: bindings!.remoteAddress() };
+      const headers = new Headers({ 'content-type': 'text/plain' });
+      headers.append('set-cookie', 'a=1');
+      return new Response('seen', { status: 201, headers });
+    },
+  });
+  const result = await handler({ ...event('function-url'), cookies: ['x=1', 'y=2'] });
+  assert.equal(result, { statusCode: 201, body: 'seen', isBase64Encoded: false, headers: { 'content-type': 'text/plain' }, cookies: ['a=1'] });
+  assert.equal(seen, { url: 'https://abcdefg.lambda-url.us-east-1.on.aws/l/items', method: 'POST', cookie: 'x=1; y=2', body: '{"name":"bolt","quantity":2}', address: '203.0.113.7' });
+});
+
+plain('a fetch that throws fails the invocation with its error', async () => {
+  const handler = lambdaHandler({
+    fetch: () => {
+      throw new Error('fetch failed here');
+    },
+  });
+  try {
+    await handler(event('http-api'));
+    assert.unreachable('the invocation should fail');
+  } catch (error) {
+    assert.is((error as Error).message, 'fetch failed here');
+  }
+});
+
+plain.run();

@@ -1,4 +1,4 @@
-import type { ConversionIR, DtoIR, ParamIR } from '../ir/index.js';
+import type { ConversionIR, DtoIR, ParamIR, ScalarConversionIR } from '../ir/index.js';
 import type { Hoisted } from './hoisted.js';
 import type { Imports } from './imports.js';
 import { key, quote } from './literals.js';
@@ -32,6 +32,7 @@ export interface EmittedArgument {
  * @example
  * argument(param, site) // { text: 'a.payload as GetTodoRequest', awaits: false }
  * argument(param, site) // { text: "asNumber(a.query('limit'), 'limit', 'query', true)", awaits: false }
+ * argument(param, site) // { text: "asNumbers(a.queryValues('id'), 'id', 'query', true)", awaits: false } for `id?: number[]`
  */
 export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
   const s = p.source;
@@ -52,9 +53,9 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       if (s.name !== undefined) return typed(p, `a.query(${quote(s.name)})`, s.name, 'query', parameter, site);
       if (p.schema) {
         const reader = site.hoisted.declare('query', `${imports.core('validatedQuery')}<${schemaOutput(p.schema, imports)}>(${schemaEntry(p.schema, imports, site.hoisted)}, {})`);
-        return { text: `await ${reader}(a.queries())`, awaits: true };
+        return { text: `await ${reader}(a)`, awaits: true };
       }
-      return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a.queries())`, awaits: true } : plain('a.queries()');
+      return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a)`, awaits: true } : plain('a.queries()');
     case 'header':
       return plain(s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`);
     case 'cookie': {
@@ -104,15 +105,20 @@ function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 
   }
   // A path parameter is always there; a query parameter or a cookie may be missing.
   const optional = place !== 'path' && p.optional === true;
-  const call = (converter: string): string => `${converter}(${raw}, ${quote(name)}, ${quote(place)}${optional ? ', true' : ''})`;
   const conversion = p.conversion ?? { kind: 'string' };
+  // An array reads every value of its key (decided at build time: scalars keep the first value).
+  const read = conversion.kind === 'array' ? `a.queryValues(${quote(name)})` : raw;
+  const call = (converter: string): string => `${converter}(${read}, ${quote(name)}, ${quote(place)}${optional ? ', true' : ''})`;
   if (conversion.kind === 'string') return { text: place === 'path' || optional ? raw : call(imports.core('asString')), awaits: false };
-  if (conversion.kind === 'oneOf') return { text: `${call(oneOfConverter(conversion.values, site))} as ${parameter}`, awaits: false };
-  return { text: call(converterName(conversion, site)), awaits: false };
+  const oneOf = conversion.kind === 'oneOf' || (conversion.kind === 'array' && conversion.item.kind === 'oneOf');
+  return { text: oneOf ? `${call(converterName(conversion, site))} as ${parameter}` : call(converterName(conversion, site)), awaits: false };
 }
 
+/** The converter of one conversion: a runtime export, or one declared once in the tables (`oneOf`, `eachOf`). */
 function converterName(conversion: ConversionIR, site: ArgumentSite): string {
   switch (conversion.kind) {
+    case 'array':
+      return listConverterName(conversion.item, site);
     case 'number':
       return site.imports.core('asNumber');
     case 'boolean':
@@ -125,6 +131,21 @@ function converterName(conversion: ConversionIR, site: ArgumentSite): string {
     case 'unsupported':
       // Unsupported is an error (FW1801/FW1803): nothing is emitted then.
       return site.imports.core('asString');
+  }
+}
+
+function listConverterName(item: ScalarConversionIR, site: ArgumentSite): string {
+  switch (item.kind) {
+    case 'string':
+      return site.imports.core('asStrings');
+    case 'number':
+      return site.imports.core('asNumbers');
+    case 'boolean':
+      return site.imports.core('asBooleans');
+    case 'date':
+      return site.imports.core('asDates');
+    case 'oneOf':
+      return site.hoisted.declare('list', `${site.imports.core('eachOf')}(${oneOfConverter(item.values, site)})`);
   }
 }
 
@@ -141,10 +162,15 @@ function formReader(p: ParamIR, dto: DtoIR, site: ArgumentSite): string {
   return site.hoisted.declare('form', `${site.imports.core('validatedForm')}<${cls}>(${site.dto(dto)}, { ${converters.join(', ')} })`);
 }
 
-/** The reader of a whole `@Query()` class: its members converted, then validated like a body. */
+/** The reader of a whole `@Query()` class: its members converted (an array member from every value of its key), then validated like a body. */
 function queryReader(p: ParamIR, dto: DtoIR, site: ArgumentSite): string {
-  const converted = (p.queryMembers ?? []).filter((m) => m.conversion.kind !== 'string');
-  const converters = converted.map((m) => `${key(m.name)}: ${converterName(m.conversion, site)}`);
+  const members = p.queryMembers ?? [];
+  const entries = (list: boolean): string =>
+    members
+      .filter((m) => m.conversion.kind !== 'string' && (m.conversion.kind === 'array') === list)
+      .map((m) => `${key(m.name)}: ${converterName(m.conversion, site)}`)
+      .join(', ');
   const cls = site.imports.value(dto.ref);
-  return site.hoisted.declare('query', `${site.imports.core('validatedQuery')}<${cls}>(${site.dto(dto)}, { ${converters.join(', ')} })`);
+  const lists = entries(true);
+  return site.hoisted.declare('query', `${site.imports.core('validatedQuery')}<${cls}>(${site.dto(dto)}, { ${entries(false)} }${lists ? `, { ${lists} }` : ''})`);
 }

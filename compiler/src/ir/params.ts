@@ -43,13 +43,22 @@ export interface UploadIR {
   readonly typesLocation?: SourceLocation;
 }
 
-/** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
-export type ConversionIR =
+/** How the text of one path or query value becomes a scalar of the declared type. */
+export type ScalarConversionIR =
   | { readonly kind: 'string' | 'number' | 'boolean' | 'date' }
   /** An enum or a union of string (or of number) literals: these values. */
-  | { readonly kind: 'oneOf'; readonly values: readonly string[] | readonly number[] }
-  /** A type no conversion exists for (FW1801, FW1803): `type` as written. */
-  | { readonly kind: 'unsupported'; readonly type: string };
+  | { readonly kind: 'oneOf'; readonly values: readonly string[] | readonly number[] };
+
+/** How the text of a path or query parameter becomes the declared type (see `discover/param-types.ts`). */
+export type ConversionIR =
+  | ScalarConversionIR
+  /** A query parameter declared as an array of a scalar (`tags: string[]`): every value of its key, each converted as `item`. */
+  | { readonly kind: 'array'; readonly item: ScalarConversionIR }
+  /**
+   * A type no conversion exists for (FW1801, FW1803): `type` as written; `item`, the element type
+   * of a query array whose elements do not convert (FW1804).
+   */
+  | { readonly kind: 'unsupported'; readonly type: string; readonly item?: string };
 
 /** A pipe given to `@Param(name, …)` or `@Query(name, …)`. */
 export type PipeIR =

@@ -170,6 +170,7 @@ function paramOf(param: ParamIR): CatalogParam {
 function conversionText(conversion: ConversionIR): string {
   if (conversion.kind === 'oneOf') return `one of ${conversion.values.map((v) => JSON.stringify(v)).join(', ')}`;
   if (conversion.kind === 'unsupported') return `unsupported (${conversion.type})`;
+  if (conversion.kind === 'array') return `every value, each ${conversionText(conversion.item)}`;
   return conversion.kind;
 }
 

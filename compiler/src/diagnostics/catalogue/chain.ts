@@ -13,12 +13,19 @@ export const chainCatalogue = {
     severity: 'error',
     message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
     hint: (a) =>
-      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
+      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " or an array of one of these (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
   },
   FW1803: {
     severity: 'error',
     message: (a) => `Member '${a.member}' of query class ${a.dto} is declared as ${a.type}, which a query parameter's text cannot be converted to.`,
-    hint: () => 'declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals; read anything else as a string and convert it in the handler.',
+    hint: () =>
+      'declare it as string, number, boolean, Date (ISO 8601), an enum, a union of string or number literals, or an array of one of these (every value of a repeated key); read anything else as a string and convert it in the handler.',
+  },
+  FW1804: {
+    severity: 'error',
+    message: (a) => `${a.subject} is declared as ${a.type}: a repeated query key gives text values, which cannot be converted to ${a.item}.`,
+    hint: (a) =>
+      `declare an array of string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals (?${a.key}=a&${a.key}=b gives ['a', 'b']), or take ${a.key} as a string (JSON, say) and parse it in the handler.`,
   },
   FW1810: {
     severity: 'error',

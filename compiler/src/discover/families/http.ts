@@ -87,7 +87,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
   if (source.kind === 'param' || source.kind === 'cookie' || (source.kind === 'query' && source.name !== undefined)) {
     // Through the bound type node, an inherited `@Param('id') id: Id` converts to what the subclass binds.
-    const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType());
+    // Only a query key may repeat: an array of a scalar converts there alone.
+    const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType(), source.kind === 'query' ? { at: p } : undefined);
     // `@Cookie(name, { signed: true }, …pipes)`: the options are no pipe.
     const pipeArgs = d!.args.slice(1).filter((arg) => !Node.isObjectLiteralExpression(arg));
     const pipes = pipesOf(ctx, pipeArgs);
@@ -107,8 +108,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const cls = classOfType(ctx, typeNode);
     if (!cls) return base;
     const dto = discoverDto(ctx, cls.declaration, cls.ref);
-    // A form member without a text conversion (`tags: string[]`, a field sent several times) gets its text as it is.
-    return { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto).filter((m) => m.conversion.kind !== 'unsupported') };
+    // A form member without a scalar conversion (`tags: string[]`, a field sent several times) gets its text as it is.
+    return { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto).filter((m) => m.conversion.kind !== 'unsupported' && m.conversion.kind !== 'array') };
   }
   const schemaArg = source.kind === 'body' || source.kind === 'query' ? schemaOption(d!) : undefined;
   if (schemaArg) {

@@ -58,7 +58,9 @@ export class BadRequestError extends ApiError {
 `;
 
 /** The one function every route method calls (left out of a client without routes: tsc's noUnusedLocals). */
-export const CLIENT_CALL = `type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+export const CLIENT_CALL = `type QueryValue = string | number | boolean;
+/** The query of a call; an array is sent as its key repeated (\`?tag=a&tag=b\`), as the server reads it. */
+type Query = Readonly<Record<string, QueryValue | readonly QueryValue[] | null | undefined>>;
 
 /**
  * Writes the active trace context into \`headers\` through the propagator of the registered
@@ -85,7 +87,10 @@ async function call(
 ): Promise<unknown> {
   let url = options.baseUrl.replace(/\\/$/, '') + path;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) for (const item of value as readonly QueryValue[]) search.append(key, String(item));
+    else if (value !== undefined && value !== null) search.append(key, String(value));
+  }
   if ([...search.keys()].length > 0) url += \`?\${search.toString()}\`;
   const headers: Record<string, string> = { accept: result === 'text' ? 'text/plain' : result === 'events' ? 'text/event-stream' : 'application/json', ...options.headers, ...init?.headers };
   const token = typeof options.token === 'function' ? options.token() : options.token;

@@ -50,12 +50,14 @@ function isRequired(member: MemberPlan): boolean {
 /**
  * The schema of one member: its rules merged, `each` rules applied to the elements (or, as the
  * runtime's `eachOrOne` does, to a value that is not an array), null allowed by `@IsOptional()`.
+ * `items`: the elements' schema of a member known to be an array (a query array's conversion),
+ * which the `each` rules then narrow.
  */
-export function memberSchema(components: Components, plans: ValidationPlans, member: MemberPlan): JsonSchema {
+export function memberSchema(components: Components, plans: ValidationPlans, member: MemberPlan, items?: JsonSchema): JsonSchema {
   const arrow = member.conditions.find((c) => c.kind === 'arrow');
   if (arrow) return { description: `Checked only when \`${arrow.text}\` holds.` };
   const own: JsonSchema[] = [];
-  const each: JsonSchema[] = [];
+  const each: JsonSchema[] = items ? [items] : [];
   for (const rule of member.rules) (rule.each ? each : own).push(ruleSchema(rule));
   if (member.nested) {
     const ref = dtoSchemaRef(components, plans, member.nested.dto);
@@ -63,7 +65,7 @@ export function memberSchema(components: Components, plans: ValidationPlans, mem
   }
   if (each.length > 0) {
     const element = merge(each);
-    const isArray = own.some((s) => s.type === 'array');
+    const isArray = items !== undefined || own.some((s) => s.type === 'array');
     own.push(isArray ? { type: 'array', items: element } : { anyOf: [{ type: 'array', items: element }, element] });
   }
   const schema = merge(own);

@@ -15,7 +15,13 @@ export interface ParameterObject {
   readonly required: boolean;
   readonly schema: JsonSchema;
   readonly description?: string;
+  /** An array query parameter: its key repeated, once per value (`?tag=a&tag=b`). */
+  readonly style?: 'form';
+  readonly explode?: true;
 }
+
+/** How an array query parameter is written: the key repeated, as the server reads it and the typed client sends it. */
+const REPEATED = { style: 'form', explode: true } as const;
 
 /**
  * The path, query and header parameters of a route, each with the schema of the conversion the
@@ -37,7 +43,8 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
   for (const param of route.params) {
     const source = param.source;
     if (source.kind === 'query' && source.name !== undefined) {
-      out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param) });
+      const repeated = param.conversion?.kind === 'array' && !param.pipes?.length;
+      out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param), ...(repeated ? REPEATED : {}) });
     } else if (source.kind === 'query' && param.schema) {
       out.push(...schemaQueryParameters(documents, param.schema));
     } else if (source.kind === 'query' && param.dto) {
@@ -55,11 +62,15 @@ function queryDtoParameters(components: Components, plans: ValidationPlans, para
   const plan = planOf(plans, param.dto!);
   if (plan.kind === 'fallback') return [];
   return plan.members.map((member) => {
-    const conversion = param.queryMembers?.find((m) => m.name === member.name)?.conversion;
-    const schema = merge([conversionSchema(conversion ?? { kind: 'string' }), memberSchema(components, plans, member)].filter((s) => Object.keys(s).length > 0));
+    const conversion = param.queryMembers?.find((m) => m.name === member.name)?.conversion ?? { kind: 'string' };
+    // An array member's `each` rules describe its items, beside the items' conversion.
+    const schema =
+      conversion.kind === 'array'
+        ? memberSchema(components, plans, member, conversionSchema(conversion.item))
+        : merge([conversionSchema(conversion), memberSchema(components, plans, member)].filter((s) => Object.keys(s).length > 0));
     const doc = param.dto!.members.find((m) => m.name === member.name)?.doc;
     const required = member.conditions.length === 0 && member.rules.length > 0;
-    return { name: member.name, in: 'query' as const, required, schema, ...(doc ? { description: doc } : {}) };
+    return { name: member.name, in: 'query' as const, required, schema, ...(doc ? { description: doc } : {}), ...(conversion.kind === 'array' ? REPEATED : {}) };
   });
 }
 
@@ -94,6 +105,7 @@ function conversionSchema(conversion: ConversionIR): JsonSchema {
     case 'boolean': return { type: 'boolean' };
     case 'date': return { type: 'string', description: 'An ISO 8601 date (2026-11-24) or date-time (2026-11-24T14:00:00Z).' };
     case 'oneOf': return { enum: [...conversion.values] };
+    case 'array': return { type: 'array', items: conversionSchema(conversion.item) };
     default: return { type: 'string' };
   }
 }

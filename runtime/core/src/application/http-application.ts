@@ -5,6 +5,7 @@ import { resolveUploadLimits } from '../http/uploads/upload-limits.js';
 import { resolveBodyBounds } from '../http/http-route.js';
 import { HttpTransport, type FetchHandler } from '../http/http-transport.js';
 import { resolveServerLimits } from '../http/server-limits.js';
+import { SERVED_HTTP, type ServedHttp, type ServingApplication } from '../http/served-http.js';
 import { resolveStreamingOptions } from '../http/streaming/options.js';
 import { resolveCookieSettings } from '../http/cookies/cookie-options.js';
 import { docsAssets, docsRoutes, type DocsOptions } from '../swagger-ui/docs-page.js';
@@ -29,7 +30,7 @@ import type { ApplicationOptions, ApplicationStats } from './options.js';
  * await app.init(AppModule);
  * await app.listen(3000);
  */
-export abstract class HttpApplication {
+export abstract class HttpApplication implements ServingApplication {
   /** Where errors and warnings go (default `console`). */
   protected readonly logger: Logger;
   /** Built in: `listen` and `fetch` are its. */
@@ -136,6 +137,17 @@ export abstract class HttpApplication {
    */
   get fetch(): FetchHandler {
     return this.http.fetch;
+  }
+
+  /**
+   * The routes as the pipeline serves them, for a host adapter that makes its own exchanges
+   * (`lambdaHandler` serves each event so, without a Web `Request`); not for applications.
+   *
+   * @example
+   * const served = app[SERVED_HTTP](); // after `init`
+   */
+  [SERVED_HTTP](): ServedHttp {
+    return this.http.servedHttp;
   }
 
   /**

@@ -20,9 +20,16 @@ function accepts(filter: ResolvedFilter, error: unknown): boolean {
 }
 
 /**
+ * The calls a filter answered: a call's filters answer it once, so an error of what a filter
+ * answered with (a gRPC stream failing while it is sent) is not filtered again, whether the first
+ * error came before the stream or during it. Weak: a call is forgotten with the call.
+ */
+const answeredCalls = new WeakSet<Call>();
+
+/**
  * Gives an error to the filters, most specific first (handler, controller, global). The first
  * filter that accepts the error and returns something answers; `undefined` passes it on. When none
- * answers, the error goes on to the transport's default answer.
+ * answers, or a filter answered the call already, the error goes on to the transport's default answer.
  *
  * @example
  * const filterError = errorFilters(filters); // once per handler, at init
@@ -30,10 +37,14 @@ function accepts(filter: ResolvedFilter, error: unknown): boolean {
  */
 export function errorFilters(filters: readonly ResolvedFilter[]): ErrorFilters {
   return async (error, call) => {
+    if (answeredCalls.has(call)) throw error;
     for (const filter of filters) {
       if (!accepts(filter, error)) continue;
       const answer = await filter.filter(call).catch(error, call);
-      if (answer !== undefined) return answer;
+      if (answer !== undefined) {
+        answeredCalls.add(call);
+        return answer;
+      }
     }
     throw error;
   };

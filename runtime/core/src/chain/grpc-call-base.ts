@@ -29,6 +29,9 @@ export abstract class GrpcCallBase extends CallBase<GrpcMethodEntry> {
   query(): never {
     return httpOnly('@Query(name)');
   }
+  queryValues(): never {
+    return httpOnly('@Query(name)');
+  }
   headers(): never {
     return httpOnly('@Header()');
   }

@@ -31,7 +31,8 @@ function conversionOf(rules: readonly (string | { readonly name: string })[]): C
 /**
  * The members of a schema whose decorators come from `@framework/core/validators`, read from the
  * decorations recorded there, so class-validator need not be loaded; undefined when class-validator
- * holds them (it is loaded already) or a rule is one the configuration does not check itself.
+ * holds them (it is loaded already), a rule is one the configuration does not check itself, or a
+ * rule has validation options (its own `message`, `groups`…).
  *
  * @example
  * recordedMembers(EnvSchema) // [{ name: 'PORT', conversion: 'number', optional: false, rules: [{ name: 'IsInt', args: [] }, …] }, …]
@@ -45,6 +46,8 @@ export function recordedMembers(schema: Class): SchemaMember[] | undefined {
   for (let i = 0; i < decorations.length; i++) {
     const d = decorations[i]!;
     if (typeof d.property !== 'string' || (d.name !== 'IsOptional' && !(d.name in DIRECT_RULES))) return undefined;
+    // A rule's own message (or `groups`, `always`…) is class-validator's to apply.
+    if (hasValidationOptions(d.args)) return undefined;
     let entry = byMember.get(d.property);
     if (!entry) byMember.set(d.property, (entry = { optional: false, rules: [] }));
     if (d.name === 'IsOptional') entry.optional = true;
@@ -57,6 +60,16 @@ export function recordedMembers(schema: Class): SchemaMember[] | undefined {
     members.push({ name, conversion: conversionOf(rules), optional, rules });
   });
   return members;
+}
+
+/** Whether an argument is validation options, as class-validator's `isValidationOptions` tells (a rule's own options never have these keys). */
+function hasValidationOptions(args: readonly unknown[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (typeof arg !== 'object' || arg === null) continue;
+    if ('each' in arg || 'message' in arg || 'groups' in arg || 'always' in arg || 'context' in arg || 'validateIf' in arg) return true;
+  }
+  return false;
 }
 
 type ClassValidatorModule = typeof import('class-validator');

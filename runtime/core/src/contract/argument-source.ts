@@ -32,8 +32,10 @@ export interface ArgumentSource {
   param(name: string): string;
   /** `@Query()` */
   queries(): Record<string, string>;
-  /** `@Query(name)` */
+  /** `@Query(name)`: the first value of a repeated name. */
   query(name: string): string | undefined;
+  /** `@Query(name)` of an array type, an array member of a `@Query()` class: every value of the name, in order; undefined when absent. */
+  queryValues(name: string): string[] | undefined;
   /** `@Header()` */
   headers(): Record<string, string>;
   /** `@Header(name)` */

@@ -127,6 +127,12 @@ export class HttpTransport implements ApplicationTransport {
     return this.served.web.fetch;
   }
 
+  /** The routes as the pipeline serves them, for an adapter that makes its own exchanges (`SERVED_HTTP`). */
+  get servedHttp(): ServedHttp {
+    if (!this.served) throw new Error('Call `await app.init(RootModule)` before serving the application.');
+    return this.served;
+  }
+
   /** Stops the server, if one listens, answering in-flight requests for up to the grace period. */
   async close(): Promise<void> {
     const listener = this.listener;

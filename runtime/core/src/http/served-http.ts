@@ -48,5 +48,22 @@ export interface ServedHttp {
   telemetryOf(route: ObservedRoute | undefined): HttpRouteTelemetry | undefined;
 }
 
+/**
+ * The key of an application's routes as the pipeline serves them, for a host adapter that is
+ * neither `listen` nor `fetch` and makes its own exchanges (`@framework/core/lambda`); global, so
+ * that a second copy of the runtime in one bundle finds it too.
+ */
+export const SERVED_HTTP: unique symbol = Symbol.for('framework.http.served');
+
+/**
+ * An application whose routes a host adapter can serve through the pipeline directly.
+ *
+ * @example
+ * const served = (app as Partial<ServingApplication>)[SERVED_HTTP]?.(); // undefined for a plain `{ fetch }`
+ */
+export interface ServingApplication {
+  [SERVED_HTTP](): ServedHttp;
+}
+
 /** Serves the routes on one runtime's HTTP server, with its limits as far as it has them. */
 export type ServerAdapter = (served: ServedHttp, port: number, hostname: string | undefined, limits: ServerLimits, tls?: TlsOptions) => Promise<HttpListener>;

@@ -32,8 +32,8 @@ export interface BodySink {
 /**
  * The host port: the operations a host gives one HTTP exchange. The stages (`http/pipeline/`) are
  * written over it alone; an adapter under `http/hosts/<host>/` implements it (`NodeExchange`,
- * `WebExchange`) and builds no Web `Request`, `Response` or `Headers` unless asked (`webRequest`,
- * `sendResponse`). Every exchange is answered once, by `send`, `openBody`, `sendResponse` or an
+ * `WebExchange`, `LambdaExchange`) and builds no Web `Request`, `Response` or `Headers` unless
+ * asked (`webRequest`, `sendResponse`). Every exchange is answered once, by `send`, `openBody`, `sendResponse` or an
  * accepted `upgrade`; `cut` ends one whose answer started and then failed.
  *
  * @example

@@ -12,7 +12,7 @@ import { checkedHeaderName, newCallHeaders } from './call-headers.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import { PipelineRequest } from './pipeline-request.js';
 import type { RouteHead } from './route-headers.js';
-import { queryOf, queryParam } from './query-string.js';
+import { queryOf, queryParam, queryValues } from './query-string.js';
 import { loadFormFrom } from '../uploads/form-route.js';
 
 const decoder = new TextDecoder();
@@ -93,6 +93,9 @@ export class PipelineCall extends HttpCallBase implements HttpCallShape, OwnHead
   }
   query(name: string): string | undefined {
     return queryParam(this.exchange.target, name);
+  }
+  queryValues(name: string): string[] | undefined {
+    return queryValues(this.exchange.target, name);
   }
   headers(): Record<string, string> {
     return this.exchange.headers();

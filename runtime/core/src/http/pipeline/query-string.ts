@@ -31,3 +31,25 @@ export function queryParam(target: string, name: string): string | undefined {
   // Most targets have no query: nothing is parsed for them.
   return target.indexOf('?') === -1 ? undefined : queryOf(target)[name];
 }
+
+/**
+ * Every value of one query parameter of a request target, in order (`@Query(name)` of an array
+ * type, an array member of a `@Query()` class), or undefined when the name is absent.
+ */
+export function queryValues(target: string, name: string): string[] | undefined {
+  let start = target.indexOf('?');
+  if (start === -1) return undefined;
+  const hash = target.indexOf('#', start);
+  const end = hash === -1 ? target.length : hash;
+  let values: string[] | undefined;
+  while (start !== -1 && start < end) {
+    let next = target.indexOf('&', start + 1);
+    if (next === -1 || next > end) next = -1;
+    const pair = target.slice(start + 1, next === -1 ? end : next);
+    start = next;
+    const equals = pair.indexOf('=');
+    if (decoded(equals === -1 ? pair : pair.slice(0, equals)) !== name) continue;
+    (values ??= []).push(equals === -1 ? '' : decoded(pair.slice(equals + 1)));
+  }
+  return values;
+}

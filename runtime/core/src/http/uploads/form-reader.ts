@@ -4,7 +4,7 @@ import { HttpException } from '../../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../../exceptions/request-exceptions.js';
 import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
-import { boundaryProblem, hasControlCharacter } from './form-boundary.js';
+import { boundaryContentType, formBoundary, hasControlCharacter } from './form-boundary.js';
 import { temporaryFiles, type TemporaryFiles } from './temp-files.js';
 import { malformedForm, UploadLimitException } from './upload-errors.js';
 import { UploadedForm } from './uploaded-form.js';
@@ -132,9 +132,9 @@ export class FormReader {
       return ended;
     }
     // Checked here rather than left to the parser, which takes the first of two boundaries and any length or character.
-    const badBoundary = boundaryProblem(contentType);
-    if (badBoundary) {
-      fail(new MalformedBodyException(badBoundary));
+    const checked = formBoundary(contentType);
+    if ('problem' in checked) {
+      fail(new MalformedBodyException(checked.problem));
       return ended;
     }
     if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) {
@@ -143,7 +143,8 @@ export class FormReader {
     }
     try {
       parser = parserOf({
-        headers: { 'content-type': contentType },
+        // The checked boundary alone: the parser reads no other notation of it than the one checked.
+        headers: { 'content-type': boundaryContentType(checked.boundary) },
         // Files are counted per field below, and names measured by `refusedName`: the parser's counts are not needed.
         limits: { fields: limits.maxFields, parts: limits.maxParts, fieldSize: limits.maxFieldBytes, fileSize: this.largestFile + 1 },
         isPartAFile,
@@ -153,8 +154,7 @@ export class FormReader {
         highWaterMark: WRITE_BUFFER_BYTES,
       });
     } catch (error) {
-      const missing = /boundary/i.test((error as Error).message);
-      fail(new MalformedBodyException(missing ? 'The multipart/form-data Content-Type has no boundary parameter' : `The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
+      fail(new MalformedBodyException(`The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
       return ended;
     }
     const counts = new Map<string, number>();

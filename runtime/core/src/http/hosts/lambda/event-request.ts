@@ -1,51 +1,80 @@
 import { listRecord, optionalBoolean, optionalString, stringList, stringRecord } from './event-members.js';
-import type { EventKind, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
+import { EventHeaders, TOKEN } from './event-headers.js';
+import type { EventKind, HostRefusal, HttpApiEvent, LambdaHttpEvent, RestApiEvent } from './events.js';
 
 /**
- * The Web `Request` of a Lambda HTTP event of kind `kind`: method, URL (host from the `Host`
- * header or the API's domain, scheme from `X-Forwarded-Proto`), headers with their repeated
- * values and the 2.0 payload's `cookies`, and the body, base64-decoded when the event says so.
- * What a client sent that no request can carry (a `Host` that is not one plain host, a header
- * name that is not a token, a CR or LF in a value, a method that is not a token, a body marked
- * base64 that is not) is a `HostRefusal` instead; a member of the wrong type is a
- * `MalformedLambdaEventError` naming it.
+ * A Lambda HTTP event read once into the parts of its request, as a Web `Request` of it would
+ * give them: what the host port reads (`LambdaExchange`) and what `webRequestOf` builds a
+ * `Request` from when one is asked for.
+ */
+export interface EventRequest {
+  /** As a `Request` spells it (`GET`; an unknown method as sent). */
+  readonly method: string;
+  /** The URL as a `Request` would hold it (`https://api.example.com/todo?done=1`). */
+  readonly url: string;
+  /** The URL's host (lower-case, no default port). */
+  readonly authority: string;
+  /** The URL's path and query. */
+  readonly target: string;
+  readonly secure: boolean;
+  readonly headers: EventHeaders;
+  /** The body as sent (decoded from base64 when the event says so); undefined for GET and HEAD. */
+  readonly body: Uint8Array | string | undefined;
+  /** The caller's address as the event reports it ('' when it does not: an ALB puts it in `X-Forwarded-For`). */
+  readonly remoteAddress: string;
+}
+
+/**
+ * The request of a Lambda HTTP event of kind `kind`: method, URL (host from the `Host` header or
+ * the API's domain, scheme from `X-Forwarded-Proto`), headers with their repeated values and the
+ * 2.0 payload's `cookies`, and the body, base64-decoded when the event says so. What a client
+ * sent that no request can carry (a `Host` that is not one plain host, a header name that is not
+ * a token, a CR or LF in a value, a method that is not a token, a body marked base64 that is not)
+ * is a `HostRefusal` instead; a member of the wrong type is a `MalformedLambdaEventError` naming it.
  *
  * @example
- * requestOf(event, kindOf(event)); // Request { method: 'POST', url: 'https://api.example.com/todo' }
+ * eventRequestOf(event, kindOf(event)); // { method: 'POST', url: 'https://api.example.com/todo', … }
  */
-export function requestOf(event: LambdaHttpEvent, kind: EventKind): Request | HostRefusal {
+export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRequest | HostRefusal {
   const members = event as unknown as Record<string, unknown>;
   const headers = kind === 'http-api' ? httpApiHeaders(members, kind) : restHeaders(members, kind);
-  if (!(headers instanceof Headers)) return headers;
+  if (!(headers instanceof EventHeaders)) return headers;
   const method = methodOf(kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.method : (event as RestApiEvent).httpMethod);
   if (typeof method !== 'string') return method;
   const domain = optionalString(kind, (event as RestApiEvent).requestContext as Record<string, unknown>, 'domainName', 'requestContext.domainName');
-  const host = headers.get('host') ?? domain ?? 'lambda.invalid';
+  const host = headers.joined.host ?? domain ?? 'lambda.invalid';
   // An ALB passes the client's Host on: one that is not a plain host could move the path.
   if (!PLAIN_HOST.test(host)) return { refused: `The Host header must name one host (a name or address and an optional port); got ${JSON.stringify(host.slice(0, 100))}.` };
-  const scheme = headers.get('x-forwarded-proto') === 'http' ? 'http' : 'https';
+  const scheme = headers.joined['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  // The URL parser, not a `Request`: dot segments resolved and escapes made as a `Request`'s URL has them.
   const url = new URL(`${scheme}://${host}`);
   url.pathname = pathOf(event, kind);
   url.search = queryOf(members, kind);
   const body = bodyOf(members, kind, method);
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
-  return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | string | undefined });
+  // What `new Request` adds to a text body sent without a type.
+  if (typeof body === 'string' && headers.joined['content-type'] === undefined) headers.add('content-type', 'text/plain;charset=UTF-8');
+  const target = url.pathname + url.search;
+  return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind) };
 }
 
-/** An event `requestOf` cannot make a request of: answered `status` (400 unless said) with `refused`. */
-export interface HostRefusal {
-  readonly refused: string;
-  readonly status?: 405;
+/**
+ * The Web `Request` of an event's parts (`@Req().raw`); `signal` aborts it.
+ *
+ * @example
+ * webRequestOf(request, new AbortController().signal).headers.get('cookie'); // 'session=abc; theme=dark'
+ */
+export function webRequestOf(request: EventRequest, signal: AbortSignal | undefined): Request {
+  const { method, headers, body } = request;
+  return new Request(request.url, { method, headers: headers.lines, body: body as Uint8Array<ArrayBuffer> | string | undefined, signal });
 }
 
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 // The methods a `Request` spells in capitals whatever their case (the Fetch standard normalises them).
 const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const BASE64 = /^[a-z0-9+/_\-\r\n]*={0,2}[\r\n]*$/i;
 
-/** The caller's address as the event reports it ('' when it does not: an ALB puts it in `X-Forwarded-For`). */
-export function sourceIpOf(event: LambdaHttpEvent, kind: EventKind): string {
+function sourceIpOf(event: LambdaHttpEvent, kind: EventKind): string {
   const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : kind === 'rest-api' ? (event as RestApiEvent).requestContext.identity?.sourceIp : '';
   return typeof ip === 'string' ? ip : '';
 }
@@ -71,45 +100,26 @@ function bodyOf(event: Record<string, unknown>, kind: EventKind, method: string)
   return Buffer.from(body, 'base64');
 }
 
-function httpApiHeaders(event: Record<string, unknown>, kind: EventKind): Headers | HostRefusal {
-  const headers = new Headers();
+function httpApiHeaders(event: Record<string, unknown>, kind: EventKind): EventHeaders | HostRefusal {
+  const headers = new EventHeaders();
   for (const [name, value] of stringRecord(kind, event, 'headers')) {
-    const refusal = addHeader(headers, name, value);
+    const refusal = headers.add(name, value);
     if (refusal) return refusal;
   }
   // Payload 2.0 moves the Cookie header into `cookies`.
   const cookies = event.cookies === undefined || event.cookies === null ? [] : stringList(kind, event.cookies, 'cookies');
-  if (cookies.length > 0) return addHeader(headers, 'cookie', cookies.join('; ')) ?? headers;
+  if (cookies.length > 0) return headers.add('cookie', cookies.join('; ')) ?? headers;
   return headers;
 }
 
-function restHeaders(event: Record<string, unknown>, kind: EventKind): Headers | HostRefusal {
-  const headers = new Headers();
+function restHeaders(event: Record<string, unknown>, kind: EventKind): EventHeaders | HostRefusal {
+  const headers = new EventHeaders();
   const many = listRecord(kind, event, 'multiValueHeaders');
   for (const [name, value] of many ?? stringRecord(kind, event, 'headers')) {
-    const refusal = addHeader(headers, name, value);
+    const refusal = headers.add(name, value);
     if (refusal) return refusal;
   }
   return headers;
-}
-
-/**
- * Appends one header line, or says why it cannot be one. A value past Latin-1 is what API Gateway
- * made of the client's UTF-8 bytes: it goes on as those bytes, as a server would have read them.
- */
-function addHeader(headers: Headers, name: string, value: string): HostRefusal | undefined {
-  try {
-    headers.append(name, value);
-    return undefined;
-  } catch {
-    if (!TOKEN.test(name)) return { refused: `A header name must be an HTTP token; got ${JSON.stringify(name.slice(0, 100))}.` };
-    try {
-      headers.append(name, Buffer.from(value, 'utf8').toString('latin1'));
-      return undefined;
-    } catch {
-      return { refused: `The value of the ${name} header holds a character no header may carry (CR, LF or NUL).` };
-    }
-  }
 }
 
 function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
@@ -128,4 +138,3 @@ function queryOf(event: Record<string, unknown>, kind: EventKind): string {
   if (kind !== 'rest-api') return `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`;
   return `?${new URLSearchParams(pairs).toString()}`;
 }
-

@@ -58,6 +58,12 @@ export type LambdaHttpEvent = HttpApiEvent | RestApiEvent | AlbEvent;
 /** Which of the shapes an event is; the answer takes the same one. */
 export type EventKind = 'http-api' | 'rest-api' | 'alb' | 'alb-multi-value';
 
+/** An event no request can be made of: answered `status` (400 unless said) with `refused`. */
+export interface HostRefusal {
+  readonly refused: string;
+  readonly status?: 405;
+}
+
 /** Thrown for an event of no known shape: says which members it has, never what they hold. */
 export class UnknownLambdaEventError extends TypeError {
   constructor(event: unknown) {

@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+import type { HttpException } from '../../../exceptions/http-exception.js';
 import type { EventKind } from './events.js';
+import { ResultHead } from './result-head.js';
 
 /** What a Lambda function answers an HTTP event with, in the shape its kind expects. */
 export interface LambdaHttpResult {
@@ -17,41 +19,49 @@ export interface LambdaHttpResult {
 const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)\b|application\/(?:javascript|x-www-form-urlencoded)\b|image\/svg\+xml\b)/i;
 
 /**
- * The Lambda result of a Web `Response` for an event of kind `kind`: payload 2.0 with `cookies`,
- * REST API and multi-value ALB events with `multiValueHeaders` (every `Set-Cookie` kept), a
- * plain ALB event with `headers` (one `Set-Cookie` at most: turn multi-value headers on for
- * more). Text bodies are sent as text, others base64-encoded.
+ * The Lambda result of an answer for an event of kind `kind`: payload 2.0 with `cookies`, REST
+ * API and multi-value ALB events with `multiValueHeaders` (every `Set-Cookie` kept), a plain ALB
+ * event with `headers` (one `Set-Cookie` at most: turn multi-value headers on for more). Text
+ * bodies are sent as text, others base64-encoded.
  *
  * @example
- * await resultOf(new Response('{"id":1}', { headers: { 'content-type': 'application/json' } }), 'http-api');
+ * const head = new ResultHead();
+ * head.set('content-type', 'application/json');
+ * resultOf(200, head, Buffer.from('{"id":1}'), 'http-api');
  * // { statusCode: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: '{"id":1}', isBase64Encoded: false }
  */
-export async function resultOf(response: Response, kind: EventKind): Promise<LambdaHttpResult> {
-  const bytes = await bodyWithin(response, MAX_RESULT_BODY_BYTES);
-  if (bytes === undefined) {
-    const message = `The answer is larger than a Lambda function can return (${MAX_RESULT_BODY_BYTES} bytes of body here, 6 MB of result): stream it with lambdaStreamingHandler.`;
-    return resultOf(new Response(JSON.stringify({ status: 500, name: 'InternalServerErrorException', message }), { status: 500, headers: { 'content-type': 'application/json' } }), kind);
-  }
-  const asText = bytes.length === 0 || TEXT_TYPE.test(response.headers.get('content-type') ?? '');
+export function resultOf(status: number, head: ResultHead, bytes: Buffer, kind: EventKind): LambdaHttpResult {
+  const asText = bytes.length === 0 || TEXT_TYPE.test(head.get('content-type') ?? '');
   const body = asText ? bytes.toString('utf8') : bytes.toString('base64');
-  const result: LambdaHttpResult = { statusCode: response.status, body, isBase64Encoded: !asText };
-  const cookies = response.headers.getSetCookie();
+  const result: LambdaHttpResult = { statusCode: status, body, isBase64Encoded: !asText };
+  const { cookies } = head;
   if (kind === 'http-api') {
-    result.headers = singleHeaders(response.headers);
+    result.headers = head.record();
     result.cookies = cookies;
   } else if (kind === 'rest-api' || kind === 'alb-multi-value') {
     const multi: Record<string, string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') multi[name] = [value];
-    });
+    const single = head.record();
+    for (const name in single) multi[name] = [single[name]!];
     if (cookies.length > 0) multi['set-cookie'] = cookies;
     result.multiValueHeaders = multi;
   } else {
-    result.headers = singleHeaders(response.headers);
+    result.headers = head.record();
     if (cookies.length > 0) result.headers['set-cookie'] = cookies[cookies.length - 1]!;
   }
-  if (kind === 'alb' || kind === 'alb-multi-value') result.statusDescription = `${response.status} ${STATUS_CODES[response.status] ?? 'Status'}`;
+  if (kind === 'alb' || kind === 'alb-multi-value') result.statusDescription = `${status} ${STATUS_CODES[status] ?? 'Status'}`;
   return result;
+}
+
+/**
+ * The framework's JSON answer for an exception, as a server would send it: status, head and body.
+ *
+ * @example
+ * errorAnswer(new HttpException(400, 'No.')); // { status: 400, head: content-type application/json, body: '{"status":400,…}' }
+ */
+export function errorAnswer(error: HttpException): { status: number; head: ResultHead; body: Buffer } {
+  const head = new ResultHead();
+  head.set('content-type', 'application/json');
+  return { status: error.status, head, body: Buffer.from(JSON.stringify(error)) };
 }
 
 /**
@@ -59,30 +69,3 @@ export async function resultOf(response: Response, kind: EventKind): Promise<Lam
  * binary bodies a third larger.
  */
 export const MAX_RESULT_BODY_BYTES = 4.5 * 1024 * 1024;
-
-/** The body's bytes, or undefined (the rest cancelled) once they pass `limit`. */
-async function bodyWithin(response: Response, limit: number): Promise<Buffer | undefined> {
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-}
-
-/** Every header but `Set-Cookie`, each with its (comma-joined) value. */
-function singleHeaders(headers: Headers): Record<string, string> {
-  const single: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    if (name !== 'set-cookie') single[name] = value;
-  });
-  return single;
-}

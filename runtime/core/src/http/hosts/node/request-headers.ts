@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { trimmedHeaderValue as trimmed } from '../../pipeline/header-value.js';
 
 /** Headers Node keeps once (dropping repeats), which `Headers` joins: read from the raw lines. */
 const keptOnceByNode = new Set([
@@ -14,17 +15,6 @@ function sameName(raw: string, lower: string): boolean {
     if (code !== lower.charCodeAt(i) && (code < 65 || code > 90 || code + 32 !== lower.charCodeAt(i))) return false;
   }
   return true;
-}
-
-const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
-
-/** A header value without the surrounding HTTP whitespace, as `Headers` stores it. */
-function trimmed(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
 /** One request header as `Request.headers.get` gives it (repeated lines joined), without a `Headers` object. */

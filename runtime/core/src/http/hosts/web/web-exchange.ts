@@ -1,5 +1,5 @@
-import { BodyTooLargeException, RequestAbortedException } from '../../../exceptions/request-exceptions.js';
-import { HttpException } from '../../../exceptions/http-exception.js';
+import { RequestAbortedException } from '../../../exceptions/request-exceptions.js';
+import { lengthMismatch, lengthRefusal } from './declared-length.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
@@ -8,6 +8,7 @@ import { callHeaderLines } from '../../pipeline/response-call-headers.js';
 import { webEventSink } from './sse/web-sink.js';
 import { withoutBody } from './without-body.js';
 import { joined } from '../../pipeline/ready-body.js';
+import { eachAnswerHeader } from '../../pipeline/each-answer-header.js';
 import type { SocketLimits, SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { nodeUpgradeOf } from '../node/websocket/node-upgrade-env.js';
 import { denoUpgrade } from './websocket/deno-upgrade.js';
@@ -18,17 +19,6 @@ import type { BodyDeadlines } from './body-deadlines.js';
 
 const noBytes = new Uint8Array(0);
 
-type HeadValue = string | number | readonly string[];
-
-/** Each header of a head, `content-length` only `withLength` (HEAD's, whose body is gone): the host sets it from the body. */
-function eachHeader(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, add: (name: string, value: HeadValue) => void): void {
-  const kept = (name: string, value: HeadValue): void => {
-    if (name !== 'content-length' || withLength) add(name, value);
-  };
-  if (Array.isArray(head)) for (let i = 0; i < head.length; i += 2) kept(head[i] as string, head[i + 1]!);
-  else for (const name in head) kept(name, (head as AnswerHeaders)[name]!);
-}
-
 /**
  * A head as a `Response`'s `headers`, `preset` filling the names it lacks: a plain record where
  * every header has one line (Deno and Bun read it without iterating a `Headers`, @hono/node-server
@@ -37,7 +27,7 @@ function eachHeader(head: AnswerHeaders | HeadLines | undefined, withLength: boo
 function responseHeaders(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Record<string, string> | Headers {
   const record: Record<string, string> = {};
   let plain = true;
-  eachHeader(head, withLength, (name, value) => {
+  eachAnswerHeader(head, withLength, (name, value) => {
     if (Array.isArray(value) || name === '__proto__') plain = false;
     else record[name] = String(value);
   });
@@ -49,7 +39,7 @@ function responseHeaders(head: AnswerHeaders | HeadLines | undefined, withLength
 /** The same head as `Headers`, a repeated header's lines appended. */
 function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: boolean, preset: Record<string, string> | undefined): Headers {
   const headers = new Headers();
-  eachHeader(head, withLength, (name, value) => {
+  eachAnswerHeader(head, withLength, (name, value) => {
     if (Array.isArray(value)) for (const line of value as readonly string[]) headers.append(name, line);
     else headers.set(name, String(value));
   });
@@ -57,29 +47,9 @@ function headersOf(head: AnswerHeaders | HeadLines | undefined, withLength: bool
   return headers;
 }
 
-const DECIMAL = /^\d{1,15}$/;
-
 /**
- * Why a body with this `Content-Length` is not read, if it is not. A server refuses these while
- * parsing; a `Request` made by hand (a Lambda event, `app.fetch` in a test or a proxy) may carry
- * them, and an unreadable length would slip past the route stage's check against the limit.
- */
-function lengthRefusal(declared: string, transferEncoding: string | undefined): HttpException | undefined {
-  if (transferEncoding !== undefined) return new HttpException(400, 'A request may not carry both Transfer-Encoding and Content-Length.');
-  if (!DECIMAL.test(declared)) return new HttpException(400, `Content-Length must be one decimal number of bytes; got ${JSON.stringify(declared.slice(0, 40))}.`);
-  return undefined;
-}
-
-/** Why a body read whole is refused: over the limit (its length lied), or not the length declared. */
-function lengthMismatch(length: number, declared: number, limit: number): HttpException | undefined {
-  if (length > limit) return new BodyTooLargeException(limit);
-  if (length !== declared) return new HttpException(400, `The request body is ${length} bytes long, not the ${declared} its Content-Length says.`);
-  return undefined;
-}
-
-/**
- * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers,
- * Lambda): `response` resolves with what the stages answered. The request's signal is the client
+ * The host port over a Web `Request` in and a `Response` out (`app.fetch`, Deno, Bun, Workers):
+ * `response` resolves with what the stages answered. The request's signal is the client
  * going away; `bindings` is what the host passed beside it (see `hostedAddress`).
  */
 export class WebExchange implements HostExchange {
