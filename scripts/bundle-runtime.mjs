@@ -30,7 +30,7 @@ export function entryPointsOf(pkg, where) {
 // Small CommonJS dependencies a start loads, inlined: each would otherwise cost the ES module loader
 // a resolution, a read and a CommonJS export scan per file (the compiled validators alone import
 // 14 files of validator.js). Stateless, so a second copy elsewhere in an application is harmless.
-const INLINED = new Set(['validator', 'range-parser', 'cookie', 'negotiator']);
+const INLINED = new Set(['validator', 'libphonenumber-js', 'range-parser', 'cookie', 'negotiator']);
 
 /**
  * Every package import left external (resolved where the package is installed), except those of
@@ -53,11 +53,14 @@ function packagesOutsideBut(inlined) {
   };
 }
 
-/** Bundles one package folder. */
-export async function bundlePackage(packageDir) {
-  const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  const entryPoints = entryPointsOf(pkg, path.join(packageDir, 'package.json')).map((entry) => path.join(packageDir, entry));
-  const outdir = path.join(packageDir, BUNDLE_DIR);
+// Subpaths bundled on their own: the checks of the rarer formats (and their validator.js and
+// libphonenumber-js modules), which share no chunk with the rest, so that what every compiled app
+// loads at start (`./validation`) stays the files it was: a chunk shared with them would be one
+// more file to load.
+const STANDALONE = new Set(['./validation/codes', './validation/text', './validation/phone']);
+
+/** The bundle of some entry points of a package (sharing chunks among themselves only), not written yet. */
+async function bundleEntries(packageDir, entryPoints, outdir) {
   const { outputFiles } = await build({
     entryPoints,
     outbase: path.join(packageDir, 'dist'),
@@ -74,6 +77,18 @@ export async function bundlePackage(packageDir) {
     logLevel: 'warning',
     write: false,
   });
+  return outputFiles;
+}
+
+/** Bundles one package folder. */
+export async function bundlePackage(packageDir) {
+  const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const where = path.join(packageDir, 'package.json');
+  const entries = (standalone) => entryPointsOf({ exports: Object.fromEntries(Object.entries(pkg.exports).filter(([subpath]) => STANDALONE.has(subpath) === standalone)) }, where)
+    .map((entry) => path.join(packageDir, entry));
+  const outdir = path.join(packageDir, BUNDLE_DIR);
+  const outputFiles = [];
+  for (const entryPoints of [entries(false), entries(true)].filter((list) => list.length > 0)) outputFiles.push(...await bundleEntries(packageDir, entryPoints, outdir));
   // Only what changed is written, and only files no longer emitted are removed: bundling again an
   // unchanged package (`npm run pack` while the test suites run) leaves every file in place for
   // the processes loading them.

@@ -73,4 +73,52 @@ test('FW1703: a locale validator.js does not know, at the decorator, with the ne
   assert.not.ok(result.ok);
 });
 
+test('FW1704 (and FW1703 for the new locale rules): an option value the library does not know, or a locale it needs left out, at the decorator; known ones pass', async () => {
+  const result = await compileFixture('fw1704-unknown-option-value');
+  const file = 'test/compiler/fixtures/fw1704-unknown-option-value/src/app.module.ts';
+  assert.equal(result.diagnostics.map((d) => ({ ...golden(d), hint: d.hint })), [
+    {
+      code: 'FW1704', severity: 'error', file, line: 5, column: 3,
+      message: "@IsPhoneNumber on member 'phone' of body class ContactDto names the region 'UK', which libphonenumber-js does not know for it: no value can pass the rule.",
+      hint: "did you mean 'GB'? use one it knows, such as 'AC', 'AD', 'AE'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 8, column: 3,
+      message: "@IsHash on member 'digest' of body class ContactDto names the algorithm 'sha', which validator.js does not know for it: the rule accepts one hex digit followed by the text `{undefined}`, and nothing else.",
+      hint: "did you mean 'sha1'? use one it knows, such as 'md4', 'md5', 'sha1'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 11, column: 3,
+      message: "@IsISBN on member 'isbn' of body class ContactDto names the version '11', which validator.js does not know for it: no value can pass the rule.",
+      hint: "did you mean '10'? use one it knows, such as '10', '13'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 14, column: 3,
+      message: "@IsPassportNumber on member 'passport' of body class ContactDto names the country code 'us', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "did you mean 'US'? use one it knows, such as 'AM', 'AR', 'AT'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 17, column: 3,
+      message: "@IsMobilePhone on member 'mobile' of body class ContactDto names the locale 'fr', which validator.js does not know for it: it is skipped, and only the other locales are checked.",
+      hint: "did you mean 'fr-FR'? use one it knows, such as 'am-AM', 'ar-AE', 'ar-BH'.",
+    },
+    {
+      code: 'FW1703', severity: 'error', file, line: 20, column: 3,
+      message: "@IsPostalCode on member 'zip' of body class ContactDto names the locale 'XX', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "did you mean 'MX'? use one of validator.js's locales for it, such as 'US', 'DE', 'FR', or name 'any' for every locale.",
+    },
+    {
+      code: 'FW1703', severity: 'error', file, line: 23, column: 3,
+      message: "@IsTaxId on member 'taxId' of body class ContactDto names the locale 'de', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "did you mean 'de-DE'? use one of validator.js's locales for it, such as 'en-US', 'de-DE', 'fr-FR', or leave the locale out for 'en-US'.",
+    },
+    {
+      code: 'FW1704', severity: 'error', file, line: 26, column: 3,
+      message: "@IsPostalCode on member 'anyZip' of body class ContactDto names no locale, which validator.js needs for it: every string sent would make the check throw (a 500), never a 400.",
+      hint: "use one it knows, such as 'any', 'AD', 'AT'.",
+    },
+  ]);
+  assert.not.ok(result.ok);
+});
+
 test.run();

@@ -1,4 +1,5 @@
 import type { DtoEntry } from '@framework/core';
+import { moreFormatSamples } from './more-format-samples.js';
 
 const uuid4 = '3b241101-e2bb-4255-8caf-4136c566a962';
 const uuid5 = '74738ff5-5367-5958-9aee-98fffdcd1876';
@@ -84,6 +85,7 @@ const good: Record<string, readonly unknown[]> = {
   'FormatsDto.settled': [[{ a: 1 }], [{ a: null }], [{}], undefined],
   'PointDto.x': [0, -4, 12],
   'PointDto.y': [0, 3],
+  ...moreFormatSamples,
 };
 
 /** Edge and wrong values any member may get. */

@@ -1,9 +1,14 @@
 // Compiled checks whose work could grow faster than the body: a 1 MiB body holds an array of about
 // 250,000 numbers, so `@ArrayUnique()` must answer in time linear in its length (class-validator's
-// own filter is quadratic), and still say what class-validator says.
+// own filter is quadratic), and still say what class-validator says; and a string of a million
+// characters, so the formats whose validator.js function runs layered or optional expressions
+// (or libphonenumber-js's parser) must answer in time linear in its length.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { arrayUnique } from '../../runtime/core/dist/validation/compiled/rule-checks.js';
+import { isCurrency, isIBAN, isMobilePhone, isPostalCode, isTaxId } from '../../runtime/core/dist/validation/compiled/code-format-checks.js';
+import { isByteLength, isDataURI, isHSL, isMagnetURI, isRFC3339, isRgbColor, isStrongPassword } from '../../runtime/core/dist/validation/compiled/text-format-checks.js';
+import { isPhoneNumber } from '../../runtime/core/dist/validation/compiled/phone-number-check.js';
 import { medianMs, scalesLinearly } from '../reliability/fixtures/linear-time.js';
 
 test('ArrayUnique answers as an indexOf filter does: === equality, objects by reference, -0 as 0, never a NaN', () => {
@@ -35,5 +40,31 @@ test('ArrayUnique takes time linear in the array', async () => {
   const verdict = scalesLinearly(await medianMs(check(small)), await medianMs(check(large)), 20);
   assert.ok(verdict.ok, verdict.message);
 });
+
+/** Each format with strings built to make its expressions backtrack: a long run of what they repeat, then a character that fails. */
+const formats: [string, (value: string) => boolean, (n: number) => string][] = [
+  ['isHSL', isHSL, (n) => `hsl(${'1,'.repeat(n / 2)}\n`],
+  ['isHSL (spaces)', isHSL, (n) => `hsl(1${' '.repeat(n)}%`],
+  ['isRgbColor', (v) => isRgbColor(v), (n) => `rgb(${'1,'.repeat(n / 2)}!`],
+  ['isCurrency', (v) => isCurrency(v), (n) => `$${'1,000'.repeat(n / 5)}.x`],
+  ['isDataURI', isDataURI, (n) => `data:${'a;'.repeat(n / 2)},`],
+  ['isMagnetURI', isMagnetURI, (n) => `magnet:?xt=urn:btih:${'a&'.repeat(n / 2)}`],
+  ['isRFC3339', isRFC3339, (n) => `2024-01-02T03:04:05.${'1'.repeat(n)}x`],
+  ['isIBAN', (v) => isIBAN(v), (n) => `DE${'- '.repeat(n / 2)}!`],
+  ['isMobilePhone (every locale)', (v) => isMobilePhone(v), (n) => `+${'1'.repeat(n)}x`],
+  ['isPostalCode (every locale)', (v) => isPostalCode(v, 'any'), (n) => `${'1 '.repeat(n / 2)}x`],
+  ['isTaxId', (v) => isTaxId(v), (n) => `${'1-'.repeat(n / 2)}x`],
+  ['isByteLength', (v) => isByteLength(v, 1, 5), (n) => `${'é😀'.repeat(n / 3)}`],
+  ['isStrongPassword', (v) => isStrongPassword(v), (n) => `${'aA1!😀'.repeat(n / 6)}`],
+  ['isPhoneNumber', (v) => isPhoneNumber(v), (n) => `+${'1 '.repeat(n / 2)}x`],
+];
+
+for (const [name, check, build] of formats) {
+  test(`${name} takes time linear in the string`, async () => {
+    const [small, large] = [build(100_000), build(1_000_000)];
+    const verdict = scalesLinearly(await medianMs(async () => check(small)), await medianMs(async () => check(large)), 20);
+    assert.ok(verdict.ok, verdict.message);
+  });
+}
 
 test.run();

@@ -62,9 +62,12 @@ export class Imports {
     return this.add(CORE, name, name, true);
   }
 
-  /** A placeholder for what `@framework/core/validation` exports (the checks compiled validators call). */
-  validation(name: string): string {
-    return this.add(`${CORE}/validation`, name, name, /^[A-Z]/.test(name));
+  /**
+   * A placeholder for what `@framework/core/validation` exports (the checks compiled validators
+   * call), or one of its subpaths (`codes`, `text`, `phone`: the rarer formats' checks).
+   */
+  validation(name: string, subpath?: string): string {
+    return this.add(`${CORE}/validation${subpath ? `/${subpath}` : ''}`, name, name, /^[A-Z]/.test(name));
   }
 
   private specifierOf(from: ImportSource): string {

@@ -151,12 +151,15 @@ export class DtoEntries {
   private rule(r: RulePlan, name: string): string {
     if (r.enumRef) return this.enumRule(r, r.enumRef, name);
     const constraints = r.constraints.length === 0 ? this.none() : this.constant('unknown[]', `[${r.constraints.map(literal).join(', ')}]`);
-    const args = r.constraints.map((_, i) => `, ${constraints}[${i}]`).join('');
-    const check = this.v(r.check);
+    const passed = r.args ? this.constant('unknown[]', `[${r.args.map(literal).join(', ')}]`) : constraints;
+    const args = (r.args ?? r.constraints).map((_, i) => `, ${passed}[${i}]`).join('');
+    const check = this.imports.validation(r.check, r.module);
     const passes = r.each
       ? `${this.v('eachOrOne')}($v, ${args === '' ? check : this.constant('(item: unknown) => boolean', `($x) => ${check}($x${args})`)})`
       : `${check}($v${args})`;
-    const message = r.messages.length === 1
+    const message = r.renderAtLoad
+      ? this.constant('string', `${this.v('renderedMessage')}(${quote(r.messages[0]!)}, ${constraints}, ${quote(name)})`)
+      : r.messages.length === 1
       ? quote(r.messages[0]!)
       : `${this.constant('readonly string[]', `[${r.messages.map(quote).join(', ')}]`)}[${this.v('lengthMessageIndex')}($v${args})]`;
     return this.push(passes, name, message, constraints);

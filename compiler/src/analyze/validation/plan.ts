@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DtoIR, DtoMemberIR, RuleArgIR, ValidatorRuleIR, ValueRef } from '../../ir/index.js';
 import { renderMessage, runtimeValue } from './messages.js';
-import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type RuleSpec } from './rule-catalogue.js';
+import { fittingDecorator, lengthMessages, ruleCatalogue, structuralDecorators, type CheckModule, type RuleSpec } from './rule-catalogue.js';
 
 /** One compiled rule: `check(value, ...constraints)`, and the reason it gives. */
 export interface RulePlan {
@@ -9,11 +9,17 @@ export interface RulePlan {
   readonly check: string;
   /** The constraints as recorded by class-validator (arguments passed to the check too). */
   readonly constraints: readonly RuleArgIR[];
+  /** Arguments passed to the check that class-validator does not record (`@IsIBAN(options)`); else the constraints are. */
+  readonly args?: readonly RuleArgIR[];
+  /** The subpath of `@framework/core/validation` exporting the check, when not the main one. */
+  readonly module?: CheckModule;
   readonly each: boolean;
   /** One message, or `@Length`'s three (picked by `lengthMessageIndex` at run time). */
   readonly messages: readonly string[];
   /** `@IsEnum(E)`: the enum; the constraints and the message (a template then) are made when the tables load. */
   readonly enumRef?: ValueRef;
+  /** `@MinDate`/`@MaxDate`: the one message is a template, rendered when the tables load. */
+  readonly renderAtLoad?: true;
 }
 
 /** When a member is validated at all: `@IsOptional()` (not null or undefined), `@ValidateIf(arrow)`. */
@@ -120,7 +126,8 @@ function planMember(dto: DtoIR, member: DtoMemberIR): MemberPlan | Fallback {
 /** `{ each, message }` of the validation options, or why they cannot be compiled. */
 function optionsOf(rule: ValidatorRuleIR): { each: boolean; message?: string } | string {
   const index = optionsIndex(rule);
-  for (const arg of rule.args) {
+  for (const [i, arg] of rule.args.entries()) {
+    if (i === 0 && ruleCatalogue.get(rule.name)?.dateBound && arg.kind === 'dynamic' && LITERAL_DATE.test(arg.text)) continue;
     if ((arg.kind === 'dynamic' || arg.kind === 'arrow') && rule.name !== 'ValidateIf') return `its argument \`${arg.text}\` is only known at run time`;
   }
   const arg = rule.args[index];
@@ -154,6 +161,13 @@ function optionsIndex(rule: ValidatorRuleIR): number {
   return ruleCatalogue.get(rule.name)?.params ?? 0;
 }
 
+/**
+ * A Date made from a literal alone (`new Date('2020-01-01')`, `new Date(0)`): copied into the
+ * tables, it is the same Date class-validator holds. A function bound stays on class-validator:
+ * its message prints the function's source, which a bundler may rewrite.
+ */
+const LITERAL_DATE = /^new Date\((?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\)$/;
+
 const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
@@ -170,14 +184,22 @@ function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolea
   const recorded = spec.records ? constraints : [];
   const values = recorded.map(runtimeValue);
   const prefix = options.each ? 'each value in ' : '';
-  const templates = options.message !== undefined ? [options.message] : spec.key === 'isLength' ? lengthMessages.map((m) => prefix + m) : [prefix + spec.message];
+  const fallbackTemplate = spec.eachAt === 'property' ? spec.message.replace('$property', `${prefix}$property`) : prefix + spec.message;
+  const templates = options.message !== undefined ? [options.message] : spec.key === 'isLength' ? lengthMessages.map((m) => prefix + m) : [fallbackTemplate];
+  if (spec.dateBound) {
+    if (/\$(value|target)/.test(templates[0]!)) return 'its message names `$value` or `$target`, known only at run time';
+    return { key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages: templates, renderAtLoad: true };
+  }
   const messages: string[] = [];
   for (const template of templates) {
     const message = renderMessage(template, values, property);
     if (message === undefined) return 'its message names `$value` or `$target`, known only at run time';
     messages.push(message);
   }
-  return { key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages };
+  return {
+    key: spec.key, check: spec.check, constraints: recorded, each: options.each, messages,
+    ...(spec.passesUnrecorded ? { args: constraints } : {}), ...(spec.module ? { module: spec.module } : {}),
+  };
 }
 
 function planEnum(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }): RulePlan | string {

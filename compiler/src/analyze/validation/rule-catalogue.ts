@@ -18,10 +18,28 @@ export interface RuleSpec {
   /** The default message, `each value in ` left out. */
   readonly message: string;
   readonly domain?: RuleDomain;
+  /** The subpath of `@framework/core/validation` exporting the check, when not the main one (`codes`, `text`, `phone`). */
+  readonly module?: CheckModule;
+  /** The arguments are passed to the check though class-validator does not record them (`@IsIBAN(options)`). */
+  readonly passesUnrecorded?: true;
+  /**
+   * `@MinDate(new Date('2020-01-01'))`: the bound is an expression copied into the tables, and the
+   * message (which prints the Date as the process's time zone does) is rendered when they load.
+   */
+  readonly dateBound?: true;
+  /** Where `each value in ` goes: before the message (the default), or before `$property`. */
+  readonly eachAt?: 'property';
 }
+
+/** Subpaths of `@framework/core/validation` holding the checks of rarer formats, loaded only by apps using one. */
+export type CheckModule = 'codes' | 'text' | 'phone';
 
 const noArgs = (key: string, check: string, message: string, domain?: RuleDomain): RuleSpec => ({ key, check, params: 0, records: false, message, ...(domain ? { domain } : {}) });
 const withArgs = (key: string, check: string, params: number, message: string, domain?: RuleDomain): RuleSpec => ({ key, check, params, records: true, message, ...(domain ? { domain } : {}) });
+/** A string format whose check lives in a subpath of `@framework/core/validation`. */
+const format = (module: CheckModule, key: string, message: string, params = 0, check = key): RuleSpec => ({
+  key, check, params, records: params > 0, message, domain: 'string', module,
+});
 
 /**
  * The class-validator 0.15 decorators the compiler compiles, by exported name, with the keys,
@@ -95,6 +113,56 @@ export const ruleCatalogue: ReadonlyMap<string, RuleSpec> = new Map([
   // Only without a selector function: an arrow argument is known only at run time.
   ['ArrayUnique', noArgs('arrayUnique', 'arrayUnique', "All $property's elements must be unique", 'array')],
   ['IsNotEmptyObject', withArgs('isNotEmptyObject', 'isNotEmptyObject', 1, '$property must be a non-empty object')],
+  // Only absent members pass in a JSON body, which holds no Date (as under class-validator).
+  ['IsDate', noArgs('isDate', 'isDate', '$property must be a Date instance')],
+  ['MinDate', { ...withArgs('minDate', 'minDate', 1, 'minimal allowed date for $property is $constraint1'), dateBound: true, eachAt: 'property' }],
+  ['MaxDate', { ...withArgs('maxDate', 'maxDate', 1, 'maximal allowed date for $property is $constraint1'), dateBound: true, eachAt: 'property' }],
+  // Codes and identifiers (`@framework/core/validation/codes`).
+  ['IsBIC', format('codes', 'isBIC', '$property must be a BIC or SWIFT code')],
+  ['IsBtcAddress', format('codes', 'isBtcAddress', '$property must be a BTC address')],
+  ['IsCreditCard', format('codes', 'isCreditCard', '$property must be a credit card')],
+  ['IsCurrency', format('codes', 'isCurrency', '$property must be a currency', 1)],
+  ['IsEAN', format('codes', 'isEAN', '$property must be an EAN (European Article Number)')],
+  ['IsEthereumAddress', format('codes', 'isEthereumAddress', '$property must be an Ethereum address')],
+  ['IsFirebasePushId', format('codes', 'IsFirebasePushId', '$property must be a Firebase Push Id', 0, 'isFirebasePushId')],
+  ['IsHash', format('codes', 'isHash', '$property must be a hash of type $constraint1', 1)],
+  ['IsIBAN', { ...format('codes', 'isIBAN', '$property must be an IBAN', 1), records: false, passesUnrecorded: true }],
+  ['IsIdentityCard', format('codes', 'isIdentityCard', '$property must be a identity card number', 1)],
+  ['IsISBN', format('codes', 'isIsbn', '$property must be an ISBN', 1, 'isISBN')],
+  ['IsISIN', format('codes', 'isIsin', '$property must be an ISIN (stock/security identifier)', 0, 'isISIN')],
+  ['IsISO31661Alpha2', format('codes', 'isISO31661Alpha2', '$property must be a valid ISO31661 Alpha2 code')],
+  ['IsISO31661Alpha3', format('codes', 'isISO31661Alpha3', '$property must be a valid ISO31661 Alpha3 code')],
+  ['IsISO31661Numeric', format('codes', 'isISO31661Numeric', '$property must be a valid ISO 3166-1 numeric country code')],
+  ['IsISO4217CurrencyCode', format('codes', 'isISO4217CurrencyCode', '$property must be a valid ISO4217 currency code')],
+  ['IsISO6391', format('codes', 'isISO6391', '$property must be a valid ISO 639-1 language code')],
+  ['IsISRC', format('codes', 'isISRC', '$property must be an ISRC')],
+  ['IsISSN', format('codes', 'isISSN', '$property must be a ISSN', 1)],
+  ['IsLocale', format('codes', 'isLocale', '$property must be locale')],
+  ['IsMobilePhone', format('codes', 'isMobilePhone', '$property must be a phone number', 2)],
+  ['IsPassportNumber', format('codes', 'isPassportNumber', '$property must be valid passport number', 1)],
+  ['IsPostalCode', format('codes', 'isPostalCode', '$property must be a postal code', 1)],
+  ['IsTaxId', format('codes', 'isTaxId', '$property must be a Tax Identification Number', 1)],
+  ['IsPhoneNumber', format('phone', 'isPhoneNumber', '$property must be a valid phone number', 1)],
+  // Encodings, characters, colours and times (`@framework/core/validation/text`).
+  ['IsBase32', format('text', 'isBase32', '$property must be base32 encoded')],
+  ['IsBase58', format('text', 'isBase58', '$property must be base58 encoded')],
+  ['IsBooleanString', format('text', 'isBooleanString', '$property must be a boolean string')],
+  ['IsByteLength', format('text', 'isByteLength', "$property's byte length must fall into ($constraint1, $constraint2) range", 2)],
+  ['IsDataURI', format('text', 'isDataURI', '$property must be a data uri format')],
+  ['IsFullWidth', format('text', 'isFullWidth', '$property must contain a full-width characters')],
+  ['IsHalfWidth', format('text', 'isHalfWidth', '$property must contain a half-width characters')],
+  ['IsVariableWidth', format('text', 'isVariableWidth', '$property must contain a full-width and half-width characters')],
+  ['IsMultibyte', format('text', 'isMultibyte', '$property must contain one or more multibyte chars')],
+  ['IsSurrogatePair', format('text', 'isSurrogatePair', '$property must contain any surrogate pairs chars')],
+  ['IsHexadecimal', format('text', 'isHexadecimal', '$property must be a hexadecimal number')],
+  ['IsOctal', format('text', 'isOctal', '$property must be valid octal number')],
+  ['IsHSL', format('text', 'isHSL', '$property must be a HSL color')],
+  ['IsRgbColor', format('text', 'isRgbColor', '$property must be RGB color', 1)],
+  ['IsMagnetURI', format('text', 'isMagnetURI', '$property must be magnet uri format')],
+  ['IsMilitaryTime', format('text', 'isMilitaryTime', '$property must be a valid representation of military time in the format HH:MM')],
+  ['IsRFC3339', format('text', 'isRFC3339', '$property must be RFC 3339 date')],
+  ['IsStrongPassword', format('text', 'isStrongPassword', '$property is not strong enough', 1)],
+  ['IsTimeZone', format('text', 'isTimeZone', '$property must be a valid IANA time-zone')],
 ]);
 
 /** `@Length`'s three messages, in the order of `lengthMessageIndex`. */

@@ -22,6 +22,11 @@ export const validationCatalogue = {
     severity: 'error',
     message: (a) =>
       `${a.decorator} on member '${a.member}' of body class ${a.dto} names the locale '${a.locale}', which validator.js does not know for it: every string sent would make the check throw (a 500), never a 400.`,
-    hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one of validator.js's locales for it, such as ${a.examples}, or leave the locale out for 'en-US'.`,
+    hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one of validator.js's locales for it, such as ${a.examples}, or ${a.omitted}.`,
+  },
+  FW1704: {
+    severity: 'error',
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} ${a.names}: ${a.effect}.`,
+    hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one it knows, such as ${a.examples}.`,
   },
 } satisfies Record<string, Entry>;

@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
+import { moreFormatSchema } from './more-format-schema.js';
 
 /**
  * JSON Schema `pattern`s that accept exactly the strings validator.js's function accepts with the
@@ -57,7 +58,7 @@ export function formatSchema(key: string, constraints: readonly JsonValue[]): Js
     case 'isMimeType': return described('A MIME type.');
     case 'isMacAddress': return described('A MAC address.');
     case 'isDecimal': return absent(option) ? pattern(formatPatterns.decimal) : described('A decimal number.');
-    default: return undefined;
+    default: return moreFormatSchema(key, constraints);
   }
 }
 

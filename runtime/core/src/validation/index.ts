@@ -1,6 +1,9 @@
 /**
  * `@framework/core/validation`: what the validators `framework-build` compiles from DTOs call. Not
- * for hand-written code: the generated tables import it.
+ * for hand-written code: the generated tables import it. The checks of the rarer formats live in
+ * subpaths a generated file imports only when a DTO uses one, so their tables load with it:
+ * `/codes` (`@IsISBN`, `@IsPostalCode`…), `/text` (`@IsBase58`, `@IsRgbColor`…), `/phone`
+ * (`@IsPhoneNumber`, with libphonenumber-js).
  *
  * @example
  * // generated/tables.ts (abridged)
@@ -13,6 +16,7 @@
  */
 export * from './compiled/rule-checks.js';
 export * from './compiled/string-format-checks.js';
+export * from './compiled/date-checks.js';
 export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
 export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';

@@ -14,15 +14,7 @@
  * isLatitude(-91) // false
  */
 import validatorModules from './validator-modules.cjs';
-
-/** A validator.js format function, called as class-validator calls it. */
-type Format = (value: string, option?: unknown) => boolean;
-
-/** The function of a validator.js module, required on the first call (then kept). */
-function lazy(load: () => unknown): () => Format {
-  let format: Format | undefined;
-  return () => (format ??= load() as Format);
-}
+import { lazy } from './lazy-format.js';
 
 const alpha = lazy(validatorModules.isAlpha);
 const alphanumeric = lazy(validatorModules.isAlphanumeric);

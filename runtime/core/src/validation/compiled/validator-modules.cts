@@ -37,9 +37,9 @@ const validatorModules = {
   isNumeric: (): Default<typeof import('validator/lib/isNumeric.js')> => require('validator/lib/isNumeric.js').default,
   isPort: (): Default<typeof import('validator/lib/isPort.js')> => require('validator/lib/isPort.js').default,
   isSemVer: (): Default<typeof import('validator/lib/isSemVer.js')> => require('validator/lib/isSemVer.js').default,
+  isUppercase: (): Default<typeof import('validator/lib/isUppercase.js')> => require('validator/lib/isUppercase.js').default,
   isURL: (): Default<typeof import('validator/lib/isURL.js')> => require('validator/lib/isURL.js').default,
   isUUID: (): Default<typeof import('validator/lib/isUUID.js')> => require('validator/lib/isUUID.js').default,
-  isUppercase: (): Default<typeof import('validator/lib/isUppercase.js')> => require('validator/lib/isUppercase.js').default,
   matches: (): Default<typeof import('validator/lib/matches.js')> => require('validator/lib/matches.js').default,
 };
 
