@@ -1,4 +1,4 @@
-// The bundled Lambda function answers an event without Node's fetch implementation: undici, which
+// The bundled Lambda function, split as advised, answers an event without Node's fetch implementation: undici, which
 // the first use of `Request`, `Response` or `Headers` loads (some 20 ms of CPU of a cold start),
 // stays unloaded for a JSON route and a validated body, and is loaded once a route answers with a
 // Web `Response`. Each event in a fresh process, as a container's first.
@@ -18,7 +18,7 @@ let handlerFile = '';
 
 test.before(async () => {
   await compileFixture(new URL('app/', fixtures));
-  ({ file: handlerFile } = await bundleApp({ entry: fileURLToPath(new URL('bundled-handler.ts', fixtures)), outDir: dir, target: 'lambda', split: false }));
+  ({ file: handlerFile } = await bundleApp({ entry: fileURLToPath(new URL('bundled-handler.ts', fixtures)), outDir: dir, target: 'lambda', split: true }));
 });
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 

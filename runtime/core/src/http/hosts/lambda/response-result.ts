@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { HttpException } from '../../../exceptions/http-exception.js';
 import type { EventKind } from './events.js';
 import { ResultHead } from './result-head.js';
@@ -48,7 +47,7 @@ export function resultOf(status: number, head: ResultHead, bytes: Buffer, kind: 
     result.headers = head.record();
     if (cookies.length > 0) result.headers['set-cookie'] = cookies[cookies.length - 1]!;
   }
-  if (kind === 'alb' || kind === 'alb-multi-value') result.statusDescription = `${status} ${STATUS_CODES[status] ?? 'Status'}`;
+  if (kind === 'alb' || kind === 'alb-multi-value') result.statusDescription = `${status} ${reasonPhrases()[status] ?? 'Status'}`;
   return result;
 }
 
@@ -69,3 +68,13 @@ export function errorAnswer(error: HttpException): { status: number; head: Resul
  * binary bodies a third larger.
  */
 export const MAX_RESULT_BODY_BYTES = 4.5 * 1024 * 1024;
+
+let phrases: Record<number, string | undefined> | undefined;
+/**
+ * Node's reason phrases, taken from `node:http` as a built-in rather than imported: an ES import of
+ * `node:http` reads every export of it, which on Node 24 loads Node's fetch implementation
+ * (undici, some 40 ms of a cold start) that a Lambda event does not need.
+ */
+function reasonPhrases(): Record<number, string | undefined> {
+  return (phrases ??= process.getBuiltinModule('node:http').STATUS_CODES);
+}
