@@ -6,11 +6,13 @@ function decoded(part: string): string {
   return part.indexOf('%') === -1 ? part : tryDecode(part, decodeURIComponent);
 }
 
-/** Every query parameter of a request target (`@Query()`), the first of a repeated name winning, in a null-prototype record. */
-export function queryOf(target: string): Record<string, string> {
-  const record = Object.create(null) as Record<string, string>;
+/**
+ * Calls `visit` with each `name=value` pair of a target's query, in order: its name decoded, the
+ * pair as sent and where its `=` is (-1 without one), for `valueOf` to decode only the values kept.
+ */
+function eachPair(target: string, visit: (name: string, pair: string, equals: number) => void): void {
   let start = target.indexOf('?');
-  if (start === -1) return record;
+  if (start === -1) return;
   const hash = target.indexOf('#', start);
   const end = hash === -1 ? target.length : hash;
   while (start !== -1 && start < end) {
@@ -19,10 +21,18 @@ export function queryOf(target: string): Record<string, string> {
     const pair = target.slice(start + 1, next === -1 ? end : next);
     start = next;
     const equals = pair.indexOf('=');
-    const name = decoded(equals === -1 ? pair : pair.slice(0, equals));
-    if (name === '' || name in record) continue;
-    record[name] = equals === -1 ? '' : decoded(pair.slice(equals + 1));
+    visit(decoded(equals === -1 ? pair : pair.slice(0, equals)), pair, equals);
   }
+}
+
+const valueOf = (pair: string, equals: number): string => (equals === -1 ? '' : decoded(pair.slice(equals + 1)));
+
+/** Every query parameter of a request target (`@Query()`), the first of a repeated name winning, in a null-prototype record. */
+export function queryOf(target: string): Record<string, string> {
+  const record = Object.create(null) as Record<string, string>;
+  eachPair(target, (name, pair, equals) => {
+    if (name !== '' && !(name in record)) record[name] = valueOf(pair, equals);
+  });
   return record;
 }
 
@@ -37,19 +47,9 @@ export function queryParam(target: string, name: string): string | undefined {
  * type, an array member of a `@Query()` class), or undefined when the name is absent.
  */
 export function queryValues(target: string, name: string): string[] | undefined {
-  let start = target.indexOf('?');
-  if (start === -1) return undefined;
-  const hash = target.indexOf('#', start);
-  const end = hash === -1 ? target.length : hash;
   let values: string[] | undefined;
-  while (start !== -1 && start < end) {
-    let next = target.indexOf('&', start + 1);
-    if (next === -1 || next > end) next = -1;
-    const pair = target.slice(start + 1, next === -1 ? end : next);
-    start = next;
-    const equals = pair.indexOf('=');
-    if (decoded(equals === -1 ? pair : pair.slice(0, equals)) !== name) continue;
-    (values ??= []).push(equals === -1 ? '' : decoded(pair.slice(equals + 1)));
-  }
+  eachPair(target, (pairName, pair, equals) => {
+    if (pairName === name) (values ??= []).push(valueOf(pair, equals));
+  });
   return values;
 }
