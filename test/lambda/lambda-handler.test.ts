@@ -53,6 +53,9 @@ lambda('HTTP API (payload 2.0): URL, raw query, cookies joined into Cookie, JSON
 lambda('function URL: a base64 body decoded and validated; several Set-Cookie as `cookies`; binary answers base64', async ({ container }) => {
   const created = await invoke(container, event('function-url'));
   assert.equal([created.statusCode, JSON.parse(created.body)], [200, { name: 'bolt', quantity: 2 }]);
+  // A client that sent its body chunked: the event says so, and the body is read as it came.
+  const chunked = await invoke(container, { ...event('function-url'), headers: { ...event('function-url').headers, 'transfer-encoding': 'chunked' } });
+  assert.equal([chunked.statusCode, JSON.parse(chunked.body)], [200, { name: 'bolt', quantity: 2 }]);
   const cookies = await invoke(container, { ...event('http-api'), rawPath: '/l/cookies', rawQueryString: '' });
   assert.equal(cookies.cookies, ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
   assert.is(cookies.headers!['set-cookie'], undefined);

@@ -53,8 +53,10 @@ export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRe
   const body = bodyOf(members, kind, method);
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
   // The whole body is at hand: its length is declared as a client's would be (a form over the limit
-  // is then refused before it is read, with the same 413 as on a server).
-  if (body !== undefined && headers.joined['content-length'] === undefined) headers.add('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  // is then refused before it is read, with the same 413 as on a server), unless the event tells
+  // how the client framed it.
+  const framed = headers.joined['content-length'] !== undefined || headers.joined['transfer-encoding'] !== undefined;
+  if (body !== undefined && !framed) headers.add('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   const target = url.pathname + url.search;
   return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind) };
 }
