@@ -2,7 +2,7 @@ import { BodyTooLargeException } from '../../../exceptions/request-exceptions.js
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { SocketUpgrade } from '../../streaming/websocket/socket-port.js';
 import { streamSource, type BodySource } from '../../uploads/body-source.js';
-import { lengthMismatch, lengthRefusal } from '../web/declared-length.js';
+import { lengthMismatch, lengthRefusal } from '../../pipeline/declared-length.js';
 import { webRequestOf, type EventRequest } from './event-request.js';
 import type { LambdaAnswer } from './lambda-answer.js';
 import { headOf, responseHeadOf, type ResultHead } from './result-head.js';

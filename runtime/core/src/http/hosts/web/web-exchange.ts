@@ -1,5 +1,5 @@
 import { RequestAbortedException } from '../../../exceptions/request-exceptions.js';
-import { lengthMismatch, lengthRefusal } from './declared-length.js';
+import { lengthMismatch, lengthRefusal } from '../../pipeline/declared-length.js';
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';

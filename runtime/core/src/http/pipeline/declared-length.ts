@@ -1,5 +1,5 @@
-import { BodyTooLargeException } from '../../../exceptions/request-exceptions.js';
-import { HttpException } from '../../../exceptions/http-exception.js';
+import { BodyTooLargeException } from '../../exceptions/request-exceptions.js';
+import { HttpException } from '../../exceptions/http-exception.js';
 
 const DECIMAL = /^\d{1,15}$/;
 
