@@ -14,7 +14,6 @@ interface Problem {
   readonly advice: string;
 }
 
-const AS_IT_COMES = 'validator.js uses it as it comes, without a check, so the rule checks something other than written';
 const NO_EFFECT = 'it has no effect, so the rule checks something other than written';
 
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
@@ -64,10 +63,12 @@ function acceptedKeys(spec: OptionsSpec): string[] {
 }
 
 function problemsOf(spec: OptionsSpec, options: unknown): Problem[] {
-  const fn = `validator.js's ${spec.fn}`;
+  const library = spec.own ? 'class-validator' : 'validator.js';
+  const fn = `${library}'s ${spec.fn}`;
+  const asItComes = `${library} uses it as it comes, without a check, so the rule checks something other than written`;
   const accepted = acceptedKeys(spec);
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return [{ what: `passes ${show(options)} as its options, where ${fn} takes an object`, effect: AS_IT_COMES, advice: `write an object of its options: ${quoted(accepted)}` }];
+    return [{ what: `passes ${show(options)} as its options, where ${fn} takes an object`, effect: asItComes, advice: `write an object of its options: ${quoted(accepted)}` }];
   }
   const kinds = optionKinds(spec);
   const defaults = readOptions(spec);
@@ -89,7 +90,7 @@ function problemsOf(spec: OptionsSpec, options: unknown): Problem[] {
       if ('wrong' in verdict) {
         const fallback = defaults.get(key);
         const usual = fallback === undefined ? '' : ` (its default is ${show(fallback)})`;
-        out.push({ what: `sets the option '${key}' to ${show(value)}, where ${fn} takes ${describe(kind)}`, effect: AS_IT_COMES, advice: `write ${describe(kind)}${usual}` });
+        out.push({ what: `sets the option '${key}' to ${show(value)}, where ${fn} takes ${describe(kind)}`, effect: asItComes, advice: `write ${describe(kind)}${usual}` });
         continue;
       }
       const code = kind.type === 'code' ? kind : kind.type === 'array' && kind.of.type === 'code' ? kind.of : undefined;

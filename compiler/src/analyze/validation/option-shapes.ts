@@ -19,10 +19,15 @@ export interface Unused {
   readonly when: string;
 }
 
-/** How validator.js's function for a rule takes its options object, and what may be in it. */
+/** How the library function of a rule takes its options object, and what may be in it. */
 export interface OptionsSpec {
-  /** The module under `validator/lib/` (its default export is the function). */
+  /** The module under `validator/lib/` (its default export is the function), or class-validator's function. */
   readonly fn: string;
+  /**
+   * class-validator's own options (`IsNumberOptions`): the compiler does not load class-validator,
+   * so `kinds` lists them all (a test holds them to class-validator's function).
+   */
+  readonly own?: true;
   /** The decorator argument holding the options object. */
   readonly at: number;
   /** The arguments before the options when validator.js's function is called (`isMobilePhone(str, locale, options)`). */
@@ -51,8 +56,8 @@ const ibanCountry = (unknownEffect: string): OptionKind => ({
 const unusedWhen = (off: boolean, when: string, keys: readonly string[]): Unused[] => (off ? keys.map((key) => ({ key, when })) : []);
 
 /**
- * The rules of `@framework/core/validators` that pass an options object to validator.js, by
- * decorator name. The keys each function reads, and the defaults giving their types, are read from
+ * The rules of `@framework/core/validators` that take an options object, by decorator name: those
+ * passing it to validator.js, and `IsNumber` and `IsNotEmptyObject`, whose options are class-validator's. The keys each function reads, and the defaults giving their types, are read from
  * validator.js itself (`readOptions`); only what it gives no default for is typed here.
  *
  * @example
@@ -110,6 +115,8 @@ export const OPTION_SPECS: Readonly<Record<string, OptionsSpec>> = {
     fn: 'isNumeric', at: 0,
     kinds: { no_symbols: bool, locale: { type: 'code', what: 'locale', known: decimalLocales, unknownEffect: "its decimal separator becomes any letter of the text 'undefined'" } },
   },
+  IsNumber: { fn: 'isNumber', own: true, at: 0, kinds: { allowNaN: bool, allowInfinity: bool, maxDecimalPlaces: count } },
+  IsNotEmptyObject: { fn: 'isNotEmptyObject', own: true, at: 0, kinds: { nullable: bool } },
   IsMACAddress: {
     fn: 'isMACAddress', at: 0,
     kinds: { no_colons: bool, no_separators: bool, eui: { type: 'code', what: 'EUI size', known: () => ['48', '64'], unknownEffect: 'it is ignored, and both sizes pass' } },
@@ -133,6 +140,7 @@ export function readOptions(spec: OptionsSpec): ReadonlyMap<string, unknown> {
   const key = `${spec.fn}/${spec.before?.length ?? 0}`;
   let read = readMemo.get(key);
   if (read) return read;
+  if (spec.own) return new Map(Object.keys(spec.kinds ?? {}).map((name) => [name, undefined]));
   const fn = (load(`validator/lib/${spec.fn}.js`) as { default: (...args: unknown[]) => unknown }).default;
   const found = new Map<string, unknown>();
   for (const probe of PROBES) {
