@@ -192,16 +192,21 @@ test('FW1705: a literal options object (or a `const` holding one) validator.js w
     },
     {
       code: 'FW1705', severity: 'error', file, line: 42, column: 3,
+      message: "@IsStrongPassword on member 'passwords' of body class AccountDto passes the option 'each', which validator.js's isStrongPassword does not read: it has no effect, so the rule checks something other than written.",
+      hint: "its options are 'minLength', 'minLowercase', 'minUppercase', 'minNumbers', 'minSymbols'; validation options such as 'each' come after them: @IsStrongPassword({}, { each: … }).",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 46, column: 3,
       message: "@IsNumber on member 'balance' of body class AccountDto passes the option 'maxDecimalPlace', which class-validator's isNumber does not read: it has no effect, so the rule checks something other than written.",
       hint: "did you mean 'maxDecimalPlaces'? its options are 'allowNaN', 'allowInfinity', 'maxDecimalPlaces'.",
     },
     {
-      code: 'FW1705', severity: 'error', file, line: 45, column: 3,
+      code: 'FW1705', severity: 'error', file, line: 49, column: 3,
       message: "@IsNotEmptyObject on member 'settings' of body class AccountDto sets the option 'nullable' to 'no', where class-validator's isNotEmptyObject takes a boolean (true or false): class-validator uses it as it comes, without a check, so the rule checks something other than written.",
       hint: "write a boolean (true or false).",
     },
     {
-      code: 'FW1701', severity: 'warning', file, line: 64, column: 3,
+      code: 'FW1701', severity: 'warning', file, line: 68, column: 3,
       message: "Body class LegacyDto is validated by class-validator at run time, not by a compiled validator: @IsStrongPassword on member 'password' cannot be compiled (its argument `runtimeRules()` is only known at run time).",
       hint: "its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under \"Compiled validation\" in docs/validation.md with literal arguments (`--explain` lists every DTO and how it is validated).",
     },

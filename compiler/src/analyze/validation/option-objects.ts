@@ -4,7 +4,7 @@ import { suggest } from '../../diagnostics/suggest.js';
 import { valueOf } from './locales.js';
 import { nearest } from './option-values.js';
 import { OPTION_SPECS, optionKinds, readOptions, type OptionKind, type OptionsSpec } from './option-shapes.js';
-import { optionsIndex } from './plan.js';
+import { optionsIndex, VALIDATION_OPTION_KEYS } from './plan.js';
 
 /** One thing wrong with a literal options object: the words of FW1705. */
 interface Problem {
@@ -62,7 +62,7 @@ function acceptedKeys(spec: OptionsSpec): string[] {
   return [...readOptions(spec).keys()].filter((key) => !spec.neverUsed?.[key] && !spec.refused?.[key]);
 }
 
-function problemsOf(spec: OptionsSpec, options: unknown): Problem[] {
+function problemsOf(rule: string, spec: OptionsSpec, options: unknown): Problem[] {
   const library = spec.own ? 'class-validator' : 'validator.js';
   const fn = `${library}'s ${spec.fn}`;
   const asItComes = `${library} uses it as it comes, without a check, so the rule checks something other than written`;
@@ -78,7 +78,9 @@ function problemsOf(spec: OptionsSpec, options: unknown): Problem[] {
     const refused = spec.refused?.[key];
     if (!kinds.has(key)) {
       const suggestion = suggest(key, accepted);
-      out.push({ what: `passes the option '${key}', which ${fn} does not read`, effect: NO_EFFECT, ...(suggestion ? { suggestion } : {}), advice: `its options are ${quoted(accepted)}` });
+      // `@IsStrongPassword({ each: true })`: class-validator passes it to the library too, and applies none of it.
+      const misplaced = VALIDATION_OPTION_KEYS.has(key) ? `; validation options such as '${key}' come after them: @${rule}(${spec.at > 0 ? '…, ' : ''}{}, { ${key}: … })` : '';
+      out.push({ what: `passes the option '${key}', which ${fn} does not read`, effect: NO_EFFECT, ...(suggestion ? { suggestion } : {}), advice: `its options are ${quoted(accepted)}${misplaced}` });
     } else if (spec.neverUsed?.[key]) {
       out.push({ what: `sets the option '${key}', which ${fn} reads ${spec.neverUsed[key]}`, effect: NO_EFFECT, advice: 'leave it out' });
     } else if (refused?.refuses(value)) {
@@ -138,7 +140,7 @@ export function optionObjectProblems(dto: DtoIR): Diagnostic[] {
     for (const rule of member.rules) {
       const literal = literalOptions(rule);
       if (!literal) continue;
-      for (const problem of problemsOf(literal.spec, literal.options)) {
+      for (const problem of problemsOf(rule.name, literal.spec, literal.options)) {
         out.push(diagnostic('FW1705', rule.location, {
           decorator: `@${rule.name}`, member: member.name, dto: dto.ref.name, what: problem.what, effect: problem.effect, suggestion: problem.suggestion ?? '', advice: problem.advice,
         }));

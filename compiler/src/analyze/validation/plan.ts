@@ -171,7 +171,8 @@ export function optionsIndex(rule: ValidatorRuleIR): number {
  */
 const LITERAL_DATE = /^new Date\((?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\)$/;
 
-const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
+/** The keys of class-validator's validation options (`isValidationOptions`). */
+export const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
   if (spec.key === 'isEnum') return planEnum(spec, rule, options);
