@@ -57,7 +57,7 @@ function judge(value: unknown, kind: OptionKind): { readonly wrong: true } | { r
   }
 }
 
-/** The options worth naming in a hint: those validator.js reads, less those the rule never uses. */
+/** The options worth naming in a hint: those the library reads, less those the rule never uses. */
 function acceptedKeys(spec: OptionsSpec): string[] {
   return [...readOptions(spec).keys()].filter((key) => !spec.neverUsed?.[key] && !spec.refused?.[key]);
 }
@@ -115,7 +115,7 @@ function problemsOf(rule: string, spec: OptionsSpec, options: unknown): Problem[
   return out;
 }
 
-/** The literal options object of a rule that passes one to validator.js, or undefined (none, or known only at run time). */
+/** The literal options object of a rule that takes one, or undefined (none, or known only at run time). */
 function literalOptions(rule: ValidatorRuleIR): { readonly spec: OptionsSpec; readonly options: unknown } | undefined {
   const spec = OPTION_SPECS[rule.name];
   // Validation options in its place (`@IsMACAddress({ each: true })`) are not the rule's own.
@@ -125,11 +125,11 @@ function literalOptions(rule: ValidatorRuleIR): { readonly spec: OptionsSpec; re
 }
 
 /**
- * FW1705 for each literal options object validator.js would take other than written: an option it
- * does not read (`@IsStrongPassword({ minLenght: 12 })`), a value of the wrong type or out of range
+ * FW1705 for each literal options object the library a rule calls (validator.js, or class-validator
+ * for `@IsNumber` and `@IsNotEmptyObject`) would take other than written: an option it does not read (`@IsStrongPassword({ minLenght: 12 })`), a value of the wrong type or out of range
  * (`{ minLength: '12' }`), a country code or locale it does not know (`@IsIBAN({ whitelist: ['UK'] })`),
- * or an option that has no effect with the rule or with the other options. validator.js checks
- * none of this itself. An options object known only at run time is not judged.
+ * or an option that has no effect with the rule or with the other options. Neither library checks
+ * any of this itself. An options object known only at run time is not judged.
  *
  * @example
  * optionObjectProblems(dto) // [FW1705 at `@IsStrongPassword({ minLenght: 12 })`, hint: did you mean 'minLength'?]

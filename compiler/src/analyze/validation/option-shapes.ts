@@ -46,10 +46,10 @@ const bool: OptionKind = { type: 'boolean' };
 const count: OptionKind = { type: 'number', least: 0, whole: true };
 const strings: OptionKind = { type: 'array', of: { type: 'string' } };
 const character: OptionKind = { type: 'string', pattern: /^[\s\S]$/u, shape: 'one character' };
-const listed = (module: string, key = 'locales') => () => (load(`validator/lib/${module}.js`) as Record<string, readonly string[]>)[key]!;
+const ibanCountries = () => (load('validator/lib/isIBAN.js') as { locales: readonly string[] }).locales;
 const decimalLocales = () => Object.keys((load('validator/lib/alpha.js') as { decimal: Record<string, string> }).decimal);
 const ibanCountry = (unknownEffect: string): OptionKind => ({
-  type: 'array', of: { type: 'code', what: 'country code', known: listed('isIBAN'), unknownEffect },
+  type: 'array', of: { type: 'code', what: 'country code', known: ibanCountries, unknownEffect },
 });
 
 /** Unused options: each key of `keys` that is given while `off` holds. */
@@ -131,16 +131,15 @@ const readMemo = new Map<string, ReadonlyMap<string, unknown>>();
 /**
  * The options validator.js's function reads, each with its default (undefined when it has none),
  * asked of the function itself: it is called on probe strings with an options object that records
- * every key read and every default merged into it.
+ * every key read and every default merged into it. class-validator's own options are the spec's.
  *
  * @example
  * readOptions(OPTION_SPECS.IsStrongPassword).get('minLength') // 8
  */
 export function readOptions(spec: OptionsSpec): ReadonlyMap<string, unknown> {
-  const key = `${spec.fn}/${spec.before?.length ?? 0}`;
-  let read = readMemo.get(key);
-  if (read) return read;
   if (spec.own) return new Map(Object.keys(spec.kinds ?? {}).map((name) => [name, undefined]));
+  let read = readMemo.get(spec.fn);
+  if (read) return read;
   const fn = (load(`validator/lib/${spec.fn}.js`) as { default: (...args: unknown[]) => unknown }).default;
   const found = new Map<string, unknown>();
   for (const probe of PROBES) {
@@ -165,7 +164,7 @@ export function readOptions(spec: OptionsSpec): ReadonlyMap<string, unknown> {
       // A probe the function refuses by throwing still shows the options read before.
     }
   }
-  readMemo.set(key, (read = found));
+  readMemo.set(spec.fn, (read = found));
   return read;
 }
 
