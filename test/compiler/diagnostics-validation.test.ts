@@ -121,4 +121,97 @@ test('FW1704 (and FW1703 for the new locale rules): an option value the library 
   assert.not.ok(result.ok);
 });
 
+test('FW1705: a literal options object (or a `const` holding one) validator.js would take other than written, at the decorator; fitting ones, validation options and options known only at run time are not reported', async () => {
+  const result = await compileFixture('fw1705-options-object');
+  const file = 'test/compiler/fixtures/fw1705-options-object/src/app.module.ts';
+  assert.equal(result.diagnostics.map((d) => ({ ...golden(d), hint: d.hint })), [
+    {
+      code: 'FW1705', severity: 'error', file, line: 11, column: 3,
+      message: "@IsStrongPassword on member 'password' of body class AccountDto passes the option 'minLenght', which validator.js's isStrongPassword does not read: it has no effect, so the rule checks something other than written.",
+      hint: "did you mean 'minLength'? its options are 'minLength', 'minLowercase', 'minUppercase', 'minNumbers', 'minSymbols'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 14, column: 3,
+      message: "@IsStrongPassword on member 'pin' of body class AccountDto sets the option 'minLength' to '12', where validator.js's isStrongPassword takes a whole number of 0 or more: validator.js uses it as it comes, without a check, so the rule checks something other than written.",
+      hint: "write a whole number of 0 or more (its default is 8).",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 17, column: 3,
+      message: "@IsStrongPassword on member 'passphrase' of body class AccountDto sets the option 'minLength' to -1, where validator.js's isStrongPassword takes a whole number of 0 or more: validator.js uses it as it comes, without a check, so the rule checks something other than written.",
+      hint: "write a whole number of 0 or more (its default is 8).",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 17, column: 3,
+      message: "@IsStrongPassword on member 'passphrase' of body class AccountDto sets the option 'pointsPerUnique', which validator.js's isStrongPassword reads only to score a password (returnScore), which the rule never asks for: it has no effect, so the rule checks something other than written.",
+      hint: "leave it out.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 17, column: 3,
+      message: "@IsStrongPassword on member 'passphrase' of body class AccountDto sets the option 'returnScore' to true, with which validator.js's isStrongPassword returns a score, not a verdict: class-validator takes any score above 0 as a pass, so every string but the empty one passes, whatever the other options say.",
+      hint: "leave it out.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 20, column: 3,
+      message: "@IsIBAN on member 'iban' of body class AccountDto names the country code 'UK' in the option 'whitelist', which validator.js's isIBAN does not know: no value can pass the rule.",
+      hint: "did you mean 'GB'? use one it knows, such as 'AD', 'AE', 'AL'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 23, column: 3,
+      message: "@IsCurrency on member 'price' of body class AccountDto sets the option 'parens_for_negatives', which validator.js's isCurrency does not read when allow_negatives is false: it has no effect, so the rule checks something other than written.",
+      hint: "leave it out.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 23, column: 3,
+      message: "@IsCurrency on member 'price' of body class AccountDto sets the option 'thousands_separator' to '', where validator.js's isCurrency takes one character: validator.js uses it as it comes, without a check, so the rule checks something other than written.",
+      hint: "write one character (its default is ',').",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 26, column: 3,
+      message: "@IsISSN on member 'issn' of body class AccountDto sets the option 'require_hyphen' to 'yes', where validator.js's isISSN takes a boolean (true or false): validator.js uses it as it comes, without a check, so the rule checks something other than written.",
+      hint: "write a boolean (true or false).",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 29, column: 3,
+      message: "@IsMobilePhone on member 'mobile' of body class AccountDto passes the option 'strict', which validator.js's isMobilePhone does not read: it has no effect, so the rule checks something other than written.",
+      hint: "its options are 'strictMode'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 32, column: 3,
+      message: "@IsNumberString on member 'amount' of body class AccountDto names the locale 'xx' in the option 'locale', which validator.js's isNumeric does not know: its decimal separator becomes any letter of the text 'undefined'.",
+      hint: "use one it knows, such as 'en-US', 'ar', 'en-AU'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 35, column: 3,
+      message: "@IsStrongPassword on member 'secret' of body class AccountDto passes the option 'minSymbol', which validator.js's isStrongPassword does not read: it has no effect, so the rule checks something other than written.",
+      hint: "did you mean 'minSymbols'? its options are 'minLength', 'minLowercase', 'minUppercase', 'minNumbers', 'minSymbols'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 38, column: 3,
+      message: "@IsMACAddress on member 'mac48' of body class AccountDto names the EUI size '32' in the option 'eui', which validator.js's isMACAddress does not know: it is ignored, and both sizes pass.",
+      hint: "use one it knows, such as '48', '64'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 42, column: 3,
+      message: "@IsStrongPassword on member 'passwords' of body class AccountDto passes the option 'each', which validator.js's isStrongPassword does not read: it has no effect, so the rule checks something other than written.",
+      hint: "its options are 'minLength', 'minLowercase', 'minUppercase', 'minNumbers', 'minSymbols'; validation options such as 'each' come after them: @IsStrongPassword({}, { each: … }).",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 46, column: 3,
+      message: "@IsNumber on member 'balance' of body class AccountDto passes the option 'maxDecimalPlace', which class-validator's isNumber does not read: it has no effect, so the rule checks something other than written.",
+      hint: "did you mean 'maxDecimalPlaces'? its options are 'allowNaN', 'allowInfinity', 'maxDecimalPlaces'.",
+    },
+    {
+      code: 'FW1705', severity: 'error', file, line: 49, column: 3,
+      message: "@IsNotEmptyObject on member 'settings' of body class AccountDto sets the option 'nullable' to 'no', where class-validator's isNotEmptyObject takes a boolean (true or false): class-validator uses it as it comes, without a check, so the rule checks something other than written.",
+      hint: "write a boolean (true or false).",
+    },
+    {
+      code: 'FW1701', severity: 'warning', file, line: 68, column: 3,
+      message: "Body class LegacyDto is validated by class-validator at run time, not by a compiled validator: @IsStrongPassword on member 'password' cannot be compiled (its argument `runtimeRules()` is only known at run time).",
+      hint: "its answers are the same, only slower, and class-validator is loaded at start; to compile it, use the decorators listed under \"Compiled validation\" in docs/validation.md with literal arguments (`--explain` lists every DTO and how it is validated).",
+    },
+  ]);
+  assert.not.ok(result.ok);
+});
+
 test.run();

@@ -12,6 +12,7 @@ import type { DeclaredThrottlers } from './skip-throttle.js';
 import { planDto, typeContradictions } from './validation/plan.js';
 import { unknownLocales } from './validation/locales.js';
 import { unknownOptionValues } from './validation/option-values.js';
+import { optionObjectProblems } from './validation/option-objects.js';
 import { checkUploads, formOf } from './upload-checks.js';
 
 /**
@@ -184,7 +185,7 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
     const { dto: name, subject, why } = plan.fallback;
     out.push(diagnostic('FW1701', plan.fallback.location, { dto: name, subject, why }));
   }
-  out.push(...typeContradictions(dto), ...unknownLocales(dto), ...unknownOptionValues(dto));
+  out.push(...typeContradictions(dto), ...unknownLocales(dto), ...unknownOptionValues(dto), ...optionObjectProblems(dto));
   for (const member of dto.members) {
     if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));

@@ -77,8 +77,13 @@ function unknownOf(rule: ValidatorRuleIR): Unknown[] {
   }
 }
 
-/** The known value meant: the same in another case (`us` → `US`), a locale of the same language, else the nearest spelling. */
-function nearest(value: string, known: readonly string[]): string | undefined {
+/**
+ * The known value meant: the same in another case (`us` → `US`), a locale of the same language, else the nearest spelling.
+ *
+ * @example
+ * nearest('UK', ['DE', 'GB']) // 'GB'
+ */
+export function nearest(value: string, known: readonly string[]): string | undefined {
   // The United Kingdom's ISO 3166-1 code is GB, not UK.
   if (value.toUpperCase() === 'UK' && known.includes('GB')) return 'GB';
   return known.find((k) => k.toLowerCase() === value.toLowerCase()) ?? sameLanguage(value, known) ?? suggest(value, known);

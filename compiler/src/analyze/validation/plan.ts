@@ -145,8 +145,11 @@ function optionsOf(rule: ValidatorRuleIR): { each: boolean; message?: string } |
  * `@Matches(pattern, options)` takes them in place of the modifiers and `@IsMACAddress(options)`
  * in place of its own options when they look like validation options (class-validator's
  * `isValidationOptions`: an object with `each`, `message`, `groups`, `always`, `context` or `validateIf`).
+ *
+ * @example
+ * optionsIndex(rule) // 2 for `@IsMobilePhone('de-DE', { strictMode: true }, { each: true })`
  */
-function optionsIndex(rule: ValidatorRuleIR): number {
+export function optionsIndex(rule: ValidatorRuleIR): number {
   if (rule.name === 'ValidateIf') return 1;
   if (rule.name === 'Matches') {
     const second = rule.args[1];
@@ -168,7 +171,8 @@ function optionsIndex(rule: ValidatorRuleIR): number {
  */
 const LITERAL_DATE = /^new Date\((?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\)$/;
 
-const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
+/** The keys of class-validator's validation options (`isValidationOptions`). */
+export const VALIDATION_OPTION_KEYS: ReadonlySet<string> = new Set(['each', 'message', 'groups', 'always', 'context', 'validateIf']);
 
 function planRule(spec: RuleSpec, rule: ValidatorRuleIR, options: { each: boolean; message?: string }, property: string): RulePlan | string {
   if (spec.key === 'isEnum') return planEnum(spec, rule, options);

@@ -29,4 +29,9 @@ export const validationCatalogue = {
     message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} ${a.names}: ${a.effect}.`,
     hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}use one it knows, such as ${a.examples}.`,
   },
+  FW1705: {
+    severity: 'error',
+    message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} ${a.what}: ${a.effect}.`,
+    hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}${a.advice}.`,
+  },
 } satisfies Record<string, Entry>;
