@@ -1,5 +1,5 @@
 import type { AnswerHeaders, HostExchange } from '../pipeline/host-exchange.js';
-import { compressionFor, entityTag, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
+import { compressedEtag, compressionFor, entityTag, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
 import { encodeResponse } from './web-encoded-response.js';
 
 const encoder = new TextEncoder();
@@ -39,6 +39,7 @@ export function sendEncodedBody(exchange: HostExchange, status: number, head: An
     const sendCompressed = (compressed: Uint8Array): void => {
       head['content-encoding'] = choice.coding;
       head['content-length'] = compressed.byteLength;
+      if (head.etag !== undefined) head.etag = compressedEtag(String(head.etag));
       exchange.send(status, head, compressed);
     };
     let compressed: Uint8Array | Promise<Uint8Array>;
