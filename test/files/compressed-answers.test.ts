@@ -1,6 +1,7 @@
 // A handler's own answers through compression, on the node adapter and the web one: a 206 it makes
 // is sent as made (its Content-Range counts the bytes of the file, not of a gzip stream), and a strong
-// ETag it sets becomes weak on a compressed answer (RFC 9110 §8.8.1: a strong tag names one sequence of bytes).
+// ETag it sets becomes weak on a compressed answer (RFC 9110 §8.8.1: a strong tag names one sequence of bytes),
+// and a 304 says the Vary its 200 says.
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -60,6 +61,16 @@ for (const adapter of ['node', 'web'] as const) {
       const plain = await get(port, path);
       assert.is(plain.headers['content-encoding'], undefined, path);
       assert.is(plain.headers.etag, '"v1"', path);
+    }
+  });
+
+  test("a 304 carries the Vary its 200 would have (RFC 9110 §15.4.5), so caches keep the codings apart", async ({ port }) => {
+    for (const path of ['/answers/tagged', '/answers/tagged-response']) {
+      const whole = await get(port, path, { 'accept-encoding': 'gzip' });
+      assert.is(whole.headers.vary, 'Accept-Encoding', path);
+      const again = await get(port, path, { 'accept-encoding': 'gzip', 'if-none-match': whole.headers.etag! });
+      assert.is(again.status, 304, path);
+      assert.is(again.headers.vary, 'Accept-Encoding', path);
     }
   });
 

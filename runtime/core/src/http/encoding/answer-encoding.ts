@@ -59,6 +59,18 @@ export function compressionFor(
 }
 
 /**
+ * The `Vary` of a 304 to a conditional GET: the one its 200 would carry (RFC 9110 §15.4.5), with
+ * `Accept-Encoding` when that 200's coding would have depended on it.
+ *
+ * @example
+ * notModifiedVary(compression, request, header, 20_000); // 'Accept-Encoding'
+ */
+export function notModifiedVary(compression: ResolvedCompression | undefined, request: EncodingRequest, header: AnswerHeaderReader, size: number | undefined): string | undefined {
+  const vary = header('vary');
+  return compression && compressionFor(compression, request, 200, header, size, () => false) ? withVary(vary) : vary;
+}
+
+/**
  * The weak `ETag` of a 200 answer to a GET of a route with conditional GET on, and whether the
  * client has it already (`If-None-Match`), so the answer is a 304 without a body. Undefined when
  * the answer is not one to tag (another method or status, a tag set by the handler).
