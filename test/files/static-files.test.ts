@@ -175,7 +175,7 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is((await raw(port, '/assets/.well-known/security.txt')).status, 404);
   });
 
-  test('no path out of the root in any spelling, no hidden file, no listing: a 404 and nothing read', async ({ port }) => {
+  test('no path out of the root in any spelling, no hidden file, no listing, no file named as a directory: a 404 and nothing read', async ({ port }) => {
     const attempts = [
       '/assets/../secret.txt',
       '/assets/%2e%2e/secret.txt',
@@ -192,6 +192,8 @@ for (const adapter of ['node', 'web'] as const) {
       '/assets/%',
       '/assets/css',
       '/assets/css/',
+      '/assets/big.txt/',
+      '/assets/css/site.css/',
       '/assets/nothing-here.txt',
       `/assets/${'a/'.repeat(2000)}x`,
     ];
