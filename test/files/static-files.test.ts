@@ -235,5 +235,33 @@ refusals('options that cannot be meant, a missing directory, a prefix holding a 
   assert.match(await rejection(shadowing.init(AppModule)), /app\.serveStatic\('\/features', …\) covers the route GET \/features\//);
 });
 
+for (const adapter of ['node', 'web'] as const) {
+  const cors = suite(`static files under CORS (${adapter} adapter)`);
+
+  cors('a precompressed file keeps the Vary: Origin of CORS beside its own Accept-Encoding, on its 304 too', async () => {
+    if (adapter === 'web') process.env.FRAMEWORK_HTTP_ADAPTER = 'web';
+    const app = new FrameworkApplication(tables, { cors: { origins: ['https://app.example.com'] }, logger: { error: () => undefined, warn: () => undefined, log: () => undefined } });
+    app.serveStatic('/assets', root, { precompressed: true });
+    await app.init(AppModule);
+    const port = await app.listen(0, '127.0.0.1');
+    delete process.env.FRAMEWORK_HTTP_ADAPTER;
+    try {
+      const names = (vary: string | undefined) => (vary ?? '').split(',').map((name) => name.trim().toLowerCase()).sort();
+      for (const headers of [{ origin: 'https://app.example.com', 'accept-encoding': 'gzip' }, { origin: 'https://app.example.com' }]) {
+        const whole = await raw(port, '/assets/big.txt', headers);
+        assert.is(whole.headers['access-control-allow-origin'], 'https://app.example.com');
+        assert.equal(names(whole.headers.vary), ['accept-encoding', 'origin'], JSON.stringify(headers));
+        const again = await raw(port, '/assets/big.txt', { ...headers, 'if-none-match': whole.headers.etag! });
+        assert.is(again.status, 304);
+        assert.equal(names(again.headers.vary), ['accept-encoding', 'origin']);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  cors.run();
+}
+
 refusals.after(() => fs.rmSync(place, { recursive: true, force: true }));
 refusals.run();
