@@ -63,7 +63,11 @@ export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer, ex
     return;
   }
   outgoing.writeHead(answer.status, headers);
-  pipeline(createReadStream(path, { start, end }), outgoing, () => undefined);
+  const file = createReadStream(path, { start, end });
+  // Cut short since its stat (rewritten in place): the promised length cannot be sent, and a
+  // connection left open would keep the client waiting for the rest. Before the pipeline's own end.
+  file.once('end', () => file.bytesRead !== length && outgoing.destroy());
+  pipeline(file, outgoing, () => undefined);
 }
 
 /** The file's headers over the route headers, its `Vary` joined to theirs (CORS's `Origin` kept beside `Accept-Encoding`). */
