@@ -247,7 +247,8 @@ for (const adapter of ['node', 'web'] as const) {
     delete process.env.FRAMEWORK_HTTP_ADAPTER;
     try {
       const names = (vary: string | undefined) => (vary ?? '').split(',').map((name) => name.trim().toLowerCase()).sort();
-      for (const headers of [{ origin: 'https://app.example.com', 'accept-encoding': 'gzip' }, { origin: 'https://app.example.com' }]) {
+      const asked: Record<string, string>[] = [{ origin: 'https://app.example.com', 'accept-encoding': 'gzip' }, { origin: 'https://app.example.com' }];
+      for (const headers of asked) {
         const whole = await raw(port, '/assets/big.txt', headers);
         assert.is(whole.headers['access-control-allow-origin'], 'https://app.example.com');
         assert.equal(names(whole.headers.vary), ['accept-encoding', 'origin'], JSON.stringify(headers));
