@@ -175,7 +175,7 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is((await raw(port, '/assets/.well-known/security.txt')).status, 404);
   });
 
-  test('no path out of the root in any spelling, no hidden file, no listing: a 404 and nothing read', async ({ port }) => {
+  test('no path out of the root in any spelling, no hidden file, no listing, no file named as a directory: a 404 and nothing read', async ({ port }) => {
     const attempts = [
       '/assets/../secret.txt',
       '/assets/%2e%2e/secret.txt',
@@ -192,6 +192,8 @@ for (const adapter of ['node', 'web'] as const) {
       '/assets/%',
       '/assets/css',
       '/assets/css/',
+      '/assets/big.txt/',
+      '/assets/css/site.css/',
       '/assets/nothing-here.txt',
       `/assets/${'a/'.repeat(2000)}x`,
     ];
@@ -232,6 +234,35 @@ refusals('options that cannot be meant, a missing directory, a prefix holding a 
   shadowing.serveStatic('/features', root);
   assert.match(await rejection(shadowing.init(AppModule)), /app\.serveStatic\('\/features', …\) covers the route GET \/features\//);
 });
+
+for (const adapter of ['node', 'web'] as const) {
+  const cors = suite(`static files under CORS (${adapter} adapter)`);
+
+  cors('a precompressed file keeps the Vary: Origin of CORS beside its own Accept-Encoding, on its 304 too', async () => {
+    if (adapter === 'web') process.env.FRAMEWORK_HTTP_ADAPTER = 'web';
+    const app = new FrameworkApplication(tables, { cors: { origins: ['https://app.example.com'] }, logger: { error: () => undefined, warn: () => undefined, log: () => undefined } });
+    app.serveStatic('/assets', root, { precompressed: true });
+    await app.init(AppModule);
+    const port = await app.listen(0, '127.0.0.1');
+    delete process.env.FRAMEWORK_HTTP_ADAPTER;
+    try {
+      const names = (vary: string | undefined) => (vary ?? '').split(',').map((name) => name.trim().toLowerCase()).sort();
+      const asked: Record<string, string>[] = [{ origin: 'https://app.example.com', 'accept-encoding': 'gzip' }, { origin: 'https://app.example.com' }];
+      for (const headers of asked) {
+        const whole = await raw(port, '/assets/big.txt', headers);
+        assert.is(whole.headers['access-control-allow-origin'], 'https://app.example.com');
+        assert.equal(names(whole.headers.vary), ['accept-encoding', 'origin'], JSON.stringify(headers));
+        const again = await raw(port, '/assets/big.txt', { ...headers, 'if-none-match': whole.headers.etag! });
+        assert.is(again.status, 304);
+        assert.equal(names(again.headers.vary), ['accept-encoding', 'origin']);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  cors.run();
+}
 
 refusals.after(() => fs.rmSync(place, { recursive: true, force: true }));
 refusals.run();

@@ -17,8 +17,11 @@ export interface JwtCookieOptions {
   readonly origins?: CorsOrigins;
 }
 
-/** A `Cookie` header longer than this is not read (browsers send at most a few KiB; servers cap all headers near 16 KiB). */
-export const MAX_COOKIE_HEADER_LENGTH = 8192;
+/**
+ * A `Cookie` header longer than this is not read: 16 KiB, Node's limit on all headers and
+ * `@Cookie`'s. A site's other cookies (analytics, consent) often pass 8 KiB; the session must still be found.
+ */
+export const MAX_COOKIE_HEADER_LENGTH = 16 * 1024;
 
 /** Methods that change nothing (RFC 9110 §9.2.1): never refused for their origin. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -99,10 +99,13 @@ function checkedOrigin(origin: unknown): string {
   return origin;
 }
 
-/** A RegExp tested against the whole origin: `/example\.com/` must not let `https://example.com.evil.test` through. */
+/**
+ * A RegExp tested against the whole origin: `/example\.com/` must not let `https://example.com.evil.test`
+ * through. Wrapped even when it has its own anchors: in `/^https:\/\/a\.com|https:\/\/b\.com$/`
+ * each anchor binds one alternative only.
+ */
 function anchored(pattern: RegExp): RegExp {
-  const source = pattern.source;
-  const whole = source.startsWith('^') && source.endsWith('$') ? source : `^(?:${source})$`;
+  const whole = `^(?:${pattern.source})$`;
   // No `g` or `y`: a stateful `lastIndex` would make every other test fail.
   return new RegExp(whole, pattern.flags.replace(/[gy]/g, ''));
 }

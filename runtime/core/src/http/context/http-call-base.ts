@@ -3,6 +3,7 @@ import type { HttpRouteEntry } from '../../contract/tables.js';
 import type { CookieSettings } from '../cookies/cookie-options.js';
 import type { CookieSigner } from '../cookies/cookie-signer.js';
 import { clearCookieLine, setCookieLine, type SetCookieOptions } from '../cookies/set-cookie.js';
+import { locationUrl } from './location-url.js';
 import { isOwnedResponseHeader } from './owned-headers.js';
 
 /** What an HTTP call's route gives this base: the application's cookie settings. */
@@ -76,7 +77,7 @@ export abstract class HttpCallBase extends CallBase<HttpRouteEntry> {
     if (!Number.isInteger(status) || status < 300 || status > 399) {
       throw new TypeError(`redirect('${url}', ${String(status)}): a redirect's status is a 3xx (301, 302, 303, 307 or 308).`);
     }
-    this.setResponseHeader('location', url);
+    this.setResponseHeader('location', locationUrl(String(url)));
     this.answerStatus = status;
   }
 }

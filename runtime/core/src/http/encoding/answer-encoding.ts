@@ -32,7 +32,8 @@ export type AnswerHeaderReader = (name: string) => string | undefined;
 /**
  * The coding to compress an answer in, and whether the choice depended on `Accept-Encoding` (so
  * the answer must say `Vary: Accept-Encoding`). Nothing is compressed for HEAD, a status without
- * a body (1xx, 204, 304) or other than 2xx, a body already encoded, `Cache-Control: no-transform`,
+ * a body (1xx, 204, 304) or other than 2xx, a 206 (its `Content-Range` counts the bytes of the
+ * uncompressed representation), a body already encoded, `Cache-Control: no-transform`,
  * a type compressed already or an event stream, or a body under the threshold (`size` undefined:
  * a stream of unknown length, compressed when its type allows).
  *
@@ -47,7 +48,7 @@ export function compressionFor(
   size: number | undefined,
   can: (coding: Coding) => boolean,
 ): { readonly coding: Coding; readonly vary: boolean } | undefined {
-  if (request.method === 'HEAD' || status < 200 || status >= 300 || status === 204) return undefined;
+  if (request.method === 'HEAD' || status < 200 || status >= 300 || status === 204 || status === 206) return undefined;
   // The size first: most answers are small, and it spares them the two patterns (the first call of each compiles it).
   if (size !== undefined && size < compression.threshold) return undefined;
   if (header('content-encoding') !== undefined || !isCompressible(header('content-type'))) return undefined;
@@ -55,6 +56,18 @@ export function compressionFor(
   const offered = compression.available.filter((coding) => coding === 'identity' || can(coding));
   const coding = preferredCodings(request.header('accept-encoding'), offered)[0] ?? 'identity';
   return { coding, vary: true };
+}
+
+/**
+ * The `Vary` of a 304 to a conditional GET: the one its 200 would carry (RFC 9110 §15.4.5), with
+ * `Accept-Encoding` when that 200's coding would have depended on it.
+ *
+ * @example
+ * notModifiedVary(compression, request, header, 20_000); // 'Accept-Encoding'
+ */
+export function notModifiedVary(compression: ResolvedCompression | undefined, request: EncodingRequest, header: AnswerHeaderReader, size: number | undefined): string | undefined {
+  const vary = header('vary');
+  return compression && compressionFor(compression, request, 200, header, size, () => false) ? withVary(vary) : vary;
 }
 
 /**
@@ -81,4 +94,15 @@ export function entityTag(request: EncodingRequest, status: number, header: Answ
 export function withVary(vary: string | undefined): string {
   if (vary === undefined || vary === '') return 'Accept-Encoding';
   return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
+}
+
+/**
+ * The `ETag` of an answer once compressed: a strong tag names one sequence of bytes (RFC 9110
+ * §8.8.1), which the compressed body is not, so it becomes weak (as nginx does); a weak one stays.
+ *
+ * @example
+ * compressedEtag('"v1"'); // 'W/"v1"'
+ */
+export function compressedEtag(etag: string): string {
+  return etag.startsWith('W/') ? etag : `W/${etag}`;
 }

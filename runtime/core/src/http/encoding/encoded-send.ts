@@ -1,5 +1,5 @@
 import type { AnswerHeaders, HostExchange } from '../pipeline/host-exchange.js';
-import { compressionFor, entityTag, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
+import { compressedEtag, compressionFor, entityTag, notModifiedVary, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
 import { encodeResponse } from './web-encoded-response.js';
 
 const encoder = new TextEncoder();
@@ -23,6 +23,8 @@ export function sendEncodedBody(exchange: HostExchange, status: number, head: An
   if (encoding.etag) {
     const tag = entityTag(request, status, header, body);
     if (tag?.notModified) {
+      const vary = notModifiedVary(encoding.compression, request, header, Number(head['content-length']));
+      if (vary !== undefined) head.vary = vary;
       delete head['content-type'];
       delete head['content-length'];
       head.etag = tag.etag;
@@ -39,6 +41,7 @@ export function sendEncodedBody(exchange: HostExchange, status: number, head: An
     const sendCompressed = (compressed: Uint8Array): void => {
       head['content-encoding'] = choice.coding;
       head['content-length'] = compressed.byteLength;
+      if (head.etag !== undefined) head.etag = compressedEtag(String(head.etag));
       exchange.send(status, head, compressed);
     };
     let compressed: Uint8Array | Promise<Uint8Array>;

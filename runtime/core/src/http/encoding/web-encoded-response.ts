@@ -1,4 +1,4 @@
-import { compressionFor, entityTag, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
+import { compressedEtag, compressionFor, entityTag, notModifiedVary, withVary, type AnswerEncoding, type Compressors, type EncodingRequest } from './answer-encoding.js';
 
 /**
  * A route's Web `Response` with its encoding applied, host-neutral: tagged for conditional GET
@@ -21,6 +21,8 @@ export async function encodeResponse(encoding: AnswerEncoding, request: Encoding
     const tag = entityTag(request, response.status, header, bytes)!;
     headers.set('etag', tag.etag);
     if (tag.notModified) {
+      const vary = notModifiedVary(encoding.compression, request, header, bytes.byteLength);
+      if (vary !== undefined) headers.set('vary', vary);
       headers.delete('content-type');
       headers.delete('content-length');
       return new Response(null, { status: 304, headers });
@@ -41,6 +43,8 @@ export async function encodeResponse(encoding: AnswerEncoding, request: Encoding
   if (!choice || choice.coding === 'identity') return new Response(body, init);
   headers.delete('content-length');
   headers.set('content-encoding', choice.coding);
+  const etag = header('etag');
+  if (etag !== undefined) headers.set('etag', compressedEtag(etag));
   const source = body instanceof Uint8Array ? new Blob([body]).stream() : body;
   return new Response(source.pipeThrough(compressors.stream(choice.coding, encoding.compression!)), init);
 }

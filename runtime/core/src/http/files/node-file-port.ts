@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { contentType } from 'mime-types';
 import type { FilePort } from './file-port.js';
 
@@ -32,9 +32,23 @@ export function nodeFilePort(): FilePort {
         return undefined;
       }
     },
-    webStream: (file, start, end) => Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
+    webStream: (file, start, end) => Readable.toWeb(wholeRange(file, start, end)) as ReadableStream<Uint8Array>,
     separator: path.sep,
     join: (root, ...relative) => path.join(root, ...relative),
     contentType: (name) => contentType(name) || undefined,
   };
+}
+
+/**
+ * Bytes `start`-`end` of `file`, failing when the file ends first (cut short since its stat): the
+ * answer promised their length, so the host cuts the connection rather than end it short and
+ * leave the client waiting for the rest.
+ */
+function wholeRange(file: string, start: number, end: number): Readable {
+  const read = createReadStream(file, { start, end });
+  const length = end - start + 1;
+  return pipeline(read, new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => done(read.bytesRead === length ? null : new Error(`${file} ended before its ${length} bytes`)),
+  }), () => undefined);
 }

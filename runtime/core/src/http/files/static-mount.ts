@@ -88,17 +88,21 @@ export class StaticMount {
     const segments = fileSegments(rest);
     if (segments === undefined) return undefined;
     const { port, root } = await this.open();
-    let found = await this.find(port, root, segments);
+    // `/app.js/` names a directory: a file there is not found (as nginx, send and Hono answer).
+    let found = await this.find(port, root, segments, rest.length > 1 && rest.endsWith('/'));
     if (!found && this.options.fallback !== undefined && acceptsHtml(request.header('accept'))) found = await this.find(port, root, this.options.fallback.split('/'));
     return found && this.respond(port, root, request, found);
   }
 
-  /** The file `segments` name inside `root` (a directory's index file), after the realpath check. */
-  private async find(port: FilePort, root: string, segments: readonly string[], depth = 0): Promise<Found | undefined> {
+  /**
+   * The file `segments` name inside `root` (a directory's index file), after the realpath check;
+   * only a directory's when `directory` (the path ended with a slash).
+   */
+  private async find(port: FilePort, root: string, segments: readonly string[], directory = false, depth = 0): Promise<Found | undefined> {
     const { real, facts } = (segments.length === 1 && (await this.directlyInRoot(port, root, segments[0]!))) || (await this.resolved(port, root, segments));
     if (real === undefined) return undefined;
-    if (facts?.isDirectory && this.options.index !== undefined && depth === 0) return this.find(port, root, [...segments, this.options.index], 1);
-    if (!facts?.isFile) return undefined;
+    if (facts?.isDirectory && this.options.index !== undefined && depth === 0) return this.find(port, root, [...segments, this.options.index], false, 1);
+    if (!facts?.isFile || directory) return undefined;
     const name = segments.length > 0 ? segments[segments.length - 1]! : '';
     const { extensions } = this.options;
     if (extensions && !extensions.some((extension) => name.toLowerCase().endsWith(extension))) return undefined;

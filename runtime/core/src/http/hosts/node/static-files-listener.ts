@@ -2,6 +2,7 @@ import { close, createReadStream, open, read } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { StaticRoute } from '../../../contract/static-route.js';
+import { joinedVary } from '../../browser/vary.js';
 import type { FileAnswer } from '../../files/file-answer.js';
 import { mountOf } from '../../files/web-file-answer.js';
 import type { AnswerHeaders, HostExchange } from '../../pipeline/host-exchange.js';
@@ -44,7 +45,7 @@ const WHOLE_READ_BYTES = 64 * 1024;
 
 /** Writes a file answer, its bytes read at once when small, else piped from the file; a read failing cuts the connection. */
 export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer, extra?: AnswerHeaders): void {
-  const headers = extra ? ({ ...extra, ...answer.headers } as OutgoingHttpHeaders) : answer.headers;
+  const headers = extra ? withRouteHeaders(answer.headers, extra) : answer.headers;
   if (!answer.body) {
     outgoing.writeHead(answer.status, headers);
     outgoing.end(answer.text);
@@ -62,7 +63,18 @@ export function writeFileAnswer(outgoing: ServerResponse, answer: FileAnswer, ex
     return;
   }
   outgoing.writeHead(answer.status, headers);
-  pipeline(createReadStream(path, { start, end }), outgoing, () => undefined);
+  const file = createReadStream(path, { start, end });
+  // Cut short since its stat (rewritten in place): the promised length cannot be sent, and a
+  // connection left open would keep the client waiting for the rest. Before the pipeline's own end.
+  file.once('end', () => file.bytesRead !== length && outgoing.destroy());
+  pipeline(file, outgoing, () => undefined);
+}
+
+/** The file's headers over the route headers, its `Vary` joined to theirs (CORS's `Origin` kept beside `Accept-Encoding`). */
+function withRouteHeaders(own: Record<string, string>, extra: AnswerHeaders): OutgoingHttpHeaders {
+  const headers = { ...extra, ...own } as OutgoingHttpHeaders;
+  if (own.vary !== undefined && extra.vary !== undefined) headers.vary = joinedVary(String(extra.vary), own.vary);
+  return headers;
 }
 
 /** `length` bytes of `path` from `start`, or undefined when it cannot give them all. */
