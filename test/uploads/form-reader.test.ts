@@ -74,7 +74,7 @@ reader('reads text fields and files, each a File typed by its bytes', async ({ l
     { name: 'photos', filename: 'big.bin', type: 'application/octet-stream', data: large },
   ]));
   assert.ok(form);
-  assert.equal(form.fields, { title: 'milk', tag: ['a', 'b'] });
+  assert.equal({ ...form.fields }, { title: 'milk', tag: ['a', 'b'] });
   const avatar = form.files.get('avatar')![0]!;
   assert.is(avatar.name, 'me.txt');
   assert.is(avatar.type, 'image/png', 'the type comes from the bytes, not the name or the declared type');
@@ -188,6 +188,18 @@ reader('a file held in memory keeps its bytes when the parser reuses its buffers
   assert.ok(cuts.length > 30, `${cuts.length} cuts`);
   assert.is(await form!.files.get('avatar')![0]!.text(), text);
   assert.is(form!.fields['note'], `\r\n--${BOUNDARY.slice(0, 5)}`);
+});
+
+reader('fields named like methods of Object.prototype are fields like any other', async ({ limits }) => {
+  // `__proto__` and `constructor` are refused as names (see the refusals above).
+  const { form, dispose } = await read(limits, body([
+    { name: 'toString', data: 'a' },
+    { name: 'hasOwnProperty', data: 'b' },
+    { name: 'hasOwnProperty', data: 'c' },
+    { name: 'avatar', filename: 'a.png', data: PNG },
+  ]));
+  assert.equal({ ...form!.fields }, { toString: 'a', hasOwnProperty: ['b', 'c'] });
+  await dispose?.();
 });
 
 reader.run();

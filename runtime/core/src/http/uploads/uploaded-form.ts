@@ -11,8 +11,11 @@ import { releaseHeldFile } from './held-file.js';
  * through `@Form()`, `@UploadedFile()` and `@UploadedFiles()`.
  */
 export class UploadedForm {
-  /** Text fields by name; a name sent twice or more holds every value, in order. */
-  readonly fields: Record<string, string | string[]> = {};
+  /**
+   * Text fields by name; a name sent twice or more holds every value, in order. Without a
+   * prototype: a field named `toString` is a field like any other.
+   */
+  readonly fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   /** Files by field name, in the order they came. */
   readonly files = new Map<string, File[]>();
   /** Temporary files to delete, each once its stream has closed it. */
