@@ -261,6 +261,29 @@ for (const adapter of ['node', 'web'] as const) {
     }
   });
 
+  cors('a preflight under a mount is answered by the CORS settings; elsewhere the path stays unknown', async () => {
+    if (adapter === 'web') process.env.FRAMEWORK_HTTP_ADAPTER = 'web';
+    const app = new FrameworkApplication(tables, { cors: { origins: ['https://app.example.com'] }, logger: { error: () => undefined, warn: () => undefined, log: () => undefined } });
+    app.serveStatic('/assets', root);
+    await app.init(AppModule);
+    const port = await app.listen(0, '127.0.0.1');
+    delete process.env.FRAMEWORK_HTTP_ADAPTER;
+    try {
+      const preflight = { 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' };
+      const granted = await raw(port, '/assets/big.txt', { origin: 'https://app.example.com', ...preflight }, 'OPTIONS');
+      assert.is(granted.status, 204);
+      assert.is(granted.headers['access-control-allow-origin'], 'https://app.example.com');
+      assert.match(String(granted.headers['access-control-allow-methods']), /GET/);
+      const stranger = await raw(port, '/assets/big.txt', { origin: 'https://evil.example', ...preflight }, 'OPTIONS');
+      assert.is(stranger.headers['access-control-allow-origin'], undefined);
+      assert.is.not(stranger.status, 204);
+      assert.is((await raw(port, '/elsewhere.txt', { origin: 'https://app.example.com', ...preflight }, 'OPTIONS')).status, 404);
+      assert.is((await raw(port, '/assets/big.txt', {}, 'POST')).status, 404);
+    } finally {
+      await app.close();
+    }
+  });
+
   cors.run();
 }
 

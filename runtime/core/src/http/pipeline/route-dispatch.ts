@@ -63,7 +63,6 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
   );
 
   const router = new CompiledRouter<HostHandler<A, B>>();
-  const decide = tableDecision(router, extensions.preflight, extensions.routeHeaders);
   const pairs = table.routes.map((route) => ({ route, handler: host.routeHandler(route) }));
   // Routes of one path told apart by a version header: one handler picks, or answers 404.
   for (const { route, handler } of byVersion(pairs, (name, a: A, b: B) => host.exchangeOf(a, b).header(name), notFound)) {
@@ -77,6 +76,7 @@ export function routeDispatch<A, B>(table: DispatchTable, host: HostDispatch<A, 
     const handler = observed({ method: 'GET', path: route.path }, host.staticHandler?.(route, portable, startHeaders) ?? portable);
     (mountOf(route) ? files : router).add('GET', route.path, handler);
   }
+  const decide = tableDecision(router, extensions.preflight, extensions.routeHeaders, files);
 
   const routed = (a: A, b: B, path: string): void => {
     const method = host.method(a, b);

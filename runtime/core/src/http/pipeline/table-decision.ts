@@ -19,16 +19,26 @@ export function allowedMethods(router: CompiledRouter<unknown>, path: string): s
 const methodNotAllowed = JSON.stringify(new MethodNotAllowedException().toJSON());
 const methodNotAllowedLength = new TextEncoder().encode(methodNotAllowed).byteLength;
 
-/** For a path served under other methods: OPTIONS a 204 (unless the preflight hook answers), else a 405, both with `Allow`; false for an unknown path. */
+/** What an OPTIONS request under a `serveStatic` mount is told the path allows. */
+const MOUNT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * For a path served under other methods: OPTIONS a 204 (unless the preflight hook answers), else
+ * a 405, both with `Allow`; false for an unknown path. Under a `serveStatic` mount (`mounts`) only
+ * OPTIONS is answered, so that a page of another origin can be granted a file a preflight guards;
+ * other methods there stay a 404.
+ */
 export function tableDecision(
   router: CompiledRouter<unknown>,
   preflight: PreflightHook | undefined,
   routeHeaders: readonly RouteHeaderSource[] = [],
+  mounts?: CompiledRouter<unknown>,
 ): (exchange: HostExchange, path: string, headers: Record<string, string> | undefined) => boolean {
   const startHeaders = routeHeadersOf(routeHeaders, undefined);
   return (exchange, path, given) => {
     const { method } = exchange;
-    const allowed = allowedMethods(router, path);
+    let allowed: readonly string[] = allowedMethods(router, path);
+    if (allowed.length === 0 && method === 'OPTIONS' && mounts?.match('GET', path)) allowed = MOUNT_METHODS;
     if (allowed.length === 0 || (method !== 'OPTIONS' && allowed.includes(method))) return false;
     const headers = startHeaders ? { ...startHeaders(exchange), ...given } : given;
     const allow = allowed.join(', ');
