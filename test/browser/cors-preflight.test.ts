@@ -1,6 +1,6 @@
 // CORS preflights answered from the route table by a running application (the example with
-// CORS_ORIGINS), through its own server and through app.fetch: the methods of the path, 404 for a
-// path without routes, plain refusals for bad input, and never a guard or the throttler on the way.
+// CORS_ORIGINS), through its own server and through app.fetch: the methods of the path (a mount's for a
+// path without routes), plain refusals for bad input, and never a guard or the throttler on the way.
 import type { FrameworkApplication } from '@framework/core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -56,12 +56,16 @@ test('an allowed preflight: 204 listing exactly the methods of the path, the all
   assert.is(one.headers['access-control-allow-methods'], 'GET, HEAD, PUT, DELETE, OPTIONS');
 });
 
-test('a preflight for a path no route has is a 404 that grants no method (the answers without a route carry the origin)', async (context) => {
-  const answer = await preflight(context, '/nowhere', { origin: spa, 'access-control-request-method': 'GET' });
-  assert.is(answer.status, 404, 'not 2xx: the browser fails the preflight');
-  assert.is(answer.headers['access-control-allow-methods'], undefined);
-  assert.is(answer.headers['access-control-allow-headers'], undefined);
-  assert.is(answer.headers['access-control-allow-origin'], spa, 'as on every answer of the application to an allowed origin');
+test('a preflight for a path no route has, under the page\'s serveStatic mount at /: the mount\'s methods, no other', async (context) => {
+  // A path outside every mount is a 404 that grants nothing (test/files/static-files.test.ts).
+  const read = await preflight(context, '/nowhere', { origin: spa, 'access-control-request-method': 'GET' });
+  assert.is(read.status, 204);
+  assert.is(read.headers['access-control-allow-methods'], 'GET, HEAD, OPTIONS');
+  assert.is(read.headers['access-control-allow-origin'], spa);
+  const write = await preflight(context, '/nowhere', { origin: spa, 'access-control-request-method': 'POST' });
+  assert.is(write.status, 403, 'not 2xx: the browser fails the preflight');
+  assert.is(write.headers['access-control-allow-methods'], undefined);
+  assert.is(write.headers['access-control-allow-origin'], undefined);
 });
 
 test('refusals: another origin, Origin: null, no origin, a method the path lacks, garbage, a header not allowed: 403, nothing reflected', async (context) => {
