@@ -3,6 +3,7 @@
 // real HTTP requests (test/run.mjs runs this suite on the node and on the web adapter).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { MAX_QUERY_VALUES } from '@framework/core';
 import { build } from '../../compiler/src/index.js';
 import { outDirOf, startFixture, typeErrors, type RunningApp } from '../compiler/app-fixture.js';
@@ -158,6 +159,10 @@ test('OpenAPI: an array parameter is type array with items and the cap as maxIte
     explode: true,
   });
   assert.equal(parameter('/arrays/schema', 'q'), { name: 'q', in: 'query', required: false, schema: { type: 'string' } });
+  // The document and the server agree at the cap: what one refuses, the other does.
+  const fits = new Ajv2020({ strict: false }).compile((parameter('/arrays/named', 'id') as { schema: object }).schema);
+  assert.ok(fits(Array.from({ length: MAX_QUERY_VALUES }, (_, i) => i)));
+  assert.not.ok(fits(Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => i)));
 });
 
 test('the typed client sends an array as the key repeated, and the handler gets it back', async () => {
