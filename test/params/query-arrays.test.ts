@@ -95,6 +95,8 @@ test('pipes given every value: ParseArrayPipe takes each value of a repeated key
   assert.is(((await get(`/arrays/piped?id=${values(MAX_QUERY_VALUES)}`)).body.ids as number[]).length, MAX_QUERY_VALUES);
   await refused(`/arrays/piped?id=${values(MAX_QUERY_VALUES / 2)}&id=${values(MAX_QUERY_VALUES / 2 + 1)}`, 'id', `Query parameter 'id' has more than the ${MAX_QUERY_VALUES} values one key may have`);
   await refused(`/arrays/piped?${repeated('id', MAX_QUERY_VALUES + 1)}`, 'id', `Query parameter 'id' is repeated ${MAX_QUERY_VALUES + 1} times, more than the ${MAX_QUERY_VALUES} values one key may have`);
+  assert.equal((await get('/arrays/bare?tag=a,b&tag=c')).body, ['a', 'b', 'c'], 'named bare, created by the injector with its defaults');
+  await refused('/arrays/bare', 'tag', "Query parameter 'tag' is required");
   // A long value is cut no further than the cap: the answer comes as fast as for a short one.
   await refused(`/arrays/piped?id=${','.repeat(12_000)}`, 'id', `Query parameter 'id' has more than the ${MAX_QUERY_VALUES} values one key may have`);
 });

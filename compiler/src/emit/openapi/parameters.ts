@@ -41,7 +41,7 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
   for (const param of route.params) {
     const source = param.source;
     if (source.kind === 'query' && source.name !== undefined) {
-      const repeated = param.conversion?.kind === 'array' && (!param.pipes?.length || param.pipesTakeEvery === true);
+      const repeated = param.pipesTakeEvery === true || (param.conversion?.kind === 'array' && !param.pipes?.length);
       out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param), ...(repeated ? REPEATED : {}) });
     } else if (source.kind === 'query' && param.schema) {
       out.push(...schemaQueryParameters(documents, param.schema));
