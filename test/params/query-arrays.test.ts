@@ -108,7 +108,7 @@ test('ParseArrayPipe on a path parameter cuts its one text; a bad item is a 400 
   assert.equal(body, { status: 400, name: 'InvalidParameterException', message: "Path parameter 'ids[1]' must be true or false, got 'maybe'", parameter: 'ids[1]', in: 'path' });
 });
 
-test('@Query({ schema }): a field whose input is an array gets every value of its key; a scalar field the first', async () => {
+test('@Query({ schema }): a field whose input is an array gets every value of its key; a scalar field the first (Zod, Valibot, ArkType)', async () => {
   assert.equal((await get('/arrays/schema?tags=a&ids=2&tags=bb&ids=1&q=x&q=y')).body, { tags: ['a', 'bb'], ids: [2, 1], q: 'x' });
   assert.equal((await get('/arrays/schema?tags=a')).body, { tags: ['a'] }, 'one value: an array of one');
   assert.equal((await get('/arrays/schema')).body, {});
@@ -121,6 +121,9 @@ test('@Query({ schema }): a field whose input is an array gets every value of it
   assert.equal(await reasons('/arrays/schema?ids=1&ids=x'), ['ids.1'], 'the key and the index');
   assert.equal(await reasons('/arrays/schema?tags=a&tags=toolong'), ['tags.1']);
   assert.equal(await reasons('/arrays/schema?tags=a&tags=b&tags=c&tags=d'), ['tags']);
+  for (const library of ['valibot', 'arktype']) {
+    assert.equal((await get(`/arrays/${library}?tag=a&q=x&tag=b&q=y`)).body, { tag: ['a', 'b'], q: 'x' }, library);
+  }
   await refused(`/arrays/schema?${repeated('ids', MAX_QUERY_VALUES + 1)}`, 'ids', `Query parameter 'ids' is repeated ${MAX_QUERY_VALUES + 1} times, more than the ${MAX_QUERY_VALUES} values one key may have`);
 });
 
@@ -169,7 +172,7 @@ test('OpenAPI: an array parameter is type array with items and the cap as maxIte
 
 test('the typed client sends an array as the key repeated, and the handler gets it back', async () => {
   type Call = (request?: { query?: Record<string, unknown> }) => Promise<unknown>;
-  type Client = { arrays: { named: Call; dto: Call; piped: Call; schema: Call } };
+  type Client = { arrays: Record<'named' | 'dto' | 'piped' | 'schema', Call> };
   const { createClient } = (await import(`${ROOT}/${outDirOf(NAME)}/client.ts`)) as { createClient(options: { baseUrl: string }): Client };
   const api = createClient({ baseUrl: running.base });
   assert.equal(await api.arrays.named({ query: { id: [1, 2], tag: ['x y', '&'], on: [false], sort: ['asc'], q: 'z' } }), {
