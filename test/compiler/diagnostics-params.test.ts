@@ -48,6 +48,21 @@ test('FW1804: a query array of objects or of arrays, as a @Query() member or a @
   assert.is(result.ok, false);
 });
 
+test('FW1811: a query array given a pipe that reads one text, at the pipe, with the ways to read every value', async () => {
+  const fixture = 'fw1811-query-array-pipe';
+  const result = await compileFixture(fixture);
+  assert.equal(result.diagnostics.map(golden), [
+    error('FW1811', fixture, 10, 22, "ParseIntPipe on @Query('ids') parameter 'ids' of ItemsController.find reads one text, so it would get only the first value of a repeated key and produce number, but 'ids' is declared as number[]."),
+    error('FW1811', fixture, 10, 68, "JsonPipe on @Query('filter') parameter 'filters' of ItemsController.find reads one text, so it would get only the first value of a repeated key and produce { a: string; }, but 'filters' is declared as { a: string; }[]."),
+    error('FW2308', fixture, 10, 158, "Parameter 'tags' of ItemsController.find is declared as string[], but its last pipe ParseArrayPipe produces number[]: the handler would receive a value of another type than it declares (and the generated tables would not type-check)."),
+  ]);
+  assert.equal(result.diagnostics.slice(0, 2).map((d) => d.hint), [
+    "drop the pipe: `@Query('ids') ids: number[]` converts every value (?ids=1&ids=2); or give every value to new ParseArrayPipe({ items: Number }), which also cuts each at commas (?ids=1,2); or declare 'ids' as number to take the first value only.",
+    "let JsonPipe's transform take readonly string[] | undefined (every value of the key) and return { a: string; }[]; or declare 'filters' as { a: string; } to take the first value only.",
+  ]);
+  assert.is(result.ok, false);
+});
+
 test('a pipe takes the place of the conversion: no FW1801 for `@Query(\'tags\', SplitPipe) tags: string[]`', async () => {
   const result = await compileFixture('typed-params');
   assert.equal(result.diagnostics, []);

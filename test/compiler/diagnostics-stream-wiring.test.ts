@@ -88,11 +88,12 @@ test('FW2507: a @Query({ schema }) field whose input type takes no text, at the 
   assert.equal(result.diagnostics.map(golden), [
     error(21, 25, 'FW2507', `Schema Search given to @Query accepts boolean for 'exact', ${tail('exact')}`),
     error(21, 25, 'FW2507', `Schema Search given to @Query accepts number for 'limit', ${tail('limit')}`),
+    error(21, 25, 'FW2507', `Schema Search given to @Query accepts number[] for 'scores', ${tail('scores')}`),
     error(24, 26, 'FW2507', `Schema Paging given to @Query accepts number for 'size', ${tail('size')}`),
   ]);
   assert.is(
     result.diagnostics[1]!.hint,
-    "make 'limit' accept the text and convert it in the schema (Zod: `z.coerce.number()`, Valibot: `v.pipe(v.string(), v.toNumber())`, ArkType: `'string.numeric.parse'`), or read it from a body instead.",
+    "make 'limit' accept the text and convert it in the schema (Zod: `z.coerce.number()`, Valibot: `v.pipe(v.string(), v.toNumber())`, ArkType: `'string.numeric.parse'`; for an array, its items: `z.array(z.coerce.number())`, given every value of the key), or read it from a body instead.",
   );
 });
 

@@ -3,6 +3,7 @@
 // real HTTP requests (test/run.mjs runs this suite on the node and on the web adapter).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { MAX_QUERY_VALUES } from '@framework/core';
 import { build } from '../../compiler/src/index.js';
 import { outDirOf, startFixture, typeErrors, type RunningApp } from '../compiler/app-fixture.js';
@@ -85,13 +86,55 @@ test('a @Query() class: array members get every value, converted, then validated
   await refused('/arrays/dto?colors=red&colors=green', 'colors[1]', "Query parameter 'colors[1]' must be one of 'red', 'blue', got 'green'");
 });
 
-test('OpenAPI: an array parameter is type array with items, style form, explode true; scalars are unchanged', async () => {
+test('pipes given every value: ParseArrayPipe takes each value of a repeated key and cuts it at its separator; a bad item is a 400 naming its index', async () => {
+  assert.equal((await get('/arrays/piped?id=1,2&id=3')).body, { ids: [1, 2, 3], tags: 'absent', words: [] });
+  assert.equal((await get('/arrays/piped?id=4&tag=a|b&tag=c,d&word=b&word=a')).body, { ids: [4], tags: ['a', 'b', 'c,d'], words: ['a', 'b'] }, 'a pipe of its own taking string[] gets every value too');
+  await refused('/arrays/piped?id=1&id=2,x', 'id[2]', "Query parameter 'id[2]' must be a number, got 'x'");
+  await refused('/arrays/piped?tag=a', 'id', "Query parameter 'id' is required");
+  const values = (count: number): string => Array.from({ length: count }, (_, i) => i).join(',');
+  assert.is(((await get(`/arrays/piped?id=${values(MAX_QUERY_VALUES)}`)).body.ids as number[]).length, MAX_QUERY_VALUES);
+  await refused(`/arrays/piped?id=${values(MAX_QUERY_VALUES / 2)}&id=${values(MAX_QUERY_VALUES / 2 + 1)}`, 'id', `Query parameter 'id' has more than the ${MAX_QUERY_VALUES} values one key may have`);
+  await refused(`/arrays/piped?${repeated('id', MAX_QUERY_VALUES + 1)}`, 'id', `Query parameter 'id' is repeated ${MAX_QUERY_VALUES + 1} times, more than the ${MAX_QUERY_VALUES} values one key may have`);
+  assert.equal((await get('/arrays/bare?tag=a,b&tag=c')).body, ['a', 'b', 'c'], 'named bare, created by the injector with its defaults');
+  await refused('/arrays/bare', 'tag', "Query parameter 'tag' is required");
+  // A long value is cut no further than the cap: the answer comes as fast as for a short one.
+  await refused(`/arrays/piped?id=${','.repeat(12_000)}`, 'id', `Query parameter 'id' has more than the ${MAX_QUERY_VALUES} values one key may have`);
+});
+
+test('ParseArrayPipe on a path parameter cuts its one text; a bad item is a 400 naming it and its index', async () => {
+  assert.equal((await get('/arrays/path/true,0,1')).body, [true, false, true]);
+  const { status, body } = await get('/arrays/path/true,maybe');
+  assert.is(status, 400);
+  assert.equal(body, { status: 400, name: 'InvalidParameterException', message: "Path parameter 'ids[1]' must be true or false, got 'maybe'", parameter: 'ids[1]', in: 'path' });
+});
+
+test('@Query({ schema }): a field whose input is an array gets every value of its key; a scalar field the first (Zod, Valibot, ArkType)', async () => {
+  assert.equal((await get('/arrays/schema?tags=a&ids=2&tags=bb&ids=1&q=x&q=y')).body, { tags: ['a', 'bb'], ids: [2, 1], q: 'x' });
+  assert.equal((await get('/arrays/schema?tags=a')).body, { tags: ['a'] }, 'one value: an array of one');
+  assert.equal((await get('/arrays/schema')).body, {});
+  const reasons = async (path: string): Promise<unknown> => {
+    const { status, body } = await get(path);
+    assert.is(status, 400, path);
+    assert.is(body.name, 'NotValidQueryException', path);
+    return (body.reasons as { property: string }[]).map((r) => r.property);
+  };
+  assert.equal(await reasons('/arrays/schema?ids=1&ids=x'), ['ids.1'], 'the key and the index');
+  assert.equal(await reasons('/arrays/schema?tags=a&tags=toolong'), ['tags.1']);
+  assert.equal(await reasons('/arrays/schema?tags=a&tags=b&tags=c&tags=d'), ['tags']);
+  for (const library of ['valibot', 'arktype']) {
+    assert.equal((await get(`/arrays/${library}?tag=a&q=x&tag=b&q=y`)).body, { tag: ['a', 'b'], q: 'x' }, library);
+  }
+  await refused(`/arrays/schema?${repeated('ids', MAX_QUERY_VALUES + 1)}`, 'ids', `Query parameter 'ids' is repeated ${MAX_QUERY_VALUES + 1} times, more than the ${MAX_QUERY_VALUES} values one key may have`);
+});
+
+test('OpenAPI: an array parameter is type array with items and the cap as maxItems, style form, explode true; scalars are unchanged', async () => {
   const file = built.files.find((f) => f.path.endsWith('openapi.json'));
   const document = JSON.parse(file!.text) as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
   assert.is(await schemaErrors(document), undefined);
   const parameter = (path: string, name: string): unknown => document.paths[path]!.get.parameters.find((p) => p.name === name);
-  assert.equal(parameter('/arrays/named', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' } }, style: 'form', explode: true });
-  assert.equal(parameter('/arrays/named', 'sort'), { name: 'sort', in: 'query', required: false, schema: { type: 'array', items: { enum: ['asc', 'desc'] } }, style: 'form', explode: true });
+  const maxItems = MAX_QUERY_VALUES;
+  assert.equal(parameter('/arrays/named', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' }, maxItems }, style: 'form', explode: true });
+  assert.equal(parameter('/arrays/named', 'sort'), { name: 'sort', in: 'query', required: false, schema: { type: 'array', items: { enum: ['asc', 'desc'] }, maxItems }, style: 'form', explode: true });
   assert.equal(parameter('/arrays/named', 'q'), { name: 'q', in: 'query', required: false, schema: { type: 'string' } });
   assert.equal(parameter('/arrays/dto', 'tags'), {
     name: 'tags',
@@ -102,11 +145,34 @@ test('OpenAPI: an array parameter is type array with items, style form, explode 
     style: 'form',
     explode: true,
   });
-  assert.equal(parameter('/arrays/dto', 'ids'), { name: 'ids', in: 'query', required: false, schema: { type: ['array', 'null'], items: { type: 'integer', minimum: 1 }, description: 'No element twice (compared with `===`: objects and arrays never equal one another).' }, style: 'form', explode: true });
+  assert.equal(parameter('/arrays/dto', 'ids'), {
+    name: 'ids',
+    in: 'query',
+    required: false,
+    schema: { type: ['array', 'null'], items: { type: 'integer', minimum: 1 }, maxItems, description: 'No element twice (compared with `===`: objects and arrays never equal one another).' },
+    style: 'form',
+    explode: true,
+  });
+  assert.equal(parameter('/arrays/piped', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' }, maxItems }, style: 'form', explode: true });
+  assert.equal(parameter('/arrays/schema', 'tags'), { name: 'tags', in: 'query', required: false, schema: { type: 'array', items: { type: 'string', maxLength: 5 }, maxItems: 3 }, style: 'form', explode: true });
+  assert.equal(parameter('/arrays/schema', 'ids'), {
+    name: 'ids',
+    in: 'query',
+    required: false,
+    schema: { type: 'array', items: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, maxItems },
+    style: 'form',
+    explode: true,
+  });
+  assert.equal(parameter('/arrays/schema', 'q'), { name: 'q', in: 'query', required: false, schema: { type: 'string' } });
+  // The document and the server agree at the cap: what one refuses, the other does.
+  const fits = new Ajv2020({ strict: false }).compile((parameter('/arrays/named', 'id') as { schema: object }).schema);
+  assert.ok(fits(Array.from({ length: MAX_QUERY_VALUES }, (_, i) => i)));
+  assert.not.ok(fits(Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => i)));
 });
 
 test('the typed client sends an array as the key repeated, and the handler gets it back', async () => {
-  type Client = { arrays: { named(request: { query: Record<string, unknown> }): Promise<unknown>; dto(request?: { query?: Record<string, unknown> }): Promise<unknown> } };
+  type Call = (request?: { query?: Record<string, unknown> }) => Promise<unknown>;
+  type Client = { arrays: Record<'named' | 'dto' | 'piped' | 'schema', Call> };
   const { createClient } = (await import(`${ROOT}/${outDirOf(NAME)}/client.ts`)) as { createClient(options: { baseUrl: string }): Client };
   const api = createClient({ baseUrl: running.base });
   assert.equal(await api.arrays.named({ query: { id: [1, 2], tag: ['x y', '&'], on: [false], sort: ['asc'], q: 'z' } }), {
@@ -118,6 +184,8 @@ test('the typed client sends an array as the key repeated, and the handler gets 
     q: 'z',
   });
   assert.equal(await api.arrays.dto({ query: { tags: ['a'], ids: [5, 6] } }), { tags: ['a'], ids: [5, 6], isDto: true, absent: false });
+  assert.equal(await api.arrays.piped({ query: { id: [1, 2] } }), { ids: [1, 2], tags: 'absent', words: [] });
+  assert.equal(await api.arrays.schema({ query: { tags: ['a', 'b'], ids: [3] } }), { tags: ['a', 'b'], ids: [3] });
   const client = built.files.find((f) => f.path.endsWith('client.ts'))!.text;
   assert.match(client, 'id: Array<number>;', 'the typed client declares the array');
 });

@@ -1,23 +1,35 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ParamIR } from '../ir/index.js';
 
+/** The `items` option of `ParseArrayPipe` per element conversion ('' for strings, its default). */
+const ITEMS: Partial<Record<string, string>> = { string: '', number: 'Number', boolean: 'Boolean', date: 'Date' };
+
 /**
  * FW1801 for a `@Param(name)` or `@Query(name)` declared with a type no conversion exists for and
  * given no pipe; FW1803 for such a member of a `@Query()` class (once per class, `checked` keeps
  * which were seen); FW1804 for either declared as an array of such a type (`filters: Filter[]`);
- * FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`).
+ * FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`), FW1811 for a query
+ * array given a pipe that reads one text (`@Query('ids', ParseIntPipe) ids: number[]`).
  *
  * @example
  * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
  */
 export function checkParamTypes(param: ParamIR, handler: string, checked: Set<string>): Diagnostic[] {
   const mismatch = param.pipeMismatch;
+  const source = param.source;
+  const conversion = param.conversion;
+  if (mismatch?.kind === 'one-value' && source.kind === 'query') {
+    const { pipe, given, expected, location } = mismatch;
+    // ParseArrayPipe converts its items to these four types (an enum's values it leaves as strings).
+    const items = conversion?.kind === 'array' ? ITEMS[conversion.item.kind] : undefined;
+    const parseArray = items === undefined ? '' : `new ParseArrayPipe(${items ? `{ items: ${items} }` : ''})`;
+    const args = { pipe, given, type: expected, param: param.name, handler, key: source.name ?? param.name, parseArray, convertible: conversion?.kind === 'array' ? 'yes' : '' };
+    return [diagnostic('FW1811', location, args)];
+  }
   if (mismatch) {
     const { kind, location, ...args } = mismatch;
     return [diagnostic(kind === 'output' ? 'FW2308' : 'FW2309', location, { ...args, param: param.name, handler })];
   }
-  const source = param.source;
-  const conversion = param.conversion;
   if (source.kind === 'query' && conversion?.kind === 'unsupported' && conversion.item !== undefined && !param.pipes?.length) {
     const subject = `@Query('${source.name ?? ''}') parameter '${param.name}' of ${handler}`;
     return [diagnostic('FW1804', param.location, { subject, type: param.typeText, item: conversion.item, key: source.name ?? param.name })];

@@ -9,43 +9,88 @@ interface PipeSignature {
   readonly input: Type;
   readonly output: ts.Type;
   readonly at: Node;
+  /**
+   * A generic class named bare (`ParseArrayPipe`): its result depends on type arguments that only
+   * the generated tables give it (their defaults), so it is left to tsc there.
+   */
+  readonly generic?: true;
 }
 
 /**
- * The first place where the types of a parameter's pipes do not meet (FW2308, FW2309): a pipe
- * whose `transform` cannot take what it is given (the parameter's text, or the previous pipe's
- * result), or a last pipe whose result is not the parameter's declared type. These are exactly the
- * calls of the generated tables tsc would refuse, found at the user's parameter instead.
+ * What a parameter's pipes are given and the first place where their types do not meet. A
+ * `@Query(name)` declared as an array whose first pipe's `transform` takes a string array
+ * (`ParseArrayPipe`) is given every value of its key (`every`); any other pipe the first value.
+ * Mismatches: a pipe whose `transform` cannot take what it is given (the parameter's text, or the
+ * previous pipe's result: FW2309), a last pipe whose result is not the declared type (FW2308),
+ * or, for a query array whose first pipe takes one text, `one-value` (FW1811). These are exactly
+ * the calls of the generated tables tsc would refuse, found at the user's parameter instead.
  *
  * @example
- * pipeMismatchOf(ctx, param, [pageSizePipeArg], 'query', param.getType()) // { kind: 'output', pipe: 'ParseIntPipe', given: 'number', expected: 'string', … }
+ * pipePlanOf(ctx, param, [pageSizePipeArg], 'query', param.getType()) // { mismatch: { kind: 'output', pipe: 'ParseIntPipe', given: 'number', expected: 'string', … } }
+ * pipePlanOf(ctx, param, [parseArrayArg], 'query', param.getType()) // { every: true } for `ids: number[]`
  */
-export function pipeMismatchOf(ctx: DiscoverContext, p: ParameterDeclaration, args: readonly Node[], place: 'path' | 'query' | 'cookie', declared: Type): PipeMismatchIR | undefined {
+export function pipePlanOf(ctx: DiscoverContext, p: ParameterDeclaration, args: readonly Node[], place: 'path' | 'query' | 'cookie', declared: Type): PipePlan {
   const pipes = args.map(signatureOf);
-  if (pipes.length === 0 || pipes.some((s) => s === undefined)) return undefined;
+  if (pipes.length === 0 || pipes.some((s) => s === undefined)) return {};
   const checker = p.getProject().getTypeChecker().compilerObject;
   const fits = (source: ts.Type, target: ts.Type): boolean => checker.isTypeAssignableTo(source, target);
   const text = (type: ts.Type): string => checker.typeToString(type, p.compilerNode, ts.TypeFormatFlags.NoTruncation);
-  // What the route hands the first pipe: the text, or undefined for an absent query parameter.
+  const first = (pipes as PipeSignature[])[0]!;
+  const list = place === 'query' && isArray(declared) ? stringArrayOf(first.input, fits, checker.getStringType()) : undefined;
+  // What the route hands the first pipe: the text (every value for a list), or undefined for an absent query parameter.
   const mayBeAbsent = place !== 'path';
-  const raw = mayBeAbsent ? [checker.getStringType(), checker.getUndefinedType()] : [checker.getStringType()];
-  let given = raw;
-  let givenText = mayBeAbsent ? 'string | undefined' : 'string';
-  let source = mayBeAbsent ? `the ${place === 'cookie' ? 'cookie' : 'query parameter'}'s text (undefined when absent)` : `the path parameter's text`;
+  const text0 = list ?? checker.getStringType();
+  let given = mayBeAbsent ? [text0, checker.getUndefinedType()] : [text0];
+  let givenText = `${list ? 'string[]' : 'string'}${mayBeAbsent ? ' | undefined' : ''}`;
+  let source = list
+    ? `every value of the query key (undefined when absent)`
+    : mayBeAbsent
+      ? `the ${place === 'cookie' ? 'cookie' : 'query parameter'}'s text (undefined when absent)`
+      : `the path parameter's text`;
+  const plan = list ? { every: true as const } : {};
   for (const pipe of pipes as PipeSignature[]) {
     if (!given.every((t) => fits(t, pipe.input.compilerType))) {
-      return { kind: 'input', pipe: pipe.name, given: givenText, source, expected: pipe.input.getText(p), location: ctx.location(pipe.at) };
+      return { ...plan, mismatch: { kind: 'input', pipe: pipe.name, given: givenText, source, expected: pipe.input.getText(p), location: ctx.location(pipe.at) } };
     }
+    if (pipe.generic) return plan;
     given = partsOf(pipe.output);
     givenText = text(pipe.output);
     source = `${pipe.name} before it`;
   }
-  if (declared.isAny() || declared.isUnknown()) return undefined;
+  if (declared.isAny() || declared.isUnknown()) return plan;
   const optional = p.isOptional() || p.hasInitializer();
   const last = (pipes as PipeSignature[]).at(-1)!;
   const fitsDeclared = given.every((t) => (optional && (t.flags & ts.TypeFlags.Undefined) !== 0) || fits(t, declared.compilerType));
-  if (fitsDeclared) return undefined;
-  return { kind: 'output', pipe: last.name, given: givenText, source: last.name, expected: declared.getText(p), location: ctx.location(p.getNameNode()) };
+  if (fitsDeclared) return plan;
+  const expected = declared.getText(p);
+  // A query array handed to pipes that read one text: said as such, with the ways to read every value.
+  if (place === 'query' && !list && isArray(declared)) return { mismatch: { kind: 'one-value', pipe: first.name, given: givenText, source: first.name, expected, location: ctx.location(first.at) } };
+  return { ...plan, mismatch: { kind: 'output', pipe: last.name, given: givenText, source: last.name, expected, location: ctx.location(p.getNameNode()) } };
+}
+
+/** What `pipePlanOf` found: whether the pipes get every value of the key, and the first mismatch. */
+export interface PipePlan {
+  readonly every?: true;
+  readonly mismatch?: PipeMismatchIR;
+}
+
+/** Declared as an array (`number[]`, `readonly string[]`, `Array<T>`, optional or not), not a tuple. */
+function isArray(declared: Type): boolean {
+  const parts = (declared.isUnion() ? declared.getUnionTypes() : [declared]).filter((t) => !t.isUndefined() && !t.isNull());
+  return parts.length > 0 && parts.every((t) => !t.isTuple() && (t.isArray() || t.isReadonlyArray()));
+}
+
+/**
+ * The string-array member of what a pipe's `transform` takes (`string | readonly string[] | undefined`
+ * → `readonly string[]`), when there is one whose items may be strings. A pipe taking `any` or
+ * `unknown` names no array, so it keeps the first value, as it always had.
+ */
+function stringArrayOf(input: Type, fits: (source: ts.Type, target: ts.Type) => boolean, string: ts.Type): ts.Type | undefined {
+  if (input.isAny() || input.isUnknown()) return undefined;
+  const parts = input.isUnion() ? input.getUnionTypes() : [input];
+  const array = parts.find((t) => !t.isTuple() && (t.isArray() || t.isReadonlyArray()));
+  const item = array?.isArray() ? array.getArrayElementType() : array?.getTypeArguments()[0];
+  return array && item && fits(string, item.compilerType) ? array.compilerType : undefined;
 }
 
 /** The members of a union (each checked alone, so `undefined` can be allowed for an optional parameter). */
@@ -64,5 +109,6 @@ function signatureOf(arg: Node): PipeSignature | undefined {
   const checker = arg.getProject().getTypeChecker().compilerObject;
   const returned = signatures[0]!.getReturnType().compilerType;
   const name = Node.isNewExpression(inner) ? inner.getExpression().getText() : inner.getText();
-  return { name, input: first.getTypeAtLocation(arg), output: checker.getAwaitedType(returned) ?? returned, at: arg };
+  const generic = Node.isClassDeclaration(declaration) && declaration.getTypeParameters().length > 0;
+  return { name, input: first.getTypeAtLocation(arg), output: checker.getAwaitedType(returned) ?? returned, at: arg, ...(generic ? { generic: true as const } : {}) };
 }

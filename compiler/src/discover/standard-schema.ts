@@ -77,23 +77,41 @@ export function checkDeclaredType(ctx: DiscoverContext, param: ParameterDeclarat
  * FW2507: a `@Query({ schema })` whose input type has a field that accepts no text. The query's
  * values reach the schema as strings (`?limit=5` is `{ limit: '5' }`), so a field typed `number`
  * on input (`z.number()`, not `z.coerce.number()`) refuses every request that sets it. A field
- * accepts text when its input type has a string member (or is `unknown`/`any`).
+ * accepts text when its input type has a string member (or is `unknown`/`any`), or an array
+ * member whose items accept text (`z.array(z.string())`): such a field is given every value of its
+ * key as an array. Returns the names of those list fields.
  *
  * @example
  * checkQueryInput(ctx, schemaExpr, schema) // FW2507 "… accepts number for 'limit' …"
+ * checkQueryInput(ctx, schemaExpr, schema) // ['tags'] for `z.object({ tags: z.array(z.string()).optional() })`
  */
-export function checkQueryInput(ctx: DiscoverContext, at: Node, schema: DiscoveredSchema): void {
+export function checkQueryInput(ctx: DiscoverContext, at: Node, schema: DiscoveredSchema): string[] {
   const { input } = schema;
-  if (!input || !input.isObject() || input.isAny() || input.isUnknown()) return;
+  if (!input || !input.isObject() || input.isAny() || input.isUnknown()) return [];
+  const lists: string[] = [];
   for (const property of input.getProperties()) {
     const declared = property.getTypeAtLocation(at);
     // `unknown` first: its non-nullable form is `{}`.
     if (declared.isUnknown() || declared.isAny()) continue;
     const type = declared.getNonNullableType();
     const members = type.isUnion() ? type.getUnionTypes() : [type];
+    if (members.some(isTextList)) {
+      lists.push(property.getName());
+      continue;
+    }
     if (members.length === 0 || members.some(acceptsText)) continue;
     ctx.report('FW2507', at, { schema: schema.ir.ref.name, field: property.getName(), input: typeText(type, at) });
   }
+  return lists;
+}
+
+/** An array (not a tuple) whose items accept text: `string[]`, `unknown[]`, `('a' | 'b')[]`. */
+function isTextList(type: Type): boolean {
+  if (type.isTuple() || !(type.isArray() || type.isReadonlyArray())) return false;
+  const item = type.isArray() ? type.getArrayElementType() : type.getTypeArguments()[0];
+  if (!item) return false;
+  const items = item.isUnion() ? item.getUnionTypes() : [item];
+  return items.some(acceptsText);
 }
 
 /** A string-like member, or one that takes a string (`{}`, a type parameter). */

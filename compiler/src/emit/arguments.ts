@@ -33,6 +33,7 @@ export interface EmittedArgument {
  * argument(param, site) // { text: 'a.payload as GetTodoRequest', awaits: false }
  * argument(param, site) // { text: "asNumber(a.query('limit'), 'limit', 'query', true)", awaits: false }
  * argument(param, site) // { text: "asNumbers(a.queryValues('id'), 'id', 'query', true)", awaits: false } for `id?: number[]`
+ * argument(param, site) // { text: "await transformWith($pipe0, asStrings(a.queryValues('id'), 'id', 'query', true), $meta0)", awaits: true } for `@Query('id', new ParseArrayPipe({ items: Number })) id: number[]`
  */
 export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
   const s = p.source;
@@ -52,7 +53,9 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
     case 'query':
       if (s.name !== undefined) return typed(p, `a.query(${quote(s.name)})`, s.name, 'query', parameter, site);
       if (p.schema) {
-        const reader = site.hoisted.declare('query', `${imports.core('validatedQuery')}<${schemaOutput(p.schema, imports)}>(${schemaEntry(p.schema, imports, site.hoisted)}, {})`);
+        // The fields whose input takes an array get every value of their key; the others the first, as text.
+        const lists = (p.schema.queryLists ?? []).map((name) => `${key(name)}: ${imports.core('asStrings')}`).join(', ');
+        const reader = site.hoisted.declare('query', `${imports.core('validatedQuery')}<${schemaOutput(p.schema, imports)}>(${schemaEntry(p.schema, imports, site.hoisted)}, {}${lists ? `, { ${lists} }` : ''})`);
         return { text: `await ${reader}(a)`, awaits: true };
       }
       return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a)`, awaits: true } : plain('a.queries()');
@@ -95,7 +98,8 @@ function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 
   const { imports, hoisted } = site;
   if (p.pipes && p.pipes.length > 0) {
     const metadata = hoisted.declare('meta', `{ type: ${quote(place)}, data: ${quote(name)} }`, imports.coreType('ArgumentMetadata'));
-    let text = raw;
+    // Pipes that take a string array (`ParseArrayPipe`) on a query array get every value, capped as a pipe-less array's are.
+    let text = p.pipesTakeEvery ? `${imports.core('asStrings')}(a.queryValues(${quote(name)}), ${quote(name)}, 'query', true)` : raw;
     for (const pipe of p.pipes) {
       const cls = imports.value(pipe.ref);
       const instance = pipe.kind === 'class' ? `p[${site.nextPipe()}] as ${cls}` : hoisted.declare('pipe', `new ${cls}(${pipe.args.join(', ')})`);

@@ -64,7 +64,7 @@ export type ConversionIR =
 export type PipeIR =
   /** A class: created by the injector, so it becomes a provider. */
   | { readonly kind: 'class'; readonly cls: ClassUse; readonly ref: ValueRef }
-  /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text. */
+  /** `new Pipe(<static arguments>)`: created once by the generated tables; `args` as JSON text (global constructors as their names: `{ "items": Number }`). */
   | { readonly kind: 'instance'; readonly cls: ClassUse; readonly ref: ValueRef; readonly args: readonly string[] };
 
 /**
@@ -72,7 +72,8 @@ export type PipeIR =
  * `output`, a last pipe whose result is not the parameter's declared type. Types as written by tsc.
  */
 export interface PipeMismatchIR {
-  readonly kind: 'input' | 'output';
+  /** `one-value`: a query array whose first pipe (`pipe`) takes one text, and whose last pipe's result (`given`) is not the declared array. */
+  readonly kind: 'input' | 'output' | 'one-value';
   readonly pipe: string;
   /** What the pipe is given (`input`) or what the last pipe produces (`output`). */
   readonly given: string;
@@ -80,7 +81,7 @@ export interface PipeMismatchIR {
   readonly source: string;
   /** What the pipe takes (`input`) or the parameter's declared type (`output`). */
   readonly expected: string;
-  /** The pipe (`input`) or the parameter's name (`output`). */
+  /** The pipe (`input`, `one-value`) or the parameter's name (`output`). */
   readonly location: SourceLocation;
 }
 
@@ -106,7 +107,12 @@ export interface ParamIR {
   readonly optional?: true;
   /** Pipes given after the name, applied in order instead of the conversion. */
   readonly pipes?: readonly PipeIR[];
-  /** Where the types of those pipes do not meet (FW2308, FW2309). */
+  /**
+   * A `@Query(name)` declared as an array whose first pipe takes a string array (`ParseArrayPipe`):
+   * the pipes are given every value of the key (at most `MAX_QUERY_VALUES`), not the first.
+   */
+  readonly pipesTakeEvery?: true;
+  /** Where the types of those pipes do not meet (FW2308, FW2309, FW1811). */
   readonly pipeMismatch?: PipeMismatchIR;
   /** For a whole `@Query()` or a `@Form()` of a class type: its members' conversions. */
   readonly queryMembers?: readonly QueryMemberIR[];

@@ -14,6 +14,8 @@ export interface SchemaIR {
   readonly outputText: string;
   /** The property names of its output, when the output is an object type (configuration keys). */
   readonly outputKeys: readonly string[];
+  /** For `@Query({ schema })`: the fields whose input takes an array of text (`z.array(z.string())`), given every value of their key. */
+  readonly queryLists?: readonly string[];
   /** Its type says it validates asynchronously (Valibot's `…Async` schemas); Zod's async refinements only show at run time. */
   readonly async?: true;
 }

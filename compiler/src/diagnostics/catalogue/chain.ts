@@ -32,6 +32,19 @@ export const chainCatalogue = {
     message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,
     hint: (a) => (a.suggestion ? `did you mean '${a.suggestion}'? Rename it to ${a.method}(${a.signature}).` : `implement ${a.method}(${a.signature}) on ${a.cls} (the ${a.contract} interface), or give ${a.where} another class.`),
   },
+  FW1811: {
+    severity: 'error',
+    message: (a) =>
+      `${a.pipe} on @Query('${a.key}') parameter '${a.param}' of ${a.handler} reads one text, so it would get only the first value of a repeated key and produce ${a.given}, but '${a.param}' is declared as ${a.type}.`,
+    hint: (a) =>
+      [
+        ...(a.convertible ? [`drop the pipe: \`@Query('${a.key}') ${a.param}: ${a.type}\` converts every value (?${a.key}=1&${a.key}=2)`] : []),
+        a.parseArray
+          ? `give every value to ${a.parseArray}, which also cuts each at commas (?${a.key}=1,2)`
+          : `let ${a.pipe}'s transform take readonly string[] | undefined (every value of the key) and return ${a.type}`,
+        `declare '${a.param}' as ${a.given} to take the first value only.`,
+      ].join('; or '),
+  },
   FW1901: {
     severity: 'error',
     message: (a) =>

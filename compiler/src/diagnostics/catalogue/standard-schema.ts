@@ -44,6 +44,6 @@ export const standardSchemaCatalogue = {
     message: (a) =>
       `Schema ${a.schema} given to @Query accepts ${a.input} for '${a.field}', but a query's values are always text: every request with ?${a.field}= would be a 400.`,
     hint: (a) =>
-      `make '${a.field}' accept the text and convert it in the schema (Zod: \`z.coerce.number()\`, Valibot: \`v.pipe(v.string(), v.toNumber())\`, ArkType: \`'string.numeric.parse'\`), or read it from a body instead.`,
+      `make '${a.field}' accept the text and convert it in the schema (Zod: \`z.coerce.number()\`, Valibot: \`v.pipe(v.string(), v.toNumber())\`, ArkType: \`'string.numeric.parse'\`; for an array, its items: \`z.array(z.coerce.number())\`, given every value of the key), or read it from a body instead.`,
   },
 } satisfies Record<string, Entry>;

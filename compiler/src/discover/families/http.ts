@@ -5,7 +5,7 @@ import { discoverDto } from '../dtos.js';
 import type { Level } from '../lineage.js';
 import { conversionOf, queryMembers } from '../param-types.js';
 import { pipesOf } from '../pipes.js';
-import { pipeMismatchOf } from '../pipe-types.js';
+import { pipePlanOf } from '../pipe-types.js';
 import { classOfType } from '../refs.js';
 import { evaluate, literalOf } from '../static-value.js';
 import { checkDeclaredType, checkQueryInput, schemaOf } from '../standard-schema.js';
@@ -93,12 +93,13 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const pipeArgs = d!.args.slice(1).filter((arg) => !Node.isObjectLiteralExpression(arg));
     const pipes = pipesOf(ctx, pipeArgs);
     const place = source.kind === 'param' ? 'path' : source.kind;
-    const mismatch = pipes.length > 0 ? pipeMismatchOf(ctx, p, pipeArgs, place, typeNode ? typeNode.getType() : p.getType()) : undefined;
+    const { every, mismatch } = pipes.length > 0 ? pipePlanOf(ctx, p, pipeArgs, place, typeNode ? typeNode.getType() : p.getType()) : {};
     return {
       ...base,
       conversion,
       ...(optional || p.isOptional() ? { optional: true as const } : {}),
       ...(pipes.length > 0 ? { pipes } : {}),
+      ...(every ? { pipesTakeEvery: true as const } : {}),
       ...(mismatch ? { pipeMismatch: mismatch } : {}),
     };
   }
@@ -117,8 +118,8 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
     const schema = schemaOf(ctx, schemaArg, what);
     if (schema) {
       checkDeclaredType(ctx, p, typeNode ? typeNode.getType() : p.getType(), schema, what);
-      if (source.kind === 'query') checkQueryInput(ctx, schemaArg, schema);
-      return { ...base, schema: schema.ir };
+      const lists = source.kind === 'query' ? checkQueryInput(ctx, schemaArg, schema) : [];
+      return { ...base, schema: lists.length > 0 ? { ...schema.ir, queryLists: lists } : schema.ir };
     }
     // A schema the compiler could not resolve was reported (FW2501/FW2502): not FW1204 on top of it.
     return source.kind === 'body' ? { ...base, source: { kind: 'body', unvalidated: true } } : base;

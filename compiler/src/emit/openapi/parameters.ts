@@ -7,6 +7,7 @@ import { memberSchema, merge } from './dto-schema.js';
 import { pathParamNames } from './operations.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import { schemaQueryParameters } from './schema-components.js';
+import { capped, MAX_QUERY_VALUES, REPEATED } from './query-arrays.js';
 
 /** One OpenAPI parameter object. */
 export interface ParameterObject {
@@ -19,9 +20,6 @@ export interface ParameterObject {
   readonly style?: 'form';
   readonly explode?: true;
 }
-
-/** How an array query parameter is written: the key repeated, as the server reads it and the typed client sends it. */
-const REPEATED = { style: 'form', explode: true } as const;
 
 /**
  * The path, query and header parameters of a route, each with the schema of the conversion the
@@ -43,7 +41,7 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
   for (const param of route.params) {
     const source = param.source;
     if (source.kind === 'query' && source.name !== undefined) {
-      const repeated = param.conversion?.kind === 'array' && !param.pipes?.length;
+      const repeated = param.pipesTakeEvery === true || (param.conversion?.kind === 'array' && !param.pipes?.length);
       out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param), ...(repeated ? REPEATED : {}) });
     } else if (source.kind === 'query' && param.schema) {
       out.push(...schemaQueryParameters(documents, param.schema));
@@ -66,7 +64,7 @@ function queryDtoParameters(components: Components, plans: ValidationPlans, para
     // An array member's `each` rules describe its items, beside the items' conversion.
     const schema =
       conversion.kind === 'array'
-        ? memberSchema(components, plans, member, conversionSchema(conversion.item))
+        ? capped(memberSchema(components, plans, member, conversionSchema(conversion.item)))
         : merge([conversionSchema(conversion), memberSchema(components, plans, member)].filter((s) => Object.keys(s).length > 0));
     const doc = param.dto!.members.find((m) => m.name === member.name)?.doc;
     const required = member.conditions.length === 0 && member.rules.length > 0;
@@ -88,6 +86,8 @@ export function parametersCanFail(route: RouteModel): boolean {
 
 function paramSchema(param: ParamIR): JsonSchema {
   const pipe = param.pipes?.[0];
+  // Pipes given every value (`ParseArrayPipe`) end in the declared array (FW2308 otherwise), so its items describe them.
+  if (pipe && param.pipesTakeEvery) return conversionSchema(param.conversion?.kind === 'array' ? param.conversion : { kind: 'array', item: { kind: 'string' } });
   if (pipe) {
     if (pipe.ref.name === 'ParseIntPipe') {
       const options = pipe.kind === 'instance' && pipe.args[0] ? (JSON.parse(pipe.args[0]) as { min?: number; max?: number }) : {};
@@ -105,7 +105,7 @@ function conversionSchema(conversion: ConversionIR): JsonSchema {
     case 'boolean': return { type: 'boolean' };
     case 'date': return { type: 'string', description: 'An ISO 8601 date (2026-11-24) or date-time (2026-11-24T14:00:00Z).' };
     case 'oneOf': return { enum: [...conversion.values] };
-    case 'array': return { type: 'array', items: conversionSchema(conversion.item) };
+    case 'array': return { type: 'array', items: conversionSchema(conversion.item), maxItems: MAX_QUERY_VALUES };
     default: return { type: 'string' };
   }
 }

@@ -2,6 +2,7 @@ import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { SchemaIR } from '../../ir/index.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import type { Components } from './components.js';
+import { capped, REPEATED } from './query-arrays.js';
 
 /**
  * The component of a Standard Schema body: what the schema accepts (its input JSON Schema, as its
@@ -21,7 +22,8 @@ export function schemaBodyRef(components: Components, documents: SchemaDocuments
 
 /**
  * The query parameters of a `@Query({ schema })` object: one per property of its input JSON Schema,
- * required as the schema says.
+ * required as the schema says; a field given every value of its key (`queryLists`) is written as
+ * the key repeated, with the runtime's cap as `maxItems`.
  *
  * @example
  * schemaQueryParameters(documents, param.schema) // [{ name: 'limit', in: 'query', required: false, schema: { type: 'number' } }]
@@ -31,7 +33,11 @@ export function schemaQueryParameters(documents: SchemaDocuments, schema: Schema
   const properties = input?.properties;
   if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return [];
   const required = Array.isArray(input.required) ? input.required : [];
-  return Object.entries(properties as Record<string, JsonSchema>).map(([name, property]) => ({ name, in: 'query' as const, required: required.includes(name), schema: property }));
+  const lists = new Set(schema.queryLists);
+  return Object.entries(properties as Record<string, JsonSchema>).map(([name, property]) => {
+    const base = { name, in: 'query' as const, required: required.includes(name) };
+    return lists.has(name) ? { ...base, schema: capped(property), ...REPEATED } : { ...base, schema: property };
+  });
 }
 
 /** A query parameter object of the document (a `ParameterObject` of `parameters.ts`). */
@@ -40,6 +46,8 @@ interface QueryParameter {
   readonly in: 'query';
   readonly required: boolean;
   readonly schema: JsonSchema;
+  readonly style?: 'form';
+  readonly explode?: true;
 }
 
 function inputOf(documents: SchemaDocuments, schema: SchemaIR): JsonSchema | undefined {

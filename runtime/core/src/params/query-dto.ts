@@ -16,7 +16,8 @@ export type QuerySource = Pick<ArgumentSource, 'queries' | 'queryValues'>;
  * validator when the compiler emitted one, else class-validator, loaded only then). Created once,
  * where the generated tables declare it. A failed rule is a 400 `NotValidQueryException`. A
  * Standard Schema (`@Query({ schema })`) is given the query's text as it is, for its own coercions
- * (`z.coerce.number()`).
+ * (`z.coerce.number()`), the first value of each key; a field whose input takes an array
+ * (`z.array(z.string())`, in `lists` as `asStrings`) gets every value of its key.
  *
  * @example
  * const listQuery = validatedQuery<ListQueryDto>({ dto: ListQueryDto, members: ['limit', 'tags'] }, { limit: asNumber }, { tags: asStrings });
