@@ -10,6 +10,9 @@ import type { BundleTarget } from './targets.js';
 import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
 import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
 import { lazyPackages } from './lazy-packages.js';
+import { CLASS_VALIDATOR, leaveOut, leftOutBy } from './left-out.js';
+import { classValidatorNeed } from './class-validator-need.js';
+import type { DynamicModuleIR } from '../ir/index.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -79,6 +82,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
   const split = (options.split ?? false) && target !== 'workers';
+  const leftOut = leftOutBy(target);
   const run = (modules: ReturnType<typeof descriptorModules>) =>
     build({
       entryPoints: [{ in: `${VIRTUAL}:entry`, out: path.basename(file, '.mjs') }],
@@ -97,6 +101,8 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
       write: false,
       metafile: true,
       plugins: [
+        // First: another plugin's `onLoad` of every `.js` file must not reach the modules it makes.
+        ...(leftOut.length > 0 ? [leaveOut(leftOut)] : []),
         entryPlugin(entry, modules),
         protoPlugin(packageDirOf(entry), protos),
         ...(target === 'workers' ? [workerBuiltins(required)] : [reflection.plugin]),
@@ -115,7 +121,15 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   }
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
-    checked((source) => inside.has(toPosix(source)));
+    checked.refuse((source) => inside.has(toPosix(source)));
+    // A Worker's bundle without class-validator (with validator.js and libphonenumber-js, some
+    // 650 KB) when the build proves nothing in it runs class-validator.
+    if (classValidatorNeed(result.metafile, workingDir, checked.dynamicModules) === undefined) {
+      leftOut.push(CLASS_VALIDATOR);
+      protos.clear();
+      required.clear();
+      result = await run(descriptors);
+    }
   }
   const output = result.outputFiles.find((out) => out.path === file);
   if (!output) throw new Error(`esbuild wrote no ${file}.`);
@@ -143,14 +157,24 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
  * itself are thrown at once, the host's refusals (FW1416) once the bundle's modules are known, for
  * the controllers whose modules it carries.
  */
-function hostCheck(target: BundleTarget, srcDir: string, cwd: string): (carried: (file: string) => boolean) => void {
+function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck {
   const result = createBuilder({ srcDir, cwd }).build();
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new BundleRefused(sortDiagnostics(errors));
-  return (carried) => {
-    const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
-    if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  return {
+    refuse: (carried) => {
+      const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
+      if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+    },
+    dynamicModules: result.dynamicModules ?? [],
   };
+}
+
+interface HostCheck {
+  /** Throws FW1416 for the gRPC controllers whose modules the bundle carries. */
+  readonly refuse: (carried: (file: string) => boolean) => void;
+  /** The configured modules of the sources (what the configuration needs at run time). */
+  readonly dynamicModules: readonly DynamicModuleIR[];
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
