@@ -53,6 +53,8 @@ export interface BundleResult {
   readonly chunks: number;
   /** The `.proto` files carried inside, by the path the bundle's modules ask for. */
   readonly protos: readonly string[];
+  /** What the host never runs, left out (`--target lambda` and `workers`; see `leftOutBy`). */
+  readonly leftOut: readonly string[];
 }
 
 const VIRTUAL = 'framework-bundle';
@@ -124,7 +126,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     checked.refuse((source) => inside.has(toPosix(source)));
     // A Worker's bundle without class-validator (with validator.js and libphonenumber-js, some
     // 650 KB) when the build proves nothing in it runs class-validator.
-    if (classValidatorNeed(result.metafile, workingDir, checked.dynamicModules) === undefined) {
+    if (classValidatorNeed(result.metafile, workingDir, checked) === undefined) {
       leftOut.push(CLASS_VALIDATOR);
       protos.clear();
       required.clear();
@@ -149,7 +151,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     fs.writeFileSync(chunk.path, contents);
     bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }
-  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried] };
+  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried], leftOut: leftOut.map((part) => part.what) };
 }
 
 /**
@@ -166,6 +168,7 @@ function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck
       const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
       if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
     },
+    srcDir: result.srcDir,
     dynamicModules: result.dynamicModules ?? [],
   };
 }
@@ -173,7 +176,8 @@ function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck
 interface HostCheck {
   /** Throws FW1416 for the gRPC controllers whose modules the bundle carries. */
   readonly refuse: (carried: (file: string) => boolean) => void;
-  /** The configured modules of the sources (what the configuration needs at run time). */
+  /** The sources read (absolute), and their configured modules (what the configuration needs at run time). */
+  readonly srcDir: string;
   readonly dynamicModules: readonly DynamicModuleIR[];
 }
 
