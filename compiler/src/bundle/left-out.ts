@@ -44,7 +44,7 @@ export function leftOutBy(target: BundleTarget): LeftOut[] {
 
 /**
  * Class-validator, left out of a Worker's bundle when the build proved nothing runs it (see
- * `classValidatorUnneeded`).
+ * `classValidatorNeed`).
  */
 export const CLASS_VALIDATOR: LeftOut = {
   filter: /^class-validator$/,
