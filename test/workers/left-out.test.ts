@@ -17,7 +17,7 @@ type Worker = { dispatchFetch(url: string, init?: RequestInit): Promise<Response
 const fixtures = fileURLToPath(new URL('./fixtures/trim/', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-trim-'));
 const apps = ['compiled', 'dto-fallback', 'config-rule'] as const;
-const bundles = {} as Record<(typeof apps)[number], { text: string; worker: Worker }>;
+const bundles = {} as Record<(typeof apps)[number], { text: string; kept: string | undefined; worker: Worker }>;
 
 test.before(async () => {
   const miniflare = ensureMiniflare();
@@ -28,9 +28,9 @@ test.before(async () => {
     const tables = await build({ srcDir: path.join(root, 'src'), outDir: path.join(root, 'generated'), write: true });
     assert.ok(tables.ok, tables.diagnostics.map((d) => d.message).join('\n'));
     const outDir = path.join(dir, app);
-    const { file } = await bundleApp({ entry: path.join(root, 'src/worker.ts'), outDir, target: 'workers' });
+    const { file, classValidatorKept } = await bundleApp({ entry: path.join(root, 'src/worker.ts'), outDir, target: 'workers' });
     const worker = new Miniflare({ modules: true, scriptPath: file, modulesRoot: outDir, compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'] });
-    bundles[app] = { text: readFileSync(file, 'utf8'), worker };
+    bundles[app] = { text: readFileSync(file, 'utf8'), kept: classValidatorKept, worker };
   }
 });
 
@@ -66,17 +66,20 @@ test('no Worker bundle carries the servers (@hono/node-server, ws, node:http) no
 
 test('compiled DTOs and a schema ConfigModule checks itself: class-validator is left out, and the body is still validated', async () => {
   for (const pkg of ['class-validator', 'libphonenumber-js', 'validator']) assert.not.ok(carries(bundles.compiled.text, pkg), pkg);
+  assert.is(bundles.compiled.kept, undefined);
   await assertValidates(bundles.compiled.worker);
 });
 
 test('a DTO that stays on class-validator: the bundle carries it, and validates with it in workerd', async () => {
   assert.ok(readFileSync(path.join(fixtures, 'dto-fallback/generated/tables.ts'), 'utf8').includes('const $EchoDto: DtoEntry = { dto: EchoDto, members: [\'text\'] };'), 'the fixture DTO is not compiled');
   assert.ok(carries(bundles['dto-fallback'].text, 'class-validator'));
+  assert.match(bundles['dto-fallback'].kept ?? '', /^the DTO entry at .*dto-fallback\/generated\/tables\.ts:\d+ has no compiled rules$/);
   await assertValidates(bundles['dto-fallback'].worker);
 });
 
 test('a configuration schema with a rule ConfigModule leaves to class-validator: the bundle carries it, and the Worker starts', async () => {
   assert.ok(carries(bundles['config-rule'].text, 'class-validator'));
+  assert.is(bundles['config-rule'].kept, 'Env uses @IsPositive, which class-validator checks');
   await assertValidates(bundles['config-rule'].worker);
 });
 

@@ -55,6 +55,8 @@ export interface BundleResult {
   readonly protos: readonly string[];
   /** What the host never runs, left out (`--target lambda` and `workers`; see `leftOutBy`). */
   readonly leftOut: readonly string[];
+  /** For `--target workers`: why class-validator stays in the bundle, when it does. */
+  readonly classValidatorKept?: string;
 }
 
 const VIRTUAL = 'framework-bundle';
@@ -121,12 +123,14 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     reflection.carried.clear();
     result = await run(undefined);
   }
+  let classValidatorKept: string | undefined;
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
     checked.refuse((source) => inside.has(toPosix(source)));
     // A Worker's bundle without class-validator (with validator.js and libphonenumber-js, some
     // 650 KB) when the build proves nothing in it runs class-validator.
-    if (classValidatorNeed(result.metafile, workingDir, checked) === undefined) {
+    classValidatorKept = classValidatorNeed(result.metafile, workingDir, checked);
+    if (classValidatorKept === undefined) {
       leftOut.push(CLASS_VALIDATOR);
       protos.clear();
       required.clear();
@@ -151,7 +155,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     fs.writeFileSync(chunk.path, contents);
     bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }
-  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried], leftOut: leftOut.map((part) => part.what) };
+  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried], leftOut: leftOut.map((part) => part.what), ...(classValidatorKept ? { classValidatorKept } : {}) };
 }
 
 /**
