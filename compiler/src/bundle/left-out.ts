@@ -61,7 +61,7 @@ const NAMESPACE = 'framework-left-out';
  * require" or an undefined function further on.
  *
  * @example
- * plugins: [leaveOut(leftOutBy('workers'))] // `app.listen()` in a Worker: "The bundle for this host leaves out …"
+ * plugins: [leaveOut(leftOutBy('workers'))] // `app.listen()` in a Worker: "This bundle leaves out the HTTP servers of Node, Deno and Bun (`listen`): …"
  */
 export function leaveOut(leftOut: readonly LeftOut[]): Plugin {
   return {
