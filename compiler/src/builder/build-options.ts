@@ -3,6 +3,7 @@ import type { AppModel } from '../analyze/model.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { OpenApiOptions } from '../emit/openapi/document.js';
 import type { OutputFile } from '../files/output-file.js';
+import type { DynamicModuleIR } from '../ir/index.js';
 
 /** Options of {@link build}; paths are relative to `cwd`. */
 export interface BuildOptions {
@@ -45,6 +46,11 @@ export interface BuildResult {
   readonly command: string;
   /** The analysed application (absent when no root module could be chosen), for `--explain`. */
   readonly model?: AppModel;
+  /**
+   * Every `ConfigModule.forRoot(…)` (and other configured module) of the sources, read or not, for
+   * `bundle`: what the configuration needs at run time.
+   */
+  readonly dynamicModules?: readonly DynamicModuleIR[];
 }
 
 /**

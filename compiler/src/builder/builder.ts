@@ -102,6 +102,7 @@ export function createBuilder(options: BuildOptions): Builder {
       outDir,
       command,
       ...(model ? { model } : {}),
+      dynamicModules: discovered.ir.modules.flatMap((module) => module.dynamicModules),
       stats: {
         modules: model?.modules.length ?? 0,
         providers: model?.providers.length ?? 0,

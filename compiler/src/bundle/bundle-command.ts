@@ -27,7 +27,9 @@ export async function runBundle(options: BundleOptions & { readonly cwd: string;
     const carried = result.protos.length > 0 ? `, carrying ${result.protos.join(', ')}` : '';
     const size = `${(result.bytes / 1024 / 1024).toFixed(2)} MiB`;
     const chunks = result.chunks > 0 ? `, with ${result.chunks} chunks loaded on demand` : '';
-    process.stdout.write(`Bundled ${displayPath(result.file, options.cwd)} (${size}${chunks}${carried}) in ${Math.round(performance.now() - started)} ms.\n`);
+    const kept = result.classValidatorKept ? ` (class-validator kept: ${result.classValidatorKept})` : '';
+    const leftOut = result.leftOut.length > 0 ? `, leaving out what the host never runs: ${result.leftOut.join('; ')}${kept}` : '';
+    process.stdout.write(`Bundled ${displayPath(result.file, options.cwd)} (${size}${chunks}${carried}${leftOut}) in ${Math.round(performance.now() - started)} ms.\n`);
     return 0;
   } catch (error) {
     if (error instanceof BundleRefused) {

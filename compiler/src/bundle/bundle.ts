@@ -10,6 +10,9 @@ import type { BundleTarget } from './targets.js';
 import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
 import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
 import { lazyPackages } from './lazy-packages.js';
+import { CLASS_VALIDATOR, leaveOut, leftOutBy } from './left-out.js';
+import { classValidatorNeed } from './class-validator-need.js';
+import type { DynamicModuleIR } from '../ir/index.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -50,6 +53,10 @@ export interface BundleResult {
   readonly chunks: number;
   /** The `.proto` files carried inside, by the path the bundle's modules ask for. */
   readonly protos: readonly string[];
+  /** What the host never runs, left out (`--target lambda` and `workers`; see `leftOutBy`). */
+  readonly leftOut: readonly string[];
+  /** For `--target workers`: why class-validator stays in the bundle, when it does. */
+  readonly classValidatorKept?: string;
 }
 
 const VIRTUAL = 'framework-bundle';
@@ -79,6 +86,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
   const split = (options.split ?? false) && target !== 'workers';
+  const leftOut = leftOutBy(target);
   const run = (modules: ReturnType<typeof descriptorModules>) =>
     build({
       entryPoints: [{ in: `${VIRTUAL}:entry`, out: path.basename(file, '.mjs') }],
@@ -97,6 +105,8 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
       write: false,
       metafile: true,
       plugins: [
+        // First: another plugin's `onLoad` of every `.js` file must not reach the modules it makes.
+        ...(leftOut.length > 0 ? [leaveOut(leftOut)] : []),
         entryPlugin(entry, modules),
         protoPlugin(packageDirOf(entry), protos),
         ...(target === 'workers' ? [workerBuiltins(required)] : [reflection.plugin]),
@@ -113,9 +123,19 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     reflection.carried.clear();
     result = await run(undefined);
   }
+  let classValidatorKept: string | undefined;
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
-    checked((source) => inside.has(toPosix(source)));
+    checked.refuse((source) => inside.has(toPosix(source)));
+    // A Worker's bundle without class-validator (with validator.js and libphonenumber-js, some
+    // 650 KB) when the build proves nothing in it runs class-validator.
+    classValidatorKept = classValidatorNeed(result.metafile, workingDir, checked);
+    if (classValidatorKept === undefined) {
+      leftOut.push(CLASS_VALIDATOR);
+      protos.clear();
+      required.clear();
+      result = await run(descriptors);
+    }
   }
   const output = result.outputFiles.find((out) => out.path === file);
   if (!output) throw new Error(`esbuild wrote no ${file}.`);
@@ -135,7 +155,7 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     fs.writeFileSync(chunk.path, contents);
     bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }
-  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried] };
+  return { file, bytes, chunks: result.outputFiles.length - 1, protos: [...protos.keys(), ...reflection.carried], leftOut: leftOut.map((part) => part.what), ...(classValidatorKept ? { classValidatorKept } : {}) };
 }
 
 /**
@@ -143,14 +163,26 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
  * itself are thrown at once, the host's refusals (FW1416) once the bundle's modules are known, for
  * the controllers whose modules it carries.
  */
-function hostCheck(target: BundleTarget, srcDir: string, cwd: string): (carried: (file: string) => boolean) => void {
+function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck {
   const result = createBuilder({ srcDir, cwd }).build();
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new BundleRefused(sortDiagnostics(errors));
-  return (carried) => {
-    const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
-    if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+  return {
+    refuse: (carried) => {
+      const refused = result.model ? hostDiagnostics(result.model, target, carried) : [];
+      if (refused.length > 0) throw new BundleRefused(sortDiagnostics(refused));
+    },
+    srcDir: result.srcDir,
+    dynamicModules: result.dynamicModules ?? [],
   };
+}
+
+interface HostCheck {
+  /** Throws FW1416 for the gRPC controllers whose modules the bundle carries. */
+  readonly refuse: (carried: (file: string) => boolean) => void;
+  /** The sources read (absolute), and their configured modules (what the configuration needs at run time). */
+  readonly srcDir: string;
+  readonly dynamicModules: readonly DynamicModuleIR[];
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {

@@ -1,0 +1,92 @@
+// What a Worker's bundle leaves out (`framework-build bundle --target workers`): the Node, Deno and
+// Bun servers and the static files reader always, class-validator when the build proves nothing
+// runs it (every DTO of the tables compiled, every configuration schema checked by ConfigModule
+// itself). Each application runs in the real `workerd` through Miniflare: a body is still
+// validated, the configuration still checked, and `listen` is refused with what was left out and why.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../compiler/src/builder/builder.js';
+import { bundleApp } from '../../compiler/src/bundle/bundle.js';
+import { ensureMiniflare } from '../provision/miniflare.mjs';
+
+type Worker = { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void> };
+const fixtures = fileURLToPath(new URL('./fixtures/trim/', import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-trim-'));
+const apps = ['compiled', 'dto-fallback', 'config-rule'] as const;
+const bundles = {} as Record<(typeof apps)[number], { text: string; kept: string | undefined; worker: Worker }>;
+
+test.before(async () => {
+  const miniflare = ensureMiniflare();
+  if (!miniflare.ok) throw new Error(miniflare.message);
+  const { Miniflare } = (await import(miniflare.url!)) as { Miniflare: new (options: object) => Worker };
+  for (const app of apps) {
+    const root = path.join(fixtures, app);
+    const tables = await build({ srcDir: path.join(root, 'src'), outDir: path.join(root, 'generated'), write: true });
+    assert.ok(tables.ok, tables.diagnostics.map((d) => d.message).join('\n'));
+    const outDir = path.join(dir, app);
+    const { file, classValidatorKept } = await bundleApp({ entry: path.join(root, 'src/worker.ts'), outDir, target: 'workers' });
+    const worker = new Miniflare({ modules: true, scriptPath: file, modulesRoot: outDir, compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'] });
+    bundles[app] = { text: readFileSync(file, 'utf8'), kept: classValidatorKept, worker };
+  }
+});
+
+test.after(async () => {
+  for (const app of apps) await bundles[app]?.worker.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether the bundle carries a package (esbuild writes each module's path above it). */
+const carries = (text: string, pkg: string): boolean => text.includes(`// node_modules/${pkg}/`) || text.includes(`/node_modules/${pkg}/`);
+
+const echo = (worker: Worker, text: string): Promise<Response> =>
+  worker.dispatchFetch('http://worker.test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+
+async function assertValidates(worker: Worker): Promise<void> {
+  const valid = await echo(worker, 'hi');
+  assert.is(valid.status, 200);
+  assert.equal(await valid.json(), { text: 'hi' });
+  const invalid = await echo(worker, 'x'.repeat(21));
+  assert.is(invalid.status, 400);
+  const body = (await invalid.json()) as { name: string; message: string };
+  assert.is(body.name, 'NotValidBodyException');
+  assert.is(body.message, 'Invalid request body: text must be shorter than or equal to 20 characters');
+}
+
+test('no Worker bundle carries the servers (@hono/node-server, ws, node:http) nor mime-db', () => {
+  for (const app of apps) {
+    const { text } = bundles[app];
+    for (const pkg of ['@hono/node-server', 'ws', 'mime-db', 'mime-types']) assert.not.ok(carries(text, pkg), `${app} carries ${pkg}`);
+    assert.not.match(text, /from\s*["']node:http2?["']/, app);
+  }
+});
+
+test('compiled DTOs and a schema ConfigModule checks itself: class-validator is left out, and the body is still validated', async () => {
+  for (const pkg of ['class-validator', 'libphonenumber-js', 'validator']) assert.not.ok(carries(bundles.compiled.text, pkg), pkg);
+  assert.is(bundles.compiled.kept, undefined);
+  await assertValidates(bundles.compiled.worker);
+});
+
+test('a DTO that stays on class-validator: the bundle carries it, and validates with it in workerd', async () => {
+  assert.ok(readFileSync(path.join(fixtures, 'dto-fallback/generated/tables.ts'), 'utf8').includes('const $EchoDto: DtoEntry = { dto: EchoDto, members: [\'text\'] };'), 'the fixture DTO is not compiled');
+  assert.ok(carries(bundles['dto-fallback'].text, 'class-validator'));
+  assert.match(bundles['dto-fallback'].kept ?? '', /^the DTO entry at .*dto-fallback\/generated\/tables\.ts:\d+ has no compiled rules$/);
+  await assertValidates(bundles['dto-fallback'].worker);
+});
+
+test('a configuration schema with a rule ConfigModule leaves to class-validator: the bundle carries it, and the Worker starts', async () => {
+  assert.ok(carries(bundles['config-rule'].text, 'class-validator'));
+  assert.is(bundles['config-rule'].kept, 'Env uses @IsPositive, which class-validator checks');
+  await assertValidates(bundles['config-rule'].worker);
+});
+
+test('`listen` in a Worker is refused, naming what was left out and why', async () => {
+  const answer = await bundles.compiled.worker.dispatchFetch('http://worker.test/listen');
+  assert.is(answer.status, 200);
+  assert.is(await answer.text(), 'This bundle leaves out the HTTP servers of Node, Deno and Bun (`listen`): a Worker answers requests through its fetch handler and never listens.');
+});
+
+test.run();
