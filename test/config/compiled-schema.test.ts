@@ -1,8 +1,8 @@
 // An environment schema compiled by framework-build like a body DTO: an app started from its
 // generated tables validates the environment with the compiled checks, with class-validator's
 // answers (messages, order, a type rule's problem alone, missing and empty variables), and never
-// loads class-validator, whether the schema is read by `ConfigModule.forRoot` at `init` or by
-// `loadConfig` before it. Each start is a fresh process, as a server's or a function's.
+// loads class-validator, whether the schema is read by `ConfigModule.forRoot` at `init`, by
+// `loadConfig` before it, or by `loadConfig` alone. Each start is a fresh process, as a server's or a function's.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '@framework/compiler';
 import { EnvSchema } from './fixtures/compiled-env/src/env.schema.js';
+import { ToolEnv } from './fixtures/compiled-env/src/tool-env.js';
 
 const fixture = new URL('./fixtures/compiled-env/', import.meta.url);
 
@@ -30,7 +31,7 @@ interface Started {
   readonly classValidator: boolean;
 }
 
-function start(env: Record<string, string>, how: 'init' | 'loadConfig' = 'init'): Started {
+function start(env: Record<string, string>, how: 'init' | 'loadConfig' | 'tool' = 'init'): Started {
   const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('start.ts', fixture)), how], {
     env: { PATH: process.env.PATH, ...env },
     cwd: fileURLToPath(fixture),
@@ -42,8 +43,8 @@ function start(env: Record<string, string>, how: 'init' | 'loadConfig' = 'init')
 }
 
 /** What class-validator answers for the same schema and variables: this process loads no tables, so loadConfig falls back to it. */
-async function classValidatorAnswer(env: Record<string, string>): Promise<string> {
-  const error = await loadConfig(EnvSchema, { envFilePath: false, env }).then(() => undefined, (e: unknown) => e);
+async function classValidatorAnswer(env: Record<string, string>, schema: typeof EnvSchema | typeof ToolEnv = EnvSchema): Promise<string> {
+  const error = await loadConfig(schema, { envFilePath: false, env }).then(() => undefined, (e: unknown) => e);
   assert.instance(error, InvalidConfigurationError);
   assert.ok(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/class-validator/')), 'the reference is class-validator');
   return (error as Error).message;
@@ -82,6 +83,14 @@ test('loadConfig before init finds the compiled validator from the schema class 
   const started = start(bad, 'loadConfig');
   assert.is(started.error, await classValidatorAnswer(bad));
   assert.is(started.classValidator, false);
+});
+
+test('a schema given to loadConfig alone, in no module, is compiled too', async () => {
+  const started = start({ BUCKET: 'https://bucket' }, 'tool');
+  assert.is(started.error, 'The configuration does not match ToolEnv (1 problem): BUCKET must match /^s3:\\/\\/[a-z0-9.-]+$/ regular expression.');
+  assert.is(started.error, await classValidatorAnswer({ BUCKET: 'https://bucket' }, ToolEnv));
+  assert.is(started.classValidator, false);
+  assert.equal(start({ BUCKET: 's3://bucket' }, 'tool').config, { BUCKET: 's3://bucket' });
 });
 
 test('a good environment is converted by the members\' rules, defaults apply, secrets are redacted', () => {

@@ -59,7 +59,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
   });
   const methods = grpc.services.flatMap((s) => s.methods);
   const guard = globalGuard(ir, graph, collected.drafts);
-  const config = planConfigSchemas(graph);
+  const config = planConfigSchemas(ir, graph);
   diagnostics.push(
     ...collected.diagnostics,
     ...ordered.diagnostics,

@@ -122,7 +122,7 @@ export interface AppModel {
   readonly grpc: readonly GrpcServiceModel[];
   /** How each DTO the routes validate is checked (compiled, or class-validator and why), for the emitters. */
   readonly validation: ValidationPlans;
-  /** The environment schema classes of `ConfigModule.forRoot`, compiled like body DTOs (or why not), for the tables. */
+  /** The environment schema classes of `ConfigModule.forRoot` and `loadConfig`, compiled like body DTOs (or why not), for the tables. */
   readonly config: readonly ConfigSchemaModel[];
   /** The application's throttler names (which routes answer 429, in the OpenAPI document). */
   readonly throttlers?: DeclaredThrottlers;

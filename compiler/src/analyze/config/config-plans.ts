@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { ConfigSchemaIR, DtoIR } from '../../ir/index.js';
+import type { ConfigSchemaIR, DtoIR, ProgramIR } from '../../ir/index.js';
 import type { ModuleGraph } from '../module-graph.js';
 import { planDto, type DtoPlan, type MemberPlan } from '../validation/plan.js';
 import { NUMBER_RULES } from './default-rules.js';
@@ -17,7 +17,7 @@ export interface ConfigMemberModel {
   readonly typeMessages: readonly string[];
 }
 
-/** An environment schema class given to `ConfigModule.forRoot`, and how the tables validate it. */
+/** An environment schema class given to `ConfigModule.forRoot` or `loadConfig`, and how the tables validate it. */
 export interface ConfigSchemaModel {
   readonly schema: ConfigSchemaIR;
   /** Its rules compiled, or why it stays on class-validator (FW2314). */
@@ -31,17 +31,20 @@ const TYPE_RULE_KEYS = ['isInt', 'isNumber', 'isBoolean', 'isString'];
 
 /**
  * Plans the validation of every schema class the application's modules give to
- * `ConfigModule.forRoot`, once each: compiled like a body DTO (`planDto`), with what ConfigModule
- * needs besides (each member's conversion, optionality and type-rule messages).
+ * `ConfigModule.forRoot`, and of those the sources give to `loadConfig`, once each: compiled like
+ * a body DTO (`planDto`), with what ConfigModule needs besides (each member's conversion,
+ * optionality and type-rule messages).
  *
  * @example
- * planConfigSchemas(graph)[0].members[0] // { name: 'PORT', conversion: 'number', optional: false, typeMessages: ['PORT must be an integer number'] }
+ * planConfigSchemas(ir, graph)[0].members[0] // { name: 'PORT', conversion: 'number', optional: false, typeMessages: ['PORT must be an integer number'] }
  */
-export function planConfigSchemas(graph: ModuleGraph): ConfigSchemaModel[] {
+export function planConfigSchemas(ir: ProgramIR, graph: ModuleGraph): ConfigSchemaModel[] {
   const schemas = new Map<string, ConfigSchemaIR>();
-  for (const module of graph.order) {
-    for (const dynamic of module.dynamicModules) if (dynamic.config && !schemas.has(dynamic.config.dto.ref.key)) schemas.set(dynamic.config.dto.ref.key, dynamic.config);
-  }
+  const add = (schema: ConfigSchemaIR): void => {
+    if (!schemas.has(schema.dto.ref.key)) schemas.set(schema.dto.ref.key, schema);
+  };
+  for (const module of graph.order) for (const dynamic of module.dynamicModules) if (dynamic.config) add(dynamic.config);
+  for (const schema of ir.configLoads ?? []) add(schema);
   return [...schemas.values()].map((schema) => {
     const plan = planOf(schema.dto);
     return { schema, plan, members: plan.kind === 'compiled' ? membersOf(schema.dto, plan.members) : [] };
