@@ -1,7 +1,6 @@
 import type { ConfigSchemaModel } from '../analyze/config/config-plans.js';
 import type { AppModel } from '../analyze/model.js';
-import type { DtoPlan, ValidationPlans } from '../analyze/validation/plan.js';
-import { planDto } from '../analyze/validation/plan.js';
+import { planDto, type DtoPlan, type ValidationPlans } from '../analyze/validation/plan.js';
 import type { DtoIR } from '../ir/index.js';
 import type { Imports } from './imports.js';
 import { quote } from './literals.js';

@@ -55,7 +55,7 @@ export function planConfigSchemas(ir: ProgramIR, graph: ModuleGraph): ConfigSche
  * FW2314 for each schema left to class-validator, naming the first thing the compiler cannot compile.
  *
  * @example
- * configFallbacks(planConfigSchemas(graph)) // [FW2314 at @Validate on member 'REGION' of EnvSchema]
+ * configFallbacks(planConfigSchemas(ir, graph)) // [FW2314 at @Validate on member 'REGION' of EnvSchema]
  */
 export function configFallbacks(schemas: readonly ConfigSchemaModel[]): Diagnostic[] {
   return schemas.flatMap(({ plan }) => {

@@ -19,12 +19,14 @@ interface CompiledSchema {
 
 // Keyed by the class itself: `loadConfig(EnvSchema)` runs in user code before `init`, with no
 // tables in hand, and a bundle or the dev loop's fresh modules give a fresh class (and entry).
+// What it holds is a fact about a class, the same for every application of the process.
 const compiled = new WeakMap<Class, CompiledSchema>();
 
 /**
  * Called by the generated tables, when they load, for each environment schema whose rules
- * `framework-build` compiled (a `ConfigModule.forRoot(Schema)` of the application): `loadConfig`
- * and `ConfigModule` then validate the schema with the compiled checks, without class-validator.
+ * `framework-build` compiled (given to `ConfigModule.forRoot` or `loadConfig` in the sources):
+ * `loadConfig` and `ConfigModule` then validate the schema with the compiled checks, without
+ * class-validator.
  * An entry without a compiled validator changes nothing.
  *
  * @example
