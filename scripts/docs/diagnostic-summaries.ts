@@ -101,6 +101,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW2311: "An `@IsOptional()` schema member without a default declared as always there (`SMTP_HOST!: string`): `get` returns `undefined` where the type promises a value",
   FW2312: 'A `requestLog` option a custom `logger` overrides (`level`, `redact`, `destination`): ignored, so `redact` paths are logged in clear',
   FW2313: 'An `app.serveStatic(prefix, …)` whose literal prefix holds a controller route: the route answers first, and `init` refuses the mount',
+  FW2314: 'A configuration schema class the compiler cannot compile into the tables: it is validated by class-validator, loaded at every start',
   FW2401: "An `@Sse()` handler returns one value (not an iterable)",
   FW2402: "A `@Ws()` handler returns one value",
   FW2403: "A `@Messages()` parameter is not an `AsyncIterable` of a DTO class",

@@ -44,6 +44,19 @@ test('FW2304-FW2307, FW2311: a configuration schema the environment cannot fill 
   );
 });
 
+test('FW2314: a configuration schema the compiler cannot compile stays on class-validator, and the tables do not register it', async () => {
+  const result = await compileFixture('fw2314-config-fallback');
+  assert.ok(result.ok, 'a warning');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW2314', severity: 'warning', file: 'test/compiler/fixtures/fw2314-config-fallback/src/env.schema.ts', line: 14, column: 3,
+      message: "Configuration schema EnvSchema is validated by class-validator at start, not by a compiled validator: @IsIn on member 'REGION' cannot be compiled (its argument `knownRegions()` is only known at run time).",
+    },
+  ]);
+  const tables = result.files.find((f) => f.path.endsWith('tables.ts'))!.text;
+  assert.not.match(tables, 'compiledConfigSchema');
+});
+
 test('what the diagnostics say is what ConfigModule does with the same schema at run time', async () => {
   // Unset, the refused defaults stop the start (FW2306).
   const unset = await loadConfig(EnvSchema, { env: {}, envFilePath: false }).catch((e: unknown) => e);

@@ -20,6 +20,7 @@ import { declaredThrottlers } from './skip-throttle.js';
 import { checkOperationIds } from './operation-ids.js';
 import { checkLayerOptions } from './layer-options.js';
 import { checkConfigSchemas } from './config/config-checks.js';
+import { configFallbacks, planConfigSchemas } from './config/config-plans.js';
 import { checkStaticMounts } from './static-mounts.js';
 import type { ProtoSet } from '../proto/types.js';
 
@@ -58,6 +59,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
   });
   const methods = grpc.services.flatMap((s) => s.methods);
   const guard = globalGuard(ir, graph, collected.drafts);
+  const config = planConfigSchemas(ir, graph);
   diagnostics.push(
     ...collected.diagnostics,
     ...ordered.diagnostics,
@@ -73,6 +75,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     ...checkChainClasses(ir, graph),
     ...checkLayerOptions(ir, graph, grpc.services),
     ...checkConfigSchemas(ir, graph),
+    ...configFallbacks(config),
     ...checkUnreachable(ir, graph, collected.drafts),
     ...checkExports(ir, graph, [...routes.routes, ...methods]),
     ...checkOperationIds(ir.srcDir, routes.routes),
@@ -95,6 +98,7 @@ export function analyze(ir: ProgramIR, options: AnalyzeOptions = {}): { model?: 
     globalInterceptors: globalInterceptors(graph, collected.drafts).flatMap((key) => ordered.indexOf.get(key) ?? []),
     routes: routes.routes,
     validation: planValidation(routes.routes),
+    config,
     grpc: grpc.services,
     throttlers,
     ...staticVersioning(ir.versioning ?? []),

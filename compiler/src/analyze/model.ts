@@ -4,6 +4,7 @@
  */
 import type { FormModel } from './upload-checks.js';
 import type { ValidationPlans } from './validation/plan.js';
+import type { ConfigSchemaModel } from './config/config-plans.js';
 import type { CorsIR, DtoIR, ParamIR, RouteApiIR, SchemaIR, SourceLocation, TokenIR, ValueRef, VersioningIR } from '../ir/index.js';
 import type { DeclaredThrottlers } from './skip-throttle.js';
 import type { ProtoReadOptions } from '../proto/types.js';
@@ -121,6 +122,8 @@ export interface AppModel {
   readonly grpc: readonly GrpcServiceModel[];
   /** How each DTO the routes validate is checked (compiled, or class-validator and why), for the emitters. */
   readonly validation: ValidationPlans;
+  /** The environment schema classes of `ConfigModule.forRoot` and `loadConfig`, compiled like body DTOs (or why not), for the tables. */
+  readonly config: readonly ConfigSchemaModel[];
   /** The application's throttler names (which routes answer 429, in the OpenAPI document). */
   readonly throttlers?: DeclaredThrottlers;
   /** The `versioning` option, when every application of the sources that sets one sets the same literal type (for the OpenAPI document). */

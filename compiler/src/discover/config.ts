@@ -49,6 +49,27 @@ export function configSchemaValueOf(ctx: DiscoverContext, element: Node): Schema
 }
 
 /**
+ * The schema classes given to the framework's `loadConfig(Schema)` in a file (code that reads the
+ * configuration before `init`), each as `configSchemaOf` reads one of `ConfigModule.forRoot`.
+ *
+ * @example
+ * configLoadsIn(ctx, bootstrapFile) // [{ dto: { ref: EnvSchema, … }, defaults: { PORT: 3000 }, … }]
+ */
+export function configLoadsIn(ctx: DiscoverContext, sf: SourceFile): ConfigSchemaIR[] {
+  if (!sf.getFullText().includes('loadConfig')) return [];
+  const schemas: ConfigSchemaIR[] = [];
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!(Node.isIdentifier(callee) || Node.isPropertyAccessExpression(callee)) || !callee.getText().endsWith('loadConfig')) continue;
+    const resolved = resolveName(callee);
+    if (resolved?.name !== 'loadConfig' || !isFrameworkFile(resolved.file)) continue;
+    const schema = configSchemaOf(ctx, call);
+    if (schema) schemas.push(schema);
+  }
+  return schemas;
+}
+
+/**
  * Every `config.get('KEY')` with a literal key on a `ConfigService` in a file, with the schema
  * class of its type argument when it has one (`ConfigService<EnvSchema>`).
  *

@@ -2,12 +2,12 @@ import type { SourceFile } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { atDeclaration } from '../diagnostics/internal-error.js';
 import { relativeFile } from '../diagnostics/location.js';
-import type { AppInterceptorIR, ConfigReadIR, ModuleIR, ProgramIR, StaticMountIR, VersioningIR } from '../ir/index.js';
+import type { AppInterceptorIR, ConfigReadIR, ConfigSchemaIR, ModuleIR, ProgramIR, StaticMountIR, VersioningIR } from '../ir/index.js';
 import { discoverClass } from './classes.js';
 import { declarationKey, DiscoverContext } from './context.js';
 import { families } from './families/index.js';
 import { appInterceptorsIn } from './layers.js';
-import { configReadsIn } from './config.js';
+import { configLoadsIn, configReadsIn } from './config.js';
 import { checkRequestLogOptions } from './request-log.js';
 import { versioningOptionsIn } from './versioning-option.js';
 import { staticMountsIn } from './static-mounts.js';
@@ -35,6 +35,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
   const declared: string[] = [];
   const appInterceptors: AppInterceptorIR[] = [];
   const configReads: ConfigReadIR[] = [];
+  const configLoads: ConfigSchemaIR[] = [];
   const versioning: VersioningIR[] = [];
   const staticMounts: StaticMountIR[] = [];
   const markers = new Set(['Injectable', ...families.map((f) => f.classDecorator)]);
@@ -45,6 +46,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
       checkDecoratorForms(ctx, sf);
       appInterceptors.push(...appInterceptorsIn(ctx, sf));
       configReads.push(...configReadsIn(ctx, sf));
+      configLoads.push(...configLoadsIn(ctx, sf));
       checkRequestLogOptions(ctx, sf);
       versioning.push(...versioningOptionsIn(sf));
       staticMounts.push(...staticMountsIn(ctx, sf));
@@ -71,7 +73,7 @@ export function discover(srcDir: string, files: readonly SourceFile[]): { ir: Pr
     const { cls, usage } = next;
     atDeclaration(ctx.location(cls.getNameNode() ?? cls), `class ${className(cls)}`, () => discoverClass(ctx, cls, usage));
   }
-  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads, versioning, staticMounts }, diagnostics: ctx.diagnostics };
+  return { ir: { srcDir, modules, classes: ctx.classes, declared, appInterceptors, configReads, configLoads, versioning, staticMounts }, diagnostics: ctx.diagnostics };
 }
 
 const displayName = (srcDir: string, sf: SourceFile): string => relativeFile(srcDir, sf.getFilePath());

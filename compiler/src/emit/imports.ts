@@ -70,6 +70,11 @@ export class Imports {
     return this.add(`${CORE}/validation${subpath ? `/${subpath}` : ''}`, name, name, /^[A-Z]/.test(name));
   }
 
+  /** A placeholder for a value exported by `@framework/core/config` (`compiledConfigSchema`). */
+  config(name: string): string {
+    return this.add(`${CORE}/config`, name, name, false);
+  }
+
   private specifierOf(from: ImportSource): string {
     return from.kind === 'package' ? from.specifier : importSpecifier(this.outDir, from.file);
   }

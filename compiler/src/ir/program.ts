@@ -1,7 +1,7 @@
 /** Everything `discover` found: the program IR. Plain data, as the rest of the IR (see `index.ts`). */
 
 import type { AppInterceptorIR } from './chain.js';
-import type { ConfigReadIR, ModuleIR } from './modules.js';
+import type { ConfigReadIR, ConfigSchemaIR, ModuleIR } from './modules.js';
 import type { ClassIR } from './providers.js';
 import type { SourceLocation } from './source.js';
 
@@ -17,6 +17,8 @@ export interface ProgramIR {
   readonly appInterceptors?: readonly AppInterceptorIR[];
   /** Every `config.get('KEY')` with a literal key on a `ConfigService` in the sources. */
   readonly configReads?: readonly ConfigReadIR[];
+  /** Every schema class given to `loadConfig(Schema)` in the sources (compiled with those of `ConfigModule.forRoot`). */
+  readonly configLoads?: readonly ConfigSchemaIR[];
   /** The `versioning` option of each application constructed in the sources (FW2603, URI prefixes in the OpenAPI document). */
   readonly versioning?: readonly VersioningIR[];
   /** Every `app.serveStatic(…)` whose prefix is a literal (FW2313 checks no route lies under it). */

@@ -4,7 +4,8 @@ import { isStandardSchema, type StandardSchemaV1 } from '../types/standard-schem
 import { loadClassValidator } from '../validation/decorators.js';
 import { ConfigService } from './config.service.js';
 import { processEnv, readEnvFile } from './env-source.js';
-import { classValidatorMembers, classValidatorProblems, convert, directProblems, recordedMembers, type SchemaMember } from './env-schema.js';
+import { compiledProblems, compiledSchemaOf } from './compiled-schemas.js';
+import { classValidatorMembers, classValidatorProblems, convert } from './env-schema.js';
 import { validateWithSchema } from './schema-config.js';
 
 /** Options of `ConfigModule.forRoot(Schema, options)`. */
@@ -34,10 +35,11 @@ export class InvalidConfigurationError extends Error {
  * variable a member of the schema names is converted (a member with a number rule such as
  * `@IsInt()` or `@Min()` becomes a number, one with `@IsBoolean()` a boolean, others stay
  * strings), a member's initialiser is its default, and the result is validated with the schema's
- * class-validator rules (checked without loading class-validator when the schema's decorators come
- * from `@framework/core/validators` and are among the common ones: the type rules, `IsNotEmpty`,
- * `IsIn`, `Min`, `Max`, `MinLength`, `MaxLength`, `IsOptional`). Any missing or invalid variable
- * stops the start with one message listing them all (values are never printed: they may be secrets).
+ * class-validator rules: by the validator `framework-build` compiled into the generated tables
+ * (registered when they load, so `loadConfig` before `init` finds it too), else by class-validator
+ * itself, loaded then (a rule the build cannot compile, FW2314; no tables loaded). Any missing or
+ * invalid variable stops the start with one message listing them all (values are never printed:
+ * they may be secrets).
  */
 export class ConfigModule {
   /**
@@ -82,13 +84,13 @@ export async function loadConfig<Env extends object>(schema: (new () => Env) | S
     return new ConfigService<Env>(checked.value as Env);
   }
   const instance = new schema() as Record<string, unknown>;
-  // Rules from @framework/core/validators are checked here; others need class-validator (loaded then).
-  const recorded = recordedMembers(schema as Class);
-  const cv = recorded ? undefined : await loadedClassValidator();
-  const members = recorded ?? classValidatorMembers(cv!, schema as Class);
+  // The generated tables hold the schema's rules compiled; a schema they do not (no tables loaded,
+  // a rule the build cannot compile) is validated by class-validator, loaded then.
+  const compiled = compiledSchemaOf(schema as Class);
+  const cv = compiled ? undefined : await loadedClassValidator();
+  const members = compiled?.members ?? classValidatorMembers(cv!, schema as Class);
   const missing: string[] = [];
   const emptied: string[] = [];
-  const present: SchemaMember[] = [];
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!;
     const text = env[member.name];
@@ -96,22 +98,14 @@ export async function loadConfig<Env extends object>(schema: (new () => Env) | S
     // silently becoming the default password): it is refused instead.
     if (text === '' && instance[member.name] !== undefined) emptied.push(member.name);
     if (text !== undefined && text !== '') instance[member.name] = convert(text, member.conversion);
-    if (instance[member.name] !== undefined) present.push(member);
-    else if (!member.optional) missing.push(member.name);
+    if (instance[member.name] === undefined && !member.optional) missing.push(member.name);
   }
-  const invalid = cv
-    ? classValidatorProblems(cv.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)))
-    : directProblemsOf(present, instance);
+  const invalid = compiled
+    ? compiledProblems(compiled, instance, missing)
+    : classValidatorProblems(cv!.validateSync(instance, { forbidUnknownValues: false }).filter((e) => !missing.includes(e.property)));
   const problems = [...missing.map((name) => `${name} is missing`), ...emptied.map((name) => `${name} is set but empty (remove it to use the default, or give it a value)`), ...invalid];
   if (problems.length > 0) throw new InvalidConfigurationError(schema.name, problems);
   return new ConfigService<Env>(instance as Env);
-}
-
-/** Every present member's problems, in order (an empty array, made once, when all pass). */
-function directProblemsOf(present: readonly SchemaMember[], instance: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  for (let i = 0; i < present.length; i++) problems.push(...directProblems(present[i]!, instance[present[i]!.name]));
-  return problems;
 }
 
 async function loadedClassValidator(): Promise<typeof import('class-validator')> {

@@ -9,3 +9,4 @@
  */
 export { ConfigModule, InvalidConfigurationError, loadConfig, type ConfigModuleOptions } from './config.module.js';
 export { ConfigService } from './config.service.js';
+export { compiledConfigSchema, type CompiledSchemaMember } from './compiled-schemas.js';

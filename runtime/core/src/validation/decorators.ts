@@ -44,20 +44,6 @@ function recorder<N extends keyof Decorators>(name: N): Decorators[N] {
 }
 
 /**
- * The decorations recorded on `target` (name, arguments, member, in the order they ran), or
- * undefined once class-validator is loaded (they went to it). For readers of a class's rules
- * that need not load class-validator, such as `ConfigModule`.
- *
- * @example
- * recordedDecorations(EnvSchema) // [{ name: 'Max', args: [65535], property: 'PORT' }, …]
- */
-export function recordedDecorations(target: Function): readonly { readonly name: string; readonly args: readonly unknown[]; readonly property: string | symbol }[] | undefined {
-  if (live) return undefined;
-  // The recorded objects themselves, read only through this type: every start reads its schema's.
-  return recorded.filter((d) => d.target === target.prototype);
-}
-
-/**
  * Loads class-validator and applies every decoration recorded so far to it (later ones go to it
  * directly). Called by the framework before class-validator validates a DTO.
  */
