@@ -1,8 +1,8 @@
 // What a Worker's bundle leaves out (`framework-build bundle --target workers`): the Node, Deno and
 // Bun servers and the static files reader always, class-validator when the build proves nothing
-// runs it (every DTO of the tables compiled, every configuration schema checked by ConfigModule
-// itself). Each application runs in the real `workerd` through Miniflare: a body is still
-// validated, the configuration still checked, and `listen` is refused with what was left out and why.
+// runs it (every DTO and every configuration schema compiled into the tables). Each application
+// runs in the real `workerd` through Miniflare: a body is still validated, the configuration still
+// checked, and `listen` is refused with what was left out and why.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,7 +64,7 @@ test('no Worker bundle carries the servers (@hono/node-server, ws, node:http) no
   }
 });
 
-test('compiled DTOs and a schema ConfigModule checks itself: class-validator is left out, and the body is still validated', async () => {
+test('compiled DTOs and a compiled schema: class-validator is left out, and the body is still validated', async () => {
   for (const pkg of ['class-validator', 'libphonenumber-js', 'validator']) assert.not.ok(carries(bundles.compiled.text, pkg), pkg);
   assert.is(bundles.compiled.kept, undefined);
   await assertValidates(bundles.compiled.worker);
@@ -77,9 +77,9 @@ test('a DTO that stays on class-validator: the bundle carries it, and validates 
   await assertValidates(bundles['dto-fallback'].worker);
 });
 
-test('a configuration schema with a rule ConfigModule leaves to class-validator: the bundle carries it, and the Worker starts', async () => {
+test('a configuration schema the tables do not compile: the bundle carries class-validator, and the Worker starts', async () => {
   assert.ok(carries(bundles['config-rule'].text, 'class-validator'));
-  assert.is(bundles['config-rule'].kept, 'Env uses @IsPositive, which class-validator checks');
+  assert.is(bundles['config-rule'].kept, 'Env is not compiled into the tables (FW2314), so class-validator checks it');
   await assertValidates(bundles['config-rule'].worker);
 });
 

@@ -105,7 +105,7 @@ test('the Worker bundle carries no gRPC, and is under 1 MiB gzipped', () => {
   assert.ok(gzipped < 1024 * 1024, `${gzipped} bytes gzipped`);
 });
 
-// Its DTOs all compile and its configuration uses ConfigModule's own rules: a Worker never runs
+// Its DTOs and its configuration schema all compile: a Worker never runs
 // class-validator, the servers or the static files reader (about 1 MB), so the bundle leaves them out.
 test('the Worker bundle leaves out what a Worker never runs: under 320 KiB gzipped', () => {
   const text = readFileSync(bundleFile, 'utf8');

@@ -11,8 +11,7 @@ import { workerBuiltins, workerRequirePrelude } from './worker-require.js';
 import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
 import { lazyPackages } from './lazy-packages.js';
 import { CLASS_VALIDATOR, leaveOut, leftOutBy } from './left-out.js';
-import { classValidatorNeed } from './class-validator-need.js';
-import type { DynamicModuleIR } from '../ir/index.js';
+import { classValidatorNeed, type ConfigSources } from './class-validator-need.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -174,15 +173,13 @@ function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck
     },
     srcDir: result.srcDir,
     dynamicModules: result.dynamicModules ?? [],
+    compiledSchemas: new Set(result.model?.config.filter((c) => c.plan.kind === 'compiled').map((c) => c.schema.dto.ref.key)),
   };
 }
 
-interface HostCheck {
+interface HostCheck extends ConfigSources {
   /** Throws FW1416 for the gRPC controllers whose modules the bundle carries. */
   readonly refuse: (carried: (file: string) => boolean) => void;
-  /** The sources read (absolute), and their configured modules (what the configuration needs at run time). */
-  readonly srcDir: string;
-  readonly dynamicModules: readonly DynamicModuleIR[];
 }
 
 function platformOf(target: BundleTarget): Parameters<typeof build>[0] {
