@@ -44,7 +44,7 @@ function start(env: Record<string, string>, how: 'init' | 'loadConfig' | 'tool' 
 
 /** What class-validator answers for the same schema and variables: this process loads no tables, so loadConfig falls back to it. */
 async function classValidatorAnswer(env: Record<string, string>, schema: typeof EnvSchema | typeof ToolEnv = EnvSchema): Promise<string> {
-  const error = await loadConfig(schema, { envFilePath: false, env }).then(() => undefined, (e: unknown) => e);
+  const error = await loadConfig(schema as typeof EnvSchema, { envFilePath: false, env }).then(() => undefined, (e: unknown) => e);
   assert.instance(error, InvalidConfigurationError);
   assert.ok(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/class-validator/')), 'the reference is class-validator');
   return (error as Error).message;
