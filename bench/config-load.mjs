@@ -4,7 +4,7 @@
 // message), bundled for Node as a deployment is, each start a fresh process. Prints the median
 // and range of each, in ms.
 //
-//   npm run build:framework && flock /work/bench.lock node bench/config-load.mjs [--runs 21]
+//   npm run build:framework && node bench/config-load.mjs [--runs 21]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
