@@ -57,6 +57,16 @@ test('FW2314: a configuration schema the compiler cannot compile stays on class-
   assert.not.match(tables, 'compiledConfigSchema');
 });
 
+test('FW2314 of a schema class from type declarations (a package\'s) is reported where the sources give it to ConfigModule', async () => {
+  const result = await compileFixture('fw2314-declared-schema');
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW2314', severity: 'warning', file: 'test/compiler/fixtures/fw2314-declared-schema/src/app.module.ts', line: 5, column: 42,
+      message: "Configuration schema SharedEnv is validated by class-validator at start, not by a compiled validator: member 'PORT' cannot be compiled (it is inherited from a .d.ts file, whose decorators are not readable).",
+    },
+  ]);
+});
+
 test('what the diagnostics say is what ConfigModule does with the same schema at run time', async () => {
   // Unset, the refused defaults stop the start (FW2306).
   const unset = await loadConfig(EnvSchema, { env: {}, envFilePath: false }).catch((e: unknown) => e);

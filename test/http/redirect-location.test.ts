@@ -23,6 +23,18 @@ function head(port: number, target: string): Promise<{ status: number; headers: 
   });
 }
 
+/** The status and head of a POST of a JSON body, read off the wire. */
+function post(port: number, target: string, body: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path: target, method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 for (const adapter of ['node', 'web'] as const) {
   const test = suite<{ app: FrameworkApplication; port: number }>(`redirect locations (${adapter} adapter)`);
 
@@ -52,6 +64,18 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is(answer.status, 302);
     assert.is(answer.headers['set-cookie'], undefined);
     assert.is(answer.headers.location, '/x%0D%0ASet-Cookie:%20admin=1');
+  });
+
+  test('a target holding lone surrogates (from a JSON body) is a 3xx, each one sent as U+FFFD', async ({ port }) => {
+    for (const [to, location] of [
+      ['/a\uD800\uD800b', '/a%EF%BF%BD%EF%BF%BDb'],
+      ['/a\uDC00\uDC00\uDC00', '/a%EF%BF%BD%EF%BF%BD%EF%BF%BD'],
+      ['/\uD83D\uDE00\uDC00', '/%F0%9F%98%80%EF%BF%BD'],
+    ]) {
+      const answer = await post(port, '/answers/go', JSON.stringify({ to }));
+      assert.is(answer.status, 302, JSON.stringify(to));
+      assert.is(answer.headers.location, location);
+    }
   });
 
   test.run();

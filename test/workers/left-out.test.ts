@@ -1,9 +1,10 @@
 // What a Worker's bundle leaves out (`framework-build bundle --target workers`): the Node, Deno and
 // Bun servers and the static files reader always, class-validator when the build proves nothing
-// runs it (every DTO and every configuration schema compiled into the tables). Each application
-// runs in the real `workerd` through Miniflare: a body is still validated, the configuration still
-// checked, and `listen` is refused with what was left out and why.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// runs it (every DTO and every configuration schema compiled into the tables, no package configuring
+// itself at run time). Each application runs in the real `workerd` through Miniflare: a body is
+// still validated, the configuration still checked, and `listen` is refused with what was left out
+// and why.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +18,17 @@ import { carriesPackage } from './bundle-text.js';
 type Worker = { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void> };
 const fixtures = fileURLToPath(new URL('./fixtures/trim/', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-trim-'));
-const apps = ['compiled', 'dto-fallback', 'config-rule'] as const;
+const apps = ['compiled', 'dto-fallback', 'config-rule', 'package-config'] as const;
+/** Where package-config's package is installed (node_modules is not committed). */
+const installed = path.join(fixtures, 'package-config/node_modules/@acme/settings');
 const bundles = {} as Record<(typeof apps)[number], { text: string; kept: string | undefined; worker: Worker }>;
 
 test.before(async () => {
   const miniflare = ensureMiniflare();
   if (!miniflare.ok) throw new Error(miniflare.message);
   const { Miniflare } = (await import(miniflare.url!)) as { Miniflare: new (options: object) => Worker };
+  // Copied, not linked: a link resolves outside node_modules, where the bundle's modules are read already.
+  cpSync(path.join(fixtures, 'package-config/settings-package'), installed, { recursive: true });
   for (const app of apps) {
     const root = path.join(fixtures, app);
     const tables = await build({ srcDir: path.join(root, 'src'), outDir: path.join(root, 'generated'), write: true });
@@ -38,6 +43,7 @@ test.before(async () => {
 test.after(async () => {
   for (const app of apps) await bundles[app]?.worker.dispose();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(path.join(fixtures, 'package-config/node_modules'), { recursive: true, force: true });
 });
 
 const echo = (worker: Worker, text: string): Promise<Response> =>
@@ -80,6 +86,12 @@ test('a configuration schema the tables do not compile: the bundle carries class
   assert.ok(carriesPackage(bundles['config-rule'].text, 'class-validator'));
   assert.is(bundles['config-rule'].kept, 'Env is not compiled into the tables (FW2314), so class-validator checks it');
   await assertValidates(bundles['config-rule'].worker);
+});
+
+test('a package whose module calls ConfigModule.forRoot at run time: the bundle carries class-validator, and the Worker starts', async () => {
+  assert.ok(carriesPackage(bundles['package-config'].text, 'class-validator'));
+  assert.match(bundles['package-config'].kept ?? '', /node_modules\/@acme\/settings\/index\.js names ConfigModule outside the sources read$/);
+  await assertValidates(bundles['package-config'].worker);
 });
 
 test('`listen` in a Worker is refused, naming what was left out and why', async () => {

@@ -52,16 +52,19 @@ export function planConfigSchemas(ir: ProgramIR, graph: ModuleGraph): ConfigSche
 }
 
 /**
- * FW2314 for each schema left to class-validator, naming the first thing the compiler cannot compile.
+ * FW2314 for each schema left to class-validator, naming the first thing the compiler cannot compile
+ * (at the schema's argument when that thing is in type declarations).
  *
  * @example
  * configFallbacks(planConfigSchemas(ir, graph)) // [FW2314 at @Validate on member 'REGION' of EnvSchema]
  */
 export function configFallbacks(schemas: readonly ConfigSchemaModel[]): Diagnostic[] {
-  return schemas.flatMap(({ plan }) => {
+  return schemas.flatMap(({ schema, plan }) => {
     if (plan.kind === 'compiled') return [];
     const { dto, subject, why, location } = plan.fallback;
-    return [diagnostic('FW2314', location, { schema: dto, subject, why })];
+    // A class of type declarations (a package's) is said where the sources give it, not in its .d.ts.
+    const at = /\.d\.[cm]?ts$/.test(location.file) ? schema.location : location;
+    return [diagnostic('FW2314', at, { schema: dto, subject, why })];
   });
 }
 

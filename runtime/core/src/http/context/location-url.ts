@@ -1,7 +1,10 @@
 /** Runs of characters a URL cannot hold as they are, and `%` not starting an escape (encodeurl's set). */
 const UNSAFE = /(?:[^\x21\x23-\x3B\x3D\x3F-\x5F\x61-\x7A\x7C\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g;
-/** A lone surrogate, which `encodeURI` cannot encode (it throws). */
-const LONE_SURROGATE = /(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uD800-\uDBFF]([^\uDC00-\uDFFF]|$)/g;
+/**
+ * A lone surrogate, which `encodeURI` cannot encode (it throws). Looked at around, not consumed:
+ * encodeurl's form eats the next character, so the second of two lone ones stayed (a 500).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * A redirect's target as a `Location` value: what a URL cannot hold as it is (a space, non-ASCII
@@ -14,5 +17,5 @@ const LONE_SURROGATE = /(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uD800-\uDBFF]([^\u
  * locationUrl('/a%20b');            // '/a%20b'
  */
 export function locationUrl(url: string): string {
-  return url.replace(LONE_SURROGATE, '$1\uFFFD$2').replace(UNSAFE, encodeURI);
+  return url.replace(LONE_SURROGATE, '\uFFFD').replace(UNSAFE, encodeURI);
 }
