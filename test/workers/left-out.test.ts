@@ -4,7 +4,7 @@
 // itself at run time). Each application runs in the real `workerd` through Miniflare: a body is
 // still validated, the configuration still checked, and `listen` is refused with what was left out
 // and why.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,20 @@ test('`listen` in a Worker is refused, naming what was left out and why', async 
   const answer = await bundles.compiled.worker.dispatchFetch('http://worker.test/listen');
   assert.is(answer.status, 200);
   assert.is(await answer.text(), 'This bundle leaves out the HTTP servers of Node, Deno and Bun (`listen`): a Worker answers requests through its fetch handler and never listens.');
+});
+
+test('tables older than the sources (another manifest): class-validator stays, and the command says why', async () => {
+  const root = path.join(fixtures, 'compiled');
+  const tablesFile = path.join(root, 'generated/tables.ts');
+  const fresh = readFileSync(tablesFile, 'utf8');
+  writeFileSync(tablesFile, fresh.replace(/manifest: '[0-9a-f]+'/, `manifest: '${'0'.repeat(64)}'`));
+  try {
+    const { file, classValidatorKept } = await bundleApp({ entry: path.join(root, 'src/worker.ts'), outDir: path.join(dir, 'stale'), target: 'workers' });
+    assert.match(classValidatorKept ?? '', /generated\/tables\.ts was not written from the sources as they are now \(run framework-build\)/);
+    assert.ok(carriesPackage(readFileSync(file, 'utf8'), 'class-validator'));
+  } finally {
+    writeFileSync(tablesFile, fresh);
+  }
 });
 
 test.run();

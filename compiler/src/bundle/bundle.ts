@@ -174,6 +174,7 @@ function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck
     srcDir: result.srcDir,
     dynamicModules: result.dynamicModules ?? [],
     compiledSchemas: new Set(result.model?.config.filter((c) => c.plan.kind === 'compiled').map((c) => c.schema.dto.ref.key)),
+    manifest: /manifest: '([0-9a-f]+)'/.exec(result.files.find((f) => path.posix.basename(f.path) === 'tables.ts')?.text ?? '')?.[1],
   };
 }
 
