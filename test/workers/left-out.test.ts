@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../../compiler/src/builder/builder.js';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { ensureMiniflare } from '../provision/miniflare.mjs';
-import { carriesPackage } from './bundle-text.js';
+import { carriesPackage } from '../bundle-text.js';
 
 type Worker = { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void> };
 const fixtures = fileURLToPath(new URL('./fixtures/trim/', import.meta.url));

@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bundleApp } from '../../compiler/src/bundle/bundle.js';
 import { ensureMiniflare } from '../provision/miniflare.mjs';
-import { carriesPackage } from './bundle-text.js';
+import { carriesPackage } from '../bundle-text.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-todo-worker-'));

@@ -82,7 +82,8 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const protos = new Map<string, BundledProtoFile>();
   const required = new Set<string>();
   const reflection = reflectionProtos();
-  const checked = target === 'workers' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
+  // A Worker or a Lambda function starts from its bundle alone: what it carries and never runs costs its start.
+  const checked = target === 'workers' || target === 'lambda' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
   const split = (options.split ?? false) && target !== 'workers';
   const leftOut = leftOutBy(target);
@@ -126,8 +127,8 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
     checked.refuse((source) => inside.has(toPosix(source)));
-    // A Worker's bundle without class-validator (with validator.js and libphonenumber-js, some
-    // 650 KB) when the build proves nothing in it runs class-validator.
+    // Without class-validator (with libphonenumber-js and its share of validator.js, some 650 KB)
+    // when the build proves nothing in the bundle runs class-validator.
     classValidatorKept = classValidatorNeed(result.metafile, workingDir, checked);
     if (classValidatorKept === undefined) {
       leftOut.push(CLASS_VALIDATOR);
