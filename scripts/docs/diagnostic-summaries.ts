@@ -72,7 +72,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1803: "A member of a `@Query()` class declared with a type a query text cannot be converted to",
   FW1804: "A `@Query(name)` parameter or `@Query()` member declared as an array of something a repeated key's text cannot be converted to (`filters: Filter[]`, `grid: string[][]`)",
   FW1810: "A class in `@UseGuard`, `@UseInterceptors`, `@UseFilter`, `@Middleware`, a parameter's pipes, or a `GLOBAL_GUARD`/`GLOBAL_INTERCEPTOR` entry without the method its place calls (`canActivate`, `intercept`, `catch`, `action`, `transform`); \"did you mean\" for a near miss",
-  FW1811: "A `@Query(name)` parameter declared as an array whose pipes read one text (`@Query('ids', ParseIntPipe) ids: number[]`): it would get the first value only; the hint names `ParseArrayPipe`, or the pipe-less array",
+  FW1811: "A `@Query(name)` parameter declared as an array whose pipes read one text (`@Query('ids', ParseIntPipe) ids: number[]`): it would get the first value only; the hint names `ParseArrayPipe`, or the pipe-less array. Also such a pipe before one that takes every value (`@Query('ids', TrimPipe, new ParseArrayPipe())`), which would be handed the first value only: the hint puts the array-taking pipe first",
   FW1901: "`ThrottlerGuard` (or a subclass) registered as a guard while no module in scope imports `ThrottlerModule.forRoot` (reported at the registration: the `GLOBAL_GUARD` entry or `@UseGuard`)",
   FW2001: "A factory's `inject` list whose length does not match the factory's parameters",
   FW2002: "An `inject` class token whose instance does not fit the factory's parameter at that position",

@@ -63,6 +63,20 @@ test('FW1811: a query array given a pipe that reads one text, at the pipe, with 
   assert.is(result.ok, false);
 });
 
+test('FW1811: a pipe that reads one text before one that takes every value of a query array, at the first pipe, with the fix', async () => {
+  const fixture = 'fw1811-pipe-before-array';
+  const result = await compileFixture(fixture);
+  assert.equal(result.diagnostics.map(golden), [
+    error('FW1811', fixture, 17, 19, "TrimPipe on @Query('ids') parameter 'ids' of ItemsController.find reads one text, so ParseArrayPipe after it, which takes every value of the key, would be handed the first only: the other values of a repeated key (?ids=1&ids=2) would be dropped silently."),
+    error('FW1811', fixture, 18, 19, "TrimPipe on @Query('tag') parameter 'tags' of ItemsController.find reads one text, so SortedPipe after it, which takes every value of the key, would be handed the first only: the other values of a repeated key (?tag=1&tag=2) would be dropped silently."),
+  ]);
+  assert.is(
+    result.diagnostics[0]?.hint,
+    "put new ParseArrayPipe({ items: Number }) first, where it gets every value (`@Query('ids', new ParseArrayPipe({ items: Number }))`), and do what TrimPipe does after it, on the list; or let TrimPipe's transform take readonly string[] | undefined (every value of the key) and return a string array for ParseArrayPipe.",
+  );
+  assert.is(result.ok, false);
+});
+
 test('a pipe takes the place of the conversion: no FW1801 for `@Query(\'tags\', SplitPipe) tags: string[]`', async () => {
   const result = await compileFixture('typed-params');
   assert.equal(result.diagnostics, []);

@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '@framework/compiler';
 import { EnvSchema } from './fixtures/compiled-env/src/env.schema.js';
+import { InheritedEnv } from './fixtures/compiled-env/src/inherited-env.js';
 import { ToolEnv } from './fixtures/compiled-env/src/tool-env.js';
 
 const fixture = new URL('./fixtures/compiled-env/', import.meta.url);
@@ -31,7 +32,7 @@ interface Started {
   readonly classValidator: boolean;
 }
 
-function start(env: Record<string, string>, how: 'init' | 'loadConfig' | 'tool' = 'init'): Started {
+function start(env: Record<string, string>, how: 'init' | 'loadConfig' | 'tool' | 'inherited' = 'init'): Started {
   const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('start.ts', fixture)), how], {
     env: { PATH: process.env.PATH, ...env },
     cwd: fileURLToPath(fixture),
@@ -43,7 +44,7 @@ function start(env: Record<string, string>, how: 'init' | 'loadConfig' | 'tool' 
 }
 
 /** What class-validator answers for the same schema and variables: this process loads no tables, so loadConfig falls back to it. */
-async function classValidatorAnswer(env: Record<string, string>, schema: typeof EnvSchema | typeof ToolEnv = EnvSchema): Promise<string> {
+async function classValidatorAnswer(env: Record<string, string>, schema: typeof EnvSchema | typeof ToolEnv | typeof InheritedEnv = EnvSchema): Promise<string> {
   const error = await loadConfig(schema as typeof EnvSchema, { envFilePath: false, env }).then(() => undefined, (e: unknown) => e);
   assert.instance(error, InvalidConfigurationError);
   assert.ok(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/class-validator/')), 'the reference is class-validator');
@@ -91,6 +92,23 @@ test('a schema given to loadConfig alone, in no module, is compiled too', async 
   assert.is(started.error, await classValidatorAnswer({ BUCKET: 'https://bucket' }, ToolEnv));
   assert.is(started.classValidator, false);
   assert.equal(start({ BUCKET: 's3://bucket' }, 'tool').config, { BUCKET: 's3://bucket' });
+});
+
+test('a schema that inherits lists its problems in class-validator\'s order: its own members, then the inherited ones, the base\'s first', async () => {
+  const env = { PORT: '70000', REGION: 'Europe', PUBLIC_URL: 'not a url', WORKERS: '0', BUCKET: 'https://bucket' };
+  const started = start(env, 'inherited');
+  assert.is(
+    started.error,
+    'The configuration does not match InheritedEnv (5 problems): WORKERS must not be less than 1; BUCKET must match /^s3:\\/\\/[a-z0-9.-]+$/ regular expression; ' +
+      'PORT must not be greater than 65535; REGION must match /^[a-z]{2}-[a-z]+-\\d$/ regular expression; PUBLIC_URL must be a URL address.',
+  );
+  assert.is(started.error, await classValidatorAnswer(env, InheritedEnv));
+  assert.is(started.classValidator, false);
+  // Missing variables too: the order class-validator's metadata gives them.
+  const unset = start({}, 'inherited');
+  assert.is(unset.error, 'The configuration does not match InheritedEnv (3 problems): BUCKET is missing; REGION is missing; PUBLIC_URL is missing.');
+  assert.is(unset.error, await classValidatorAnswer({}, InheritedEnv));
+  assert.equal(start({ REGION: 'eu-west-1', PUBLIC_URL: 'http://api:8080', BUCKET: 's3://b' }, 'inherited').config, { PORT: 3000, REGION: 'eu-west-1', PUBLIC_URL: 'http://api:8080', WORKERS: 2, BUCKET: 's3://b' });
 });
 
 test('a good environment is converted by the members\' rules, defaults apply, secrets are redacted', () => {

@@ -127,7 +127,7 @@ test('@Query({ schema }): a field whose input is an array gets every value of it
   await refused(`/arrays/schema?${repeated('ids', MAX_QUERY_VALUES + 1)}`, 'ids', `Query parameter 'ids' is repeated ${MAX_QUERY_VALUES + 1} times, more than the ${MAX_QUERY_VALUES} values one key may have`);
 });
 
-test('OpenAPI: an array parameter is type array with items and the cap as maxItems, style form, explode true; scalars are unchanged', async () => {
+test('OpenAPI: an array parameter is type array with items and the cap as maxItems, style form, explode true (false, joined, for ParseArrayPipe); scalars are unchanged', async () => {
   const file = built.files.find((f) => f.path.endsWith('openapi.json'));
   const document = JSON.parse(file!.text) as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
   assert.is(await schemaErrors(document), undefined);
@@ -153,7 +153,21 @@ test('OpenAPI: an array parameter is type array with items and the cap as maxIte
     style: 'form',
     explode: true,
   });
-  assert.equal(parameter('/arrays/piped', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' }, maxItems }, style: 'form', explode: true });
+  // ParseArrayPipe cuts each value at its separator: the items joined in one value, as the server reads them.
+  assert.equal(parameter('/arrays/piped', 'id'), { name: 'id', in: 'query', required: true, schema: { type: 'array', items: { type: 'number' }, maxItems }, style: 'form', explode: false });
+  assert.equal(parameter('/arrays/piped', 'tag'), {
+    name: 'tag',
+    in: 'query',
+    required: false,
+    schema: { type: 'array', items: { type: 'string' }, maxItems },
+    style: 'form',
+    explode: false,
+    description: "Items joined by '|' (?tag=a|b), not by commas; an item cannot hold '|'.",
+    'x-separator': '|',
+  });
+  assert.equal(parameter('/arrays/piped', 'word'), { name: 'word', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' }, maxItems }, style: 'form', explode: true }, 'a pipe of its own taking string[]: the key repeated');
+  assert.equal(parameter('/arrays/bare', 'tag'), { name: 'tag', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' }, maxItems }, style: 'form', explode: false });
+  assert.equal(parameter('/arrays/whole', 'tag'), { name: 'tag', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' }, maxItems }, style: 'form', explode: true }, "separator '': each value whole");
   assert.equal(parameter('/arrays/schema', 'tags'), { name: 'tags', in: 'query', required: false, schema: { type: 'array', items: { type: 'string', maxLength: 5 }, maxItems: 3 }, style: 'form', explode: true });
   assert.equal(parameter('/arrays/schema', 'ids'), {
     name: 'ids',
@@ -188,6 +202,31 @@ test('the typed client sends an array as the key repeated, and the handler gets 
   assert.equal(await api.arrays.schema({ query: { tags: ['a', 'b'], ids: [3] } }), { tags: ['a', 'b'], ids: [3] });
   const client = built.files.find((f) => f.path.endsWith('client.ts'))!.text;
   assert.match(client, 'id: Array<number>;', 'the typed client declares the array');
+});
+
+test('the typed client joins a ParseArrayPipe list with its separator: items with spaces, commas of another separator and each pipe round-trip', async () => {
+  type Call = (request?: { query?: Record<string, unknown> }) => Promise<unknown>;
+  type Client = { arrays: Record<'piped' | 'bare' | 'whole', Call> };
+  const { createClient } = (await import(`${ROOT}/${outDirOf(NAME)}/client.ts`)) as { createClient(options: { baseUrl: string; fetch?: typeof fetch }): Client };
+  const urls: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    urls.push(String(input));
+    return fetch(input, init);
+  };
+  const api = createClient({ baseUrl: running.base, fetch: recording });
+  assert.equal(await api.arrays.bare({ query: { tag: ['New York', 'a b'] } }), ['New York', 'a b']);
+  assert.equal(await api.arrays.piped({ query: { id: [3, 1, 2], tag: ['New York, NY', 'x'], word: ['b', 'a'] } }), { ids: [3, 1, 2], tags: ['New York, NY', 'x'], words: ['a', 'b'] });
+  assert.equal(new URL(urls.at(-1)!).searchParams.getAll('id'), ['3,1,2'], 'one value, the items joined by commas');
+  assert.equal(new URL(urls.at(-1)!).searchParams.getAll('tag'), ['New York, NY|x'], "joined by the pipe's own separator");
+  assert.equal(new URL(urls.at(-1)!).searchParams.getAll('word'), ['b', 'a'], 'a pipe of its own: the key repeated');
+  assert.equal(await api.arrays.whole({ query: { tag: ['a,b', 'c'] } }), ['a,b', 'c'], "separator '': the key repeated, each value whole");
+  assert.equal(await api.arrays.piped({ query: { id: [], tag: [] } }).catch((e: Error) => e.message), "arrays.piped: 400 Query parameter 'id' is required", 'an empty list sends no value');
+  // An item holding the separator would reach the handler cut in two ('New York', ' NY'): refused before the call.
+  const count = urls.length;
+  const refused = await api.arrays.bare({ query: { tag: ['New York, NY'] } }).catch((e: Error) => e);
+  assert.instance(refused, TypeError);
+  assert.is((refused as Error).message, "Query parameter 'tag': the item 'New York, NY' holds the separator ',', at which the server cuts the value");
+  assert.is(urls.length, count, 'nothing was sent');
 });
 
 test.run();

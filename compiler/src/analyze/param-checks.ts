@@ -9,7 +9,8 @@ const ITEMS: Partial<Record<string, string>> = { string: '', number: 'Number', b
  * given no pipe; FW1803 for such a member of a `@Query()` class (once per class, `checked` keeps
  * which were seen); FW1804 for either declared as an array of such a type (`filters: Filter[]`);
  * FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`), FW1811 for a query
- * array given a pipe that reads one text (`@Query('ids', ParseIntPipe) ids: number[]`).
+ * array given a pipe that reads one text (`@Query('ids', ParseIntPipe) ids: number[]`), also when
+ * a pipe taking every value comes after it (`@Query('ids', TrimPipe, new ParseArrayPipe()) ids: string[]`).
  *
  * @example
  * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
@@ -19,16 +20,17 @@ export function checkParamTypes(param: ParamIR, handler: string, checked: Set<st
   const source = param.source;
   const conversion = param.conversion;
   if (mismatch?.kind === 'one-value' && source.kind === 'query') {
-    const { pipe, given, expected, location } = mismatch;
+    const { pipe, given, expected, location, then } = mismatch;
+    const named = { pipe, type: expected, param: param.name, handler, key: source.name ?? param.name };
+    if (then) return [diagnostic('FW1811', location, { ...named, then: then.name, thenText: then.text })];
     // ParseArrayPipe converts its items to these four types (an enum's values it leaves as strings).
     const items = conversion?.kind === 'array' ? ITEMS[conversion.item.kind] : undefined;
     const parseArray = items === undefined ? '' : `new ParseArrayPipe(${items ? `{ items: ${items} }` : ''})`;
-    const args = { pipe, given, type: expected, param: param.name, handler, key: source.name ?? param.name, parseArray, convertible: conversion?.kind === 'array' ? 'yes' : '' };
-    return [diagnostic('FW1811', location, args)];
+    return [diagnostic('FW1811', location, { ...named, given, parseArray, convertible: conversion?.kind === 'array' ? 'yes' : '' })];
   }
   if (mismatch) {
-    const { kind, location, ...args } = mismatch;
-    return [diagnostic(kind === 'output' ? 'FW2308' : 'FW2309', location, { ...args, param: param.name, handler })];
+    const { kind, location, pipe, given, source: from, expected } = mismatch;
+    return [diagnostic(kind === 'output' ? 'FW2308' : 'FW2309', location, { pipe, given, source: from, expected, param: param.name, handler })];
   }
   if (source.kind === 'query' && conversion?.kind === 'unsupported' && conversion.item !== undefined && !param.pipes?.length) {
     const subject = `@Query('${source.name ?? ''}') parameter '${param.name}' of ${handler}`;

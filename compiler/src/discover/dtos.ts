@@ -23,17 +23,19 @@ import { docText } from './api/docs.js';
 export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration, ref: ValueRef, stack: ReadonlySet<string> = new Set()): DtoIR {
   const inner = new Set(stack).add(ref.key);
   const members = new Map<string, DtoMemberIR>();
-  for (const { name, property, typeNode } of bodyMembers(ctx, declaration, true)) {
+  for (const { name, property, typeNode, depth } of bodyMembers(ctx, declaration, true)) {
     const nested = nestedOf(ctx, typeNode, inner);
     // Declaration files drop decorators: the validators of such a member are not readable.
     const erased = property.getSourceFile().isDeclarationFile();
     const first = members.get(name);
     const doc = docText(property) ?? first?.doc;
+    const inherited = first ? first.inherited : depth;
     members.set(name, {
       name,
       location: first?.location ?? ctx.location(property.getNameNode()),
       validators: [...(first?.validators ?? []), ...validatorDecorators(property)],
       rules: [...(first?.rules ?? []), ...validatorRules(ctx, property)],
+      ...(inherited ? { inherited } : {}),
       ...(first ? { redeclared: true as const } : {}),
       ...((first?.declaredType ?? declaredTypeOf(typeNode)) ? { declaredType: first?.declaredType ?? declaredTypeOf(typeNode)! } : {}),
       ...((erased || first?.declaredInDeclarationFile) ? { declaredInDeclarationFile: true as const } : {}),
@@ -58,12 +60,16 @@ interface BodyMember {
   readonly property: PropertyDeclaration;
   /** The declared type, type parameters of generic bases bound (`T` of `Page<T>` read as `Todo`). */
   readonly typeNode: TypeNode | undefined;
+  /** How many classes up the lineage it is declared: 0 for the class's own. */
+  readonly depth: number;
 }
 
 /** Instance properties of the class and its bases, base first; `report` turns FW1004 on. */
 function bodyMembers(ctx: DiscoverContext, cls: ClassDeclaration, report: boolean): BodyMember[] {
   const out: BodyMember[] = [];
-  for (const level of lineage(cls).reverse()) {
+  const levels = lineage(cls);
+  for (let depth = levels.length - 1; depth >= 0; depth--) {
+    const level = levels[depth]!;
     if (level.expression && level.opaque && report) {
       // The members of the base are not known, so neither are their validators.
       const what = `The base class of body class ${cls.getName() ?? 'default'}`;
@@ -78,7 +84,7 @@ function bodyMembers(ctx: DiscoverContext, cls: ClassDeclaration, report: boolea
         if (report) notStatic(ctx, property.getNameNode(), `The name of a member of body class ${owner}`, 'an identifier or a string literal');
         continue;
       }
-      out.push({ name, property, typeNode: level.bind(property.getTypeNode()) });
+      out.push({ name, property, typeNode: level.bind(property.getTypeNode()), depth });
     }
   }
   return out;

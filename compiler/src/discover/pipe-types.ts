@@ -22,7 +22,9 @@ interface PipeSignature {
  * (`ParseArrayPipe`) is given every value of its key (`every`); any other pipe the first value.
  * Mismatches: a pipe whose `transform` cannot take what it is given (the parameter's text, or the
  * previous pipe's result: FW2309), a last pipe whose result is not the declared type (FW2308),
- * or, for a query array whose first pipe takes one text, `one-value` (FW1811). These are exactly
+ * or, for a query array whose first pipe takes one text, `one-value` (FW1811): when the pipes do not
+ * end in the declared array, or when a later pipe takes every value (`TrimPipe, ParseArrayPipe`:
+ * it would be handed the first value only, the rest dropped in silence). These are exactly
  * the calls of the generated tables tsc would refuse, found at the user's parameter instead.
  *
  * @example
@@ -48,6 +50,13 @@ export function pipePlanOf(ctx: DiscoverContext, p: ParameterDeclaration, args: 
       ? `the ${place === 'cookie' ? 'cookie' : 'query parameter'}'s text (undefined when absent)`
       : `the path parameter's text`;
   const plan = list ? { every: true as const } : {};
+  // A pipe taking every value behind one that reads one text would get the first value only.
+  const then = place === 'query' && !list && isArray(declared) ? (pipes as PipeSignature[]).slice(1).find((s) => stringArrayOf(s.input, fits, checker.getStringType())) : undefined;
+  if (then && given.every((t) => fits(t, first.input.compilerType))) {
+    const location = ctx.location(first.at);
+    const written = { name: then.name, text: then.at.getText().replace(/\s+/g, ' ') };
+    return { mismatch: { kind: 'one-value', pipe: first.name, given: text(first.output), source: first.name, expected: declared.getText(p), location, then: written } };
+  }
   for (const pipe of pipes as PipeSignature[]) {
     if (!given.every((t) => fits(t, pipe.input.compilerType))) {
       return { ...plan, mismatch: { kind: 'input', pipe: pipe.name, given: givenText, source, expected: pipe.input.getText(p), location: ctx.location(pipe.at) } };

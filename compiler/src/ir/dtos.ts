@@ -17,6 +17,11 @@ export interface DtoMemberIR {
   readonly nested?: { readonly dto: DtoIR; readonly each: boolean };
   /** The class-validator decorators with their arguments, in source order (base class first). */
   readonly rules: readonly ValidatorRuleIR[];
+  /**
+   * How many classes up the lineage it is first declared (1: the base class, 2: the base's base…);
+   * absent for the class's own. class-validator lists a class's own members before inherited ones.
+   */
+  readonly inherited?: number;
   /** Declared by more than one class of the lineage (class-validator then merges their rules its own way). */
   readonly redeclared?: true;
   /** The declared type when it is a primitive or an array of one, for type-aware rule checks (FW1702). */

@@ -72,7 +72,10 @@ export type PipeIR =
  * `output`, a last pipe whose result is not the parameter's declared type. Types as written by tsc.
  */
 export interface PipeMismatchIR {
-  /** `one-value`: a query array whose first pipe (`pipe`) takes one text, and whose last pipe's result (`given`) is not the declared array. */
+  /**
+   * `one-value`: a query array whose first pipe (`pipe`) takes one text, and whose last pipe's
+   * result (`given`) is not the declared array, or a later pipe of which takes every value (`then`).
+   */
   readonly kind: 'input' | 'output' | 'one-value';
   readonly pipe: string;
   /** What the pipe is given (`input`) or what the last pipe produces (`output`). */
@@ -83,6 +86,11 @@ export interface PipeMismatchIR {
   readonly expected: string;
   /** The pipe (`input`, `one-value`) or the parameter's name (`output`). */
   readonly location: SourceLocation;
+  /**
+   * `one-value` only: a later pipe that takes every value of the key (`ParseArrayPipe`), which
+   * `pipe` before it hands one value; its class name and the argument as written.
+   */
+  readonly then?: { readonly name: string; readonly text: string };
 }
 
 /** A member of a `@Query()` class with the conversion of its declared type. */

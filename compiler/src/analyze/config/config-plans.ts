@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { ConfigSchemaIR, DtoIR, ProgramIR } from '../../ir/index.js';
+import type { ConfigSchemaIR, DtoIR, DtoMemberIR, ProgramIR } from '../../ir/index.js';
 import type { ModuleGraph } from '../module-graph.js';
 import { planDto, type DtoPlan, type MemberPlan } from '../validation/plan.js';
 import { NUMBER_RULES } from './default-rules.js';
@@ -22,7 +22,10 @@ export interface ConfigSchemaModel {
   readonly schema: ConfigSchemaIR;
   /** Its rules compiled, or why it stays on class-validator (FW2314). */
   readonly plan: DtoPlan;
-  /** The members ConfigModule reads (those with a decorator), in source order; empty when not compiled. */
+  /**
+   * The members ConfigModule reads (those with a decorator), in class-validator's order: the class's
+   * own in source order, then the inherited ones, the farthest base's first; empty when not compiled.
+   */
   readonly members: readonly ConfigMemberModel[];
 }
 
@@ -75,7 +78,7 @@ function planOf(dto: DtoIR): DtoPlan {
 }
 
 function membersOf(dto: DtoIR, plans: readonly MemberPlan[]): ConfigMemberModel[] {
-  return dto.members.flatMap((member) => {
+  return classValidatorOrder(dto.members).flatMap((member) => {
     // class-validator knows only decorated members: ConfigModule reads no other (FW2304).
     if (member.validators.length === 0) return [];
     const names = member.validators;
@@ -84,4 +87,15 @@ function membersOf(dto: DtoIR, plans: readonly MemberPlan[]): ConfigMemberModel[
     const typeMessages = TYPE_RULE_KEYS.flatMap((key) => rules.filter((r) => r.key === key).map((r) => r.messages[0]!));
     return [{ name: member.name, conversion, optional: names.includes('IsOptional') || names.includes('ValidateIf'), typeMessages }];
   });
+}
+
+/**
+ * Members in the order class-validator reads a class's metadata: the class's own first, then each
+ * base's, the farthest first (its registry lists classes as they were defined, a base before the
+ * classes that extend it). Source order within a class. The problems and the missing variables
+ * are said in this order, as class-validator says them.
+ */
+function classValidatorOrder(members: readonly DtoMemberIR[]): DtoMemberIR[] {
+  const own = (member: DtoMemberIR): number => (member.inherited === undefined ? 0 : 1);
+  return [...members].sort((a, b) => own(a) - own(b) || (b.inherited ?? 0) - (a.inherited ?? 0));
 }

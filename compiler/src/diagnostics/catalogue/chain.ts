@@ -34,16 +34,21 @@ export const chainCatalogue = {
   },
   FW1811: {
     severity: 'error',
+    // Without `given`, the pipes end in the declared array, but one taking every value (`then`) comes after the first.
     message: (a) =>
-      `${a.pipe} on @Query('${a.key}') parameter '${a.param}' of ${a.handler} reads one text, so it would get only the first value of a repeated key and produce ${a.given}, but '${a.param}' is declared as ${a.type}.`,
+      a.given
+        ? `${a.pipe} on @Query('${a.key}') parameter '${a.param}' of ${a.handler} reads one text, so it would get only the first value of a repeated key and produce ${a.given}, but '${a.param}' is declared as ${a.type}.`
+        : `${a.pipe} on @Query('${a.key}') parameter '${a.param}' of ${a.handler} reads one text, so ${a.then} after it, which takes every value of the key, would be handed the first only: the other values of a repeated key (?${a.key}=1&${a.key}=2) would be dropped silently.`,
     hint: (a) =>
-      [
-        ...(a.convertible ? [`drop the pipe: \`@Query('${a.key}') ${a.param}: ${a.type}\` converts every value (?${a.key}=1&${a.key}=2)`] : []),
-        a.parseArray
-          ? `give every value to ${a.parseArray}, which also cuts each at commas (?${a.key}=1,2)`
-          : `let ${a.pipe}'s transform take readonly string[] | undefined (every value of the key) and return ${a.type}`,
-        `declare '${a.param}' as ${a.given} to take the first value only.`,
-      ].join('; or '),
+      a.given
+        ? [
+            ...(a.convertible ? [`drop the pipe: \`@Query('${a.key}') ${a.param}: ${a.type}\` converts every value (?${a.key}=1&${a.key}=2)`] : []),
+            a.parseArray
+              ? `give every value to ${a.parseArray}, which also cuts each at commas (?${a.key}=1,2)`
+              : `let ${a.pipe}'s transform take readonly string[] | undefined (every value of the key) and return ${a.type}`,
+            `declare '${a.param}' as ${a.given} to take the first value only.`,
+          ].join('; or ')
+        : `put ${a.thenText} first, where it gets every value (\`@Query('${a.key}', ${a.thenText})\`), and do what ${a.pipe} does after it, on the list; or let ${a.pipe}'s transform take readonly string[] | undefined (every value of the key) and return a string array for ${a.then}.`,
   },
   FW1901: {
     severity: 'error',

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
 import type { OpenApiDocument } from '../openapi/document.js';
+import { SEPARATOR_EXTENSION } from '../openapi/query-arrays.js';
 import { CLIENT_CALL, CLIENT_COOKIES, CLIENT_EVENTS, CLIENT_FORM, CLIENT_PRELUDE, CLIENT_SEGMENT } from './prelude.js';
 import { objectType, propertyKey, typeName, typeOf } from './schema-types.js';
 
@@ -8,6 +9,9 @@ interface Parameter {
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly schema: JsonSchema;
+  /** `false` for an array sent as one value, its items joined by `x-separator` (a comma when absent). */
+  readonly explode?: boolean;
+  readonly [SEPARATOR_EXTENSION]?: string;
 }
 
 interface Operation {
@@ -132,6 +136,9 @@ function method(op: Operation): string {
   args.push(`request${requestRequired ? '' : '?'}: { ${requestFields.map((f) => `${f}; `).join('')}signal?: AbortSignal }`);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => `\${segment(${identifier(name)})}`);
   const queryArg = query.length > 0 ? 'request?.query' : 'undefined';
+  // Arrays the server cuts at a separator (`ParseArrayPipe`) go as one value, their items joined by it.
+  const joined = query.filter((p) => p.explode === false);
+  const separators = joined.length > 0 ? `, ${JSON.stringify(Object.fromEntries(joined.map((p) => [p.name, p[SEPARATOR_EXTENSION] ?? ','])))}` : '';
   // No `headers: undefined` (exactOptionalPropertyTypes refuses it for an optional property).
   const headerInit =
     cookies.length > 0
@@ -141,7 +148,7 @@ function method(op: Operation): string {
         : '';
   const init = `{ ${headerInit}...(request?.signal ? { signal: request.signal } : {}) }`;
   const doc = op.summary ? `      /** ${op.summary.replace(/\*\//g, '*\\/')} (\`${op.httpMethod} ${op.path}\`) */\n` : `      /** \`${op.httpMethod} ${op.path}\` */\n`;
-  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.form ? 'formData(form)' : op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init})`;
+  const request = `call(options, ${JSON.stringify(op.id)}, ${JSON.stringify(op.httpMethod)}, \`${path}\`, ${queryArg}, ${op.form ? 'formData(form)' : op.body ? 'body' : 'undefined'}, ${JSON.stringify(op.result.media)}, ${init}${separators})`;
   if (op.result.media === 'events') {
     // An event stream: the events as they arrive, opened on the first iteration.
     return `${doc}      ${propertyKey(op.method)}: (${args.join(', ')}): AsyncIterable<ServerEvent<${op.result.type}>> =>\n        readEvents<${op.result.type}>(() => ${request}, ${JSON.stringify(op.id)}),`;

@@ -84,11 +84,20 @@ async function call(
   body: unknown,
   result: 'json' | 'text' | 'empty' | 'any' | 'events',
   init: CallOptions | undefined,
+  separators?: Readonly<Record<string, string>>,
 ): Promise<unknown> {
   let url = options.baseUrl.replace(/\\/$/, '') + path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (Array.isArray(value)) for (const item of value as readonly QueryValue[]) search.append(key, String(item));
+    const separator = separators?.[key];
+    // \`typeof\`: a key such as \`constructor\` finds Object's own members, which are no separators.
+    if (Array.isArray(value) && typeof separator === 'string') {
+      // An array the server cuts at \`separator\` (ParseArrayPipe) goes as one value of its items joined by it.
+      const items = (value as readonly QueryValue[]).map(String);
+      const split = items.find((item) => item.includes(separator));
+      if (split !== undefined) throw new TypeError(\`Query parameter '\${key}': the item '\${split}' holds the separator '\${separator}', at which the server cuts the value\`);
+      if (items.length > 0) search.append(key, items.join(separator));
+    } else if (Array.isArray(value)) for (const item of value as readonly QueryValue[]) search.append(key, String(item));
     else if (value !== undefined && value !== null) search.append(key, String(value));
   }
   if ([...search.keys()].length > 0) url += \`?\${search.toString()}\`;

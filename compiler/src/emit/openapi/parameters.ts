@@ -7,7 +7,7 @@ import { memberSchema, merge } from './dto-schema.js';
 import { pathParamNames } from './operations.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import { schemaQueryParameters } from './schema-components.js';
-import { capped, MAX_QUERY_VALUES, REPEATED } from './query-arrays.js';
+import { capped, joinedStyle, MAX_QUERY_VALUES, REPEATED, SEPARATOR_EXTENSION, separatorOf } from './query-arrays.js';
 
 /** One OpenAPI parameter object. */
 export interface ParameterObject {
@@ -16,9 +16,11 @@ export interface ParameterObject {
   readonly required: boolean;
   readonly schema: JsonSchema;
   readonly description?: string;
-  /** An array query parameter: its key repeated, once per value (`?tag=a&tag=b`). */
+  /** An array query parameter: its key repeated, once per value (`?tag=a&tag=b`), or its items joined in one value (`explode: false`, `?ids=1,2`). */
   readonly style?: 'form';
-  readonly explode?: true;
+  readonly explode?: boolean;
+  /** The separator of a joined array other than a comma (`joinedStyle`). */
+  readonly [SEPARATOR_EXTENSION]?: string;
 }
 
 /**
@@ -41,8 +43,11 @@ export function parametersOf(components: Components, plans: ValidationPlans, rou
   for (const param of route.params) {
     const source = param.source;
     if (source.kind === 'query' && source.name !== undefined) {
+      // `ParseArrayPipe` cuts each value at its separator: the document says so, and the client joins the items with it.
+      const separator = separatorOf(param);
       const repeated = param.pipesTakeEvery === true || (param.conversion?.kind === 'array' && !param.pipes?.length);
-      out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param), ...(repeated ? REPEATED : {}) });
+      const style = separator !== undefined ? joinedStyle(source.name, separator) : repeated ? REPEATED : {};
+      out.push({ name: source.name, in: 'query', required: !param.optional, schema: paramSchema(param), ...style });
     } else if (source.kind === 'query' && param.schema) {
       out.push(...schemaQueryParameters(documents, param.schema));
     } else if (source.kind === 'query' && param.dto) {
