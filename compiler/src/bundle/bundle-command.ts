@@ -62,7 +62,8 @@ async function runCodeCache(options: BundleOptions & { readonly cwd: string; rea
   if (result.warning) process.stderr.write(`framework-build bundle: ${result.warning}\n${result.cache ? 'The code cache holds only what loading the modules compiled.' : 'No code cache was written: the script is compiled at each start.'}\n`);
   const launcher = displayPath(result.launcher, options.cwd);
   const cache = result.cache ? `, its code cache ${(result.cacheBytes / 1024).toFixed(0)} KiB for Node ${process.versions.node}` : '';
-  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/` : '';
+  const cachedLazy = result.lazyCached.length > 0 ? ` (${result.lazyCached.join(', ')} with their code cache)` : '';
+  const lazy = result.lazy.length > 0 ? `, ${result.lazy.length} packages imported on demand in lazy/${cachedLazy}` : '';
   process.stdout.write(`Bundled ${launcher}${cache}${lazy} in ${Math.round(performance.now() - started)} ms; run it with node ${launcher}.\n`);
   return 0;
 }

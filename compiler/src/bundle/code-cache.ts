@@ -7,6 +7,7 @@ import { transform } from 'esbuild';
 import { launcherSource, wrappedScript, WRITE_MESSAGE, WRITE_VARIABLE, WRITTEN_MESSAGE } from './code-cache-launcher.js';
 import { asciiScript } from './ascii-script.js';
 import { bundleScript } from './script-bundle.js';
+import { lazyFileOf } from './snapshot-require.js';
 
 export interface CodeCacheOptions {
   /** The module that starts the app (`src/main-http.ts`); it exports nothing. */
@@ -37,6 +38,8 @@ export interface CodeCacheResult {
   readonly warning?: string;
   /** The packages imported on demand, bundled into `<outDir>/lazy/`. */
   readonly lazy: readonly string[];
+  /** Those of them the warm start loaded: each has its code cache beside it, `lazy/<file>.code-cache`. */
+  readonly lazyCached: readonly string[];
 }
 
 /**
@@ -66,7 +69,8 @@ export async function bundleCodeCache(options: CodeCacheOptions): Promise<CodeCa
   fs.rmSync(cache, { force: true });
   const warm = await warmStart(options.node ?? process.execPath, launcher, cache, options.warm ?? ['/'], options.timeoutMs ?? 30_000);
   const written = fs.existsSync(cache);
-  return { launcher, script, cache: written ? cache : undefined, cacheBytes: written ? fs.statSync(cache).size : 0, warmed: warm.ok, ...(warm.ok ? {} : { warning: warm.reason }), lazy };
+  const lazyCached = lazy.filter((id) => fs.existsSync(path.join(outDir, 'lazy', `${lazyFileOf(id)}.code-cache`)));
+  return { launcher, script, cache: written ? cache : undefined, cacheBytes: written ? fs.statSync(cache).size : 0, warmed: warm.ok, ...(warm.ok ? {} : { warning: warm.reason }), lazy, lazyCached };
 }
 
 /**

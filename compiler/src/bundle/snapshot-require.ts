@@ -12,6 +12,11 @@ export interface LazyPackage {
   readonly file: string;
 }
 
+/** The file in `lazy/` of a package imported on demand (`@opentelemetry/api`: `_opentelemetry_api.cjs`). */
+export function lazyFileOf(id: string): string {
+  return `${id.replace(/[@/]/g, '_')}.cjs`;
+}
+
 /**
  * Inside a startup snapshot `require` gives Node's built-ins only, and `import()` is not available
  * (Node 20: "A dynamic import callback was not specified"). A package the code needs only on
@@ -35,7 +40,7 @@ export function lazyOutside(into: Map<string, LazyPackage>, outside: (id: string
         if (args.kind === 'entry-point' || args.path.startsWith('node:') || (args.pluginData as { inner?: boolean } | undefined)?.inner) return undefined;
         const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { inner: true } });
         if (found.errors.length > 0 || found.external || !outside(args.path, args.kind, found.path)) return undefined;
-        if (!into.has(args.path)) into.set(args.path, { id: args.path, resolveDir: args.resolveDir, file: `${args.path.replace(/[@/]/g, '_')}.cjs` });
+        if (!into.has(args.path)) into.set(args.path, { id: args.path, resolveDir: args.resolveDir, file: lazyFileOf(args.path) });
         return { path: args.path, external: true };
       });
     },
@@ -79,7 +84,8 @@ export function packageDirOf(file: string): string {
 /**
  * The top of the snapshot's script: a `require` that gives the lazy packages from `lazy/` beside
  * the blob (the directory of `--snapshot-blob`, found when first asked, so that the blob can be
- * moved with its `lazy/`), and Node's own `require` for the rest.
+ * moved with its `lazy/`), and Node's own `require` for the rest. A script run by the
+ * `--code-cache` launcher gets them from the launcher, which compiles each with its own code cache.
  */
 export function snapshotRequirePrelude(lazy: readonly LazyPackage[]): string {
   const table = JSON.stringify(Object.fromEntries(lazy.map((p) => [p.id, p.file])));
@@ -98,6 +104,8 @@ export function snapshotRequirePrelude(lazy: readonly LazyPackage[]): string {
   return (id) => {
     const file = lazyFiles[id];
     if (file === undefined) return nativeRequire(id);
+    // Run by the --code-cache launcher: it compiles the package with the code cache beside it.
+    if (typeof loadLazyPackage === 'function') return loadLazyPackage(file);
     besideBlob ??= nativeRequire('node:module').createRequire(nativeRequire('node:path').join(blobDir(), 'lazy', 'index.cjs'));
     return besideBlob('./' + file);
   };
