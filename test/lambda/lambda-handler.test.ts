@@ -7,6 +7,7 @@
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
 import { lambdaHandler } from '@framework/core/lambda';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,7 +27,7 @@ const lambda = suite<{ container: Container; node: FrameworkApplication; base: s
 
 lambda.before(async (context) => {
   context.container = await startContainer(`${handlerFile}:handler`, env);
-  context.node = await new FrameworkApplication(tables, { bodyLimit: 1024 }).init(AppModule);
+  context.node = await new FrameworkApplication(tables, { bodyLimit: 1024, compression: true }).init(AppModule);
   context.base = `http://127.0.0.1:${await context.node.listen(0, '127.0.0.1')}`;
 });
 lambda.after(async ({ container, node }) => {
@@ -92,6 +93,21 @@ lambda('ALB: the query as sent, X-Forwarded-Proto http, a status description; mu
   assert.equal([body.url, body.tag], ['http://lambda-alb-123578498.us-east-2.elb.amazonaws.com/l/echo?tag=a%20b&many=2', 'a b']);
   const multi = await invoke(container, event('alb-multi-value'));
   assert.equal(multi.multiValueHeaders!['set-cookie'], ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+});
+
+lambda('a compressed answer goes back base64, byte for byte, whatever its type; text not in UTF-8 too', async ({ container, base }) => {
+  const expected = await (await fetch(`${base}/l/list`)).json();
+  const gzip = { ...event('http-api'), rawPath: '/l/list', rawQueryString: '', headers: { ...event('http-api').headers, 'accept-encoding': 'gzip' } };
+  const rest = { ...event('rest-api'), path: '/l/list', multiValueQueryStringParameters: null, multiValueHeaders: { ...event('rest-api').multiValueHeaders, 'Accept-Encoding': ['gzip'] } };
+  for (const [shape, compressed] of [['HTTP API', await invoke(container, gzip)], ['REST API', await invoke(container, rest)]] as const) {
+    assert.is(compressed.statusCode, 200, shape);
+    assert.is(compressed.headers?.['content-encoding'] ?? compressed.multiValueHeaders?.['content-encoding']?.[0], 'gzip', shape);
+    assert.is(compressed.isBase64Encoded, true, shape);
+    assert.equal(JSON.parse(gunzipSync(Buffer.from(compressed.body, 'base64')).toString()), expected, shape);
+  }
+  const latin1 = await invoke(container, { ...event('http-api'), rawPath: '/l/latin1', rawQueryString: '' });
+  assert.is(latin1.isBase64Encoded, true);
+  assert.equal([...Buffer.from(latin1.body, 'base64')], [0x63, 0x61, 0x66, 0xe9]);
 });
 
 const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
