@@ -110,6 +110,16 @@ lambda('a compressed answer goes back base64, byte for byte, whatever its type; 
   assert.equal([...Buffer.from(latin1.body, 'base64')], [0x63, 0x61, 0x66, 0xe9]);
 });
 
+lambda('the caller\'s address: the source IP of API Gateway, the address an ALB appends to X-Forwarded-For', async ({ container }) => {
+  const address = async (e: Record<string, any>) => JSON.parse((await invoke(container, e)).body).address;
+  assert.is(await address({ ...event('http-api'), rawPath: '/l/address', rawQueryString: '' }), '205.255.255.176');
+  assert.is(await address({ ...event('rest-api'), path: '/l/address', multiValueQueryStringParameters: null }), '198.51.100.4');
+  const alb = event('alb');
+  assert.is(await address({ ...alb, path: '/l/address', queryStringParameters: {}, headers: { ...alb.headers, 'x-forwarded-for': '198.51.100.9, 72.12.164.125' } }), '72.12.164.125');
+  const multi = event('alb-multi-value');
+  assert.is(await address({ ...multi, path: '/l/address', multiValueHeaders: { ...multi.multiValueHeaders, 'x-forwarded-for': ['198.51.100.9', '72.12.164.126'] } }), '72.12.164.126');
+});
+
 const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
 const FORM_TYPE = 'multipart/form-data; boundary=lambda-form';
 /** A multipart body: a `title` field and a text file `note.txt` in the field `file`. */

@@ -20,7 +20,7 @@ export interface EventRequest {
   readonly headers: EventHeaders;
   /** The body as sent (decoded from base64 when the event says so); undefined for GET and HEAD. */
   readonly body: Uint8Array | string | undefined;
-  /** The caller's address as the event reports it ('' when it does not: an ALB puts it in `X-Forwarded-For`). */
+  /** The caller's address as the event reports it: API Gateway's source IP, the address an ALB appends to `X-Forwarded-For`. */
   readonly remoteAddress: string;
 }
 
@@ -58,7 +58,7 @@ export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRe
   const framed = headers.joined['content-length'] !== undefined || headers.joined['transfer-encoding'] !== undefined;
   if (body !== undefined && !framed) headers.add('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   const target = url.pathname + url.search;
-  return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind) };
+  return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind, headers) };
 }
 
 /**
@@ -77,8 +77,17 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const BASE64 = /^[a-z0-9+/_\-\r\n]*={0,2}[\r\n]*$/i;
 
-function sourceIpOf(event: LambdaHttpEvent, kind: EventKind): string {
-  const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : kind === 'rest-api' ? (event as RestApiEvent).requestContext.identity?.sourceIp : '';
+/**
+ * The address the request came from, as a server reads its connection's peer. An ALB reports it
+ * only as the last entry of `X-Forwarded-For`, which it appends (its default processing mode);
+ * the entries before it are the client's own words.
+ */
+function sourceIpOf(event: LambdaHttpEvent, kind: EventKind, headers: EventHeaders): string {
+  if (kind === 'alb' || kind === 'alb-multi-value') {
+    const forwarded = headers.joined['x-forwarded-for'];
+    return forwarded === undefined ? '' : forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  }
+  const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : (event as RestApiEvent).requestContext.identity?.sourceIp;
   return typeof ip === 'string' ? ip : '';
 }
 
