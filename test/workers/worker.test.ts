@@ -91,14 +91,17 @@ test('a body still arriving past the limit gets the framework 413 before it ends
   assert.is(((await refused.json()) as { name: string }).name, 'BodyTooLargeException');
 });
 
-test('the throttler counts in memory, and an event stream flows, inside the Worker', async () => {
-  const statuses: number[] = [];
-  for (let call = 0; call < 3; call++) {
-    const response = await worker.dispatchFetch('http://worker.test/hello/limited');
+// Cloudflare names the caller in CF-Connecting-IP (a client's own is replaced): each caller has its quota.
+test('the throttler counts in memory, each caller by its address, and an event stream flows, inside the Worker', async () => {
+  const call = async (address: string) => {
+    const response = await worker.dispatchFetch('http://worker.test/hello/limited', { headers: { 'cf-connecting-ip': address } });
     await response.arrayBuffer();
-    statuses.push(response.status);
-  }
-  assert.equal(statuses, [200, 200, 429]);
+    return response.status;
+  };
+  const statuses: number[] = [];
+  for (let count = 0; count < 3; count++) statuses.push(await call('198.51.100.7'));
+  statuses.push(await call('203.0.113.9'));
+  assert.equal(statuses, [200, 200, 429, 200]);
   const ticks = await worker.dispatchFetch('http://worker.test/hello/ticks');
   assert.is(ticks.status, 200);
   assert.match(ticks.headers.get('content-type') ?? '', /^text\/event-stream/);

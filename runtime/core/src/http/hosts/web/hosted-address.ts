@@ -8,11 +8,17 @@ interface HostedEnv {
   readonly requestIP?: (request: Request) => { readonly address?: unknown } | null | undefined;
 }
 
+// A Worker is handed no peer: Cloudflare names it in `CF-Connecting-IP`, replacing any a client sent.
+// Only there is that header the platform's word, so it is read only there.
+const IN_A_WORKER = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers';
+
 /**
  * The peer address from the env of a server hosting `app.fetch` itself (@hono/node-server's,
- * Deno's or Bun's); '' for any other (such a host can pass `{ remoteAddress: () => … }`).
+ * Deno's or Bun's), or in a Cloudflare Worker the address Cloudflare names; '' for any other (such
+ * a host can pass `{ remoteAddress: () => … }`).
  */
 export function hostedAddress(env: unknown, request: Request): string {
+  if (IN_A_WORKER) return request.headers.get('cf-connecting-ip') ?? '';
   if (typeof env !== 'object' || env === null) return '';
   const hosted = env as HostedEnv;
   const socketAddress = hosted.incoming?.socket?.remoteAddress;
