@@ -120,6 +120,18 @@ lambda('the caller\'s address: the source IP of API Gateway, the address an ALB 
   assert.is(await address({ ...multi, path: '/l/address', multiValueHeaders: { ...multi.multiValueHeaders, 'x-forwarded-for': ['198.51.100.9', '72.12.164.126'] } }), '72.12.164.126');
 });
 
+// API Gateway's HTTP API hands the path decoded (`%2541` arrives as `%41`); a function URL, the REST
+// API and an ALB hand it as sent. Either way the route sees it decoded once, as on a server.
+lambda('a path is decoded once: the HTTP API\'s decoded path read as it is, a function URL\'s as sent', async ({ container, base }) => {
+  const name = async (e: Record<string, any>) => JSON.parse((await invoke(container, e)).body).name;
+  for (const [sent, decoded] of [['50%25off', '50%off'], ['a%2541', 'a%41'], ['a%20b', 'a b']]) {
+    const expected = ((await (await fetch(`${base}/l/name/${sent}`)).json()) as { name: string }).name;
+    assert.is(await name({ ...event('http-api'), rawPath: `/l/name/${decoded}`, rawQueryString: '' }), expected, `HTTP API ${sent}`);
+    assert.is(await name({ ...event('function-url'), rawPath: `/l/name/${sent}`, body: undefined, isBase64Encoded: false, requestContext: { ...event('function-url').requestContext, http: { method: 'GET' } } }), expected, `function URL ${sent}`);
+    assert.is(await name({ ...event('rest-api'), path: `/l/name/${sent}`, multiValueQueryStringParameters: null }), expected, `REST API ${sent}`);
+  }
+});
+
 const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
 const FORM_TYPE = 'multipart/form-data; boundary=lambda-form';
 /** A multipart body: a `title` field and a text file `note.txt` in the field `file`. */

@@ -134,9 +134,27 @@ function restHeaders(event: Record<string, unknown>, kind: EventKind): EventHead
   return headers;
 }
 
+/**
+ * The path as a client sent it. API Gateway's HTTP API hands it decoded, in `rawPath` (payload 2.0)
+ * and `path` (1.0, the only events of that kind with a `version`): a `%` there is the client's
+ * `%25`, escaped again so that the route decodes the path once, as a server does. A function URL
+ * (the same payload as the HTTP API, from its `lambda-url` domain), the REST API and an ALB hand it
+ * as sent. (What the HTTP API decoded to `/` or `?` cannot be told apart from the client's own.)
+ */
 function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
   const path = kind === 'http-api' ? (event as HttpApiEvent).rawPath : (event as RestApiEvent).path;
-  return path.startsWith('/') ? path : `/${path}`;
+  const absolute = path.startsWith('/') ? path : `/${path}`;
+  return decodedByHttpApi(event, kind) ? absolute.replaceAll('%', '%25') : absolute;
+}
+
+const FUNCTION_URL = /\.lambda-url\.[a-z0-9-]+\.on\.aws$/i;
+
+/** Whether API Gateway's HTTP API sent the event (every one names its domain; an event written by hand without one is read as sent). */
+function decodedByHttpApi(event: LambdaHttpEvent, kind: EventKind): boolean {
+  const domain = (event as HttpApiEvent | RestApiEvent).requestContext.domainName;
+  if (typeof domain !== 'string') return false;
+  if (kind === 'http-api') return !FUNCTION_URL.test(domain);
+  return kind === 'rest-api' && (event as { version?: unknown }).version === '1.0';
 }
 
 function queryOf(event: Record<string, unknown>, kind: EventKind): string {
