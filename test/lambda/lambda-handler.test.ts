@@ -200,7 +200,7 @@ lambda.run();
 
 const streaming = suite('lambdaStreamingHandler');
 
-streaming('a function URL in RESPONSE_STREAM mode streams an event stream after its head', async () => {
+streaming('a function URL in RESPONSE_STREAM mode streams an event stream after its head; a REST API event is named', async () => {
   const container = await startContainer(`${handlerFile}:streaming`, env);
   try {
     const { streamed } = await container.invoke({ ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
@@ -208,6 +208,10 @@ streaming('a function URL in RESPONSE_STREAM mode streams an event stream after 
     assert.is(prelude.statusCode, 200);
     assert.match(prelude.headers['content-type']!, 'text/event-stream');
     assert.is(streamed!.body, 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\n');
+    // An HTTP event that cannot stream (REST API, ALB) is named as what it is, not as an unknown one.
+    const { error } = await container.invoke(event('rest-api'));
+    assert.is(error!.errorType, 'UnknownLambdaEventError');
+    assert.match(error!.errorMessage, 'an API Gateway REST API event (payload 1.0), which cannot stream');
   } finally {
     await container.stop();
   }
