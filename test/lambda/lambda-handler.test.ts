@@ -132,6 +132,21 @@ lambda('a path is decoded once: the HTTP API\'s decoded path read as it is, a fu
   }
 });
 
+// A named stage of an HTTP API (not `$default`) is the first segment of its invoke URL's path, and
+// of `rawPath`; under a custom domain it is not in the path.
+lambda('an HTTP API\'s named stage is not part of the path the routes see, on its execute-api domain only', async ({ container }) => {
+  const base = event('http-api');
+  const staged = (rawPath: string, stage: string, domainName = base.requestContext.domainName) => ({ ...base, rawPath, rawQueryString: '', requestContext: { ...base.requestContext, stage, domainName } });
+  const echoed = async (e: Record<string, any>) => {
+    const result = await invoke(container, e);
+    return result.statusCode === 200 ? JSON.parse(result.body).url : result.statusCode;
+  };
+  assert.is(await echoed(staged('/prod/l/echo', 'prod')), 'https://r3pmxmplak.execute-api.us-east-2.amazonaws.com/l/echo');
+  assert.is(await echoed(staged('/l/echo', '$default')), 'https://r3pmxmplak.execute-api.us-east-2.amazonaws.com/l/echo');
+  assert.is(await echoed({ ...staged('/l/echo', 'prod', 'api.example.com'), headers: { ...base.headers, host: 'api.example.com' } }), 'https://api.example.com/l/echo');
+  assert.is(await echoed(staged('/production/l/echo', 'prod')), 404);
+});
+
 const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
 const FORM_TYPE = 'multipart/form-data; boundary=lambda-form';
 /** A multipart body: a `title` field and a text file `note.txt` in the field `file`. */

@@ -142,12 +142,27 @@ function restHeaders(event: Record<string, unknown>, kind: EventKind): EventHead
  * as sent. (What the HTTP API decoded to `/` or `?` cannot be told apart from the client's own.)
  */
 function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
-  const path = kind === 'http-api' ? (event as HttpApiEvent).rawPath : (event as RestApiEvent).path;
+  const path = kind === 'http-api' ? withoutStage(event as HttpApiEvent) : (event as RestApiEvent).path;
   const absolute = path.startsWith('/') ? path : `/${path}`;
   return decodedByHttpApi(event, kind) ? absolute.replaceAll('%', '%25') : absolute;
 }
 
 const FUNCTION_URL = /\.lambda-url\.[a-z0-9-]+\.on\.aws$/i;
+const EXECUTE_API = /^[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?$/i;
+
+/**
+ * `rawPath` without the HTTP API's stage. A stage other than `$default` is the first segment of the
+ * invoke URL's path on the API's own domain (`/prod/todo`), and API Gateway keeps it in `rawPath`
+ * there (under a custom domain it is not in the path): dropped, the routes see the path they
+ * declare, as the REST API's `path` already gives it.
+ */
+function withoutStage(event: HttpApiEvent): string {
+  const { rawPath } = event;
+  const { stage, domainName } = event.requestContext;
+  if (typeof stage !== 'string' || stage === '$default' || typeof domainName !== 'string' || !EXECUTE_API.test(domainName)) return rawPath;
+  const prefix = `/${stage}`;
+  return rawPath === prefix ? '/' : rawPath.startsWith(`${prefix}/`) ? rawPath.slice(prefix.length) : rawPath;
+}
 
 /** Whether API Gateway's HTTP API sent the event (every one names its domain; an event written by hand without one is read as sent). */
 function decodedByHttpApi(event: LambdaHttpEvent, kind: EventKind): boolean {

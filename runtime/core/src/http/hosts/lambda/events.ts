@@ -15,6 +15,8 @@ export interface HttpApiEvent {
   readonly isBase64Encoded?: boolean;
   readonly requestContext: {
     readonly domainName?: string;
+    /** `$default`, or the name of a stage whose invoke URL starts with it. */
+    readonly stage?: string;
     readonly http: { readonly method: string; readonly sourceIp?: string };
   };
 }
