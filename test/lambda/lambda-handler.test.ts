@@ -198,13 +198,17 @@ lambda('a Host that is not one plain host is a 400, never a different path; two 
   assert.is(twice.statusCode, 400);
 });
 
-lambda('an event stream on the buffered handler is a 501 naming lambdaStreamingHandler; an answer over the result limit a 500', async ({ container }) => {
+lambda('an event stream on the buffered handler is a 501 naming lambdaStreamingHandler; an answer over the result limit a 500, its escaped text counted', async ({ container }) => {
   const stream = await invoke(container, { ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
   assert.is(stream.statusCode, 501);
   assert.match(JSON.parse(stream.body).message, 'lambdaStreamingHandler');
   const large = await invoke(container, { ...event('http-api'), rawPath: '/l/large', rawQueryString: '' });
   assert.is(large.statusCode, 500);
   assert.ok(large.body.length < 1000);
+  // The body is 4.4 MB, but its quotes, escaped in the result's JSON, make that 6.6 MB.
+  const quoted = await invoke(container, { ...event('http-api'), rawPath: '/l/quoted', rawQueryString: '' });
+  assert.is(quoted.statusCode, 500);
+  assert.match(JSON.parse(quoted.body).message, 'larger than a Lambda function can return');
 });
 
 lambda('the application starts once per container, on the first event', async ({ container }) => {

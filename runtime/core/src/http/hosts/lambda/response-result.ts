@@ -78,6 +78,9 @@ export function errorAnswer(error: HttpException): { status: number; head: Resul
  */
 export const MAX_RESULT_BODY_BYTES = 4.5 * 1024 * 1024;
 
+/** The most a buffered result may be as JSON: Lambda fails an invocation whose result is larger (6 MB). */
+export const MAX_RESULT_BYTES = 6 * 1024 * 1024;
+
 let phrases: Record<number, string | undefined> | undefined;
 /**
  * Node's reason phrases, taken from `node:http` as a built-in rather than imported: an ES import of
