@@ -7,6 +7,7 @@
 import { FrameworkApplication, type ApplicationTables } from '@framework/core';
 import { lambdaHandler } from '@framework/core/lambda';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,7 +27,7 @@ const lambda = suite<{ container: Container; node: FrameworkApplication; base: s
 
 lambda.before(async (context) => {
   context.container = await startContainer(`${handlerFile}:handler`, env);
-  context.node = await new FrameworkApplication(tables, { bodyLimit: 1024 }).init(AppModule);
+  context.node = await new FrameworkApplication(tables, { bodyLimit: 1024, compression: true }).init(AppModule);
   context.base = `http://127.0.0.1:${await context.node.listen(0, '127.0.0.1')}`;
 });
 lambda.after(async ({ container, node }) => {
@@ -94,6 +95,58 @@ lambda('ALB: the query as sent, X-Forwarded-Proto http, a status description; mu
   assert.equal(multi.multiValueHeaders!['set-cookie'], ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
 });
 
+lambda('a compressed answer goes back base64, byte for byte, whatever its type; text not in UTF-8 too', async ({ container, base }) => {
+  const expected = await (await fetch(`${base}/l/list`)).json();
+  const gzip = { ...event('http-api'), rawPath: '/l/list', rawQueryString: '', headers: { ...event('http-api').headers, 'accept-encoding': 'gzip' } };
+  const rest = { ...event('rest-api'), path: '/l/list', multiValueQueryStringParameters: null, multiValueHeaders: { ...event('rest-api').multiValueHeaders, 'Accept-Encoding': ['gzip'] } };
+  for (const [shape, compressed] of [['HTTP API', await invoke(container, gzip)], ['REST API', await invoke(container, rest)]] as const) {
+    assert.is(compressed.statusCode, 200, shape);
+    assert.is(compressed.headers?.['content-encoding'] ?? compressed.multiValueHeaders?.['content-encoding']?.[0], 'gzip', shape);
+    assert.is(compressed.isBase64Encoded, true, shape);
+    assert.equal(JSON.parse(gunzipSync(Buffer.from(compressed.body, 'base64')).toString()), expected, shape);
+  }
+  const latin1 = await invoke(container, { ...event('http-api'), rawPath: '/l/latin1', rawQueryString: '' });
+  assert.is(latin1.isBase64Encoded, true);
+  assert.equal([...Buffer.from(latin1.body, 'base64')], [0x63, 0x61, 0x66, 0xe9]);
+});
+
+lambda('the caller\'s address: the source IP of API Gateway, the address an ALB appends to X-Forwarded-For', async ({ container }) => {
+  const address = async (e: Record<string, any>) => JSON.parse((await invoke(container, e)).body).address;
+  assert.is(await address({ ...event('http-api'), rawPath: '/l/address', rawQueryString: '' }), '205.255.255.176');
+  assert.is(await address({ ...event('rest-api'), path: '/l/address', multiValueQueryStringParameters: null }), '198.51.100.4');
+  const alb = event('alb');
+  assert.is(await address({ ...alb, path: '/l/address', queryStringParameters: {}, headers: { ...alb.headers, 'x-forwarded-for': '198.51.100.9, 72.12.164.125' } }), '72.12.164.125');
+  const multi = event('alb-multi-value');
+  assert.is(await address({ ...multi, path: '/l/address', multiValueHeaders: { ...multi.multiValueHeaders, 'x-forwarded-for': ['198.51.100.9', '72.12.164.126'] } }), '72.12.164.126');
+});
+
+// API Gateway's HTTP API hands the path decoded (`%2541` arrives as `%41`); a function URL, the REST
+// API and an ALB hand it as sent. Either way the route sees it decoded once, as on a server.
+lambda('a path is decoded once: the HTTP API\'s decoded path read as it is, a function URL\'s as sent', async ({ container, base }) => {
+  const name = async (e: Record<string, any>) => JSON.parse((await invoke(container, e)).body).name;
+  for (const [sent, decoded] of [['50%25off', '50%off'], ['a%2541', 'a%41'], ['a%20b', 'a b']]) {
+    const expected = ((await (await fetch(`${base}/l/name/${sent}`)).json()) as { name: string }).name;
+    assert.is(await name({ ...event('http-api'), rawPath: `/l/name/${decoded}`, rawQueryString: '' }), expected, `HTTP API ${sent}`);
+    assert.is(await name({ ...event('function-url'), rawPath: `/l/name/${sent}`, body: undefined, isBase64Encoded: false, requestContext: { ...event('function-url').requestContext, http: { method: 'GET' } } }), expected, `function URL ${sent}`);
+    assert.is(await name({ ...event('rest-api'), path: `/l/name/${sent}`, multiValueQueryStringParameters: null }), expected, `REST API ${sent}`);
+  }
+});
+
+// A named stage of an HTTP API (not `$default`) is the first segment of its invoke URL's path, and
+// of `rawPath`; under a custom domain it is not in the path.
+lambda('an HTTP API\'s named stage is not part of the path the routes see, on its execute-api domain only', async ({ container }) => {
+  const base = event('http-api');
+  const staged = (rawPath: string, stage: string, domainName = base.requestContext.domainName) => ({ ...base, rawPath, rawQueryString: '', requestContext: { ...base.requestContext, stage, domainName } });
+  const echoed = async (e: Record<string, any>) => {
+    const result = await invoke(container, e);
+    return result.statusCode === 200 ? JSON.parse(result.body).url : result.statusCode;
+  };
+  assert.is(await echoed(staged('/prod/l/echo', 'prod')), 'https://r3pmxmplak.execute-api.us-east-2.amazonaws.com/l/echo');
+  assert.is(await echoed(staged('/l/echo', '$default')), 'https://r3pmxmplak.execute-api.us-east-2.amazonaws.com/l/echo');
+  assert.is(await echoed({ ...staged('/l/echo', 'prod', 'api.example.com'), headers: { ...base.headers, host: 'api.example.com' } }), 'https://api.example.com/l/echo');
+  assert.is(await echoed(staged('/production/l/echo', 'prod')), 404);
+});
+
 const withoutType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type'));
 const FORM_TYPE = 'multipart/form-data; boundary=lambda-form';
 /** A multipart body: a `title` field and a text file `note.txt` in the field `file`. */
@@ -145,13 +198,17 @@ lambda('a Host that is not one plain host is a 400, never a different path; two 
   assert.is(twice.statusCode, 400);
 });
 
-lambda('an event stream on the buffered handler is a 501 naming lambdaStreamingHandler; an answer over the result limit a 500', async ({ container }) => {
+lambda('an event stream on the buffered handler is a 501 naming lambdaStreamingHandler; an answer over the result limit a 500, its escaped text counted', async ({ container }) => {
   const stream = await invoke(container, { ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
   assert.is(stream.statusCode, 501);
   assert.match(JSON.parse(stream.body).message, 'lambdaStreamingHandler');
   const large = await invoke(container, { ...event('http-api'), rawPath: '/l/large', rawQueryString: '' });
   assert.is(large.statusCode, 500);
   assert.ok(large.body.length < 1000);
+  // The body is 4.4 MB, but its quotes, escaped in the result's JSON, make that 6.6 MB.
+  const quoted = await invoke(container, { ...event('http-api'), rawPath: '/l/quoted', rawQueryString: '' });
+  assert.is(quoted.statusCode, 500);
+  assert.match(JSON.parse(quoted.body).message, 'larger than a Lambda function can return');
 });
 
 lambda('the application starts once per container, on the first event', async ({ container }) => {
@@ -162,7 +219,7 @@ lambda.run();
 
 const streaming = suite('lambdaStreamingHandler');
 
-streaming('a function URL in RESPONSE_STREAM mode streams an event stream after its head', async () => {
+streaming('a function URL in RESPONSE_STREAM mode streams an event stream after its head; a REST API event is named', async () => {
   const container = await startContainer(`${handlerFile}:streaming`, env);
   try {
     const { streamed } = await container.invoke({ ...event('http-api'), rawPath: '/l/ticks', rawQueryString: '' });
@@ -170,6 +227,10 @@ streaming('a function URL in RESPONSE_STREAM mode streams an event stream after 
     assert.is(prelude.statusCode, 200);
     assert.match(prelude.headers['content-type']!, 'text/event-stream');
     assert.is(streamed!.body, 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\n');
+    // An HTTP event that cannot stream (REST API, ALB) is named as what it is, not as an unknown one.
+    const { error } = await container.invoke(event('rest-api'));
+    assert.is(error!.errorType, 'UnknownLambdaEventError');
+    assert.match(error!.errorMessage, 'an API Gateway REST API event (payload 1.0), which cannot stream');
   } finally {
     await container.stop();
   }

@@ -2,8 +2,10 @@
 // exports `{ fetch }`, run by the real `workerd` through Miniflare (both from the npm registry,
 // test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
 // malformed-JSON 400s, the body limit's 413 (also while a body is still arriving),
-// the 404 (with the framework's bodies), the JWT guard, the throttler in memory and an event stream.
-import { gzipSync } from 'node:zlib';
+// the 404 (with the framework's bodies), the JWT guard, the throttler in memory (each caller by the
+// address Cloudflare names), an event stream, and compressed answers sent compressed once.
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { ensureMiniflare } from '../provision/miniflare.mjs';
 const fixture = fileURLToPath(new URL('./fixtures/hello/', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-'));
 let bundleFile = '';
-let worker: { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void> };
+let worker: { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void>; ready: Promise<URL> };
 
 test.before(async () => {
   const miniflare = ensureMiniflare();
@@ -91,14 +93,40 @@ test('a body still arriving past the limit gets the framework 413 before it ends
   assert.is(((await refused.json()) as { name: string }).name, 'BodyTooLargeException');
 });
 
-test('the throttler counts in memory, and an event stream flows, inside the Worker', async () => {
-  const statuses: number[] = [];
-  for (let call = 0; call < 3; call++) {
-    const response = await worker.dispatchFetch('http://worker.test/hello/limited');
-    await response.arrayBuffer();
-    statuses.push(response.status);
+/** GET `path` from the Worker over a socket, its body as sent (Node's fetch would decode it). */
+const raw = async (path: string, headers: Record<string, string>) => {
+  const url = new URL(path, await worker.ready);
+  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+};
+
+// The Workers runtime encodes a body itself by its Content-Encoding unless told the body is
+// encoded already: the framework's compressed answer must reach the client compressed once.
+test('a compressed answer reaches the client compressed once, in a coding it accepts', async () => {
+  const expected = Array.from({ length: 100 }, (_, id) => ({ id, text: `item number ${id}` }));
+  const decode = { gzip: gunzipSync, br: brotliDecompressSync, identity: (body: Buffer) => body } as const;
+  for (const accepted of ['gzip', 'br', 'identity'] as const) {
+    const { encoding, body } = await raw('/hello/list', { 'accept-encoding': accepted });
+    assert.is(encoding ?? 'identity', accepted, accepted);
+    assert.equal(JSON.parse(decode[accepted](body).toString()), expected, accepted);
   }
-  assert.equal(statuses, [200, 200, 429]);
+});
+
+// Cloudflare names the caller in CF-Connecting-IP (a client's own is replaced): each caller has its quota.
+test('the throttler counts in memory, each caller by its address, and an event stream flows, inside the Worker', async () => {
+  const call = async (address: string) => {
+    const response = await worker.dispatchFetch('http://worker.test/hello/limited', { headers: { 'cf-connecting-ip': address } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const statuses: number[] = [];
+  for (let count = 0; count < 3; count++) statuses.push(await call('198.51.100.7'));
+  statuses.push(await call('203.0.113.9'));
+  assert.equal(statuses, [200, 200, 429, 200]);
   const ticks = await worker.dispatchFetch('http://worker.test/hello/ticks');
   assert.is(ticks.status, 200);
   assert.match(ticks.headers.get('content-type') ?? '', /^text\/event-stream/);

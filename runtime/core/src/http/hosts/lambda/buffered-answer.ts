@@ -4,14 +4,16 @@ import type { EventKind } from './events.js';
 import type { EventRequest } from './event-request.js';
 import { LambdaAnswer } from './lambda-answer.js';
 import type { ResultHead } from './result-head.js';
-import { errorAnswer, MAX_RESULT_BODY_BYTES, resultOf, type LambdaHttpResult } from './response-result.js';
+import { errorAnswer, MAX_RESULT_BODY_BYTES, MAX_RESULT_BYTES, resultOf, type LambdaHttpResult } from './response-result.js';
 
 const TOO_LARGE = `The answer is larger than a Lambda function can return (${MAX_RESULT_BODY_BYTES} bytes of body here, 6 MB of result): stream it with lambdaStreamingHandler.`;
+const tooLarge = (): HttpException => Object.assign(new InternalServerErrorException(), { message: TOO_LARGE });
 
 /**
  * An answer collected into the result `lambdaHandler` returns, in the shape of the event's kind.
  * An event stream is a 501 (it never ends: buffering it would hold the invocation until its
- * timeout), a body past `MAX_RESULT_BODY_BYTES` a 500; either way the producer is told to stop.
+ * timeout), a body past `MAX_RESULT_BODY_BYTES`, or whose result would be past `MAX_RESULT_BYTES`,
+ * a 500; either way the producer is told to stop.
  *
  * @example
  * const answer = new BufferedAnswer('http-api', request);
@@ -52,7 +54,7 @@ export class BufferedAnswer extends LambdaAnswer {
   write(chunk: Uint8Array): boolean {
     if (this.over) return true;
     this.size += chunk.byteLength;
-    if (this.size > MAX_RESULT_BODY_BYTES) this.replace(Object.assign(new InternalServerErrorException(), { message: TOO_LARGE }));
+    if (this.size > MAX_RESULT_BODY_BYTES) this.replace(tooLarge());
     else this.chunks.push(chunk);
     return true;
   }
@@ -61,7 +63,11 @@ export class BufferedAnswer extends LambdaAnswer {
   }
   end(): void {
     if (this.over) return;
-    this.settle(resultOf(this.status, this.head!, Buffer.concat(this.chunks), this.kind));
+    const result = resultOf(this.status, this.head!, Buffer.concat(this.chunks), this.kind);
+    // Text goes into the result escaped (a quote takes two bytes, a control character six): past a
+    // mebibyte of body, the result as the runtime will send it is measured.
+    if (this.size > 1024 * 1024 && Buffer.byteLength(JSON.stringify(result)) > MAX_RESULT_BYTES) return this.replace(tooLarge());
+    this.settle(result);
     this.stop(true);
   }
   override fail(error: Error): void {

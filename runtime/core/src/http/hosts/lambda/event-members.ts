@@ -28,6 +28,16 @@ export class MalformedLambdaEventError extends TypeError {
   }
 }
 
+/**
+ * What an event of kind `kind` is, for an error.
+ *
+ * @example
+ * shapeOf('rest-api'); // 'an API Gateway REST API event (payload 1.0)'
+ */
+export function shapeOf(kind: EventKind): string {
+  return SHAPES[kind];
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

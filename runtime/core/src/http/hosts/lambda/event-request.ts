@@ -20,7 +20,7 @@ export interface EventRequest {
   readonly headers: EventHeaders;
   /** The body as sent (decoded from base64 when the event says so); undefined for GET and HEAD. */
   readonly body: Uint8Array | string | undefined;
-  /** The caller's address as the event reports it ('' when it does not: an ALB puts it in `X-Forwarded-For`). */
+  /** The caller's address as the event reports it: API Gateway's source IP, the address an ALB appends to `X-Forwarded-For`. */
   readonly remoteAddress: string;
 }
 
@@ -58,7 +58,7 @@ export function eventRequestOf(event: LambdaHttpEvent, kind: EventKind): EventRe
   const framed = headers.joined['content-length'] !== undefined || headers.joined['transfer-encoding'] !== undefined;
   if (body !== undefined && !framed) headers.add('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   const target = url.pathname + url.search;
-  return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind) };
+  return { method, url: url.href, authority: url.host, target, secure: scheme === 'https', headers, body, remoteAddress: sourceIpOf(event, kind, headers) };
 }
 
 /**
@@ -77,8 +77,17 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const BASE64 = /^[a-z0-9+/_\-\r\n]*={0,2}[\r\n]*$/i;
 
-function sourceIpOf(event: LambdaHttpEvent, kind: EventKind): string {
-  const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : kind === 'rest-api' ? (event as RestApiEvent).requestContext.identity?.sourceIp : '';
+/**
+ * The address the request came from, as a server reads its connection's peer. An ALB reports it
+ * only as the last entry of `X-Forwarded-For`, which it appends (its default processing mode);
+ * the entries before it are the client's own words.
+ */
+function sourceIpOf(event: LambdaHttpEvent, kind: EventKind, headers: EventHeaders): string {
+  if (kind === 'alb' || kind === 'alb-multi-value') {
+    const forwarded = headers.joined['x-forwarded-for'];
+    return forwarded === undefined ? '' : forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  }
+  const ip = kind === 'http-api' ? (event as HttpApiEvent).requestContext.http.sourceIp : (event as RestApiEvent).requestContext.identity?.sourceIp;
   return typeof ip === 'string' ? ip : '';
 }
 
@@ -125,9 +134,42 @@ function restHeaders(event: Record<string, unknown>, kind: EventKind): EventHead
   return headers;
 }
 
+/**
+ * The path as a client sent it. API Gateway's HTTP API hands it decoded, in `rawPath` (payload 2.0)
+ * and `path` (1.0, the only events of that kind with a `version`): a `%` there is the client's
+ * `%25`, escaped again so that the route decodes the path once, as a server does. A function URL
+ * (the same payload as the HTTP API, from its `lambda-url` domain), the REST API and an ALB hand it
+ * as sent. (What the HTTP API decoded to `/` or `?` cannot be told apart from the client's own.)
+ */
 function pathOf(event: LambdaHttpEvent, kind: EventKind): string {
-  const path = kind === 'http-api' ? (event as HttpApiEvent).rawPath : (event as RestApiEvent).path;
-  return path.startsWith('/') ? path : `/${path}`;
+  const path = kind === 'http-api' ? withoutStage(event as HttpApiEvent) : (event as RestApiEvent).path;
+  const absolute = path.startsWith('/') ? path : `/${path}`;
+  return decodedByHttpApi(event, kind) ? absolute.replaceAll('%', '%25') : absolute;
+}
+
+const FUNCTION_URL = /\.lambda-url\.[a-z0-9-]+\.on\.aws$/i;
+const EXECUTE_API = /^[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?$/i;
+
+/**
+ * `rawPath` without the HTTP API's stage. A stage other than `$default` is the first segment of the
+ * invoke URL's path on the API's own domain (`/prod/todo`), and API Gateway keeps it in `rawPath`
+ * there (under a custom domain it is not in the path): dropped, the routes see the path they
+ * declare, as the REST API's `path` already gives it.
+ */
+function withoutStage(event: HttpApiEvent): string {
+  const { rawPath } = event;
+  const { stage, domainName } = event.requestContext;
+  if (typeof stage !== 'string' || stage === '$default' || typeof domainName !== 'string' || !EXECUTE_API.test(domainName)) return rawPath;
+  const prefix = `/${stage}`;
+  return rawPath === prefix ? '/' : rawPath.startsWith(`${prefix}/`) ? rawPath.slice(prefix.length) : rawPath;
+}
+
+/** Whether API Gateway's HTTP API sent the event (every one names its domain; an event written by hand without one is read as sent). */
+function decodedByHttpApi(event: LambdaHttpEvent, kind: EventKind): boolean {
+  const domain = (event as HttpApiEvent | RestApiEvent).requestContext.domainName;
+  if (typeof domain !== 'string') return false;
+  if (kind === 'http-api') return !FUNCTION_URL.test(domain);
+  return kind === 'rest-api' && (event as { version?: unknown }).version === '1.0';
 }
 
 function queryOf(event: Record<string, unknown>, kind: EventKind): string {

@@ -15,6 +15,8 @@ export interface HttpApiEvent {
   readonly isBase64Encoded?: boolean;
   readonly requestContext: {
     readonly domainName?: string;
+    /** `$default`, or the name of a stage whose invoke URL starts with it. */
+    readonly stage?: string;
     readonly http: { readonly method: string; readonly sourceIp?: string };
   };
 }
@@ -64,15 +66,20 @@ export interface HostRefusal {
   readonly status?: 405;
 }
 
-/** Thrown for an event of no known shape: says which members it has, never what they hold. */
+/**
+ * Thrown for an event of no known shape: says which members it has, never what they hold; or,
+ * given `message`, for an event of a shape the handler does not serve (a REST API event to
+ * `lambdaStreamingHandler`).
+ */
 export class UnknownLambdaEventError extends TypeError {
-  constructor(event: unknown) {
+  constructor(event: unknown, message?: string) {
     const keys =
       event === null ? 'null' : Array.isArray(event) ? 'an array' : typeof event === 'object' ? Object.keys(event).slice(0, 12).join(', ') || 'no members' : `a ${typeof event}`;
     super(
-      `lambdaHandler: this event is not an HTTP request of API Gateway (HTTP API, payload 2.0; REST API, payload 1.0), ` +
-        `a function URL or an Application Load Balancer (it has: ${keys}). Invoke this function from one of those, ` +
-        'or give other events a handler of their own.',
+      message ??
+        `lambdaHandler: this event is not an HTTP request of API Gateway (HTTP API, payload 2.0; REST API, payload 1.0), ` +
+          `a function URL or an Application Load Balancer (it has: ${keys}). Invoke this function from one of those, ` +
+          'or give other events a handler of their own.',
     );
     this.name = 'UnknownLambdaEventError';
   }

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { HttpException } from '../../../exceptions/http-exception.js';
 import type { EventKind } from './events.js';
 import { ResultHead } from './result-head.js';
@@ -14,14 +15,16 @@ export interface LambdaHttpResult {
   isBase64Encoded: boolean;
 }
 
-// Bodies of these types go back as text; every other one as base64, byte for byte.
+// Bodies of these types go back as text when they are UTF-8 and not compressed (a result's body is a
+// JSON string: other bytes would be replaced); every other one as base64, byte for byte.
 const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)\b|application\/(?:javascript|x-www-form-urlencoded)\b|image\/svg\+xml\b)/i;
 
 /**
  * The Lambda result of an answer for an event of kind `kind`: payload 2.0 with `cookies`, REST
  * API and multi-value ALB events with `multiValueHeaders` (every `Set-Cookie` kept), a plain ALB
  * event with `headers` (one `Set-Cookie` at most: turn multi-value headers on for more). Text
- * bodies are sent as text, others base64-encoded.
+ * bodies in UTF-8 are sent as text; compressed ones (`Content-Encoding`) and any other bytes
+ * base64-encoded.
  *
  * @example
  * const head = new ResultHead();
@@ -30,7 +33,7 @@ const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)\b|applica
  * // { statusCode: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: '{"id":1}', isBase64Encoded: false }
  */
 export function resultOf(status: number, head: ResultHead, bytes: Buffer, kind: EventKind): LambdaHttpResult {
-  const asText = bytes.length === 0 || TEXT_TYPE.test(head.get('content-type') ?? '');
+  const asText = bytes.length === 0 || (!encoded(head) && TEXT_TYPE.test(head.get('content-type') ?? '') && isUtf8(bytes));
   const body = asText ? bytes.toString('utf8') : bytes.toString('base64');
   const result: LambdaHttpResult = { statusCode: status, body, isBase64Encoded: !asText };
   const { cookies } = head;
@@ -51,6 +54,12 @@ export function resultOf(status: number, head: ResultHead, bytes: Buffer, kind: 
   return result;
 }
 
+/** Whether the body is in a coding (gzip, br…): its bytes are no longer the text its type names. */
+function encoded(head: ResultHead): boolean {
+  const coding = head.get('content-encoding');
+  return coding !== undefined && coding.toLowerCase() !== 'identity';
+}
+
 /**
  * The framework's JSON answer for an exception, as a server would send it: status, head and body.
  *
@@ -68,6 +77,9 @@ export function errorAnswer(error: HttpException): { status: number; head: Resul
  * binary bodies a third larger.
  */
 export const MAX_RESULT_BODY_BYTES = 4.5 * 1024 * 1024;
+
+/** The most a buffered result may be as JSON: Lambda fails an invocation whose result is larger (6 MB). */
+export const MAX_RESULT_BYTES = 6 * 1024 * 1024;
 
 let phrases: Record<number, string | undefined> | undefined;
 /**

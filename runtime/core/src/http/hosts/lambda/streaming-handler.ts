@@ -1,5 +1,6 @@
 import { kindOf, UnknownLambdaEventError, type HttpApiEvent } from './events.js';
 import { eventRequestOf } from './event-request.js';
+import { shapeOf } from './event-members.js';
 import { LambdaExchange } from './lambda-exchange.js';
 import { servingOnce, type ApplicationSource } from './lambda-serving.js';
 import { StreamedAnswer, type StreamingRuntime } from './streamed-answer.js';
@@ -19,7 +20,11 @@ export function lambdaStreamingHandler(source: ApplicationSource): unknown {
   if (!runtime) throw new Error('lambdaStreamingHandler: the `awslambda` global is missing: it runs in the AWS Lambda Node.js runtime only (use lambdaHandler elsewhere).');
   const serving = servingOnce(source);
   return runtime.streamifyResponse(async (event, stream) => {
-    if (kindOf(event) !== 'http-api') throw new UnknownLambdaEventError(event);
+    const kind = kindOf(event);
+    if (kind !== 'http-api') {
+      const message = `lambdaStreamingHandler: this event is ${shapeOf(kind)}, which cannot stream: only a function URL in RESPONSE_STREAM mode (payload 2.0) streams its answer. Serve this event with lambdaHandler.`;
+      throw new UnknownLambdaEventError(event, message);
+    }
     const serve = await serving();
     const request = eventRequestOf(event as HttpApiEvent, 'http-api');
     const answer = new StreamedAnswer(runtime, stream);

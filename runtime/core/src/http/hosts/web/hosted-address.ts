@@ -1,3 +1,5 @@
+import { IN_A_WORKER } from './in-a-worker.js';
+
 /** What the common servers hand `app.fetch` as its second argument when they host it directly. */
 interface HostedEnv {
   /** @hono/node-server's `serve({ fetch: app.fetch })`: `{ incoming, outgoing }`. */
@@ -10,9 +12,13 @@ interface HostedEnv {
 
 /**
  * The peer address from the env of a server hosting `app.fetch` itself (@hono/node-server's,
- * Deno's or Bun's); '' for any other (such a host can pass `{ remoteAddress: () => … }`).
+ * Deno's or Bun's), or in a Cloudflare Worker the address Cloudflare names; '' for any other (such
+ * a host can pass `{ remoteAddress: () => … }`).
  */
 export function hostedAddress(env: unknown, request: Request): string {
+  // A Worker is handed no peer: Cloudflare names it in `CF-Connecting-IP`, replacing any a client
+  // sent. Only there is that header the platform's word, so it is read only there.
+  if (IN_A_WORKER) return request.headers.get('cf-connecting-ip') ?? '';
   if (typeof env !== 'object' || env === null) return '';
   const hosted = env as HostedEnv;
   const socketAddress = hosted.incoming?.socket?.remoteAddress;

@@ -3,6 +3,7 @@ import { lengthMismatch, lengthRefusal } from '../../pipeline/declared-length.js
 import type { AnswerHeaders, BodyDone, BodySink, HeadLines, HostExchange } from '../../pipeline/host-exchange.js';
 import type { ServerBindings } from '../../served-http.js';
 import { hostedAddress } from './hosted-address.js';
+import { IN_A_WORKER, workerAnswer } from './in-a-worker.js';
 import { copiedResponse } from './copied-response.js';
 import { callHeaderLines } from '../../pipeline/response-call-headers.js';
 import { webEventSink } from './sse/web-sink.js';
@@ -236,8 +237,8 @@ export class WebExchange implements HostExchange {
   private answer(response: Response): void {
     if (this.answered) return;
     this.answered = true;
-    this.settled = response;
-    this.resolve?.(response);
+    this.settled = IN_A_WORKER ? workerAnswer(response) : response;
+    this.resolve?.(this.settled);
   }
 }
 
