@@ -3,7 +3,8 @@
 // test/provision/miniflare.mjs): routes, a variable of the Worker's env, validation and
 // malformed-JSON 400s, the body limit's 413 (also while a body is still arriving),
 // the 404 (with the framework's bodies), the JWT guard, the throttler in memory (each caller by the
-// address Cloudflare names), an event stream, and compressed answers sent compressed once.
+// address Cloudflare names), an event stream, compressed answers sent compressed once, and the
+// request log's JSON lines in the Worker's output, a server error's stack in its line.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { ensureMiniflare } from '../provision/miniflare.mjs';
 const fixture = fileURLToPath(new URL('./fixtures/hello/', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'framework-worker-'));
 let bundleFile = '';
+/** What workerd wrote (the Worker's console among it). */
+let workerOutput = '';
 let worker: { dispatchFetch(url: string, init?: RequestInit): Promise<Response>; dispose(): Promise<void>; ready: Promise<URL> };
 
 test.before(async () => {
@@ -35,6 +38,13 @@ test.before(async () => {
     compatibilityDate: '2026-04-01',
     compatibilityFlags: ['nodejs_compat'],
     bindings: { GREETING: 'from the Worker env' },
+    // The Worker's console reaches these as one message a call (workerd's own output is dropped).
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      for (const stream of [stdout, stderr]) stream.resume();
+    },
+    handleStructuredLogs({ message }: { message: string }) {
+      workerOutput += message + '\n';
+    },
   });
 });
 
@@ -142,6 +152,30 @@ test('the JWT guard: a token signed in the Worker opens the guarded route; none 
     const refused = await worker.dispatchFetch('http://worker.test/account/me', { headers });
     assert.equal([refused.status, await refused.json()], [403, { status: 403, name: 'ForbiddenException', message: 'Forbidden' }]);
   }
+});
+
+test('the request log writes one JSON line a request in the Worker, a server error with its stack', async () => {
+  const broken = await worker.dispatchFetch('http://worker.test/hello/broken');
+  assert.is(broken.status, 500);
+  assert.not.match(await broken.text(), /the Worker route broke/, 'no error message in the answer');
+  const lines = async (): Promise<Record<string, unknown>[]> => {
+    for (let waited = 0; waited < 2000 && !workerOutput.includes('"route":"/hello/broken"'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    return workerOutput.split('\n').filter((line) => line.startsWith('{"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  const written = await lines();
+  assert.not.match(workerOutput, /pino could not be loaded/);
+  const hello = written.find((line) => line.route === '/hello');
+  assert.ok(hello, `no line for /hello in:\n${workerOutput}`);
+  assert.is(hello.status, 200);
+  assert.is(hello.level, 30);
+  assert.is(hello.msg, 'request completed');
+  assert.type(hello.time, 'number');
+  const failed = written.find((line) => line.route === '/hello/broken')!;
+  assert.is(failed.level, 50);
+  const error = failed.err as { type: string; message: string; stack: string };
+  assert.is(error.type, 'Error');
+  assert.is(error.message, 'the Worker route broke');
+  assert.match(error.stack, /broken/);
 });
 
 test('the Worker bundle is under 1 MiB gzipped', () => {

@@ -1,5 +1,6 @@
 import type { DestinationStream, Logger as PinoLogger, LoggerOptions } from 'pino';
 import { WELL_KNOWN_CREDENTIAL_HEADERS } from '../network/credential-headers.js';
+import { jsonLineWriter } from './json-line-writer.js';
 import { loggedHeaders, loggedValue, MAX_LOGGED_VALUE } from './logged-headers.js';
 
 /** Severity of the request lines and of everything the application logs through the same logger. */
@@ -51,6 +52,12 @@ export interface RequestRecord {
   readonly err?: unknown;
 }
 
+/** A logger made on the first line; `flushes`: whether it may hold lines back (pino's Node build, writing asynchronously). */
+interface LoadedLogger {
+  readonly logger: PinoLogger;
+  readonly flushes: boolean;
+}
+
 /** pino's numbers for the levels (a line is written when its level's number is at least the logger's). */
 const LEVEL_VALUES: Readonly<Record<LogLevel, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
@@ -68,6 +75,7 @@ const LEVEL_VALUES: Readonly<Record<LogLevel, number>> = { trace: 10, debug: 20,
  */
 export class RequestLog {
   private logger: PinoLogger | undefined;
+  private flushes = true;
   private loading: Promise<void> | undefined;
   private readonly waiting: { readonly time: number; readonly failed: boolean; readonly record: object }[] = [];
   /** The time a line kept while pino loaded was written at, for pino's `time` field. */
@@ -75,7 +83,7 @@ export class RequestLog {
   private readonly levelValue: number;
 
   private constructor(
-    private readonly build: ((timestamp: () => string) => Promise<PinoLogger>) | PinoLogger,
+    private readonly build: ((time: () => number) => Promise<LoadedLogger>) | PinoLogger,
     level: LogLevel,
     readonly withHeaders: boolean,
     /** Header names whose values never reach a line (lower case). */
@@ -90,19 +98,27 @@ export class RequestLog {
     if (options.logger) return new RequestLog(options.logger, 'trace', options.headers ?? false, credentials);
     const level = options.level ?? 'info';
     if (!Object.hasOwn(LEVEL_VALUES, level)) throw new Error(`requestLog.level must be one of ${Object.keys(LEVEL_VALUES).join(', ')}; got ${JSON.stringify(level)}.`);
-    const build = async (timestamp: () => string): Promise<PinoLogger> => {
+    const build = async (time: () => number): Promise<LoadedLogger> => {
       const { pino } = await import('pino');
-      const settings: LoggerOptions = { level, redact: { paths: [...(options.redact ?? [])], censor: '[redacted]' }, base: undefined, timestamp };
+      const settings: LoggerOptions = { level, redact: { paths: [...(options.redact ?? [])], censor: '[redacted]' }, base: undefined };
+      // pino's browser build (a Worker bundle's): no streams, so each record is written as a line at
+      // once; its `timestamp` gives the value of `time` (typed for the Node build, which gives text).
+      if (typeof pino.destination !== 'function') {
+        const browser = { write: jsonLineWriter(options.destination) };
+        return { logger: pino({ ...settings, timestamp: time as unknown as () => string, browser }), flushes: false };
+      }
       // Asynchronous writes: a synchronous write per request would cost more than the request, and
       // lines written while one write is in flight go out together with the next.
-      return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: false }));
+      const logger = pino({ ...settings, timestamp: () => `,"time":${time()}` }, options.destination ?? pino.destination({ dest: 1, sync: false }));
+      return { logger, flushes: true };
     };
     return new RequestLog(build, level, options.headers ?? false, credentials);
   }
 
   /** The logger, loaded on the first line; the lines written meanwhile go out first, in order. */
   private load(): Promise<void> {
-    this.loading ??= (this.build as (timestamp: () => string) => Promise<PinoLogger>)(() => `,"time":${this.stamp ?? Date.now()}`).then((logger) => {
+    this.loading ??= (this.build as (time: () => number) => Promise<LoadedLogger>)(() => this.stamp ?? Date.now()).then(({ logger, flushes }) => {
+      this.flushes = flushes;
       for (const line of this.waiting) {
         this.stamp = line.time;
         this.emit(logger, line.record, line.failed);
@@ -137,7 +153,7 @@ export class RequestLog {
   async flush(): Promise<void> {
     if (!this.logger) await this.loading;
     const logger = this.logger;
-    if (!logger) return;
+    if (!logger || !this.flushes) return;
     return new Promise((resolve) => {
       // A destination that cannot flush (a plain object with `write`) never calls back: `close()`
       // waits for it a second at most.
