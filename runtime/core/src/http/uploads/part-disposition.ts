@@ -55,9 +55,10 @@ function problemOf(raw: string, decoded: string | undefined): string | undefined
 /**
  * Calls `seen` with each part's `Content-Disposition` before the parser reads it. @fastify/busboy
  * drops, without an event, a part whose name or file name decodes to a line break, and passes on
- * others as it decodes them: this is the one place a part's head is seen before that. Its
- * multipart reader's Dicer (its own public export) emits the parts; the listener is put first so
- * that a refusal comes before the parser hands over the part's file.
+ * others as it decodes them, and has no event or option for a part's head: its multipart
+ * reader's Dicer, reached through two of its fields (`_parser.parser`; the uploads suite fails
+ * if a version moves them, and this throws), emits each part's head. The listener is put first
+ * so that a refusal comes before the parser hands over the part's file.
  *
  * @example
  * watchDispositions(parser, (disposition) => check(disposition));
