@@ -69,5 +69,24 @@ for (const adapter of ['node', 'web'] as const) {
     assert.match(await plain.text(), 'data: ');
   });
 
+  test("a HEAD has its GET's Vary and Content-Encoding, and no body", async ({ port }) => {
+    const head = (method: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; length: number }>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, path: '/bytes/events', method, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          let length = 0;
+          response.on('data', (chunk: Buffer) => (length += chunk.length));
+          response.on('end', () => resolve({ headers: response.headers, length }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const [got, headed] = [await head('GET'), await head('HEAD')];
+    assert.is(got.headers['content-encoding'], 'gzip');
+    assert.is(headed.headers['content-encoding'], 'gzip');
+    assert.is(headed.headers.vary, got.headers.vary);
+    assert.match(String(headed.headers.vary), 'Accept-Encoding');
+    assert.is(headed.length, 0);
+  });
+
   test.run();
 }

@@ -54,6 +54,35 @@ test('curl --http2 gets HTTP/2, curl --http1.1 HTTP/1.1: routes, compression, st
   assert.match((await curl('--http2', '-I', `${base}/bytes/small`)).body, /^HTTP\/2 200/);
 });
 
+test("a HEAD over HTTP/2 has the Content-Length its GET has, as over HTTP/1.1", async ({ base }) => {
+  const session = http2.connect(base, { ca: fs.readFileSync(certFile) });
+  const ask = async (method: string, path: string, headers: Record<string, string>) => {
+    const stream = session.request({ ':method': method, ':path': path, ...headers });
+    const head = await new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once('response', resolve));
+    let length = 0;
+    for await (const chunk of stream) length += (chunk as Buffer).length;
+    return { head, length };
+  };
+  for (const path of ['/bytes/small', '/bytes/list', '/bytes/text', '/files/hello.txt', '/nothing']) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      const [got, headed] = [await ask('GET', path, headers), await ask('HEAD', path, headers)];
+      const what = `HEAD ${path} with ${JSON.stringify(headers)}`;
+      assert.is(headed.head[':status'], got.head[':status'], what);
+      assert.ok(got.head['content-length'] !== undefined, `${what}: its GET has a length`);
+      assert.is(headed.head['content-length'], got.head['content-length'], what);
+      assert.is(headed.head['content-length'], String(got.length), `${what}: the bytes its GET sent`);
+      assert.is(headed.head['content-encoding'], got.head['content-encoding'], what);
+      assert.is(headed.length, 0, what);
+    }
+  }
+  session.close();
+  const { body } = await curl('--http2', '-I', '-H', 'accept-encoding: gzip', `${base}/bytes/list`);
+  assert.match(body, /^HTTP\/2 200/);
+  assert.match(body, /content-encoding: gzip/i);
+  const length = Number(/content-length: (\d+)/i.exec(body)?.[1]);
+  assert.ok(length > 0 && length < JSON.stringify(LIST).length / 4, `curl -I --http2 got the gzip body's length (${length})`);
+});
+
 test('nghttp speaks HTTP/2 to it', async ({ base }) => {
   const { stdout, stderr } = await run('nghttp', ['-v', '-n', `${base}/bytes/small`], { encoding: 'utf8', timeout: 10_000 });
   assert.match(stdout + stderr, 'The negotiated protocol: h2');

@@ -179,6 +179,27 @@ const rawRequests: readonly { what: string; contentType: string; body: string; m
   { what: 'a truncated part', contentType: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Disposition: form-data; name="photos"; filename="a.txt"\r\n\r\nhello`, message: /truncated/ },
   { what: 'a part without a name', contentType: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Disposition: form-data; filename="a.txt"\r\n\r\nhello\r\n--${B}--\r\n`, message: /has no name/ },
   { what: 'a JSON body', contentType: 'application/json', body: '{"photos":[]}', message: /must be sent as multipart\/form-data \(got 'application\/json'\)/ },
+  ...[
+    { disposition: `filename*=UTF-8''a%0D%0A`, reason: /it decodes to a control character \(a line break\)/ },
+    { disposition: `filename*=UTF-8''a%00b.txt`, reason: /it decodes to a control character"/ },
+    { disposition: `filename*=UTF-8''a%ZZ.txt`, reason: /a % is not followed by two hex digits/ },
+    { disposition: `filename*=UTF-8''%FF%FE.txt`, reason: /its bytes are not UTF-8/ },
+    { disposition: `filename*=a.txt`, reason: /not charset'language'percent-encoded-value/ },
+    // A filename beside it is no fallback, in either order: the parser drops the part for the one and keeps the other.
+    { disposition: `filename="plain.txt"; filename*=UTF-8''a%0D%0A`, reason: /a line break/ },
+    { disposition: `filename*=UTF-8''a%0D%0A; filename="plain.txt"`, reason: /a line break/ },
+  ].map(({ disposition, reason }) => ({
+    what: `a file part with ${JSON.stringify(disposition)}`,
+    contentType: `multipart/form-data; boundary=${B}`,
+    body: `--${B}\r\nContent-Disposition: form-data; name="photos"; ${disposition}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${B}--\r\n`,
+    message: new RegExp(`"Form part 'photos' has a filename\\* that cannot be decoded: [^"]*${reason.source}`),
+  })),
+  {
+    what: 'a part whose name* does not decode',
+    contentType: `multipart/form-data; boundary=${B}`,
+    body: `--${B}\r\nContent-Disposition: form-data; name*=UTF-8''a%0A; filename="a.txt"\r\n\r\nhello\r\n--${B}--\r\n`,
+    message: /A form part has a name\* that cannot be decoded: it decodes to a control character \(a line break\)/,
+  },
 ];
 
 for (const request of rawRequests) {
@@ -188,6 +209,19 @@ for (const request of rawRequests) {
     assert.match(answer, request.message);
   });
 }
+
+uploads('a filename* that decodes is the file\'s name; one that does not, after a file on disk, is a 400 that leaves no temporary file', async ({ port, temp }) => {
+  const send = (body: string) => raw(port, `POST /files/photos HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`, body, false);
+  const named = await send(`--${B}\r\nContent-Disposition: form-data; name="photos"; filename*=UTF-8'fr'%C3%A9t%C3%A9.txt\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${B}--\r\n`);
+  assert.match(named, /^HTTP\/1\.1 200 /);
+  assert.equal(JSON.parse(Buffer.from(named.slice(named.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8')), { photos: [{ name: 'été.txt', size: 5, type: 'text/plain' }], cover: null });
+  // 64 KiB of text goes to disk (above memoryBytes) before the bad part arrives.
+  const text = 'a'.repeat(64 * 1024);
+  const refused = await send(`--${B}\r\nContent-Disposition: form-data; name="photos"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${B}\r\nContent-Disposition: form-data; name="cover"; filename*=UTF-8''a%0D%0A\r\n\r\nhello\r\n--${B}--\r\n`);
+  assert.match(refused, /^HTTP\/1\.1 400 /);
+  assert.match(refused, /Form part 'cover' has a filename\* that cannot be decoded: it decodes to a control character \(a line break\)/);
+  await emptied(temp);
+});
 
 uploads('a thrown handler error after a large file: its temporary file is deleted', async ({ base, temp }) => {
   const form = formOf({}, { file: [new Uint8Array(2 * 1024 * 1024).fill(0x61)] });

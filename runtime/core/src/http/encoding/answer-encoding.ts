@@ -31,11 +31,12 @@ export type AnswerHeaderReader = (name: string) => string | undefined;
 
 /**
  * The coding to compress an answer in, and whether the choice depended on `Accept-Encoding` (so
- * the answer must say `Vary: Accept-Encoding`). Nothing is compressed for HEAD, a status without
- * a body (1xx, 204, 304) or other than 2xx, a 206 (its `Content-Range` counts the bytes of the
+ * the answer must say `Vary: Accept-Encoding`). Nothing is compressed for a status without a body
+ * (1xx, 204, 304) or other than 2xx, a 206 (its `Content-Range` counts the bytes of the
  * uncompressed representation), a body already encoded, `Cache-Control: no-transform`,
  * a type compressed already or an event stream, or a body under the threshold (`size` undefined:
- * a stream of unknown length, compressed when its type allows).
+ * a stream of unknown length, compressed when its type allows). A HEAD is decided as its GET
+ * (RFC 9110 §9.3.2: the same header fields), so a cache storing its head keys it the same way.
  *
  * @example
  * compressionFor(compression, request, 200, (n) => ({ 'content-type': 'application/json' })[n], 20_000, () => true); // { coding: 'br', vary: true }
@@ -48,7 +49,7 @@ export function compressionFor(
   size: number | undefined,
   can: (coding: Coding) => boolean,
 ): { readonly coding: Coding; readonly vary: boolean } | undefined {
-  if (request.method === 'HEAD' || status < 200 || status >= 300 || status === 204 || status === 206) return undefined;
+  if (status < 200 || status >= 300 || status === 204 || status === 206) return undefined;
   // The size first: most answers are small, and it spares them the two patterns (the first call of each compiles it).
   if (size !== undefined && size < compression.threshold) return undefined;
   if (header('content-encoding') !== undefined || !isCompressible(header('content-type'))) return undefined;

@@ -12,7 +12,8 @@ const requestOf = (exchange: HostExchange): EncodingRequest => ({ method: exchan
  * the 304 it allows, then, above the threshold and when the client accepts one, the body
  * compressed at once (zlib's thread pool on Node) with its new length and `Vary`. `head` has the
  * plain body's type and length already. A promise only while the host's compressors first load
- * or a body is being compressed.
+ * or a body is being compressed. A HEAD is compressed as its GET is, so that its head carries the
+ * GET's `Content-Encoding` and `Content-Length` (RFC 9110 §8.6); the host leaves the body out.
  *
  * @example
  * sendEncodedBody(exchange, 200, { 'content-type': 'application/json', 'content-length': 20480 }, text, route.encoding);

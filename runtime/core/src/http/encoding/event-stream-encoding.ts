@@ -2,7 +2,8 @@ import type { AnswerHeaders, BodySink, HostExchange } from '../pipeline/host-exc
 import type { AnswerEncoding } from './answer-encoding.js';
 import { withVary } from './answer-encoding.js';
 import type { Compressors, FlushingCompressors } from './compressors.js';
-import { preferredCodings } from './negotiate.js';
+import type { ResolvedCompression } from './compression-options.js';
+import { preferredCodings, type Coding } from './negotiate.js';
 
 const canFlush = (compressors: Compressors | undefined): compressors is Compressors & FlushingCompressors =>
   compressors !== undefined && typeof (compressors as Partial<FlushingCompressors>).flushing === 'function';
@@ -19,13 +20,9 @@ const canFlush = (compressors: Compressors | undefined): compressors is Compress
  * sink.write('data: 1\n\n'); // on the wire at once, gzip-compressed when the client asked for it
  */
 export function openEventStream(exchange: HostExchange, headers: AnswerHeaders, encoding: AnswerEncoding | undefined): BodySink {
-  const compression = encoding?.compression;
-  const compressors = encoding?.compressors.ready;
-  if (!compression?.eventStreams || exchange.method === 'HEAD' || !canFlush(compressors)) return exchange.openBody(200, headers);
-  headers.vary = withVary(headers.vary === undefined ? undefined : String(headers.vary));
-  const coding = preferredCodings(exchange.header('accept-encoding'), compression.available.filter((each) => each === 'identity' || compressors.can(each)))[0];
-  if (coding === undefined || coding === 'identity') return exchange.openBody(200, headers);
-  headers['content-encoding'] = coding;
+  const chosen = eventStreamCoding(exchange, headers, encoding);
+  if (!chosen) return exchange.openBody(200, headers);
+  const { coding, compression, compressors } = chosen;
   const sink = exchange.openBody(200, headers);
   // The compressor hands its bytes over a moment later (zlib works off the thread): the host's
   // buffer being full is remembered from those writes until the host takes more.
@@ -49,4 +46,27 @@ export function openEventStream(exchange: HostExchange, headers: AnswerHeaders, 
       });
     },
   };
+}
+
+/**
+ * Decides an event stream's coding as `openEventStream` does and writes it into `headers` (`Vary`,
+ * `Content-Encoding`): undefined when it is sent as it is. A HEAD's head is decided the same way,
+ * so it says what its GET would (RFC 9110 §9.3.2).
+ *
+ * @example
+ * eventStreamCoding(exchange, headers, route.encoding); // { coding: 'gzip', … }, headers['content-encoding'] === 'gzip'
+ */
+export function eventStreamCoding(
+  exchange: HostExchange,
+  headers: AnswerHeaders,
+  encoding: AnswerEncoding | undefined,
+): { readonly coding: Coding; readonly compression: ResolvedCompression; readonly compressors: Compressors & FlushingCompressors } | undefined {
+  const compression = encoding?.compression;
+  const compressors = encoding?.compressors.ready;
+  if (!compression?.eventStreams || !canFlush(compressors)) return undefined;
+  headers.vary = withVary(headers.vary === undefined ? undefined : String(headers.vary));
+  const coding = preferredCodings(exchange.header('accept-encoding'), compression.available.filter((each) => each === 'identity' || compressors.can(each)))[0];
+  if (coding === undefined || coding === 'identity') return undefined;
+  headers['content-encoding'] = coding;
+  return { coding, compression, compressors };
 }

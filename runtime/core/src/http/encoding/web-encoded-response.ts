@@ -4,7 +4,8 @@ import { compressedEtag, compressionFor, entityTag, notModifiedVary, withVary, t
  * A route's Web `Response` with its encoding applied, host-neutral: tagged for conditional GET
  * (the body read once to hash it; a 304 without a body when the client has it), then compressed
  * through the host's compressors (`CompressionStream` on the fetch hosts, `node:zlib` on Node),
- * streamed; `Vary: Accept-Encoding` whenever the coding depended on it.
+ * streamed; `Vary: Accept-Encoding` whenever the coding depended on it. A HEAD gets the head its
+ * GET would have (its `Content-Encoding`, no `Content-Length`) without a body.
  *
  * @example
  * const sent = await encodeResponse(route.encoding, { method: 'GET', header: (n) => request.headers.get(n) ?? undefined }, response, webCompressors);
@@ -45,6 +46,11 @@ export async function encodeResponse(encoding: AnswerEncoding, request: Encoding
   headers.set('content-encoding', choice.coding);
   const etag = header('etag');
   if (etag !== undefined) headers.set('etag', compressedEtag(etag));
+  // HEAD: the GET's head, whose streamed body has no length; nothing is compressed to be dropped.
+  if (request.method === 'HEAD') {
+    if (body instanceof ReadableStream) body.cancel().catch(() => undefined);
+    return new Response(null, init);
+  }
   const source = body instanceof Uint8Array ? new Blob([body]).stream() : body;
   return new Response(source.pipeThrough(compressors.stream(choice.coding, encoding.compression!)), init);
 }

@@ -2,7 +2,7 @@ import type { PreparedHandler } from '../../chain/call.js';
 import { HttpException } from '../../exceptions/http-exception.js';
 import { isThenable } from '../../types/thenable.js';
 import { isWebResponse } from '../../types/web-response.js';
-import { openEventStream } from '../encoding/event-stream-encoding.js';
+import { eventStreamCoding, openEventStream } from '../encoding/event-stream-encoding.js';
 import { INTERNAL_ERROR, type ErrorReport } from '../answer-rules.js';
 import type { HttpRoute } from '../http-route.js';
 import { closeIterator, iteratorOf } from '../streaming/iterate.js';
@@ -17,7 +17,7 @@ import { routeHeadersOf } from './route-headers.js';
 /**
  * The stages of an `@Sse()` route: the chain once before the first byte (a refusal is the ordinary
  * error answer), then the handler's iterable as a `text/event-stream` body (`EventPump`). HEAD gets
- * the GET's head, the generator closed before its first step.
+ * the GET's head (its coding included), the generator closed before its first step.
  */
 export function eventStreamStage(route: HttpRoute, { heartbeats, streams }: StreamServing, report: ErrorReport, routeHeaders: readonly RouteHeaderSource[] = []): RouteStage {
   const { entry, run } = route;
@@ -38,6 +38,7 @@ export function eventStreamStage(route: HttpRoute, { heartbeats, streams }: Stre
         call.abort(new Error('HEAD request: the event stream is not sent'));
         call.answered = true;
         closeIterator(iterator);
+        eventStreamCoding(exchange, headers, route.encoding);
         return exchange.send(200, headers, undefined);
       }
       new EventPump(iterator, openEventStream(exchange, headers, route.encoding), call, pump).start();

@@ -6,6 +6,7 @@ import type { BodySource } from './body-source.js';
 import { FileReceiver } from './file-receiver.js';
 import { boundaryContentType, formBoundary, hasControlCharacter } from './form-boundary.js';
 import { temporaryFiles, type TemporaryFiles } from './temp-files.js';
+import { undecodedDisposition, watchDispositions, type ParseParams } from './part-disposition.js';
 import { malformedForm, UploadLimitException } from './upload-errors.js';
 import { UploadedForm } from './uploaded-form.js';
 import type { UploadLimits } from './upload-limits.js';
@@ -22,14 +23,23 @@ const multipartType = /^multipart\/form-data\s*(;|$)/i;
  * @fastify/busboy (the parser `@fastify/multipart` uses), imported with the first form read: a
  * Node-streams parser that an application without form routes (and every start) never loads.
  */
-let loadingParser: Promise<BusboyConstructor> | undefined;
+let loadingParser: Promise<Parser> | undefined;
 /**
  * The parser and the host's temporary files once loaded: every later read starts at once, without
  * a `Promise.all`, its `then` and their turns of the microtask queue.
  */
-let loadedParser: BusboyConstructor | undefined;
+let loadedParser: Parser | undefined;
 let loadedTemporary: { readonly files: TemporaryFiles | undefined } | undefined;
-const loadParser = (): Promise<BusboyConstructor> => (loadingParser ??= import('@fastify/busboy').then((module) => (loadedParser = module.Busboy)));
+const loadParser = (): Promise<Parser> =>
+  (loadingParser ??= Promise.all([import('@fastify/busboy'), import('@fastify/busboy/lib/utils/parseParams.js')]).then(
+    ([module, params]) => (loadedParser = { Busboy: module.Busboy, parseParams: params.default }),
+  ));
+
+/** The parser, and the parameter parser it reads each part's head with. */
+interface Parser {
+  readonly Busboy: BusboyConstructor;
+  readonly parseParams: ParseParams;
+}
 const loadTemporary = (): Promise<TemporaryFiles | undefined> => temporaryFiles().then((files) => (loadedTemporary = { files }).files);
 
 /** The temporary files of a read without `onEnd`: none, so there is nothing to load. */
@@ -76,7 +86,7 @@ export class FormReader {
   }
 
   private start(
-    parserOf: BusboyConstructor,
+    parserOf: Parser,
     temp: TemporaryFiles | undefined,
     source: BodySource,
     contentType: string | undefined,
@@ -98,7 +108,7 @@ export class FormReader {
   }
 
   private parse(
-    parserOf: BusboyConstructor,
+    { Busboy: parserOf, parseParams }: Parser,
     source: BodySource,
     contentType: string | undefined,
     declaredLength: string | undefined,
@@ -157,6 +167,14 @@ export class FormReader {
       fail(new MalformedBodyException(`The multipart/form-data Content-Type cannot be read: ${(error as Error).message}`));
       return ended;
     }
+    // A name or file name sent as an extended parameter that does not decode: refused before the
+    // parser drops its part without a word (a line break) or hands it over misnamed.
+    watchDispositions(parser, (disposition) => {
+      const undecoded = settled ? undefined : undecodedDisposition(parseParams, disposition);
+      if (!undecoded) return;
+      const { part, parameter, reason } = undecoded;
+      fail(new MalformedBodyException(`${part === undefined ? 'A form part' : `Form part '${part}'`} has a ${parameter} that cannot be decoded: ${reason}`));
+    });
     const counts = new Map<string, number>();
     /** A part's name, or why it is refused. */
     const refusedName = (name: string | undefined): Error | undefined => {
