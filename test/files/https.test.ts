@@ -152,6 +152,9 @@ test('the compiled example: TLS_CERT_FILE and TLS_KEY_FILE turn HTTPS and HTTP/2
     assert.is(page.version, '2');
     assert.match(page.body, '<title>Todo example</title>');
     assert.match((await curl('--http2', `${example.base}/info`)).body, '"service":"todo example"');
+    // Answered through a Web `Request` made from the HTTP/2 request (the static mount at `/`): its
+    // pseudo-headers are not headers, its host is `:authority`.
+    assert.match((await curl('--http2', `${example.base}/todos`)).body, '"status":404');
   } finally {
     await example.stop();
   }

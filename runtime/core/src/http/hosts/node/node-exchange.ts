@@ -101,10 +101,15 @@ export class NodeExchange implements HostExchange {
   }
   webRequest(signal: AbortSignal, bodyText: string | undefined): Request {
     const { incoming } = this;
-    // Line by line, as @hono/node-server's headers hold them.
+    // Line by line, as @hono/node-server's headers hold them; HTTP/2's pseudo-headers (`:path`,
+    // `:authority`…) are no header a `Request` takes, and its host is `:authority`.
     const headers: [string, string][] = [];
-    for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
-    const url = `${this.secure ? 'https' : 'http'}://${incoming.headers.host}${incoming.url}`;
+    for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
+      const name = incoming.rawHeaders[i]!;
+      if (name.charCodeAt(0) !== 58 /* : */) headers.push([name, incoming.rawHeaders[i + 1]!]);
+    }
+    const host = incoming.headers.host ?? incoming.headers[':authority'];
+    const url = `${this.secure ? 'https' : 'http'}://${host}${incoming.url}`;
     const method = incoming.method!;
     if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
     const body = bodyText !== undefined ? bodyText : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
