@@ -11,8 +11,9 @@ export interface CompressionOptions {
   readonly threshold?: number;
   /**
    * The codings offered, in the server's order of preference (default `['br', 'zstd', 'gzip']`);
-   * each host offers those it can make: with `node:zlib` (Node, Deno, Bun, a Worker under `nodejs_compat`) `br`, `gzip` and, where
-   * its zlib has it (Node 22.15 and later), `zstd`; without it `gzip` (`CompressionStream`).
+   * each host offers those it can make: with `node:zlib` (Node, Deno, Bun, a Worker under
+   * `nodejs_compat`) `br`, `gzip` and, where its zlib has it (Node 22.15 and later), `zstd`;
+   * without it `gzip` (`CompressionStream`).
    */
   readonly codings?: readonly Exclude<Coding, 'identity'>[];
   /** gzip's level, 1 (fastest) to 9 (smallest); default 6, zlib's own. */
