@@ -68,6 +68,19 @@ test('gives the health service\'s file, built in memory', async ({ client }) => 
   assert.equal(health?.service[0]?.method.map((method) => method.name), ['Check', 'List', 'Watch']);
 });
 
+test('a service the schema declares but the server does not serve is neither described nor found', async ({ client }) => {
+  for (const request of [{ file_containing_symbol: 'probe.ProbeService' }, { file_by_filename: 'probe.proto' }]) {
+    const answer = await ask(client, request);
+    const files = answer.file_descriptor_response!.file_descriptor_proto.map((bytes) => FileDescriptorProto.decode(bytes));
+    const probe = files.find((file) => file.package === 'probe');
+    assert.equal(probe?.service.map((service) => service.name), ['ProbeService'], JSON.stringify(request));
+    assert.ok(probe?.messageType.some((type) => type.name === 'Reply'), 'its messages stay');
+  }
+  for (const symbol of ['probe.ProbeAdmin', 'probe.ProbeAdmin.Purge']) {
+    assert.is((await ask(client, { file_containing_symbol: symbol })).error_response?.error_code, 5, symbol);
+  }
+});
+
 test('an unknown symbol is NOT_FOUND', async ({ client }) => {
   const answer = await ask(client, { file_containing_symbol: 'todo.Nope' });
   assert.is(answer.error_response?.error_code, 5);
