@@ -1,4 +1,4 @@
-import type { Server, ServiceDefinition } from '@grpc/grpc-js';
+import type { Server, ServerDuplexStream, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { fileDescriptorType } from './lazy-descriptors.js';
@@ -50,10 +50,41 @@ function servedFiles(definitions: ReadonlyMap<string, ServiceDefinition>): Uint8
 }
 
 /**
+ * `server`, with every handler added through it made to honour back-pressure: @grpc/reflection
+ * answers each request as it reads it, whether or not the client takes the answers, so a client
+ * that writes requests and reads nothing made the server hold every answer (each a whole schema,
+ * many times the request's size). Here, while the answers wait, the requests are not read: HTTP/2
+ * flow control then holds the client.
+ */
+function withBackPressure(server: Pick<Server, 'addService'>): Pick<Server, 'addService'> {
+  return {
+    addService(definition: ServiceDefinition, implementation: UntypedServiceImplementation) {
+      const held: UntypedServiceImplementation = {};
+      for (const [name, handler] of Object.entries(implementation)) {
+        held[name] = ((stream: ServerDuplexStream<unknown, unknown>) => {
+          const write = stream.write.bind(stream) as (message: unknown) => boolean;
+          stream.write = ((message: unknown) => {
+            const room = write(message);
+            if (!room && !stream.isPaused()) {
+              stream.pause();
+              stream.once('drain', () => stream.resume());
+            }
+            return room;
+          }) as typeof stream.write;
+          (handler as (stream: ServerDuplexStream<unknown, unknown>) => void)(stream);
+        }) as UntypedServiceImplementation[string];
+      }
+      server.addService(definition, held);
+    },
+  };
+}
+
+/**
  * Server reflection (`grpc.reflection.v1` and `v1alpha`, from `@grpc/reflection`) over the services
  * the server serves: clients such as grpcurl or Postman list them and read their schemas without
  * a copy of the `.proto`. Only the named services are listed, described or found (a `.proto` may
- * declare more); their files keep every message.
+ * declare more); their files keep every message. A client that does not read its answers stops
+ * being read (see `withBackPressure`).
  *
  * The schemas come from the definitions themselves: `loadProto` (as @grpc/proto-loader does)
  * gives each message type the file descriptors of its whole schema.
@@ -64,5 +95,5 @@ function servedFiles(definitions: ReadonlyMap<string, ServiceDefinition>): Uint8
 export function addReflection(server: Pick<Server, 'addService'>, definitions: ReadonlyMap<string, ServiceDefinition>): void {
   const schema = { served: { fileDescriptorProtos: servedFiles(definitions) } } as unknown as PackageDefinition;
   const reflection = new ReflectionService(schema, { services: [...definitions.keys()] });
-  reflection.addToServer(server);
+  reflection.addToServer(withBackPressure(server) as Server);
 }
