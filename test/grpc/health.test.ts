@@ -6,8 +6,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { FrameworkApplication, HealthConfig, type ApplicationTables, type HealthIndicator } from '@framework/core';
-import { GrpcServer, status } from '@framework/grpc';
+import { GrpcServer, status, type GrpcServerOptions } from '@framework/grpc';
 import { credentials, loadPackageDefinition, type ClientReadableStream, type ServiceClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { capturedLogger } from './fixtures/harness.js';
@@ -24,12 +25,12 @@ interface Health {
   close(): void;
 }
 
-async function start(options: { health?: boolean } = {}, tables: ApplicationTables = streamTables()): Promise<{ app: FrameworkApplication; grpc: GrpcServer; health: Health }> {
+async function start(options: GrpcServerOptions = {}, tables: ApplicationTables = streamTables()): Promise<{ app: FrameworkApplication; grpc: GrpcServer; health: Health; port: number }> {
   const app = new FrameworkApplication(tables, { logger: capturedLogger() });
   const grpc = new GrpcServer(app, options);
   await app.init(StreamModule);
   const port = await grpc.listen(0, undefined, '127.0.0.1');
-  return { app, grpc, health: new HealthClient(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Health };
+  return { app, grpc, port, health: new HealthClient(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Health };
 }
 
 const check = (health: Health, service: string): Promise<string> =>
@@ -65,6 +66,36 @@ test('a status the application sets reaches watchers; close() tells them NOT_SER
   assert.is(await ended, status.OK);
   assert.equal(statuses, ['SERVING', 'NOT_SERVING', 'SERVING', 'NOT_SERVING']);
   health.close();
+});
+
+test('a Watch opened while close() drains (a client re-opening the one close ended) is told NOT_SERVING and ended, not held', async () => {
+  const { app, health, port } = await start({ shutdownTimeoutMs: 600 });
+  // A peer that never answers the drain's PING keeps the server reading calls for a while.
+  const silent = connect(port, '127.0.0.1', () => silent.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), Buffer.from([0, 0, 0, 4, 0, 0, 0, 0, 0])])));
+  silent.on('error', () => undefined);
+  const watches: { statuses: string[]; code?: number }[] = [];
+  // As grpc-core's client-side health checking does: a Watch that ended after an answer is opened again at once.
+  const watch = (): void => {
+    const seen: { statuses: string[]; code?: number } = { statuses: [] };
+    watches.push(seen);
+    const call = health.Watch({ service: '' });
+    call.on('data', (answer: { status: string }) => seen.statuses.push(answer.status));
+    call.on('error', () => undefined);
+    call.on('status', (s: { code: number }) => {
+      seen.code = s.code;
+      if (watches.length < 2) watch();
+    });
+  };
+  try {
+    watch();
+    while (watches[0]!.statuses.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await app.close();
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(watches[1], { statuses: ['NOT_SERVING'], code: status.OK }, 'the second Watch was answered and ended, not cut at the shutdown timeout');
+  } finally {
+    silent.destroy();
+    health.close();
+  }
 });
 
 test('per service: Check and Watch follow the application readiness (an indicator of HealthModule), a status set for one service stays its own', async () => {

@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRequire } from 'node:module';
+import { connect } from 'node:http2';
 import { credentials, loadPackageDefinition, type Client } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { startApp, type StartedApp } from './fixtures/harness.js';
@@ -66,6 +67,48 @@ test('gives the health service\'s file, built in memory', async ({ client }) => 
   const files = answer.file_descriptor_response!.file_descriptor_proto.map((bytes) => FileDescriptorProto.decode(bytes));
   const health = files.find((file) => file.package === 'grpc.health.v1');
   assert.equal(health?.service[0]?.method.map((method) => method.name), ['Check', 'List', 'Watch']);
+});
+
+test('a service the schema declares but the server does not serve is neither described nor found', async ({ client }) => {
+  for (const request of [{ file_containing_symbol: 'probe.ProbeService' }, { file_by_filename: 'probe.proto' }]) {
+    const answer = await ask(client, request);
+    const files = answer.file_descriptor_response!.file_descriptor_proto.map((bytes) => FileDescriptorProto.decode(bytes));
+    const probe = files.find((file) => file.package === 'probe');
+    assert.equal(probe?.service.map((service) => service.name), ['ProbeService'], JSON.stringify(request));
+    assert.ok(probe?.messageType.some((type) => type.name === 'Reply'), 'its messages stay');
+  }
+  for (const symbol of ['probe.ProbeAdmin', 'probe.ProbeAdmin.Purge']) {
+    assert.is((await ask(client, { file_containing_symbol: symbol })).error_response?.error_code, 5, symbol);
+  }
+});
+
+test('a client that sends requests and reads no answer is held by flow control, not answered into memory', async ({ started }) => {
+  // A peer that never reads is spoken to by hand (a grpc-js client keeps reading its connection):
+  // framed ServerReflectionRequests, each `file_containing_symbol` (field 4) 'todo.TodoService'.
+  const symbol = Buffer.from('todo.TodoService');
+  const request = Buffer.concat([Buffer.from([0, 0, 0, 0, symbol.length + 2, 0x22, symbol.length]), symbol]);
+  const batch = Buffer.concat(Array.from({ length: 1000 }, () => request));
+  const session = connect(`http://127.0.0.1:${started.grpcPort}`);
+  session.on('error', () => undefined);
+  const stream = session.request({ ':method': 'POST', ':path': '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo', 'content-type': 'application/grpc', te: 'trailers' });
+  stream.on('error', () => undefined);
+  stream.pause();
+  const limit = 50_000;
+  let written = 0;
+  const writeMore = (): void => {
+    while (written < limit) {
+      written += 1000;
+      if (!stream.write(batch)) return void stream.once('drain', writeMore);
+    }
+  };
+  try {
+    writeMore();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Before, the server read them all and held every answer (about 285 bytes of heap per 25-byte request).
+    assert.ok(written < limit / 2, `the server took ${written} requests while none of their answers was read`);
+  } finally {
+    session.destroy(); // closing the stream would wait for its unsent requests first
+  }
 });
 
 test('an unknown symbol is NOT_FOUND', async ({ client }) => {

@@ -67,6 +67,16 @@ test('an HttpException is a deliberate answer and is not logged as an error', as
   assert.is(started.logger.errors.length, before);
 });
 
+test('an answer that does not fit the response message answers INTERNAL without its reason, and is logged with it', async ({ started }) => {
+  const before = started.logger.errors.length;
+  const error = await failure(unary(started.probe, 'Fail', { kind: 'misfit', message: 'not a list' }));
+  assert.equal([error.code, error.details], [status.INTERNAL, 'Error serializing response']);
+  const logged = started.logger.errors.slice(before);
+  assert.is(logged.length, 1, 'the handler bug is logged once');
+  assert.match(logged[0]!.message, 'ProbeGrpc.fail');
+  assert.match((logged[0]!.error as Error).message, 'values: array expected');
+});
+
 test('a thrown non-Error value answers UNKNOWN with its text', async ({ started }) => {
   const error = await failure(unary(started.probe, 'Fail', { kind: 'string', message: 'plain string' }));
   assert.is(error.code, status.UNKNOWN);

@@ -75,6 +75,19 @@ test('context: transport, peer address, handler, class and route reach middlewar
   assert.equal(trailers.get('x-route'), ['ProbeGrpc.inspect']);
 });
 
+test('response metadata named as a transport header (connection, te, content-type, grpc-status, …) is not sent, and the call is answered', async ({ started }) => {
+  // HTTP/2 forbids the connection headers (Node threw writing them, crashing the process); gRPC owns content-type and grpc-*.
+  const names = ['Connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'proxy-connection', 'content-type', 'grpc-status', 'grpc-message'];
+  const metadata = metadataOf(['x-set-header', ['x-kept=yes', ...names.map((name) => `${name}=0`)].join(',')]);
+  const { trailers } = await unary<Reply>(started.probe, 'Inspect', {}, metadata);
+  assert.equal(trailers.get('x-kept'), ['yes']);
+  for (const name of names) assert.equal(trailers.get(name), [], name);
+  metadata.set('x-fail', '1');
+  const error = await failure(unary(started.probe, 'Inspect', {}, metadata));
+  assert.equal([error.code, error.details], [5, 'refused after setting headers'], 'grpc-status and grpc-message set by the chain do not replace the status');
+  assert.equal(error.metadata.get('x-kept'), ['yes']);
+});
+
 test('an HTTP-only parameter read on gRPC fails with a TypeError saying so (UNKNOWN)', async ({ started }) => {
   const error = await failure(unary(started.probe, 'Misuse', {}));
   assert.is(error.code, 2);

@@ -28,6 +28,17 @@ function deadlinePassed(): DOMException {
 }
 
 /**
+ * Response metadata names that are not the application's to send: HTTP/1 connection headers,
+ * which HTTP/2 forbids (Node throws on them as it writes the trailers, outside any call's error
+ * handling), and the names gRPC keeps for itself (`grpc-status` would replace the call's status).
+ */
+const transportHeaders = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'te', 'content-type']);
+
+function isTransportHeader(name: string): boolean {
+  return transportHeaders.has(name) || name.startsWith('grpc-') || name.startsWith(':');
+}
+
+/**
  * One gRPC call of any kind: the execution context guards see and the argument source handlers
  * read, over a grpc-js call. Cheap to create: everything not read by the chain is computed on demand.
  *
@@ -73,9 +84,15 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
   getRemoteAddress(): string {
     return addressOfPeer(this.call.getPeer());
   }
-  /** Sets a response metadata entry, replacing an earlier value of the same (lower-cased) key, as an HTTP header would. */
+  /**
+   * Sets a response metadata entry, replacing an earlier value of the same (lower-cased) key, as an
+   * HTTP header would. A name the transport owns (`connection`, `content-type`, `grpc-*`, …) is
+   * not sent: a guard or interceptor shared with HTTP may set one.
+   */
   setResponseHeader(name: string, value: string): void {
-    (this.responseMetadata ??= new Metadata()).set(name, value);
+    const key = name.toLowerCase();
+    if (isTransportHeader(key)) return;
+    (this.responseMetadata ??= new Metadata()).set(key, value);
   }
   metadata(): Metadata {
     return this.call.metadata;

@@ -20,7 +20,7 @@ interface ServiceName {
  * evaluated every `watchIntervalMs` and is sent every change. An unknown service is NOT_FOUND to
  * Check and SERVICE_UNKNOWN to Watch, as the protocol says. `set` marks one service NOT_SERVING
  * (or back) on its own, within the application's state. At close, the Watch streams end so that
- * the shutdown does not wait for them.
+ * the shutdown does not wait for them, and one opened during the shutdown is answered and ended at once.
  *
  * @example
  * const health = new ServerHealth(['todo.TodoService'], app.health);
@@ -34,6 +34,7 @@ export class ServerHealth {
   private readonly own = new Map<string, ServingStatus>();
   private readonly current = new Map<string, ServingStatus>();
   private readonly unsubscribe: () => void;
+  private closing = false;
 
   constructor(
     private readonly services: readonly string[],
@@ -72,6 +73,7 @@ export class ServerHealth {
 
   /** Every status NOT_SERVING (the application's close has begun), then ends the Watch streams. */
   shuttingDown(): void {
+    this.closing = true;
     this.unsubscribe();
     this.apply(false);
     for (const calls of this.watches.values()) for (const call of calls) call.end();
@@ -81,6 +83,12 @@ export class ServerHealth {
   /** Sends the watched service's status now and at every change, keeping readiness evaluated meanwhile. */
   private watch(call: ServerWritableStream<ServiceName, unknown>): void {
     const name = call.request.service ?? '';
+    if (this.closing) {
+      // A client re-opening the Watch that close ended (grpc-core does at once) must not hold the drain open until its timeout.
+      call.write({ status: this.current.get(name) ?? 'SERVICE_UNKNOWN' });
+      call.end();
+      return;
+    }
     const calls = this.watches.get(name) ?? new Set();
     this.watches.set(name, calls.add(call));
     const stopChecking = this.state.keepChecking();

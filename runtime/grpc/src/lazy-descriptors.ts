@@ -28,6 +28,17 @@ function descriptorExtension(): DescriptorExtension {
   return (extension ??= (bundledModule('protobufjs/ext/descriptor') ?? requireFromHere('protobufjs/ext/descriptor')) as DescriptorExtension);
 }
 
+/**
+ * protobufjs's `google.protobuf.FileDescriptorProto` type, to read and rewrite the serialized
+ * descriptors of `fileDescriptorsOf` (reflection leaves out the services a server does not serve).
+ *
+ * @example
+ * const file = fileDescriptorType().decode(fileDescriptorsOf(root)[0]);
+ */
+export function fileDescriptorType(): protobuf.Type {
+  return descriptorExtension().FileDescriptorProto;
+}
+
 /** How proto-loader converts descriptors to plain objects (enum names, 64-bit integers and bytes as strings, JSON values). */
 const descriptorConversion: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: true, oneofs: true, json: true };
 

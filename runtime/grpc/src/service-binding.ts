@@ -3,6 +3,7 @@ import { grpcServiceOf, type TransportHost } from '@framework/core/transport';
 import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { GrpcRpcRuntime } from './grpc-call.js';
 import { withStringChecks } from './checked-requests.js';
+import { withAnswerChecks } from './checked-responses.js';
 import { streamHandler } from './stream-handler.js';
 import { unaryHandler } from './unary-handler.js';
 import { kindOf, unsupportedRpcHandler, type RpcKind } from './unsupported-rpc.js';
@@ -77,5 +78,5 @@ export function bindService(service: GrpcServiceEntry, host: TransportHost): Ser
       implementation[rpc] = unsupportedRpcHandler(kind, `${service.service}/${rpc} is not implemented by this server: no @GrpcMethod binds it.`);
     }
   }
-  return { controllerName: provider.name, definition, implementation };
+  return { controllerName: provider.name, definition: withAnswerChecks(definition, methodsByRpc, host.logger), implementation };
 }
