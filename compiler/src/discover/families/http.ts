@@ -83,7 +83,7 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
 function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDeclaration; level: Level }, index: number, handler: string): ParamIR {
   const d = frameworkDecorators(p).find((x) => PARAMS.has(x.name));
   // NestJS's `@Body(new ParseArrayPipe({ items: ItemDto }))`: FW1211, read as a plain `@Body()`.
-  const arrayPipe = d?.name === 'Body' && refuseBodyArrayPipe(ctx, d.args[0], p.getName(), handler);
+  const arrayPipe = d?.name === 'Body' && refuseBodyArrayPipe(ctx, d.args[0], p, handler);
   const source = arrayPipe ? ({ kind: 'body' } as const) : d || !ctx.unreadDecorated.has(p.compilerNode) ? sourceOf(ctx, d) : ({ kind: 'none', unread: true } as const);
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
