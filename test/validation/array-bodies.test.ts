@@ -6,6 +6,7 @@ import { FrameworkApplication, type ApplicationTables } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture } from '../compile-fixture.js';
+import { medianMs, scalesLinearly } from '../reliability/fixtures/linear-time.js';
 import { AppModule } from './fixtures/array-bodies/src/app.module.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/array-bodies/', import.meta.url));
@@ -91,6 +92,17 @@ test('the reasons stop at maxValidationReasons over all elements, however long t
   const lines = await post('/lines', JSON.stringify(Array.from({ length: 1000 }, () => ({ sku: 1, count: 1 }))));
   assert.equal(reasonsOf(lines)?.at(-1), ['', 'and more: checking stopped after 4 reasons']);
   assert.is(lines.body.reasons?.length, 5);
+});
+
+test('valid arrays take time linear in their length, compiled or on class-validator', async () => {
+  const send = (path: string, count: number) => async () => {
+    const answer = await post(path, JSON.stringify(Array.from({ length: count }, (_, i) => ({ name: 'ab', sku: 's', count: 2 * i }))));
+    assert.is(answer.status, 200);
+  };
+  for (const [path, small] of [['/items', 1000], ['/lines', 200]] as const) {
+    const verdict = scalesLinearly(await medianMs(send(path, small)), await medianMs(send(path, small * 10)));
+    assert.ok(verdict.ok, `${path}: ${verdict.message}`);
+  }
 });
 
 test.after(() => app.close());
