@@ -67,17 +67,57 @@ test('FW1204: a @Body() whose type is not a validated class is an error; @Body({
       code: 'FW1204',
       severity: 'error',
       file: 'test/compiler/fixtures/fw1204-body-not-class/src/app.module.ts',
-      line: 6,
+      line: 10,
       column: 10,
       message: "@Body() parameter 'body' of NotesController.create has type { title: string }, which is not a validated class, so the body would reach the handler unchecked.",
+    },
+    // An array body whose elements are no validated class: a scalar, an interface.
+    {
+      code: 'FW1204',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1204-body-not-class/src/app.module.ts',
+      line: 15,
+      column: 8,
+      message: "@Body() parameter 'tags' of NotesController.tags has type string[], which is not a validated class nor an array of one (its elements are string), so the body would reach the handler unchecked.",
+    },
+    {
+      code: 'FW1204',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1204-body-not-class/src/app.module.ts',
+      line: 20,
+      column: 8,
+      message: "@Body() parameter 'notes' of NotesController.many has type readonly Note[], which is not a validated class nor an array of one (its elements are Note), so the body would reach the handler unchecked.",
     },
   ]);
   assert.is(
     result.diagnostics[0]?.hint,
     'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, name a Standard Schema (Zod, Valibot, ArkType) as @Body({ schema: CreateNote }), or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   );
+  assert.is(
+    result.diagnostics[2]?.hint,
+    'declare a DTO class whose members carry class-validator decorators and use it as the parameter type (`@Body() notes: ThatDto[]` for an array: each element is validated as ThatDto), name a Standard Schema (Zod, Valibot, ArkType) as @Body({ schema: CreateNote }), or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
+  );
   // NotesController.raw (`@Body({ validate: false }) event: unknown`) is not reported; the emit-golden
   // fixture shows how such a body is read (`a.body as Parameters<…>`), unchecked.
+});
+
+test("FW1211: NestJS's @Body(new ParseArrayPipe({ items })) is refused at the pipe, the hint writing the plain array form", async () => {
+  const f = 'fw1211-body-array-pipe';
+  const result = await compileFixture(f);
+  const file = `test/compiler/fixtures/${f}/src/app.module.ts`;
+  // Neither FW1004 (the pipe is no static options object) nor FW1204 (ItemDto[] is an array body) on top.
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1211', severity: 'error', file, line: 11, column: 16,
+      message: "@Body(new ParseArrayPipe({ items: ItemDto })) on parameter 'items' of ItemsController.create: pipes do not apply to a body here; the parameter's declared type says that the body is an array and what each element is validated as.",
+    },
+    {
+      code: 'FW1211', severity: 'error', file, line: 16, column: 14,
+      message: "@Body(ParseArrayPipe) on parameter 'items' of ItemsController.bare: pipes do not apply to a body here; the parameter's declared type says that the body is an array and what each element is validated as.",
+    },
+  ]);
+  const hint = "write `@Body() items: ItemDto[]`: each element is then validated as ItemDto (whitelisted, an instance of it), a body that is not a JSON array is a 400, and the reasons name the element's index ('[1] name must be a string'), as ParseArrayPipe's do.";
+  assert.equal(result.diagnostics.map((d) => d.hint), [hint, hint]);
 });
 
 test('FW1205: a handler parameter without a parameter decorator', async () => {

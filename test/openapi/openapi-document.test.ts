@@ -80,7 +80,8 @@ test('the example: paths from routes, bodies from the DTO rules, statuses from g
 });
 
 test('rules, nesting, parameters and result types of a fixture', async () => {
-  const document = documentOf(await buildApiFixture('rules'));
+  const result = await buildApiFixture('rules');
+  const document = documentOf(result);
   assert.is(await schemaErrors(document), undefined);
   const shape = document.components.schemas.ShapeDto;
   assert.equal(shape.properties.name, { type: 'string', minLength: 2, maxLength: 10, description: 'What to call it.' });
@@ -121,6 +122,13 @@ test('rules, nesting, parameters and result types of a fixture', async () => {
   assert.equal(document.paths['/shapes/polygons/all']!.get.responses['200'].content['application/json'].schema, { type: 'array', items: { $ref: '#/components/schemas/Shape2' } });
   assert.equal(document.components.schemas.Shape2.properties, { sides: { type: 'number' } });
   assert.equal(document.paths['/shapes']!.get.responses['200'].content['application/json'].schema.items.prefixItems, [{ type: 'number' }, { type: 'string' }]);
+  // `@Body() points: PointDto[]`: an array of the DTO's schema, and the client sends one.
+  assert.equal(document.paths['/shapes/points']!.post.requestBody, {
+    required: true,
+    content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/PointDto' } } } },
+  });
+  const client = result.files.find((f) => f.path.endsWith('/client.ts'))!.text;
+  assert.match(client, 'addPoints: (body: Array<PointDto>, request?: { signal?: AbortSignal }): Promise<{ count: number }> =>');
 });
 
 test('the document is deterministic: two builds give the same text', async () => {

@@ -81,6 +81,26 @@ test('valid bodies are accepted: a sample of the schema goes through', async () 
   assert.is(response.status, 201);
 });
 
+test('an array body: the server accepts exactly the arrays its schema accepts, whatever else is sent', async () => {
+  const addPoints = document.paths['/shapes/points']!.post;
+  const acceptsPoints = schemaOf(addPoints.requestBody.content['application/json'].schema);
+  const bodies = mostly(fc.array(point, { maxLength: 4 }), fc.oneof(point, fc.constantFrom(null, 'p', 3, {}), fc.array(fc.oneof(point, fc.constantFrom(null, 'p')), { minLength: 1, maxLength: 3 })));
+  let accepted = 0;
+  await fc.assert(
+    fc.asyncProperty(bodies, async (value) => {
+      const response = await fetch(`${base}/shapes/points`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+      const answer = (await response.json()) as unknown;
+      assert.ok(String(response.status) in addPoints.responses, `status ${response.status} is listed`);
+      const schemaSays = acceptsPoints(JSON.parse(JSON.stringify(value)));
+      assert.is(response.status === 201, schemaSays, `${JSON.stringify(value)} → ${response.status} ${JSON.stringify(answer)}`);
+      assert.ok(schemaOf(addPoints.responses[String(response.status)].content['application/json'].schema)(answer), JSON.stringify(answer));
+      if (schemaSays) accepted++;
+    }),
+    { numRuns: 100, seed: 18 },
+  );
+  assert.ok(accepted >= 10, `only ${accepted} of 100 bodies were valid: the generator must reach both sides`);
+});
+
 test('parameters: a value the schema refuses is a 400 the document lists; answers match their schemas', async () => {
   const one = document.paths['/shapes/{id}']!.get;
   for (const [path, status] of [['/shapes/7', 200], ['/shapes/0', 200], ['/shapes/x', 400], ['/shapes/7?verbose=maybe', 400], ['/shapes/7?verbose=true', 200]] as const) {

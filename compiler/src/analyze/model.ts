@@ -66,6 +66,8 @@ export interface RouteModel extends HandlerModel {
   readonly path: string;
   readonly readsBody: boolean;
   readonly body?: DtoIR;
+  /** `@Body() items: ItemDto[]`: the body is a JSON array of `body`. */
+  readonly bodyArray?: true;
   /** The Standard Schema of `@Body({ schema })`, in the DTO's place. */
   readonly bodySchema?: SchemaIR;
   readonly status: number;

@@ -92,7 +92,7 @@ function routeModel(
     params: route.params,
     pipes: route.params.flatMap((p) => (p.pipes ?? []).flatMap((pipe) => (pipe.kind === 'class' ? [providerOf(pipe.cls.key)] : []))),
     readsBody: body !== undefined || form !== undefined,
-    ...(body?.dto ? { body: body.dto } : {}),
+    ...(body?.dto ? { body: body.dto, ...(body.array ? { bodyArray: true as const } : {}) } : {}),
     ...(body?.schema ? { bodySchema: body.schema } : {}),
     status: route.status,
     ...(route.stream ? { stream: route.stream.kind } : {}),
@@ -156,7 +156,7 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
       out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
     }
     if (source.kind === 'body' && !param.dto && !param.schema && !source.unvalidated) {
-      out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText }));
+      out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText, ...(param.array ? { element: param.array.element } : {}) }));
     }
     if (param.dto) out.push(...checkDto(ir, param.dto, checkedDtos));
     if (param.schema && !param.schema.ref.exported && !checkedDtos.has(param.schema.ref.key)) {

@@ -71,7 +71,7 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       // A schema's output, checked by tsc against the parameter; without a DTO class or a schema,
       // cast to whatever the handler declares so tsc still checks the call.
       if (p.schema) return plain(`a.body as ${schemaOutput(p.schema, imports)}`);
-      return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}` : `a.body as ${parameter}`);
+      return plain(p.dto ? `a.body as ${imports.value(p.dto.ref)}${p.array ? '[]' : ''}` : `a.body as ${parameter}`);
     case 'form':
       // Without a DTO class FW1214 stops the build: nothing is emitted then.
       return p.dto ? { text: `await ${formReader(p, p.dto, site)}(a.body)`, awaits: true } : plain(`a.body as ${parameter}`);

@@ -23,7 +23,8 @@ export function emitRoute(r: RouteModel, imports: Imports, srcDir: string, inden
     `method: ${quote(r.method)}`,
     `path: ${quote(r.path)}`,
     `readsBody: ${r.readsBody}`,
-    ...(r.body ? [`body: ${dtos.entry(r.body)}`] : []),
+    // An array body is the DTO's entry marked `array`: `body: arrayOf($ItemDto)`, an array of ItemDto.
+    ...(r.body ? [`body: ${r.bodyArray ? `${imports.validation('arrayOf')}(${dtos.entry(r.body)})` : dtos.entry(r.body)}`] : []),
     ...(r.bodySchema ? [`body: ${schemaEntry(r.bodySchema, imports, hoisted)}`] : []),
     `status: ${r.status}`,
     ...(r.stream ? [`stream: ${quote(r.stream)}`] : []),

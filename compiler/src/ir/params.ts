@@ -107,6 +107,12 @@ export interface ParamIR {
   readonly source: ParamSource;
   /** For `@Body()`, `@Form()` and a whole `@Query()`: the DTO when the type is a class, else absent (then FW1204 for a body, unless `unvalidated`). */
   readonly dto?: DtoIR;
+  /**
+   * For `@Body()` declared as an array (`ItemDto[]`, `readonly ItemDto[]`, `Array<ItemDto>`): the
+   * body is a JSON array, each element validated as `dto` (absent when the element is not a class:
+   * FW1204); `element` is the element type as written.
+   */
+  readonly array?: { readonly element: string };
   /** For `@Body({ schema })` and `@Query({ schema })`: the Standard Schema it is validated with (instead of a DTO). */
   readonly schema?: SchemaIR;
   /** For `@Param(name)` and `@Query(name)`: how the text becomes the declared type. */

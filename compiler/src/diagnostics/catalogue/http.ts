@@ -25,9 +25,10 @@ export const httpCatalogue = {
   },
   FW1204: {
     severity: 'error',
-    message: (a) => `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class, so the body would reach the handler unchecked.`,
-    hint: () =>
-      'declare a DTO class whose members carry class-validator decorators and use it as the parameter type, ' +
+    message: (a) =>
+      `@Body() parameter '${a.param}' of ${a.handler} has type ${a.type}, which is not a validated class${a.element ? ` nor an array of one (its elements are ${a.element})` : ''}, so the body would reach the handler unchecked.`,
+    hint: (a) =>
+      `declare a DTO class whose members carry class-validator decorators and use it as the parameter type${a.element ? ` (\`@Body() ${a.param}: ThatDto[]\` for an array: each element is validated as ThatDto)` : ''}, ` +
       'name a Standard Schema (Zod, Valibot, ArkType) as @Body({ schema: CreateNote }), ' +
       'or write @Body({ validate: false }) to take the parsed JSON unchecked on purpose.',
   },
@@ -63,5 +64,13 @@ export const httpCatalogue = {
     severity: 'error',
     message: (a) => `${a.decorator} is a parameter decorator, but it decorates ${a.kind}, ${a.member}: the framework reads it only on a handler's parameters, so it is ignored here.`,
     hint: (a) => `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
+  },
+  FW1211: {
+    severity: 'error',
+    message: (a) =>
+      `@Body(${a.pipe}) on parameter '${a.param}' of ${a.handler}: pipes do not apply to a body here; the parameter's declared type says that the body is an array and what each element is validated as.`,
+    hint: (a) =>
+      `write \`@Body() ${a.param}: ${a.items ?? 'ItemDto'}[]\`${a.items ? '' : ' with a DTO class'}: each element is then validated as ${a.items ?? 'that class'} ` +
+      "(whitelisted, an instance of it), a body that is not a JSON array is a 400, and the reasons name the element's index ('[1] name must be a string'), as ParseArrayPipe's do.",
   },
 } satisfies Record<string, Entry>;

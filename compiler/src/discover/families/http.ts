@@ -1,4 +1,4 @@
-import { Node, type ClassDeclaration, type ParameterDeclaration } from 'ts-morph';
+import { Node, type ClassDeclaration, type ParameterDeclaration, type TypeNode } from 'ts-morph';
 import type { ChainIR, HttpControllerIR, ParamIR, ParamSource, RouteIR, VersionIR } from '../../ir/index.js';
 import { notStatic, oneLine, type DiscoverContext } from '../context.js';
 import { discoverDto } from '../dtos.js';
@@ -18,6 +18,7 @@ import { checkSocketRequestReads } from './socket-reads.js';
 import { docText } from '../api/docs.js';
 import { routeApi } from '../api/route-api.js';
 import { bodyLimitOf, uploadSource } from '../uploads.js';
+import { arrayElementOf, refuseBodyArrayPipe } from '../body-arrays.js';
 
 /** Method decorator name → HTTP method. */
 const ROUTES: Readonly<Record<string, string>> = {
@@ -72,16 +73,18 @@ function routeOf(ctx: DiscoverContext, cls: ClassDeclaration, h: Handler): Route
     ...(bodyLimit ? { bodyLimit } : {}),
     returns: returnOf(runs(h)),
     inaccessible: inaccessible(method),
-    params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index)),
+    params: method.getParameters().map((_, index) => paramOf(ctx, parameterAt(h, index, (d) => PARAMS.has(d.name))!, index, `${cls.getName() ?? 'default'}.${h.name}`)),
     chain: handlerChain(ctx, h),
     api: routeApi(ctx, cls, h),
     ...streamOf(route.name, method),
   };
 }
 
-function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDeclaration; level: Level }, index: number): ParamIR {
+function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDeclaration; level: Level }, index: number, handler: string): ParamIR {
   const d = frameworkDecorators(p).find((x) => PARAMS.has(x.name));
-  const source = d || !ctx.unreadDecorated.has(p.compilerNode) ? sourceOf(ctx, d) : ({ kind: 'none', unread: true } as const);
+  // NestJS's `@Body(new ParseArrayPipe({ items: ItemDto }))`: FW1211, read as a plain `@Body()`.
+  const arrayPipe = d?.name === 'Body' && refuseBodyArrayPipe(ctx, d.args[0], p, handler);
+  const source = arrayPipe ? ({ kind: 'body' } as const) : d || !ctx.unreadDecorated.has(p.compilerNode) ? sourceOf(ctx, d) : ({ kind: 'none', unread: true } as const);
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
@@ -128,9 +131,20 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   if (source.kind === 'header' && p.isOptional()) return { ...base, optional: true };
   if ((source.kind !== 'body' && source.kind !== 'query') || (source.kind === 'body' && source.unvalidated)) return base;
   const cls = classOfType(ctx, typeNode);
-  if (!cls) return base;
+  if (!cls) return source.kind === 'body' ? arrayBodyParam(ctx, base, typeNode, level) : base;
   const dto = discoverDto(ctx, cls.declaration, cls.ref);
   return source.kind === 'body' ? { ...base, dto } : { ...base, dto, queryMembers: queryMembers(ctx, cls.declaration, dto) };
+}
+
+/** `@Body() items: ItemDto[]`: a JSON array, each element validated as the DTO (FW1204 when the element is no class). */
+function arrayBodyParam(ctx: DiscoverContext, base: ParamIR, typeNode: TypeNode | undefined, level: Level): ParamIR {
+  const written = arrayElementOf(typeNode);
+  if (!written) return base;
+  // An element typed by a generic base (`@Body() items: T[]`) is the class the subclass binds.
+  const element = level.bind(written);
+  const cls = classOfType(ctx, element);
+  const array = { element: element?.getText() ?? written.getText() };
+  return cls ? { ...base, array, dto: discoverDto(ctx, cls.declaration, cls.ref) } : { ...base, array };
 }
 
 function sourceOf(ctx: DiscoverContext, d: FrameworkDecorator | undefined): ParamSource {

@@ -98,7 +98,9 @@ function operation(
   const body = form
     ? undefined
     : route.body
-    ? dtoSchemaRef(components, app.validation, route.body)
+    ? route.bodyArray
+      ? { type: 'array', items: dtoSchemaRef(components, app.validation, route.body) }
+      : dtoSchemaRef(components, app.validation, route.body)
     : route.bodySchema
       ? schemaBodyRef(components, documents, route.bodySchema)
       : route.readsBody

@@ -3,6 +3,7 @@ import type { BodyEntry, DtoEntry } from '../contract/tables.js';
 import { isThenable } from '../types/thenable.js';
 import { isPlainObject, notAnObject } from './compiled/instance.js';
 import { loadClassValidator } from './decorators.js';
+import { arrayCheckFor, isArrayEntry, validateEach } from './array-body.js';
 import { CappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
 import { isSchemaEntry, schemaCheckFor } from './schema-check.js';
 
@@ -13,7 +14,8 @@ export type BodyValidator = (value: unknown) => object | Promise<object>;
  * The validator of a DTO, chosen once at init: the compiled one when `framework-build` emitted it
  * (`entry.validate`), else class-validator, imported only then, so an application whose DTOs are
  * all compiled never loads it. Both give the same answers (a differential test holds them to it).
- * A Standard Schema entry runs the schema's own `validate`, with the same 400.
+ * A Standard Schema entry runs the schema's own `validate`, with the same 400. An array entry
+ * (`arrayOf`, for `@Body() items: ItemDto[]`) validates each element with its DTO's validator.
  * Reused by every place that validates a DTO (bodies today, query objects alike). At most
  * `maxReasons` reasons are listed (see `CappedReasons`).
  *
@@ -53,6 +55,7 @@ export type BodyCheck = (value: unknown, reasons: ValidationReason[]) => object 
  */
 export function compiledBodyCheckFor(entry: BodyEntry, maxReasons = DEFAULT_MAX_REASONS): BodyCheck | undefined {
   if (isSchemaEntry(entry)) return schemaCheckFor(entry, maxReasons);
+  if (isArrayEntry(entry)) return arrayCheckFor(entry, maxReasons);
   const compiled = entry.validate;
   if (!compiled) return undefined;
   const capped = new CappedReasons(maxReasons);
@@ -68,5 +71,6 @@ function classValidatorFor(entry: DtoEntry, maxReasons: number): BodyValidator {
   const loading = Promise.all([import('./dto-validator.js'), loadClassValidator()]).then(([module]) => new module.DtoValidator(entry, maxReasons));
   // An unhandled rejection here would end the process before any request asks for it.
   loading.catch(() => undefined);
+  if (isArrayEntry(entry)) return async (value) => validateEach(await loading, entry, value, maxReasons);
   return async (value) => (await loading).validate(value);
 }

@@ -119,13 +119,21 @@ export class DtoValidator {
 
   async validate(value: unknown): Promise<object> {
     if (!isPlainObject(value)) throw notAnObject(this.prepared.entry, value);
+    const reasons: ValidationReason[] = [];
+    const instance = await this.check(value, reasons);
+    if (reasons.length > 0) throw new NotValidBodyException(capped(reasons, this.maxReasons));
+    return instance;
+  }
+
+  /** The instance of one JSON object, every failed rule pushed to `reasons` (uncapped): an array body's element. */
+  async check(value: Record<string, unknown>, reasons: ValidationReason[]): Promise<object> {
     const problems: ShapeProblem[] = [];
     const instance = hydrate(this.prepared, value, [], problems);
     // forbidUnknownValues stays off: it would refuse bodies of a DTO without rules; wrong nested
     // shapes, which it would catch, are `problems` already.
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
     if (problems.length > 0) mergeShapeProblems(errors, problems);
-    if (errors.length > 0) throw new NotValidBodyException(capped(reasonsOf(this.prepared, errors, ''), this.maxReasons));
+    if (errors.length > 0) reasons.push(...reasonsOf(this.prepared, errors, ''));
     return instance;
   }
 }

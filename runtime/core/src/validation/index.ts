@@ -18,6 +18,7 @@ export * from './compiled/rule-checks.js';
 export * from './compiled/string-format-checks.js';
 export * from './compiled/date-checks.js';
 export { eachOrOne, hydrated, isArrayOfObjects, isPlainObject, refuseForbiddenKey } from './compiled/instance.js';
+export { arrayOf, type DtoArrayEntry } from './array-body.js';
 export type { CompiledValidate } from '../contract/compiled-validate.js';
 export type { ValidationReason } from '../exceptions/request-exceptions.js';
 export type { BodyEntry, DtoEntry, SchemaEntry } from '../contract/tables.js';

@@ -2,13 +2,14 @@ import type { BodyEntry, SchemaEntry } from '../contract/tables.js';
 import type { ValidationReason } from '../exceptions/request-exceptions.js';
 import type { StandardSchemaV1 } from '../types/standard-schema.js';
 import { isThenable } from '../types/thenable.js';
+import { isArrayEntry } from './array-body.js';
 import { cappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
 
 /** Whether the entry is a Standard Schema's (else a DTO class's). */
 export const isSchemaEntry = (entry: BodyEntry): entry is SchemaEntry => 'schema' in entry;
 
-/** The name a body entry is known by in messages (`CreateTodoDto`, or the schema's const `CreateTodo`). */
-export const bodyEntryName = (entry: BodyEntry): string => (isSchemaEntry(entry) ? entry.name : entry.dto.name);
+/** The name a body entry is known by in messages (`CreateTodoDto`, `ItemDto[]` for an array of it, or the schema's const `CreateTodo`). */
+export const bodyEntryName = (entry: BodyEntry): string => (isSchemaEntry(entry) ? entry.name : isArrayEntry(entry) ? `${entry.dto.name}[]` : entry.dto.name);
 
 /**
  * A Standard Schema's check, in the shape of a compiled DTO's: the schema's output (transforms and

@@ -21,8 +21,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** The 400 for a body that is not a JSON object, whichever validator runs. */
 export function notAnObject(entry: DtoEntry, value: unknown): MalformedBodyException {
-  const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
-  return new MalformedBodyException(`Request body must be a JSON object matching ${entry.dto.name}, got ${got}`);
+  return new MalformedBodyException(`Request body must be a JSON object matching ${entry.dto.name}, got ${jsonKindOf(value)}`);
+}
+
+/** What a JSON value is, for messages: `an array`, `an object`, `null`, `string`, `number`, `boolean`. */
+export function jsonKindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : typeof value;
 }
 
 /** An array whose every element is a JSON object: what a member typed `Item[]` must hold. */
