@@ -50,6 +50,9 @@ test('a body that is not a JSON array is a 400 saying what came instead', async 
       assert.is(answer.status, 400, `${path} ${body}`);
       assert.equal(answer.body.message, `Request body must be a JSON array of ${dto}, got ${got}`, `${path} ${body}`);
     }
+    const empty = await post(path, '');
+    assert.is(empty.status, 400);
+    assert.match(String(empty.body.message), `expects a JSON array of ${dto}`);
   }
 });
 

@@ -1,6 +1,7 @@
 import { HttpException } from '../exceptions/http-exception.js';
 import { MalformedBodyException, RequestAbortedException } from '../exceptions/request-exceptions.js';
 import type { HttpRouteEntry } from '../contract/tables.js';
+import { isArrayEntry } from '../validation/array-body.js';
 import { bodyEntryName } from '../validation/schema-check.js';
 import { DEFAULT_MAX_BODY_DEPTH, DEFAULT_MAX_BODY_VALUES, refuseUnboundedJson, type JsonBounds } from './json-depth.js';
 
@@ -11,7 +12,7 @@ const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
 /** A route's JSON parser: a 400 for a wrong Content-Type, invalid JSON or an empty body where a DTO is expected; `bounds` checked. */
 export function jsonParserFor(route: HttpRouteEntry, bounds: JsonBounds = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES }): JsonBodyParser {
-  const what = route.body ? `a JSON object matching ${bodyEntryName(route.body)}` : 'a JSON body';
+  const what = !route.body ? 'a JSON body' : isArrayEntry(route.body) ? `a JSON array of ${route.body.dto.name}` : `a JSON object matching ${bodyEntryName(route.body)}`;
   return (method, type, text) => {
     if (text.trim() === '') {
       if (!route.body) return undefined;
