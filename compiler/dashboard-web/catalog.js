@@ -71,7 +71,7 @@ function detailsOf(entry) {
     params.length
       ? el('ul', {}, ...params.map((p) => el('li', {}, el('code', {}, `${p.source}${p.key ? ` '${p.key}'` : ''}`), ` → ${p.name}: ${p.type}`, p.conversion ? ` (converted: ${p.conversion})` : '', p.optional ? ' (optional)' : '')))
       : el('p', { class: 'muted' }, 'none'),
-    entry.body ? el('h3', {}, `Body: ${entry.body.name}`) : undefined,
+    entry.body ? el('h3', {}, `Body: ${entry.body.name}${entry.body.array ? '[] (a JSON array)' : ''}`) : undefined,
     entry.body ? el('p', { class: 'muted' }, declaredLink(catalog.srcDir, entry.body.declared)) : undefined,
     entry.body ? el('ul', {}, ...entry.body.members.map((m) => el('li', {}, el('code', {}, m.name), m.rules.length ? `: ${m.rules.join(', ')}` : ''))) : undefined,
     entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,

@@ -80,7 +80,9 @@ function renderForm(route) {
   );
   fill(document.getElementById('explorer-params'), el('legend', {}, 'Parameters'), ...(fields.length ? fields : [el('p', { class: 'muted' }, 'This route takes no path, query or header parameters.')]));
   const body = document.getElementById('explorer-body');
-  body.value = route?.body ? JSON.stringify(Object.fromEntries(route.body.members.map((m) => [m.name, sample(m.rules)])), null, 2) : '';
+  const element = route?.body && Object.fromEntries(route.body.members.map((m) => [m.name, sample(m.rules)]));
+  // An array body (`items: ItemDto[]`) starts with one element.
+  body.value = element ? JSON.stringify(route.body.array ? [element] : element, null, 2) : '';
   body.disabled = !route?.body && !['POST', 'PUT', 'PATCH'].includes(route?.method ?? '');
 }
 

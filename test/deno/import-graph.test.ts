@@ -58,7 +58,7 @@ test('@framework/core statically imports only Web-standard packages; the Node se
   // `@framework/core/config` reads the .env file: node:fs and dotenv, which Deno runs through its Node compatibility.
   const allowedByConfig = /^(node:fs|dotenv)$/;
   // `@framework/core/lambda` runs in AWS Lambda's Node.js runtime alone (its result and stream APIs are Node's).
-  const allowedByLambda = /^node:(http|stream|stream\/promises)$/;
+  const allowedByLambda = /^node:(buffer|http|stream|stream\/promises)$/;
   for (const entry of entries) {
     const reached = reachablePackages(entry);
     const isConfig = entry.endsWith('/bundle/config/index.js');

@@ -58,6 +58,7 @@ test('GET /api/routes lists every route and RPC of the example with its chain, f
   assert.equal([id.key, id.type, id.conversion], ['id', 'string', 'string']);
   const create = catalog.routes.find((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/todo');
   assert.ok(create.body.members.length > 0 && create.body.members.every((m: { rules: string[] }) => m.rules.length > 0), 'the body DTO with its rules');
+  assert.is(create.body.array, undefined, 'an object body is not marked as an array');
   assert.ok(catalog.rpcs.every((r: { service: string; kind: string }) => r.service && r.kind), 'RPCs with their service and kind');
   const socket = catalog.routes.find((r: { stream?: string }) => r.stream === 'websocket');
   assert.equal([socket.path, socket.messages.name, socket.messages.members.map((m: { name: string }) => m.name)], ['/todo/ws', 'CreateTodoDto', ['name', 'priority', 'colorLabel']]);

@@ -113,7 +113,7 @@ for (const adapter of ['node', 'web'] as const) {
   test("a HEAD has its GET's head (Vary, Content-Encoding, Content-Length) and no body", async ({ port }) => {
     const responses = ['/bytes/csv', '/bytes/png', '/bytes/no-transform'];
     const heads = ['/bytes/list', '/bytes/text', '/bytes/small', ...responses];
-    for (const accept of [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}]) {
+    for (const accept of [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
       for (const path of heads) {
         const [got, head] = [await get(port, path, accept), await get(port, path, accept, 'HEAD')];
         const what = `HEAD ${path} with ${JSON.stringify(accept)}`;

@@ -64,7 +64,7 @@ test("a HEAD over HTTP/2 has the Content-Length its GET has, as over HTTP/1.1", 
     return { head, length };
   };
   for (const path of ['/bytes/small', '/bytes/list', '/bytes/text', '/files/hello.txt', '/nothing']) {
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       const [got, headed] = [await ask('GET', path, headers), await ask('HEAD', path, headers)];
       const what = `HEAD ${path} with ${JSON.stringify(headers)}`;
       assert.is(headed.head[':status'], got.head[':status'], what);

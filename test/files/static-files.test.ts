@@ -132,7 +132,7 @@ for (const adapter of ['node', 'web'] as const) {
     assert.is(head.headers['content-length'], '5000');
     assert.is(head.body.length, 0);
     // A precompressed sibling: the same Vary, coding, length and tag as the GET's.
-    for (const accept of [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}]) {
+    for (const accept of [{ 'accept-encoding': 'gzip, br' }, { 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
       const [got, headed] = [await raw(port, '/assets/big.txt', accept), await raw(port, '/assets/big.txt', accept, 'HEAD')];
       for (const name of ['vary', 'content-encoding', 'content-length', 'etag']) assert.is(headed.headers[name], got.headers[name], `${JSON.stringify(accept)}: ${name}`);
       assert.is(headed.headers.vary, 'Accept-Encoding');

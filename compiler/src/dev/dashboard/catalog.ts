@@ -39,6 +39,8 @@ export interface CatalogBody {
   readonly members: readonly { readonly name: string; readonly rules: readonly string[] }[];
   /** A Standard Schema body (`@Body({ schema })`): what it validates to. */
   readonly schemaOutput?: string;
+  /** A JSON array of the DTO (`@Body() items: ItemDto[]`). */
+  readonly array?: true;
 }
 
 export interface CatalogRoute {
@@ -175,7 +177,7 @@ function conversionText(conversion: ConversionIR): string {
 }
 
 function bodyOf(model: AppModel, route: RouteModel): { body?: CatalogBody } {
-  if (route.body) return { body: dtoOf(model, route.body) };
+  if (route.body) return { body: { ...dtoOf(model, route.body), ...(route.bodyArray ? { array: true as const } : {}) } };
   if (route.bodySchema) {
     const s = route.bodySchema;
     return { body: { name: s.ref.name, declared: sourceOf(s.ref, s.location, model.srcDir), members: s.outputKeys.map((name) => ({ name, rules: [] })), schemaOutput: s.outputText } };

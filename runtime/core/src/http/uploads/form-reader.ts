@@ -1,3 +1,4 @@
+/// <reference path="./busboy-params.d.ts" />
 import type { BusboyConfig, BusboyConstructor, BusboyFileStream, BusboyInstance } from '@fastify/busboy';
 import type { FormEntry, FormFileEntry } from '../../contract/tables.js';
 import { HttpException } from '../../exceptions/http-exception.js';
