@@ -83,6 +83,16 @@ test('a thrown non-Error value answers UNKNOWN with its text', async ({ started 
   assert.is(error.details, 'plain string');
 });
 
+test("a thrown status object ({ code, details }, no Error) answers with its own code and text, and is not logged", async ({ started }) => {
+  const before = started.logger.errors.length;
+  const error = await failure(unary(started.probe, 'Fail', { kind: 'status-object', status: status.ALREADY_EXISTS, message: 'todo 7 exists' }));
+  assert.equal([error.code, error.details], [status.ALREADY_EXISTS, 'todo 7 exists']);
+  assert.is(started.logger.errors.length, before);
+  // A code outside 1–16 is no status: the object is an unexpected value as before.
+  const odd = await failure(unary(started.probe, 'Fail', { kind: 'status-object', status: 99, message: 'x' }));
+  assert.is(odd.code, status.UNKNOWN);
+});
+
 test('the server keeps serving after errors', async ({ started }) => {
   const { response } = await unary<{ text: string }>(started.probe, 'Slow', { ms: 0 });
   assert.is(response.text, 'slept 0');
