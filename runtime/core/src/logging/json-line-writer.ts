@@ -9,8 +9,9 @@ function errorFields(error: Error): Record<string, unknown> {
 
 /**
  * A replacer for one `JSON.stringify` that writes what pino's Node build writes where JSON alone
- * throws: a BigInt as its number (as text past 2^53), an object met again inside itself as `"[Circular]"`; errors
- * as `errorFields`. `this` is the object holding `value`: the objects above it are kept in a stack.
+ * throws: a BigInt as its number (as text past 2^53), an object met again inside itself as
+ * `"[Circular]"`; errors as `errorFields`. `this` is the object holding `value`: the objects above
+ * it are kept in a stack.
  */
 function lineReplacer(): (this: unknown, key: string, value: unknown) => unknown {
   const above: unknown[] = [];
