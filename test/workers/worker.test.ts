@@ -4,7 +4,7 @@
 // malformed-JSON 400s, the body limit's 413 (also while a body is still arriving),
 // the 404 (with the framework's bodies), the JWT guard, the throttler in memory (each caller by the
 // address Cloudflare names), an event stream, compressed answers sent compressed once, and the
-// request log's JSON lines in the Worker's output, a server error's stack in its line.
+// request log's JSON lines in the Worker's output, a server error's stack in its line (and one holding a BigInt or a cycle).
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
