@@ -223,6 +223,14 @@ uploads('a filename* that decodes is the file\'s name; one that does not, after 
   await emptied(temp);
 });
 
+uploads('a quoted filename holding `;filename*=` is the file\'s name, not an extended parameter', async ({ base }) => {
+  const form = new FormData();
+  form.append('photos', new Blob(['hello'], { type: 'text/plain' }), "a;filename*=x'y.txt");
+  const { status, body } = await post(base, '/files/photos', form);
+  assert.is(status, 200, JSON.stringify(body));
+  assert.equal(body.photos, [{ name: "a;filename*=x'y.txt", size: 5, type: 'text/plain' }]);
+});
+
 uploads('a thrown handler error after a large file: its temporary file is deleted', async ({ base, temp }) => {
   const form = formOf({}, { file: [new Uint8Array(2 * 1024 * 1024).fill(0x61)] });
   const { status, body } = await post(base, '/files/fails', form);

@@ -97,6 +97,16 @@ test('the reasons stop at maxValidationReasons over all elements, however long t
   assert.is(lines.body.reasons?.length, 5);
 });
 
+test('reasons that reach maxValidationReasons exactly, the rest valid, are all listed, without an "and more"', async () => {
+  const items = await post('/items', JSON.stringify([{ name: 1 }, { name: 1 }, { name: 'ok' }]));
+  const lines = await post('/lines', JSON.stringify([{ sku: 1, count: 1 }, { sku: 1, count: 1 }, { sku: 'a', count: 2 }]));
+  for (const answer of [items, lines]) {
+    assert.is(answer.status, 400);
+    assert.is(answer.body.reasons?.length, 4, JSON.stringify(answer.body.reasons));
+    assert.not.match(answer.body.message!, /and more/);
+  }
+});
+
 test('valid arrays take time linear in their length, compiled or on class-validator', async () => {
   const send = (path: string, count: number) => async () => {
     const answer = await post(path, JSON.stringify(Array.from({ length: count }, (_, i) => ({ name: 'ab', sku: 's', count: 2 * i }))));

@@ -4,7 +4,7 @@
 // malformed-JSON 400s, the body limit's 413 (also while a body is still arriving),
 // the 404 (with the framework's bodies), the JWT guard, the throttler in memory (each caller by the
 // address Cloudflare names), an event stream, compressed answers sent compressed once, and the
-// request log's JSON lines in the Worker's output, a server error's stack in its line.
+// request log's JSON lines in the Worker's output, a server error's stack in its line (and one holding a BigInt or a cycle).
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -176,6 +176,20 @@ test('the request log writes one JSON line a request in the Worker, a server err
   assert.is(error.type, 'Error');
   assert.is(error.message, 'the Worker route broke');
   assert.match(error.stack, /broken/);
+});
+
+test('an error holding a BigInt and a cycle is logged as pino writes it on Node, and the log goes on', async () => {
+  const odd = await worker.dispatchFetch('http://worker.test/hello/odd-error');
+  assert.is(odd.status, 500);
+  assert.is(((await odd.json()) as { name: string }).name, 'InternalServerErrorException');
+  const after = await worker.dispatchFetch('http://worker.test/hello', { headers: { 'user-agent': 'after-odd' } });
+  assert.is(after.status, 200);
+  for (let waited = 0; waited < 2000 && !workerOutput.includes('"userAgent":"after-odd"'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  const lines = workerOutput.split('\n').filter((line) => line.startsWith('{"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const failed = lines.find((line) => line.route === '/hello/odd-error');
+  assert.ok(failed, `no line for /hello/odd-error in:\n${workerOutput}`);
+  assert.equal((failed.err as { context: unknown }).context, { id: 12, self: '[Circular]' });
+  assert.ok(lines.some((line) => line.userAgent === 'after-odd'), 'the next request is logged');
 });
 
 test('the Worker bundle is under 1 MiB gzipped', () => {

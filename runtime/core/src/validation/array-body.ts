@@ -80,8 +80,8 @@ export interface ElementValidator {
 
 /**
  * An array body validated by class-validator, element after element (the compiled check's
- * reasons, in the same order): the array of instances, or a thrown 400. Checking stops once
- * `maxReasons` reasons are listed.
+ * reasons, in the same order): the array of instances, or a thrown 400. Checking stops, as the
+ * compiled check's does, once an element brings the reasons past `maxReasons`.
  *
  * @example
  * const items = await validateEach(new DtoValidator($LineDto), arrayOf($LineDto), body, 50);
@@ -90,17 +90,16 @@ export async function validateEach(validator: ElementValidator, entry: DtoArrayE
   if (!Array.isArray(value)) throw notAnArray(entry, value);
   const items = new Array<object>(value.length);
   const reasons: ValidationReason[] = [];
+  const listed = (): ValidationReason[] => cappedReasons(Math.min(reasons.length, maxReasons), (r) => reasons[r]!, maxReasons);
   for (let i = 0; i < value.length; i++) {
-    if (reasons.length >= maxReasons) {
-      throw new NotValidBodyException([...cappedReasons(maxReasons, (r) => reasons[r]!, maxReasons), moreReasons(maxReasons)]);
-    }
     const item: unknown = value[i];
     const from = reasons.length;
     if (isPlainObject(item)) items[i] = await validator.check(item, reasons);
     else reasons.push(notAnObjectReason(entry, item));
     if (reasons.length > from) nameElement(reasons, from, reasons.length, i);
+    if (reasons.length > maxReasons) throw new NotValidBodyException([...listed(), moreReasons(maxReasons)]);
   }
-  if (reasons.length > 0) throw new NotValidBodyException(cappedReasons(reasons.length, (r) => reasons[r]!, maxReasons));
+  if (reasons.length > 0) throw new NotValidBodyException(listed());
   return items;
 }
 

@@ -12,8 +12,13 @@ export interface UndecodedDisposition {
   readonly reason: string;
 }
 
-/** An extended parameter the parser reads (`name*`, `filename*`) and its raw value. */
-const EXTENDED = /(?:^|;)\s*(name|filename)\*\s*=\s*([^;]*)/gi;
+/**
+ * Each parameter of a disposition and its raw value, a quoted one read whole: a `;` inside quotes
+ * (a browser sends a file name as it is, `filename="a;filename*=b"`) starts no parameter.
+ */
+const PARAMETER = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+/** The extended parameters the parser reads. */
+const EXTENDED = /^(name|filename)\*$/i;
 /** RFC 8187 §3.2.1: `charset'language'value`, the value percent-encoded attr-chars. */
 const EXT_VALUE = /^[!#$%&+\-^_`{}~0-9a-z]+'[a-z0-9-]*'(?:%[0-9a-f]{2}|[!#$&+\-.^_`|~0-9a-z])*$/i;
 
@@ -31,8 +36,10 @@ const EXT_VALUE = /^[!#$%&+\-^_`{}~0-9a-z]+'[a-z0-9-]*'(?:%[0-9a-f]{2}|[!#$&+\-.
  */
 export function undecodedDisposition(parseParams: ParseParams, disposition: string): UndecodedDisposition | undefined {
   if (!disposition.includes('*')) return undefined;
-  for (const [, key, raw] of disposition.matchAll(EXTENDED)) {
-    const parameter = key!.toLowerCase() as 'name' | 'filename';
+  for (const [, name, raw] of disposition.matchAll(PARAMETER)) {
+    const key = EXTENDED.exec(name!)?.[1];
+    if (key === undefined) continue;
+    const parameter = key.toLowerCase() as 'name' | 'filename';
     // Decoded alone: beside a `filename` the parser may read only that one.
     const reason = problemOf(raw!.trim(), valueOf(parseParams(`x; ${parameter}*=${raw!.trim()}`), parameter));
     if (reason) return { part: parameter === 'name' ? undefined : valueOf(parseParams(disposition), 'name'), parameter: `${parameter}*`, reason };
