@@ -76,6 +76,8 @@ const LEVEL_VALUES: Readonly<Record<LogLevel, number>> = { trace: 10, debug: 20,
 export class RequestLog {
   private logger: PinoLogger | undefined;
   private flushes = true;
+  /** pino could not be loaded: lines are dropped, not kept. */
+  private unavailable = false;
   private loading: Promise<void> | undefined;
   private readonly waiting: { readonly time: number; readonly failed: boolean; readonly record: object }[] = [];
   /** The time a line kept while pino loaded was written at, for pino's `time` field. */
@@ -117,16 +119,28 @@ export class RequestLog {
 
   /** The logger, loaded on the first line; the lines written meanwhile go out first, in order. */
   private load(): Promise<void> {
-    this.loading ??= (this.build as (time: () => number) => Promise<LoadedLogger>)(() => this.stamp ?? Date.now()).then(({ logger, flushes }) => {
-      this.flushes = flushes;
-      for (const line of this.waiting) {
-        this.stamp = line.time;
-        this.emit(logger, line.record, line.failed);
-      }
-      this.stamp = undefined;
-      this.waiting.length = 0;
-      this.logger = logger;
-    });
+    this.loading ??= (this.build as (time: () => number) => Promise<LoadedLogger>)(() => this.stamp ?? Date.now()).then(
+      ({ logger, flushes }) => {
+        this.flushes = flushes;
+        this.logger = logger;
+        // One line its destination refuses does not keep back those after it.
+        for (const line of this.waiting.splice(0)) {
+          this.stamp = line.time;
+          try {
+            this.emit(logger, line.record, line.failed);
+          } catch (error) {
+            console.error('request log: a line could not be written;', error);
+          }
+        }
+        this.stamp = undefined;
+      },
+      (error: unknown) => {
+        // Without pino no line can be written: none is kept any more, and that is said once.
+        this.unavailable = true;
+        this.waiting.length = 0;
+        console.error('request log: pino could not be loaded, so no request line is written;', error);
+      },
+    );
     return this.loading;
   }
 
@@ -144,9 +158,9 @@ export class RequestLog {
         ? written
         : { ...written, path: loggedValue(path), userAgent: loggedValue(userAgent), headers: headers && loggedHeaders(headers, this.credentials) };
     if (this.logger) return this.emit(this.logger, record, failed);
-    if ((failed ? LEVEL_VALUES.error : LEVEL_VALUES.info) < this.levelValue) return;
+    if (this.unavailable || (failed ? LEVEL_VALUES.error : LEVEL_VALUES.info) < this.levelValue) return;
     this.waiting.push({ time: Date.now(), failed, record });
-    this.load().catch((error: unknown) => console.error('request log: pino could not be loaded;', error));
+    void this.load();
   }
 
   /** Writes what pino still buffers (called by `app.close()`). */
