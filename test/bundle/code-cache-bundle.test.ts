@@ -18,6 +18,8 @@ import * as assert from 'uvu/assert';
 import { asciiScript } from '../../compiler/src/bundle/ascii-script.js';
 import { SCRIPT_URL_BANNER } from '../../compiler/src/bundle/script-bundle.js';
 import { bundleCodeCache, type CodeCacheResult } from '../../compiler/src/bundle/code-cache.js';
+import { launcherSource, wrappedScript } from '../../compiler/src/bundle/code-cache-launcher.js';
+import { snapshotRequirePrelude } from '../../compiler/src/bundle/snapshot-require.js';
 import { launch, type LaunchedServer } from '../launch.js';
 import { hs256 } from '../auth/fixtures/tokens.js';
 
@@ -144,6 +146,17 @@ test('an entry that exits without answering gets the cache of its modules, and t
   const run = spawnSync(process.execPath, [built.launcher], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'code-cache', NODE_OPTIONS: '' } });
   assert.is(run.stdout, 'hello cache\n');
   assert.match(run.stderr, /CODE-CACHE \d+: used/);
+});
+
+test('a package of lazy/ whose loading threw is loaded again by the next require, as Node does', () => {
+  const dir = path.join(root, 'lazy-throws');
+  mkdirSync(path.join(dir, 'lazy'), { recursive: true });
+  writeFileSync(path.join(dir, 'lazy/flaky.cjs'), "globalThis.loads = (globalThis.loads ?? 0) + 1;\nif (globalThis.loads === 1) throw new Error('not yet');\nmodule.exports = { value: 42 };\n");
+  const main = "try { require('flaky'); } catch (error) { console.log('first: ' + error.message); }\nconsole.log('second: ' + require('flaky').value);\n";
+  writeFileSync(path.join(dir, 'main.script.cjs'), wrappedScript(snapshotRequirePrelude([{ id: 'flaky', resolveDir: dir, file: 'flaky.cjs' }]) + main));
+  writeFileSync(path.join(dir, 'main.cjs'), launcherSource({ script: 'main.script.cjs', cache: 'main.code-cache', buildId: 'test', ascii: true }));
+  const run = spawnSync(process.execPath, [path.join(dir, 'main.cjs')], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  assert.is(run.stdout, 'first: not yet\nsecond: 42\n', run.stderr);
 });
 
 test('the script made ASCII: regular expressions and strings escaped, comments replaced; a template literal is left alone', () => {

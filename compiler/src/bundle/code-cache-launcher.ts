@@ -85,7 +85,13 @@ function loadLazyPackage(file) {
   lazyModule.filename = filename;
   const lazyScript = compile(${JSON.stringify(WRAPPER_START)} + fs.readFileSync(filename, 'utf8') + ${JSON.stringify(WRAPPER_END)}, filename, filename + '.code-cache');
   lazyScripts.set(file, { script: lazyScript, module: lazyModule });
-  lazyScript.runInThisContext()(lazyModule.exports, createRequire(filename), lazyModule, filename, path.dirname(filename));
+  try {
+    lazyScript.runInThisContext()(lazyModule.exports, createRequire(filename), lazyModule, filename, path.dirname(filename));
+  } catch (error) {
+    // As Node forgets a module whose loading threw: the next require loads it again, not its half.
+    lazyScripts.delete(file);
+    throw error;
+  }
   lazyModule.loaded = true;
   return lazyModule.exports;
 }
