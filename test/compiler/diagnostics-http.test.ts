@@ -45,6 +45,17 @@ test("FW1202: @Param('x') whose path has no :x; the hint lists the path's params
   assert.is(result.diagnostics[0]?.hint, "the path declares ':id'; use one of them, or add '/:userId' to the path.");
 });
 
+test("FW1202: the hint names a path segment written without its colon, and a parameter name one edit away", async () => {
+  const result = await compileFixture('fw1202-param-typos');
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.line, d.hint]),
+    [
+      ['FW1202', 6, "did you mean ':idd'? Write @Param('idd'), or rename the path's ':idd' to ':id'."],
+      ['FW1202', 11, "the segment 'postId' of the path is literal text; write ':postId' to make it a parameter."],
+    ],
+  );
+});
+
 test('FW1203: two handlers on the same method and path shape name both route decorators', async () => {
   const result = await compileFixture('fw1203-duplicate');
   assert.equal(result.diagnostics.map(golden), [

@@ -16,7 +16,14 @@ export const httpCatalogue = {
   FW1202: {
     severity: 'error',
     message: (a) => `@Param('${a.name}') of ${a.handler} has no ':${a.name}' in its route path '${a.path}'.`,
-    hint: (a) => (a.params ? `the path declares ${a.params}; use one of them, or add '/:${a.name}' to the path.` : `the path declares no parameters; add '/:${a.name}' to the path.`),
+    hint: (a) =>
+      a.slip === 'colon'
+        ? `the segment '${a.name}' of the path is literal text; write ':${a.name}' to make it a parameter.`
+        : a.slip === 'name'
+          ? `did you mean ':${a.near}'? Write @Param('${a.near}'), or rename the path's ':${a.near}' to ':${a.name}'.`
+          : a.params
+            ? `the path declares ${a.params}; use one of them, or add '/:${a.name}' to the path.`
+            : `the path declares no parameters; add '/:${a.name}' to the path.`,
   },
   FW1203: {
     severity: 'error',
