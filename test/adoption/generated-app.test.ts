@@ -4,6 +4,7 @@
 // real gRPC call; and the getting-started guide's manual set-up for an existing project, followed to the letter.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
@@ -73,6 +74,10 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
     assert.is(body.name, 'NotValidBodyException');
     assert.equal(body.reasons.map((r) => r.property), ['name']);
     assert.is((await fetch(`${server.base}/greetings/7`)).status, 404);
+    // A second copy on the same port: one line saying what to do, no stack.
+    const second = spawnSync(process.execPath, ['dist/src/main.js'], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, PORT: new URL(server.base).port } });
+    assert.is(second.status, 1, second.stderr);
+    assert.is(second.stderr, `http-app: port ${new URL(server.base).port} is in use (another copy of this app?); stop that process or choose another port: PORT=3001 npm run dev\n`);
   } finally {
     await server.stop();
   }
