@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
 import { suggest } from '../diagnostics/suggest.js';
-import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR, SourceLocation, VersionIR } from '../ir/index.js';
+import type { ChainIR, ClassIR, DeclaredTypeIR, DtoIR, ProgramIR, RouteIR, SourceLocation, VersionIR } from '../ir/index.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
@@ -199,8 +199,18 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   }
   out.push(...typeContradictions(dto), ...unknownLocales(dto), ...unknownOptionValues(dto), ...optionObjectProblems(dto));
   for (const member of dto.members) {
-    if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
+    if (member.validators.length === 0 && !member.declaredInDeclarationFile) {
+      const rule = member.declaredType && typeRule(member.declaredType);
+      out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name, ...(rule ? { rule } : {}) }));
+    }
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));
   }
   return out;
+}
+
+/** The class-validator decorators that check a member's declared type, for FW1201's hint (`@IsArray() @IsNumber({}, { each: true })`). */
+function typeRule(type: DeclaredTypeIR): string {
+  const rule = { string: 'IsString', number: 'IsNumber', boolean: 'IsBoolean' }[type.base];
+  if (!type.array) return `@${rule}()`;
+  return `@IsArray() @${rule}(${type.base === 'number' ? '{}, ' : ''}{ each: true })`;
 }

@@ -11,7 +11,9 @@ export const httpCatalogue = {
   FW1201: {
     severity: 'error',
     message: (a) => `Member '${a.member}' of body class ${a.dto} has no class-validator decorator; every body member needs one.`,
-    hint: (a) => `decorate '${a.member}' with a class-validator decorator that matches its type (e.g. @IsString()), or remove it from ${a.dto}.`,
+    hint: (a) =>
+      `decorate '${a.member}' with ${a.rule ? `${a.rule} (its declared type)` : 'a class-validator decorator that matches its type (e.g. @IsString())'}, ` +
+      `and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from ${a.dto}.`,
   },
   FW1202: {
     severity: 'error',
