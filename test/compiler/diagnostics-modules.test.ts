@@ -17,7 +17,7 @@ test('FW1001: a constructor dependency no module in scope provides', async () =>
       message: "MailController needs 'mailer: Mailer' (constructor parameter 1), but no module in scope of AppModule provides Mailer.",
     },
   ]);
-  assert.is(result.diagnostics[0]?.hint, 'add Mailer to the `injectables` of AppModule, or import the module that provides it.');
+  assert.is(result.diagnostics[0]?.hint, 'add Mailer to the `injectables` of AppModule (what NestJS calls `providers`), or import the module that provides it.');
   assert.is(result.ok, false);
   assert.equal(result.files, []);
 });
@@ -48,6 +48,11 @@ test('FW1003: controllers and injectables the root never reaches are warnings, a
       code: 'FW1003', severity: 'warning', file, line: 7, column: 14,
       message: 'Controller LostController is never reachable from the root module AppModule, so it is not part of the application.',
     },
+  ]);
+  // The hint gives NestJS's name of the field, the first thing a NestJS user writes instead.
+  assert.equal(result.diagnostics.map((d) => d.hint), [
+    'list it in the `injectables` (what NestJS calls `providers`) of AppModule or of a module imported from it, or delete it.',
+    'list it in the `controllers` of AppModule or of a module imported from it, or delete it.',
   ]);
   assert.is(result.ok, true);
   assert.equal(result.files.map((f) => path.basename(f.path)), ['tables.ts', 'openapi.json']);

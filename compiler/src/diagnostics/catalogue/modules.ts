@@ -14,7 +14,7 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) =>
       `${a.owner} needs '${a.param}: ${a.type}' (constructor parameter ${a.position}), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module} (what NestJS calls \`providers\`), or import the module that provides it.`),
   },
   FW1002: {
     severity: 'error',
@@ -24,7 +24,7 @@ export const modulesCatalogue = {
   FW1003: {
     severity: 'warning',
     message: (a) => `${a.kind} ${a.name} is never reachable from the root module ${a.root}, so it is not part of the application.`,
-    hint: (a) => `list it in the \`${a.field}\` of ${a.root} or of a module imported from it, or delete it.`,
+    hint: (a) => `list it in the \`${a.field}\`${a.field === 'injectables' ? ' (what NestJS calls `providers`)' : ''} of ${a.root} or of a module imported from it, or delete it.`,
   },
   FW1004: {
     severity: 'error',
