@@ -69,6 +69,18 @@ test("FW1202: the hint names a path segment written without its colon, and a par
   );
 });
 
+test("FW1210 / FW1018: NestJS's @Header(name, value) on a handler: both hints point at @SetHeader", async () => {
+  const result = await compileFixture('fw1210-nest-header');
+  const setHeader = 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ';
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.line, d.hint]),
+    [
+      ['FW1210', 5, `${setHeader}move @Header onto the parameter of the handler that receives the value: \`handler(@Header(…) value: …)\`.`],
+      ['FW1018', 5, `${setHeader}remove \`'no-store'\`: @Header takes (_name?: string).`],
+    ],
+  );
+});
+
 test('FW1203: two handlers on the same method and path shape name both route decorators', async () => {
   const result = await compileFixture('fw1203-duplicate');
   assert.equal(result.diagnostics.map(golden), [

@@ -72,7 +72,10 @@ export const httpCatalogue = {
   FW1210: {
     severity: 'error',
     message: (a) => `${a.decorator} is a parameter decorator, but it decorates ${a.kind}, ${a.member}: the framework reads it only on a handler's parameters, so it is ignored here.`,
-    hint: (a) => `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
+    hint: (a) =>
+      // NestJS's @Header(name, value) on a handler sets a response header; here that is @SetHeader.
+      (a.decorator === '@Header' && a.kind === 'a method' ? 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ' : '') +
+      `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
   },
   FW1211: {
     severity: 'error',

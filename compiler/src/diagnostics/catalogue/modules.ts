@@ -115,7 +115,9 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) =>
       `${a.decorator} takes ${a.takes} ${a.params}, but is given ${a.given}: framework-build would read ${a.kept} and drop \`${a.extra}\`, and tsc rejects the call.`,
-    hint: (a) => `remove \`${a.extra}\`: ${a.decorator} takes ${a.params}.`,
+    hint: (a) =>
+      (a.decorator === '@Header' ? 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ' : '') +
+      `remove \`${a.extra}\`: ${a.decorator} takes ${a.params}.`,
   },
   FW1019: {
     severity: 'error',
