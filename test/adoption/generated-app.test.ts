@@ -87,6 +87,20 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
   assert.match(own.stdout, /Built 3 routes, 2 providers and 1 module into generated in \d+ ms\.\n/, own.stdout);
   assert.equal(nodeTestCounts(own.stdout), { pass: 5, fail: 0 }, own.stdout);
 
+  // npm run build:prod: one file that runs where nothing is installed.
+  const prod = npm(['run', 'build:prod'], dir);
+  assert.match(prod.stdout, /Bundled dist\/bundle\/main\.mjs \(/, prod.stdout);
+  const shipped = path.join(parent, 'http-app-shipped');
+  fs.mkdirSync(shipped);
+  fs.copyFileSync(path.join(dir, 'dist/bundle/main.mjs'), path.join(shipped, 'main.mjs'));
+  const bundled = await launch(process.execPath, ['main.mjs'], { cwd: shipped });
+  try {
+    assert.is((await post(bundled.base, { name: 'Ada' })).status, 201);
+    assert.is((await post(bundled.base, { name: 42 })).status, 400, 'the compiled validator is in the bundle');
+  } finally {
+    await bundled.stop();
+  }
+
   // A ConfigModule schema the environment leaves unsatisfied: one line naming the variable, no stack.
   const moduleFile = path.join(dir, 'src/app.module.ts');
   const generatedModule = fs.readFileSync(moduleFile, 'utf8');
