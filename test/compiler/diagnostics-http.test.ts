@@ -35,11 +35,20 @@ test('FW1201: a body member without a class-validator decorator points at the me
       column: 3,
       message: "Member 'tags' of body class CreateNoteDto has no class-validator decorator; every body member needs one.",
     },
+    {
+      code: 'FW1201',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1201-dto-member/src/app.module.ts',
+      line: 12,
+      column: 3,
+      message: "Member 'author' of body class CreateNoteDto has no class-validator decorator; every body member needs one.",
+    },
   ]);
-  // The hint names the decorators of the declared type, and @IsOptional() for a member a body may leave out.
+  // The hint names the decorators of the declared type (a DTO class: @ValidateNested()), and @IsOptional() for a member a body may leave out.
   assert.equal(result.diagnostics.map((d) => d.hint), [
     "decorate 'body' with @IsString() (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
     "decorate 'tags' with @IsArray() @IsNumber({}, { each: true }) (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
+    "decorate 'author' with @ValidateNested() (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
   ]);
 });
 

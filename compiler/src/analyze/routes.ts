@@ -200,7 +200,7 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   out.push(...typeContradictions(dto), ...unknownLocales(dto), ...unknownOptionValues(dto), ...optionObjectProblems(dto));
   for (const member of dto.members) {
     if (member.validators.length === 0 && !member.declaredInDeclarationFile) {
-      const rule = member.declaredType && typeRule(member.declaredType);
+      const rule = member.nested ? `@ValidateNested(${member.nested.each ? '{ each: true }' : ''})` : member.declaredType && typeRule(member.declaredType);
       out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name, ...(rule ? { rule } : {}) }));
     }
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));
@@ -208,7 +208,7 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   return out;
 }
 
-/** The class-validator decorators that check a member's declared type, for FW1201's hint (`@IsArray() @IsNumber({}, { each: true })`). */
+/** The class-validator decorators that check a member's declared primitive type, for FW1201's hint (`@IsArray() @IsNumber({}, { each: true })`). */
 function typeRule(type: DeclaredTypeIR): string {
   const rule = { string: 'IsString', number: 'IsNumber', boolean: 'IsBoolean' }[type.base];
   if (!type.array) return `@${rule}()`;
