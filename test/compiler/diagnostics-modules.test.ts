@@ -58,6 +58,18 @@ test('FW1003: controllers and injectables the root never reaches are warnings, a
   assert.equal(result.files.map((f) => path.basename(f.path)), ['tables.ts', 'openapi.json']);
 });
 
+test('FW1004 / FW1006: a name imported from a file that is not there (renamed) is said to be that, not a run-time value or an untyped parameter', async () => {
+  const result = await compileFixture('fw1004-renamed-file');
+  const byCode = new Map(result.diagnostics.map((d) => [d.code, d]));
+  assert.is(
+    byCode.get('FW1004')?.message,
+    "An entry of `injectables` must be static (a class, { token, useClass }, { token, useValue }, { token, useFactory, inject } or { token, useExisting }), but `GreetingService` is imported from './greeting.service.js', which is no file of the project, so framework-build cannot read it.",
+  );
+  assert.is(byCode.get('FW1004')?.hint, 'fix the path of that import (a renamed or moved file? tsc reports it as TS2307).');
+  assert.is(byCode.get('FW1004')?.line, 15);
+  assert.match(byCode.get('FW1006')!.message, /\(GreetingService is imported from '\.\/greeting\.service\.js', which is no file of the project: fix that import\)\.$/);
+});
+
 test('FW1004: a computed route path', async () => {
   const result = await compileFixture('fw1004-not-static');
   assert.equal(result.diagnostics.map(golden), [

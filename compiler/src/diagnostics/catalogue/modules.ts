@@ -28,8 +28,14 @@ export const modulesCatalogue = {
   },
   FW1004: {
     severity: 'error',
-    message: (a) => `${a.what} must be static (${a.expected}), but \`${a.text}\` is only known at run time.`,
-    hint: () => 'write the value as a literal in the decorator, or move it into an exported `const` initialised with a literal.',
+    message: (a) =>
+      a.cause === 'import'
+        ? `${a.what} must be static (${a.expected}), but \`${a.text}\` is imported from '${a.from}', which is no file of the project, so framework-build cannot read it.`
+        : `${a.what} must be static (${a.expected}), but \`${a.text}\` is only known at run time.`,
+    hint: (a) =>
+      a.cause === 'import'
+        ? `fix the path of that import (a renamed or moved file? tsc reports it as TS2307).`
+        : 'write the value as a literal in the decorator, or move it into an exported `const` initialised with a literal.',
   },
   FW1005: {
     severity: 'error',
