@@ -4,6 +4,7 @@
 // real gRPC call; and the getting-started guide's manual set-up for an existing project, followed to the letter.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
@@ -73,6 +74,10 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
     assert.is(body.name, 'NotValidBodyException');
     assert.equal(body.reasons.map((r) => r.property), ['name']);
     assert.is((await fetch(`${server.base}/greetings/7`)).status, 404);
+    // A second copy on the same port: one line saying what to do, no stack.
+    const second = spawnSync(process.execPath, ['dist/src/main.js'], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, PORT: new URL(server.base).port } });
+    assert.is(second.status, 1, second.stderr);
+    assert.is(second.stderr, `http-app: cannot start. Port ${new URL(server.base).port} (PORT) is in use (another copy of this app?); stop that process or set PORT to another port.\n`);
   } finally {
     await server.stop();
   }
@@ -81,6 +86,43 @@ test('an HTTP app: generated, installed, built, started on port 0, called, and i
   const own = npm(['test'], dir);
   assert.match(own.stdout, /Built 3 routes, 2 providers and 1 module into generated in \d+ ms\.\n/, own.stdout);
   assert.equal(nodeTestCounts(own.stdout), { pass: 5, fail: 0 }, own.stdout);
+
+  // npm run build:prod: one file that runs where nothing is installed.
+  const prod = npm(['run', 'build:prod'], dir);
+  assert.match(prod.stdout, /Bundled dist\/bundle\/main\.mjs \(/, prod.stdout);
+  const shipped = path.join(parent, 'http-app-shipped');
+  fs.mkdirSync(shipped);
+  fs.copyFileSync(path.join(dir, 'dist/bundle/main.mjs'), path.join(shipped, 'main.mjs'));
+  const bundled = await launch(process.execPath, ['main.mjs'], { cwd: shipped });
+  try {
+    assert.is((await post(bundled.base, { name: 'Ada' })).status, 201);
+    assert.is((await post(bundled.base, { name: 42 })).status, 400, 'the compiled validator is in the bundle');
+  } finally {
+    await bundled.stop();
+  }
+
+  // A ConfigModule schema the environment leaves unsatisfied: one line naming the variable, no stack.
+  const moduleFile = path.join(dir, 'src/app.module.ts');
+  const generatedModule = fs.readFileSync(moduleFile, 'utf8');
+  fs.writeFileSync(path.join(dir, 'src/env.ts'), [
+    "import { Module } from '@framework/core';",
+    "import { ConfigModule } from '@framework/core/config';",
+    "import { IsString } from '@framework/core/validators';",
+    'export class EnvSchema { @IsString() DATABASE_URL!: string; }',
+    '@Module({ imports: [ConfigModule.forRoot(EnvSchema)] })',
+    'export class EnvModule {}',
+  ].join('\n'));
+  fs.writeFileSync(moduleFile, `import { EnvModule } from './env.js';\n${generatedModule.replace('@Module({', '@Module({\n  imports: [EnvModule],')}`);
+  try {
+    npm(['run', 'build'], dir);
+    const unset = spawnSync(process.execPath, ['dist/src/main.js'], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, PORT: '0' } });
+    assert.is(unset.status, 1, unset.stderr);
+    assert.is(unset.stderr, 'http-app: cannot start. Creating ConfigService (env.ts:5:21) failed: The configuration does not match EnvSchema (1 problem): DATABASE_URL is missing.\n');
+  } finally {
+    fs.writeFileSync(moduleFile, generatedModule);
+    fs.rmSync(path.join(dir, 'src/env.ts'));
+    fs.rmSync(path.join(dir, 'dist/src/env.js'), { force: true });
+  }
 });
 
 test('the same app on TypeScript 7 (the native compiler): built and tested unchanged', () => {

@@ -27,6 +27,28 @@ test('FW1201: a body member without a class-validator decorator points at the me
       column: 3,
       message: "Member 'body' of body class CreateNoteDto has no class-validator decorator; every body member needs one.",
     },
+    {
+      code: 'FW1201',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1201-dto-member/src/app.module.ts',
+      line: 10,
+      column: 3,
+      message: "Member 'tags' of body class CreateNoteDto has no class-validator decorator; every body member needs one.",
+    },
+    {
+      code: 'FW1201',
+      severity: 'error',
+      file: 'test/compiler/fixtures/fw1201-dto-member/src/app.module.ts',
+      line: 12,
+      column: 3,
+      message: "Member 'author' of body class CreateNoteDto has no class-validator decorator; every body member needs one.",
+    },
+  ]);
+  // The hint names the decorators of the declared type (a DTO class: @ValidateNested()), and @IsOptional() for a member a body may leave out.
+  assert.equal(result.diagnostics.map((d) => d.hint), [
+    "decorate 'body' with @IsString() (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
+    "decorate 'tags' with @IsArray() @IsNumber({}, { each: true }) (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
+    "decorate 'author' with @ValidateNested() (its declared type), and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from CreateNoteDto.",
   ]);
 });
 
@@ -43,6 +65,29 @@ test("FW1202: @Param('x') whose path has no :x; the hint lists the path's params
     },
   ]);
   assert.is(result.diagnostics[0]?.hint, "the path declares ':id'; use one of them, or add '/:userId' to the path.");
+});
+
+test("FW1202: the hint names a path segment written without its colon, and a parameter name one edit away", async () => {
+  const result = await compileFixture('fw1202-param-typos');
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.line, d.hint]),
+    [
+      ['FW1202', 6, "did you mean ':idd'? Write @Param('idd'), or rename the path's ':idd' to ':id'."],
+      ['FW1202', 11, "the segment 'postId' of the path is literal text; write ':postId' to make it a parameter."],
+    ],
+  );
+});
+
+test("FW1210 / FW1018: NestJS's @Header(name, value) on a handler: both hints point at @SetHeader", async () => {
+  const result = await compileFixture('fw1210-nest-header');
+  const setHeader = 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ';
+  assert.equal(
+    result.diagnostics.map((d) => [d.code, d.line, d.hint]),
+    [
+      ['FW1210', 5, `${setHeader}move @Header onto the parameter of the handler that receives the value: \`handler(@Header(…) value: …)\`.`],
+      ['FW1018', 5, `${setHeader}remove \`'no-store'\`: @Header takes (_name?: string).`],
+    ],
+  );
 });
 
 test('FW1203: two handlers on the same method and path shape name both route decorators', async () => {

@@ -17,7 +17,7 @@ test('FW1001: a constructor dependency no module in scope provides', async () =>
       message: "MailController needs 'mailer: Mailer' (constructor parameter 1), but no module in scope of AppModule provides Mailer.",
     },
   ]);
-  assert.is(result.diagnostics[0]?.hint, 'add Mailer to the `injectables` of AppModule, or import the module that provides it.');
+  assert.is(result.diagnostics[0]?.hint, 'add Mailer to the `injectables` of AppModule (what NestJS calls `providers`), or import the module that provides it.');
   assert.is(result.ok, false);
   assert.equal(result.files, []);
 });
@@ -49,8 +49,25 @@ test('FW1003: controllers and injectables the root never reaches are warnings, a
       message: 'Controller LostController is never reachable from the root module AppModule, so it is not part of the application.',
     },
   ]);
+  // The hint gives NestJS's name of the field, the first thing a NestJS user writes instead.
+  assert.equal(result.diagnostics.map((d) => d.hint), [
+    'list it in the `injectables` (what NestJS calls `providers`) of AppModule or of a module imported from it, or delete it.',
+    'list it in the `controllers` of AppModule or of a module imported from it, or delete it.',
+  ]);
   assert.is(result.ok, true);
   assert.equal(result.files.map((f) => path.basename(f.path)), ['tables.ts', 'openapi.json']);
+});
+
+test('FW1004 / FW1006: a name imported from a file that is not there (renamed) is said to be that, not a run-time value or an untyped parameter', async () => {
+  const result = await compileFixture('fw1004-renamed-file');
+  const byCode = new Map(result.diagnostics.map((d) => [d.code, d]));
+  assert.is(
+    byCode.get('FW1004')?.message,
+    "An entry of `injectables` must be static (a class, { token, useClass }, { token, useValue }, { token, useFactory, inject } or { token, useExisting }), but `GreetingService` is imported from './greeting.service.js', which is no file of the project, so framework-build cannot read it.",
+  );
+  assert.is(byCode.get('FW1004')?.hint, 'fix the path of that import (a renamed or moved file? tsc reports it as TS2307).');
+  assert.is(byCode.get('FW1004')?.line, 15);
+  assert.match(byCode.get('FW1006')!.message, /\(GreetingService is imported from '\.\/greeting\.service\.js', which is no file of the project: fix that import\)\.$/);
 });
 
 test('FW1004: a computed route path', async () => {

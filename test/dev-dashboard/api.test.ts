@@ -230,6 +230,21 @@ test('POST /api/token: a subject is required, and without a serving app it says 
   assert.match(JSON.parse(none.body).error, /no app is serving/);
 });
 
+test('a dashboard port another process holds is said in one line with the option that picks a free one', async () => {
+  const holder = http.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as { port: number }).port;
+  const second = startDashboard({ port, cwd: ROOT });
+  try {
+    assert.equal(await second.started, {
+      error: `dashboard: 127.0.0.1:${port} is in use (another dev loop?); pass --dashboard-port 0 for any free port (npm run dev -- --dashboard-port 0), or --no-dashboard. The loop goes on without it.`,
+    });
+  } finally {
+    await second.close();
+    holder.close();
+  }
+});
+
 test('framework-build dev refuses a --dashboard-port that is not a port, saying what it takes', () => {
   for (const port of ['70000', 'abc', '-1']) {
     const run = cli(['dev', 'examples/todo/src', '--out', 'test/.tmp/dashboard-port', `--dashboard-port=${port}`]);

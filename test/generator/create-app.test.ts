@@ -48,6 +48,9 @@ test('an HTTP app: the files, a package.json of type module with the five script
   assert.equal(manifest.scarfSettings, { enabled: false }, 'no install telemetry if swagger-ui-dist is added');
   for (const file of app.files) assert.not.match(read(app.dir, file), /#if grpc|#endif|\{\{name\}\}|GrpcServer|greeting\.proto/, file);
   assert.match(read(app.dir, 'src/main.ts'), /my-api: HTTP on http:\/\/localhost:/);
+  assert.match(read(app.dir, 'src/main.ts'), /my-api: cannot start\. Port \$\{wanted\} \(\$\{variable\}\) is in use/, 'a taken port is one line, not a stack');
+  // Hono serves only app.fetch and the Web hosts; on Node no Hono module loads.
+  assert.match(read(app.dir, 'README.md'), /served over HTTP from `node:http` directly/);
   const tsconfig = JSON.parse(read(app.dir, 'tsconfig.json')) as { compilerOptions: Record<string, unknown>; include: string[] };
   assert.is(tsconfig.compilerOptions.experimentalDecorators, true);
   assert.equal(tsconfig.include, ['src', 'generated', 'test']);

@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { where } from '../diagnostics/location.js';
-import type { ChainIR, ClassIR, DtoIR, ProgramIR, RouteIR, SourceLocation, VersionIR } from '../ir/index.js';
+import { suggest } from '../diagnostics/suggest.js';
+import type { ChainIR, ClassIR, DeclaredTypeIR, DtoIR, ProgramIR, RouteIR, SourceLocation, VersionIR } from '../ir/index.js';
 import { handlerChain } from './handler-chain.js';
 import type { RouteModel } from './model.js';
 import { reachableControllersOf, type ModuleGraph } from './module-graph.js';
@@ -153,7 +154,18 @@ function checkRoute(ir: ProgramIR, model: RouteModel, route: RouteIR, checkedDto
     // `unread`: FW1016 already says which decorator the compiler could not resolve there.
     if (source.kind === 'none' && !source.unread) out.push(diagnostic('FW1205', param.location, { param: param.name, handler: model.name }));
     if (source.kind === 'param' && !declared.includes(source.name)) {
-      out.push(diagnostic('FW1202', param.location, { name: source.name, handler: model.name, path: model.path, params: declared.map((p) => `':${p}'`).join(', ') }));
+      // A newcomer's two slips: the colon left out (`/id`), or the name misspelt on one side (`:idd`).
+      const literal = model.path.split('/').includes(source.name);
+      const near = literal ? undefined : suggest(source.name, declared);
+      out.push(
+        diagnostic('FW1202', param.location, {
+          name: source.name,
+          handler: model.name,
+          path: model.path,
+          params: declared.map((p) => `':${p}'`).join(', '),
+          ...(literal ? { slip: 'colon' } : near !== undefined ? { slip: 'name', near } : {}),
+        }),
+      );
     }
     if (source.kind === 'body' && !param.dto && !param.schema && !source.unvalidated) {
       out.push(diagnostic('FW1204', param.location, { param: param.name, handler: model.name, type: param.typeText, ...(param.array ? { element: param.array.element } : {}) }));
@@ -187,8 +199,18 @@ function checkDto(ir: ProgramIR, dto: DtoIR, checked: Set<string>): Diagnostic[]
   }
   out.push(...typeContradictions(dto), ...unknownLocales(dto), ...unknownOptionValues(dto), ...optionObjectProblems(dto));
   for (const member of dto.members) {
-    if (member.validators.length === 0 && !member.declaredInDeclarationFile) out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name }));
+    if (member.validators.length === 0 && !member.declaredInDeclarationFile) {
+      const rule = member.nested ? `@ValidateNested(${member.nested.each ? '{ each: true }' : ''})` : member.declaredType && typeRule(member.declaredType);
+      out.push(diagnostic('FW1201', member.location, { member: member.name, dto: dto.ref.name, ...(rule ? { rule } : {}) }));
+    }
     if (member.nested) out.push(...checkDto(ir, member.nested.dto, checked));
   }
   return out;
+}
+
+/** The class-validator decorators that check a member's declared primitive type, for FW1201's hint (`@IsArray() @IsNumber({}, { each: true })`). */
+function typeRule(type: DeclaredTypeIR): string {
+  const rule = { string: 'IsString', number: 'IsNumber', boolean: 'IsBoolean' }[type.base];
+  if (!type.array) return `@${rule}()`;
+  return `@IsArray() @${rule}(${type.base === 'number' ? '{}, ' : ''}{ each: true })`;
 }

@@ -8,6 +8,7 @@ import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
 import { frameworkBasesOf } from './layers.js';
 import { frameworkDecorators, resolveName } from './symbols.js';
+import { unresolvedImportOf } from './unresolved-import.js';
 
 /**
  * Reads one class that may become a provider: its scope, its constructor's dependencies, its
@@ -121,6 +122,8 @@ function whyNotToken(p: ParameterDeclaration): string {
   if (p.isRestParameter()) return 'a rest parameter collects no one dependency: declare each as its own parameter';
   const typeNode = p.getTypeNode();
   if (!typeNode) return 'it has no type annotation';
+  const from = Node.isTypeReference(typeNode) ? unresolvedImportOf(typeNode.getTypeName()) : undefined;
+  if (from !== undefined) return `${typeNode.getText()} is imported from '${from}', which is no file of the project: fix that import`;
   const type = p.getType();
   if (type.isAny() || type.isUnknown()) return `${type.getText()} says nothing about what to inject`;
   if (type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isBooleanLiteral() || type.isEnum() || type.getText() === 'bigint' || type.getText() === 'symbol') {

@@ -3,6 +3,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { ClassIR, SourceLocation } from '../ir/index.js';
 import { isUnder, toPosix } from '../files/file-paths.js';
+import { unresolvedImportOf } from './unresolved-import.js';
 
 /** The key that identifies a declaration across the program: `<file>#<name>`. */
 export const declarationKey = (file: string, name: string): string => `${toPosix(file)}#${name}`;
@@ -54,7 +55,8 @@ export class DiscoverContext {
 
 /** Reports FW1004 at `node`; returns undefined so callers can `return notStatic(…)`. */
 export function notStatic(ctx: DiscoverContext, node: Node, what: string, expected: string): undefined {
-  ctx.report('FW1004', node, { what, expected, text: oneLine(node.getText()) });
+  const from = unresolvedImportOf(node);
+  ctx.report('FW1004', node, { what, expected, text: oneLine(node.getText()), ...(from !== undefined ? { cause: 'import', from } : {}) });
   return undefined;
 }
 

@@ -87,7 +87,7 @@ export function startDashboard(options: DashboardOptions): Dashboard {
         resolve({
           error:
             message.code === 'EADDRINUSE'
-              ? `dashboard: 127.0.0.1:${wanted} is in use; pass --dashboard-port <port> (or --no-dashboard). The loop goes on without it.`
+              ? `dashboard: 127.0.0.1:${wanted} is in use (another dev loop?); pass --dashboard-port 0 for any free port (npm run dev -- --dashboard-port 0), or --no-dashboard. The loop goes on without it.`
               : `dashboard: cannot listen on 127.0.0.1:${wanted} (${message.message}). The loop goes on without it.`,
         });
       else if (message.type === 'to-app') {

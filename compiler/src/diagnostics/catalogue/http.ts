@@ -11,12 +11,21 @@ export const httpCatalogue = {
   FW1201: {
     severity: 'error',
     message: (a) => `Member '${a.member}' of body class ${a.dto} has no class-validator decorator; every body member needs one.`,
-    hint: (a) => `decorate '${a.member}' with a class-validator decorator that matches its type (e.g. @IsString()), or remove it from ${a.dto}.`,
+    hint: (a) =>
+      `decorate '${a.member}' with ${a.rule ? `${a.rule} (its declared type)` : 'a class-validator decorator that matches its type (e.g. @IsString())'}, ` +
+      `and with @IsOptional() too if a body may leave it out (else its absence is a 400); or remove it from ${a.dto}.`,
   },
   FW1202: {
     severity: 'error',
     message: (a) => `@Param('${a.name}') of ${a.handler} has no ':${a.name}' in its route path '${a.path}'.`,
-    hint: (a) => (a.params ? `the path declares ${a.params}; use one of them, or add '/:${a.name}' to the path.` : `the path declares no parameters; add '/:${a.name}' to the path.`),
+    hint: (a) =>
+      a.slip === 'colon'
+        ? `the segment '${a.name}' of the path is literal text; write ':${a.name}' to make it a parameter.`
+        : a.slip === 'name'
+          ? `did you mean ':${a.near}'? Write @Param('${a.near}'), or rename the path's ':${a.near}' to ':${a.name}'.`
+          : a.params
+            ? `the path declares ${a.params}; use one of them, or add '/:${a.name}' to the path.`
+            : `the path declares no parameters; add '/:${a.name}' to the path.`,
   },
   FW1203: {
     severity: 'error',
@@ -63,7 +72,10 @@ export const httpCatalogue = {
   FW1210: {
     severity: 'error',
     message: (a) => `${a.decorator} is a parameter decorator, but it decorates ${a.kind}, ${a.member}: the framework reads it only on a handler's parameters, so it is ignored here.`,
-    hint: (a) => `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
+    hint: (a) =>
+      // NestJS's @Header(name, value) on a handler sets a response header; here that is @SetHeader.
+      (a.decorator === '@Header' && a.kind === 'a method' ? 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ' : '') +
+      `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
   },
   FW1211: {
     severity: 'error',

@@ -14,7 +14,7 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) =>
       `${a.owner} needs '${a.param}: ${a.type}' (constructor parameter ${a.position}), but no module in scope of ${a.module} provides ${a.token}.`,
-    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module}, or import the module that provides it.`),
+    hint: (a) => (a.provider ? importHint(a) : `add ${a.token} to the \`injectables\` of ${a.module} (what NestJS calls \`providers\`), or import the module that provides it.`),
   },
   FW1002: {
     severity: 'error',
@@ -24,12 +24,18 @@ export const modulesCatalogue = {
   FW1003: {
     severity: 'warning',
     message: (a) => `${a.kind} ${a.name} is never reachable from the root module ${a.root}, so it is not part of the application.`,
-    hint: (a) => `list it in the \`${a.field}\` of ${a.root} or of a module imported from it, or delete it.`,
+    hint: (a) => `list it in the \`${a.field}\`${a.field === 'injectables' ? ' (what NestJS calls `providers`)' : ''} of ${a.root} or of a module imported from it, or delete it.`,
   },
   FW1004: {
     severity: 'error',
-    message: (a) => `${a.what} must be static (${a.expected}), but \`${a.text}\` is only known at run time.`,
-    hint: () => 'write the value as a literal in the decorator, or move it into an exported `const` initialised with a literal.',
+    message: (a) =>
+      a.cause === 'import'
+        ? `${a.what} must be static (${a.expected}), but \`${a.text}\` is imported from '${a.from}', which is no file of the project, so framework-build cannot read it.`
+        : `${a.what} must be static (${a.expected}), but \`${a.text}\` is only known at run time.`,
+    hint: (a) =>
+      a.cause === 'import'
+        ? `fix the path of that import (a renamed or moved file? tsc reports it as TS2307).`
+        : 'write the value as a literal in the decorator, or move it into an exported `const` initialised with a literal.',
   },
   FW1005: {
     severity: 'error',
@@ -115,7 +121,9 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) =>
       `${a.decorator} takes ${a.takes} ${a.params}, but is given ${a.given}: framework-build would read ${a.kept} and drop \`${a.extra}\`, and tsc rejects the call.`,
-    hint: (a) => `remove \`${a.extra}\`: ${a.decorator} takes ${a.params}.`,
+    hint: (a) =>
+      (a.decorator === '@Header' ? 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ' : '') +
+      `remove \`${a.extra}\`: ${a.decorator} takes ${a.params}.`,
   },
   FW1019: {
     severity: 'error',
