@@ -102,9 +102,9 @@ function throwsConfig(options: unknown, fragment: string): void {
   }
 }
 
-errors('no key, two kinds of key, an empty secret or a mismatched algorithm are refused at startup', () => {
+errors('no key, two kinds of key, an empty or undefined secret or a mismatched algorithm are refused at startup', () => {
   throwsConfig({}, 'give exactly one of');
-  throwsConfig({ secret: undefined }, 'got none');
+  throwsConfig({ secret: undefined }, '`secret` is undefined. Set JWT_SECRET');
   throwsConfig({ secret: SECRET, publicKey: 'x', algorithm: 'RS256' }, 'got secret, publicKey');
   throwsConfig({ secret: '' }, '`secret` is empty');
   throwsConfig({ secret: SECRET, algorithm: 'RS256' }, 'not RS256');

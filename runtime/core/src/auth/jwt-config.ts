@@ -29,6 +29,10 @@ function configError(message: string): TypeError {
 
 function keySourceOf(options: JwtModuleOptions): JwtKeySource {
   const given = (['secret', 'publicKey', 'jwksUrl'] as const).filter((k) => (options as Partial<Record<typeof k, unknown>>)[k] !== undefined);
+  // `secret: process.env.JWT_SECRET` with the variable unset: say which variable, not "none".
+  if (given.length === 0 && Object.hasOwn(options, 'secret')) {
+    throw configError('`secret` is undefined. Set JWT_SECRET, or use jwtSecretFromEnv() which generates a random one.');
+  }
   if (given.length !== 1) {
     throw configError(
       `give exactly one of \`secret\` (HS256), \`publicKey\` (+ \`privateKey\` to sign) or \`jwksUrl\`; got ${given.length ? given.join(', ') : 'none'}.`,
