@@ -147,6 +147,21 @@ http('close() lets an in-flight request finish', async () => {
   }
 });
 
+http('a port that is no TCP port (Number(PORT) of PORT=abc) is refused saying what came; digits as text are a port', async () => {
+  const app = await new FrameworkApplication(tables).init(AppModule);
+  try {
+    for (const [port, got] of [[Number('abc'), 'NaN'], [70000, '70000'], [1.5, '1.5'], ['eighty', '"eighty"']] as const) {
+      const refused = await app.listen(port as number).then(() => 'listening', (error: Error) => error);
+      assert.instance(refused, TypeError, String(port));
+      assert.match((refused as Error).message, `app.listen: the port must be a whole number from 0 to 65535 (0 picks a free one); got ${got}`);
+    }
+    const port = await app.listen('0' as unknown as number, '127.0.0.1');
+    assert.is((await fetch(`http://127.0.0.1:${port}/features/text`)).status, 200);
+  } finally {
+    await app.close();
+  }
+});
+
 const stale = suite('stale or missing tables');
 
 stale('init with tables built for another root module fails and names framework-build', async () => {
