@@ -85,7 +85,7 @@ test("FW1210 / FW1018: NestJS's @Header(name, value) on a handler: both hints po
     result.diagnostics.map((d) => [d.code, d.line, d.hint]),
     [
       ['FW1210', 5, `${setHeader}move @Header onto the parameter of the handler that receives the value: \`handler(@Header(…) value: …)\`.`],
-      ['FW1018', 5, `${setHeader}remove \`'no-store'\`: @Header takes (_name?: string).`],
+      ['FW1018', 5, `${setHeader}remove \`'no-store'\`: @Header takes (name?: string).`],
     ],
   );
 });

@@ -126,7 +126,8 @@ function takesOf(declaration: Node): Takes | undefined {
     const count = rest ? Infinity : signature.getParameters().length;
     if (count >= max) {
       max = count;
-      params = `(${parameters.map((p) => p.getText()).join(', ')})`;
+      // As the user would name them: the framework's `_name?` marks a parameter its body leaves unread.
+      params = `(${parameters.map((p) => p.getText().replace(/^(\.\.\.)?_(?=[A-Za-z$])/, '$1')).join(', ')})`;
     }
   }
   return { max, params };
