@@ -68,6 +68,7 @@ test('FW1004 / FW1006: a name imported from a file that is not there (renamed) i
   assert.is(byCode.get('FW1004')?.hint, 'fix the path of that import (a renamed or moved file? tsc reports it as TS2307).');
   assert.is(byCode.get('FW1004')?.line, 15);
   assert.match(byCode.get('FW1006')!.message, /\(GreetingService is imported from '\.\/greeting\.service\.js', which is no file of the project: fix that import\)\.$/);
+  assert.is(byCode.get('FW1006')?.hint, 'fix the path of that import (a renamed or moved file? tsc reports it as TS2307): the class it names is then the token.');
 });
 
 test('FW1004: a computed route path', async () => {

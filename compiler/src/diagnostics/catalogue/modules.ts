@@ -46,8 +46,11 @@ export const modulesCatalogue = {
     severity: 'error',
     message: (a) =>
       `Constructor parameter '${a.param}' of ${a.owner} has type ${a.type}, which cannot be a dependency-injection token (${a.reason}).`,
-    hint: () =>
-      'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter; an option with a default value (`options: Options = {}`) as the last parameters is left to its default.',
+    hint: (a) =>
+      // The reason of a type imported from a file that is not there (discover/classes.ts) ends so.
+      a.reason?.endsWith('fix that import')
+        ? 'fix the path of that import (a renamed or moved file? tsc reports it as TS2307): the class it names is then the token.'
+        : 'declare the parameter with a class type, or name the token with @Inject(<token>) on the parameter; an option with a default value (`options: Options = {}`) as the last parameters is left to its default.',
   },
   FW1007: {
     severity: 'error',
