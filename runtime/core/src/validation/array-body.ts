@@ -1,7 +1,7 @@
 import { MalformedBodyException, NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../contract/tables.js';
 import { isPlainObject, jsonKindOf } from './compiled/instance.js';
-import { CappedReasons, cappedReasons, moreReasons } from './reason-cap.js';
+import { CappedReasons, cappedReasons, moreReasons, STOPPED } from './reason-cap.js';
 
 /**
  * The body entry of `@Body() items: ItemDto[]`: the DTO's own entry, marked `array`, so every
@@ -31,9 +31,6 @@ export const isArrayEntry = (entry: object): entry is DtoArrayEntry => (entry as
 export function notAnArray(entry: DtoEntry, value: unknown): MalformedBodyException {
   return new MalformedBodyException(`Request body must be a JSON array of ${entry.dto.name}, got ${jsonKindOf(value)}`);
 }
-
-// What a failed check returns: never handed to a handler, as the reasons answer first.
-const STOPPED: object = Object.freeze([]);
 
 /**
  * The compiled check of an array body (see `BodyCheck`): each element validated by the DTO's

@@ -8,7 +8,7 @@ export const DEFAULT_MAX_REASONS = 50;
 const MAX_REASON_TEXT = 300;
 
 /** What a validator stopped at the cap returns: never handed to a handler, as the reasons answer first. */
-const STOPPED: object = Object.freeze({});
+export const STOPPED: object = Object.freeze({});
 
 /** Thrown by a full `CappedReasons` through the compiled validator that pushed one reason too many. */
 const FULL: unique symbol = Symbol('validation reasons full');
