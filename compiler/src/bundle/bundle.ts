@@ -12,6 +12,7 @@ import { descriptorModules, reflectionProtos } from './grpc-reflection.js';
 import { lazyPackages } from './lazy-packages.js';
 import { CLASS_VALIDATOR, leaveOut, leftOutBy } from './left-out.js';
 import { classValidatorNeed, type ConfigSources } from './class-validator-need.js';
+import { tablesSourcesOf, type TablesSources } from './tables-sources.js';
 import { collectProtoFiles, wellKnownJson, type BundledProtoFile } from './proto-sources.js';
 
 
@@ -30,7 +31,11 @@ export interface BundleOptions {
    * `--target workers`.
    */
   readonly split?: boolean;
-  /** The application's sources, checked against what the host gives (`--target workers`); default: the entry's directory. */
+  /**
+   * The application's sources, checked against what the host gives (`--target workers` and
+   * `lambda`); default: those the carried tables were built from (their first line), else the
+   * entry's directory.
+   */
   readonly srcDir?: string;
   /** Base of relative paths; default `process.cwd()`. */
   readonly cwd?: string;
@@ -82,8 +87,6 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
   const protos = new Map<string, BundledProtoFile>();
   const required = new Set<string>();
   const reflection = reflectionProtos();
-  // A Worker or a Lambda function starts from its bundle alone: what it carries and never runs costs its start.
-  const checked = target === 'workers' || target === 'lambda' ? hostCheck(target, options.srcDir ?? path.dirname(options.entry), options.cwd ?? process.cwd()) : undefined;
   const workingDir = process.cwd();
   const split = (options.split ?? false) && target !== 'workers';
   const leftOut = leftOutBy(target);
@@ -123,6 +126,10 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
     reflection.carried.clear();
     result = await run(undefined);
   }
+  // A Worker or a Lambda function starts from its bundle alone: what it carries and never runs costs
+  // its start. Checked against the sources of the tables it carries, the entry being anywhere.
+  const sources = (): TablesSources => (options.srcDir !== undefined ? { srcDir: options.srcDir } : (tablesSourcesOf(result.metafile!, workingDir) ?? { srcDir: path.dirname(options.entry) }));
+  const checked = target === 'workers' || target === 'lambda' ? hostCheck(target, sources(), options.cwd ?? process.cwd()) : undefined;
   let classValidatorKept: string | undefined;
   if (checked && result.metafile) {
     const inside = new Set(Object.keys(result.metafile.inputs).map((input) => toPosix(path.resolve(workingDir, input))));
@@ -160,11 +167,11 @@ export async function bundleApp(options: BundleOptions): Promise<BundleResult> {
 
 /**
  * Builds the tables in memory to see what the application asks of the host; errors of the build
- * itself are thrown at once, the host's refusals (FW1416) once the bundle's modules are known, for
- * the controllers whose modules it carries.
+ * itself are thrown at once (before the bundle is written), the host's refusals (FW1416) once the
+ * bundle's modules are known, for the controllers whose modules it carries.
  */
-function hostCheck(target: BundleTarget, srcDir: string, cwd: string): HostCheck {
-  const result = createBuilder({ srcDir, cwd }).build();
+function hostCheck(target: BundleTarget, sources: TablesSources, cwd: string): HostCheck {
+  const result = createBuilder({ ...sources, cwd }).build();
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new BundleRefused(sortDiagnostics(errors));
   return {
