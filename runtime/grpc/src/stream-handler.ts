@@ -52,7 +52,7 @@ export function streamHandler(
     const observation = call.observation;
     if (observation) {
       observation.fail(error);
-      endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : status.code);
+      endObserved(call, status.code);
     }
     if (stream.cancelled) return;
     if (isUnexpected(error) && !observation?.logsErrors) logger.error(`Unhandled error in ${where}`, error);
@@ -60,7 +60,7 @@ export function streamHandler(
   };
   const succeed = (call: GrpcCall, stream: ResponseStream, sent: number): void => {
     call.answered = true;
-    if (call.observation) endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : GrpcCode.OK, sent);
+    if (call.observation) endObserved(call, GrpcCode.OK, sent);
     if (!stream.cancelled) stream.end(call.responseMetadata);
   };
 
