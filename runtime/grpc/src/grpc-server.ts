@@ -37,15 +37,30 @@ export interface GrpcServerOptions {
    * Serve the standard health service `grpc.health.v1.Health` (Check, Watch, List), reporting the
    * application's readiness (`app.health`, the same state as the HTTP probes of `HealthModule`):
    * every served service and the server (`''`) are SERVING after init while every health indicator
-   * is up, and NOT_SERVING while one is down and once `close()` begins. Default true.
+   * is up, and NOT_SERVING while one is down and once `close()` begins. Default true; `false`
+   * leaves it out; `{ services }` also reports names of your own (see `GrpcHealthOptions`).
    */
-  readonly health?: boolean;
+  readonly health?: boolean | GrpcHealthOptions;
   /**
    * Serve server reflection (`grpc.reflection.v1` and `v1alpha`), so that tools such as grpcurl
    * list the services and read their schemas without the `.proto`. Default false: it publishes the
    * whole schema to anyone who can connect.
    */
   readonly reflection?: boolean;
+}
+
+/** Options of the health service of `GrpcServer` (`health: { … }`). */
+export interface GrpcHealthOptions {
+  /**
+   * Names reported besides the server (`''`) and the served services, as the served ones are
+   * (SERVING while the application is ready) and settable with `setServingStatus`: a Kubernetes
+   * gRPC probe's `service`, such as `'readiness'`. Only these names may be set: any other is refused,
+   * so that a mistyped service name fails where it is written instead of leaving the service SERVING.
+   *
+   * @example
+   * new GrpcServer(app, { health: { services: ['readiness'] } });
+   */
+  readonly services?: readonly string[];
 }
 
 /** Why `listen` refuses on Bun, naming where gRPC is served. */
@@ -74,6 +89,7 @@ export class GrpcServer {
   private readonly shutdownTimeoutMs: number;
   private readonly maxConnections: number;
   private readonly options: GrpcServerOptions;
+  private readonly healthNames: readonly string[];
   private health?: ServerHealth;
   private attached = false;
   private closed?: Promise<void>;
@@ -83,6 +99,7 @@ export class GrpcServer {
     this.maxConnections = maxConnectionsOf(options.limits);
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
     this.options = options;
+    this.healthNames = declaredHealthNames(options.health);
     try {
       // The application refuses transports once init has run; that is the only way this throws.
       app.registerTransport({ name: 'grpc', attach: (host) => this.attach(host), close: () => this.close() });
@@ -127,10 +144,11 @@ export class GrpcServer {
   }
 
   /**
-   * Sets the health status of one served service, or of the server as a whole with `''`; health
-   * clients watching it are told at once. The application's readiness comes first: while it is not
-   * ready every service is NOT_SERVING whatever was set here. Throws when the server was built with
-   * `health: false`.
+   * Sets the health status of one served service, of a name declared in `health: { services }`, or
+   * of the server as a whole with `''`; health clients watching it are told at once. The
+   * application's readiness comes first: while it is not ready every name is NOT_SERVING whatever
+   * was set here. Throws a TypeError for any other name (a mistyped service would otherwise stay
+   * SERVING), and an Error when the server was built with `health: false`.
    *
    * @example
    * grpc.setServingStatus('todo.TodoService', 'NOT_SERVING'); // its database is down
@@ -153,7 +171,7 @@ export class GrpcServer {
     }
     if (this.options.health !== false) {
       const health = await import('./health.js');
-      this.health = new health.ServerHealth([...served.keys()], host.health);
+      this.health = new health.ServerHealth([...served.keys(), ...this.healthNames], host.health);
       this.health.addTo(this.server);
       served.set(health.HEALTH_SERVICE, health.healthDefinition());
     }
@@ -175,4 +193,13 @@ export class GrpcServer {
     this.closed ??= drainGrpcServer(this.server, this.shutdownTimeoutMs);
     return this.closed;
   }
+}
+
+/** The names `health: { services }` declares, checked: each a text. */
+function declaredHealthNames(health: GrpcServerOptions['health']): readonly string[] {
+  const names = typeof health === 'object' && health !== null ? (health.services ?? []) : [];
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+    throw new TypeError(`GrpcServer: health.services must be an array of service names (texts); got ${JSON.stringify(names)}.`);
+  }
+  return names;
 }
