@@ -1,10 +1,11 @@
-import type { FrameworkApplication } from '@framework/core';
+import type { FrameworkApplication, Logger } from '@framework/core';
 import { listenTurn, type TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
 import { drainGrpcServer } from './graceful-drain.js';
 import { capConnections, grpcServerOptions, maxConnectionsOf, type GrpcLimits } from './grpc-limits.js';
 import type { ServerHealth, ServingStatus } from './health.js';
+import { RunningHandlers } from './running-handlers.js';
 import { bindService } from './service-binding.js';
 
 /**
@@ -29,8 +30,9 @@ export interface GrpcServerOptions {
   /** Raw grpc-js server options, e.g. `{ 'grpc.max_receive_message_length': 4 * 1024 * 1024 }`; they win over `limits`. */
   readonly serverOptions?: ServerOptions;
   /**
-   * The longest `app.close()` waits for in-flight calls before cutting connections (default 5000
-   * ms); it returns as soon as the last call has finished.
+   * The longest `app.close()` waits for in-flight calls, and for handlers still running after
+   * their call ended (a client that cancelled), before cutting connections and going on to the
+   * providers' `onAppClose` (default 5000 ms); it returns as soon as the last one has finished.
    */
   readonly shutdownTimeoutMs?: number;
   /**
@@ -91,6 +93,8 @@ export class GrpcServer {
   private readonly options: GrpcServerOptions;
   private readonly healthNames: readonly string[];
   private health?: ServerHealth;
+  private readonly running = new RunningHandlers();
+  private logger?: Logger;
   private attached = false;
   private closed?: Promise<void>;
 
@@ -159,9 +163,10 @@ export class GrpcServer {
   }
 
   private async attach(host: TransportHost): Promise<void> {
+    this.logger = host.logger;
     const served = new Map<string, ServiceDefinition>();
     for (const service of host.tables.grpc) {
-      const { controllerName, definition, implementation } = bindService(service, host);
+      const { controllerName, definition, implementation } = bindService(service, host, this.running);
       try {
         this.server.addService(definition, implementation);
       } catch (error) {
@@ -187,11 +192,24 @@ export class GrpcServer {
    * Stops accepting connections, serves every call a peer has already sent, and sends every
    * connection a GOAWAY (HTTP/2's graceful close: new calls go elsewhere); resolves when the last
    * call has finished, or cuts what is left after `shutdownTimeoutMs` (see `drainGrpcServer`).
+   * Then, within the same timeout, waits for the handlers still running after their call ended
+   * (a client that cancelled does not wait for its handler), since the providers they use close next.
    */
   private close(): Promise<void> {
     if (!this.closed) this.health?.shuttingDown();
-    this.closed ??= drainGrpcServer(this.server, this.shutdownTimeoutMs);
+    this.closed ??= this.drain();
     return this.closed;
+  }
+
+  private async drain(): Promise<void> {
+    const deadline = Date.now() + this.shutdownTimeoutMs;
+    await drainGrpcServer(this.server, this.shutdownTimeoutMs);
+    if (await this.running.settled(deadline)) return;
+    const count = this.running.size;
+    this.logger?.warn(
+      `GrpcServer: ${count} handler${count === 1 ? '' : 's'} still running ${this.shutdownTimeoutMs} ms after app.close() began (${count === 1 ? 'its client is gone, or its call was cut' : 'their clients are gone, or their calls were cut'}); ` +
+        `the providers close under ${count === 1 ? 'it' : 'them'}. Pass context.signal to what a handler awaits, so that it stops with its call.`,
+    );
   }
 }
 
