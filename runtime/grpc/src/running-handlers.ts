@@ -8,9 +8,9 @@
  *
  * @example
  * const running = new RunningHandlers();
- * running.begin();
- * answer.then(finish, fail).finally(() => running.end());
- * await running.settled(deadline); // at close: true once none runs, false at the deadline
+ * running.begin(); // as a handler starts
+ * running.end(); // once it has settled
+ * await running.settled(Date.now() + 5000); // at close: true once none runs, false at the deadline
  */
 export class RunningHandlers {
   private count = 0;
