@@ -20,7 +20,12 @@ function addressOfPeer(peer: string): string {
   return colon > 0 && /^\d+$/.test(peer.slice(colon + 1)) ? peer.slice(0, colon) : peer;
 }
 
-/** grpc-js's deadline timer may fire a millisecond before the deadline it was set from. */
+/**
+ * How close to its deadline a call counts as past it. grpc-js's deadline timer may fire a
+ * millisecond early; and a grpc-js client gives up at its deadline by ending its messages, then
+ * resetting the call (so a client-streaming handler may answer as though the stream had ended
+ * normally, and the client never sees that answer), the server learning of it a moment late.
+ */
 const DEADLINE_SLACK_MS = 20;
 
 /**
@@ -130,17 +135,17 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
 
   /**
    * The status the client receives when it is not the handler's answer, or `undefined` when it is.
-   * Once grpc-js marked the call cancelled: the status grpc-js wrote itself (a message over the
-   * receive limit, the deadline; see `writtenStatus`), else DEADLINE_EXCEEDED when the deadline
-   * passed (the client gave up at it), else CANCELLED (the client reset the call). An answer after
-   * the deadline is DEADLINE_EXCEEDED too: the client stopped waiting at it.
+   * Once grpc-js marked the call cancelled, the status grpc-js wrote itself (a message over the
+   * receive limit, the deadline; see `writtenStatus`). Else DEADLINE_EXCEEDED when the deadline has
+   * passed (within `DEADLINE_SLACK_MS`): the client stopped waiting at it. Else, once cancelled,
+   * CANCELLED (the client reset the call).
    */
   endedStatus(): EndedStatus | undefined {
     const cancelled = this.call.cancelled;
     const written = cancelled ? writtenStatus(this.call) : undefined;
     if (written) return written;
     const deadline = this.deadline;
-    const deadlinePassed = deadline !== undefined && deadline.getTime() <= Date.now() + (cancelled ? DEADLINE_SLACK_MS : 0);
+    const deadlinePassed = deadline !== undefined && deadline.getTime() <= Date.now() + DEADLINE_SLACK_MS;
     return deadlinePassed || cancelled ? unwrittenStatus(deadlinePassed) : undefined;
   }
 
