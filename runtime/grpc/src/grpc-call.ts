@@ -1,10 +1,11 @@
-import type { GrpcMethodEntry } from '@framework/core';
+import { GrpcCode, type GrpcMethodEntry } from '@framework/core';
 import { GrpcCallBase, type CallObservation, type GrpcCallFacts, type GrpcCallShape, type HandlerRuntime } from '@framework/core/transport';
 import { Metadata, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { EventEmitter } from 'node:events';
 import { acceptedMessage } from './checked-requests.js';
 import { incomingMessages } from './incoming-messages.js';
 import type { RpcKind } from './unsupported-rpc.js';
+import { unwrittenStatus, writtenStatus, type EndedStatus } from './written-status.js';
 
 /** The grpc-js call objects of every kind, as far as `GrpcCall` reads them. */
 export type AnyServerCall = Pick<ServerUnaryCall<unknown, unknown>, 'cancelled' | 'metadata' | 'getPeer' | 'getDeadline'> & EventEmitter & { readonly request?: unknown };
@@ -19,12 +20,22 @@ function addressOfPeer(peer: string): string {
   return colon > 0 && /^\d+$/.test(peer.slice(colon + 1)) ? peer.slice(0, colon) : peer;
 }
 
-/** grpc-js's deadline timer may fire a millisecond before the deadline it was set from. */
+/**
+ * How close to its deadline a call counts as past it. grpc-js's deadline timer may fire a
+ * millisecond early; and a grpc-js client gives up at its deadline by ending its messages, then
+ * resetting the call (so a client-streaming handler may answer as though the stream had ended
+ * normally, and the client never sees that answer), the server learning of it a moment late.
+ */
 const DEADLINE_SLACK_MS = 20;
 
-/** What `signal` aborts with when the deadline passes: a `TimeoutError`, as `AbortSignal.timeout` does. */
-function deadlinePassed(): DOMException {
-  return new DOMException('The deadline of the call passed', 'TimeoutError');
+/**
+ * What `signal` aborts with once the call is over for the client: a `TimeoutError` when the
+ * deadline passed (as `AbortSignal.timeout` does), else an `AbortError` saying who ended it.
+ */
+function abortReason(ended: EndedStatus): DOMException {
+  if (ended.code === GrpcCode.DEADLINE_EXCEEDED) return new DOMException('The deadline of the call passed', 'TimeoutError');
+  if (ended.code === GrpcCode.CANCELLED) return new DOMException('The client cancelled the call', 'AbortError');
+  return new DOMException(`The server ended the call with status ${ended.code}: ${ended.details}`, 'AbortError');
 }
 
 /**
@@ -123,14 +134,27 @@ export class GrpcCall extends GrpcCallBase implements GrpcCallShape {
   }
 
   /**
-   * grpc-js emits `cancelled` when the client cancels the call or its deadline passes (it answers
-   * DEADLINE_EXCEEDED itself then); the reason tells the two apart.
+   * The status the client receives when it is not the handler's answer, or `undefined` when it is.
+   * Once grpc-js marked the call cancelled, the status grpc-js wrote itself (a message over the
+   * receive limit, the deadline; see `writtenStatus`). Else DEADLINE_EXCEEDED when the deadline has
+   * passed (within `DEADLINE_SLACK_MS`): the client stopped waiting at it. Else, once cancelled,
+   * CANCELLED (the client reset the call).
+   */
+  endedStatus(): EndedStatus | undefined {
+    const cancelled = this.call.cancelled;
+    const written = cancelled ? writtenStatus(this.call) : undefined;
+    if (written) return written;
+    const deadline = this.deadline;
+    const deadlinePassed = deadline !== undefined && deadline.getTime() <= Date.now() + DEADLINE_SLACK_MS;
+    return deadlinePassed || cancelled ? unwrittenStatus(deadlinePassed) : undefined;
+  }
+
+  /**
+   * grpc-js emits `cancelled` when the client cancels the call, when its deadline passes, and when
+   * it ends the call itself (a message over the receive limit); the reason tells them apart.
    */
   protected override onCancel(cancel: (reason: unknown) => void): void {
-    const cancelled = (): void => {
-      const deadline = this.deadline;
-      cancel(deadline && deadline.getTime() <= Date.now() + DEADLINE_SLACK_MS ? deadlinePassed() : new DOMException('The client cancelled the call', 'AbortError'));
-    };
+    const cancelled = (): void => cancel(abortReason(this.endedStatus() ?? unwrittenStatus(false)));
     if (this.call.cancelled) cancelled();
     else this.call.once('cancelled', cancelled);
   }

@@ -1,10 +1,11 @@
-import type { FrameworkApplication } from '@framework/core';
+import type { FrameworkApplication, Logger } from '@framework/core';
 import { listenTurn, type TransportHost } from '@framework/core/transport';
 import { Server, ServerCredentials, type ServerOptions, type ServiceDefinition } from '@grpc/grpc-js';
 import { systemCodeOf, withoutBindFailureLine } from './bind-failure.js';
 import { drainGrpcServer } from './graceful-drain.js';
 import { capConnections, grpcServerOptions, maxConnectionsOf, type GrpcLimits } from './grpc-limits.js';
 import type { ServerHealth, ServingStatus } from './health.js';
+import { RunningHandlers } from './running-handlers.js';
 import { bindService } from './service-binding.js';
 
 /**
@@ -29,23 +30,39 @@ export interface GrpcServerOptions {
   /** Raw grpc-js server options, e.g. `{ 'grpc.max_receive_message_length': 4 * 1024 * 1024 }`; they win over `limits`. */
   readonly serverOptions?: ServerOptions;
   /**
-   * The longest `app.close()` waits for in-flight calls before cutting connections (default 5000
-   * ms); it returns as soon as the last call has finished.
+   * The longest `app.close()` waits for in-flight calls, and for handlers still running after
+   * their call ended (a client that cancelled), before cutting connections and going on to the
+   * providers' `onAppClose` (default 5000 ms); it returns as soon as the last one has finished.
    */
   readonly shutdownTimeoutMs?: number;
   /**
    * Serve the standard health service `grpc.health.v1.Health` (Check, Watch, List), reporting the
    * application's readiness (`app.health`, the same state as the HTTP probes of `HealthModule`):
    * every served service and the server (`''`) are SERVING after init while every health indicator
-   * is up, and NOT_SERVING while one is down and once `close()` begins. Default true.
+   * is up, and NOT_SERVING while one is down and once `close()` begins. Default true; `false`
+   * leaves it out; `{ services }` also reports names of your own (see `GrpcHealthOptions`).
    */
-  readonly health?: boolean;
+  readonly health?: boolean | GrpcHealthOptions;
   /**
    * Serve server reflection (`grpc.reflection.v1` and `v1alpha`), so that tools such as grpcurl
    * list the services and read their schemas without the `.proto`. Default false: it publishes the
    * whole schema to anyone who can connect.
    */
   readonly reflection?: boolean;
+}
+
+/** Options of the health service of `GrpcServer` (`health: { … }`). */
+export interface GrpcHealthOptions {
+  /**
+   * Names reported besides the server (`''`) and the served services, as the served ones are
+   * (SERVING while the application is ready) and settable with `setServingStatus`: a Kubernetes
+   * gRPC probe's `service`, such as `'readiness'`. Only these names may be set: any other is refused,
+   * so that a mistyped service name fails where it is written instead of leaving the service SERVING.
+   *
+   * @example
+   * new GrpcServer(app, { health: { services: ['readiness'] } });
+   */
+  readonly services?: readonly string[];
 }
 
 /** Why `listen` refuses on Bun, naming where gRPC is served. */
@@ -74,7 +91,10 @@ export class GrpcServer {
   private readonly shutdownTimeoutMs: number;
   private readonly maxConnections: number;
   private readonly options: GrpcServerOptions;
+  private readonly healthNames: readonly string[];
   private health?: ServerHealth;
+  private readonly running = new RunningHandlers();
+  private logger?: Logger;
   private attached = false;
   private closed?: Promise<void>;
 
@@ -83,6 +103,7 @@ export class GrpcServer {
     this.maxConnections = maxConnectionsOf(options.limits);
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
     this.options = options;
+    this.healthNames = declaredHealthNames(options.health);
     try {
       // The application refuses transports once init has run; that is the only way this throws.
       app.registerTransport({ name: 'grpc', attach: (host) => this.attach(host), close: () => this.close() });
@@ -127,10 +148,11 @@ export class GrpcServer {
   }
 
   /**
-   * Sets the health status of one served service, or of the server as a whole with `''`; health
-   * clients watching it are told at once. The application's readiness comes first: while it is not
-   * ready every service is NOT_SERVING whatever was set here. Throws when the server was built with
-   * `health: false`.
+   * Sets the health status of one served service, of a name declared in `health: { services }`, or
+   * of the server as a whole with `''`; health clients watching it are told at once. The
+   * application's readiness comes first: while it is not ready every name is NOT_SERVING whatever
+   * was set here. Throws a TypeError for any other name (a mistyped service would otherwise stay
+   * SERVING), and an Error when the server was built with `health: false`.
    *
    * @example
    * grpc.setServingStatus('todo.TodoService', 'NOT_SERVING'); // its database is down
@@ -141,9 +163,10 @@ export class GrpcServer {
   }
 
   private async attach(host: TransportHost): Promise<void> {
+    this.logger = host.logger;
     const served = new Map<string, ServiceDefinition>();
     for (const service of host.tables.grpc) {
-      const { controllerName, definition, implementation } = bindService(service, host);
+      const { controllerName, definition, implementation } = bindService(service, host, this.running);
       try {
         this.server.addService(definition, implementation);
       } catch (error) {
@@ -153,7 +176,7 @@ export class GrpcServer {
     }
     if (this.options.health !== false) {
       const health = await import('./health.js');
-      this.health = new health.ServerHealth([...served.keys()], host.health);
+      this.health = new health.ServerHealth([...served.keys(), ...this.healthNames], host.health);
       this.health.addTo(this.server);
       served.set(health.HEALTH_SERVICE, health.healthDefinition());
     }
@@ -169,10 +192,32 @@ export class GrpcServer {
    * Stops accepting connections, serves every call a peer has already sent, and sends every
    * connection a GOAWAY (HTTP/2's graceful close: new calls go elsewhere); resolves when the last
    * call has finished, or cuts what is left after `shutdownTimeoutMs` (see `drainGrpcServer`).
+   * Then, within the same timeout, waits for the handlers still running after their call ended
+   * (a client that cancelled does not wait for its handler), since the providers they use close next.
    */
   private close(): Promise<void> {
     if (!this.closed) this.health?.shuttingDown();
-    this.closed ??= drainGrpcServer(this.server, this.shutdownTimeoutMs);
+    this.closed ??= this.drain();
     return this.closed;
   }
+
+  private async drain(): Promise<void> {
+    const deadline = Date.now() + this.shutdownTimeoutMs;
+    await drainGrpcServer(this.server, this.shutdownTimeoutMs);
+    if (await this.running.settled(deadline)) return;
+    const count = this.running.size;
+    this.logger?.warn(
+      `GrpcServer: ${count} handler${count === 1 ? '' : 's'} still running ${this.shutdownTimeoutMs} ms after app.close() began (${count === 1 ? 'its client is gone, or its call was cut' : 'their clients are gone, or their calls were cut'}); ` +
+        `the providers close under ${count === 1 ? 'it' : 'them'}. Pass context.signal to what a handler awaits, so that it stops with its call.`,
+    );
+  }
+}
+
+/** The names `health: { services }` declares, checked: each a text. */
+function declaredHealthNames(health: GrpcServerOptions['health']): readonly string[] {
+  const names = typeof health === 'object' && health !== null ? (health.services ?? []) : [];
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+    throw new TypeError(`GrpcServer: health.services must be an array of service names (texts); got ${JSON.stringify(names)}.`);
+  }
+  return names;
 }

@@ -13,17 +13,18 @@ interface ServiceName {
 
 /**
  * The standard `grpc.health.v1.Health` service (Check, Watch, List), reporting the application's
- * one health state (`app.health`): every served service and the server as a whole (the empty
- * name) are SERVING while the application is ready, and NOT_SERVING while it is not (an indicator
- * down, or `close()` begun). A Check or List first evaluates readiness (shared with the HTTP
- * probes, cached, never more than one check per indicator at a time); an open Watch keeps it
- * evaluated every `watchIntervalMs` and is sent every change. An unknown service is NOT_FOUND to
- * Check and SERVICE_UNKNOWN to Watch, as the protocol says. `set` marks one service NOT_SERVING
- * (or back) on its own, within the application's state. At close, the Watch streams end so that
- * the shutdown does not wait for them, and one opened during the shutdown is answered and ended at once.
+ * one health state (`app.health`): every served service, the names declared besides them, and the
+ * server as a whole (the empty name) are SERVING while the application is ready, and NOT_SERVING
+ * while it is not (an indicator down, or `close()` begun). A Check or List first evaluates
+ * readiness (shared with the HTTP probes, cached, never more than one check per indicator at a
+ * time); an open Watch keeps it evaluated every `watchIntervalMs` and is sent every change. An
+ * unknown service is NOT_FOUND to Check and SERVICE_UNKNOWN to Watch, as the protocol says. `set`
+ * marks one known name NOT_SERVING (or back) on its own, within the application's state. At close,
+ * the Watch streams end so that the shutdown does not wait for them, and one opened during the
+ * shutdown is answered and ended at once.
  *
  * @example
- * const health = new ServerHealth(['todo.TodoService'], app.health);
+ * const health = new ServerHealth(['todo.TodoService', 'readiness'], app.health);
  * health.addTo(server);
  * health.set('todo.TodoService', 'NOT_SERVING');
  */
@@ -35,11 +36,14 @@ export class ServerHealth {
   private readonly current = new Map<string, ServingStatus>();
   private readonly unsubscribe: () => void;
   private closing = false;
+  /** Every name reported: the server as a whole (`''`) first, then the services and declared names. */
+  private readonly names: ReadonlySet<string>;
 
   constructor(
-    private readonly services: readonly string[],
+    services: readonly string[],
     private readonly state: HealthState,
   ) {
+    this.names = new Set(['', ...services]);
     this.apply();
     this.unsubscribe = state.subscribe(() => this.apply());
   }
@@ -65,8 +69,13 @@ export class ServerHealth {
     });
   }
 
-  /** Sets the status of one service (`''` for the server as a whole); watchers are told at once. */
+  /**
+   * Sets the status of one known name (`''` for the server as a whole); watchers are told at once.
+   * Throws a TypeError for any other name: health clients would find it where none is served,
+   * and a mistyped service name would leave the real service SERVING.
+   */
   set(service: string, status: ServingStatus): void {
+    if (!this.names.has(service)) throw new TypeError(unknownName(service, this.names));
     this.own.set(service, status);
     this.apply();
   }
@@ -109,11 +118,20 @@ export class ServerHealth {
 
   /** Brings every status in line with the application's readiness, telling watchers of changes only. */
   private apply(ready = this.state.ready): void {
-    for (const name of new Set(['', ...this.services, ...this.own.keys()])) {
+    for (const name of this.names) {
       const status: ServingStatus = ready ? (this.own.get(name) ?? 'SERVING') : 'NOT_SERVING';
       if (this.current.get(name) === status) continue;
       this.current.set(name, status);
       for (const call of this.watches.get(name) ?? []) call.write({ status });
     }
   }
+}
+
+/** Why `set` refuses `service`, naming what it may be and how to report a name of one's own. */
+function unknownName(service: string, names: ReadonlySet<string>): string {
+  const known = [...names].filter((name) => name !== '').map((name) => `'${name}'`);
+  return (
+    `setServingStatus: '${service}' is not a service this gRPC server serves (${known.length > 0 ? known.join(', ') : 'none'}; '' is the server as a whole). ` +
+    `To report a name of your own, such as a Kubernetes probe's service, declare it: new GrpcServer(app, { health: { services: ['${service}'] } }).`
+  );
 }

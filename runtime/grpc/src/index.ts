@@ -18,7 +18,7 @@
  * await app.init(AppModule);
  * await grpc.listen(50051);
  */
-export { GrpcServer, type GrpcServerOptions } from './grpc-server.js';
+export { GrpcServer, type GrpcHealthOptions, type GrpcServerOptions } from './grpc-server.js';
 export { DEFAULT_GRPC_LIMITS, type GrpcLimits } from './grpc-limits.js';
 export { loadProto, defaultProtoOptions, type ProtoTree, type ProtoNode } from './load-proto.js';
 export { GrpcController, GrpcMethod, GrpcPayload, GrpcStream, GrpcMetadata } from './decorators.js';

@@ -1,4 +1,5 @@
-import type { GrpcMethodTelemetry, PreparedHandler } from '@framework/core/transport';
+import { GrpcCode } from '@framework/core';
+import type { CallObservation, GrpcMethodTelemetry, PreparedHandler } from '@framework/core/transport';
 import type { GrpcCall } from './grpc-call.js';
 
 /**
@@ -20,10 +21,22 @@ export function observedChain(run: PreparedHandler, telemetry: GrpcMethodTelemet
   };
 }
 
-/** Ends an observed call with its status: a cancelled call counts as a client gone; a stream reports its message counts. */
+/**
+ * Ends an observed call with the status the client receives: `code`, the handler's, unless the
+ * call is over for the client already (`GrpcCall.endedStatus`: it cancelled, its deadline passed,
+ * grpc-js answered a message over the receive limit). A stream reports its message counts.
+ */
 export function endObserved(call: GrpcCall, code: number, sentMessages?: number): void {
   const observation = call.observation!;
-  if (call.call.cancelled) observation.clientGone();
+  const ended = call.endedStatus();
+  if (ended) noteEnd(observation, ended.code, ended.details);
   if (call.kind !== 'unary') observation.countMessages(sentMessages ?? (call.kind === 'clientStream' ? 1 : 0), call.kind === 'serverStream' ? 1 : call.receivedMessages);
-  observation.end(code);
+  observation.end(ended?.code ?? code);
+}
+
+/** A client that cancelled or whose deadline passed is gone; a request message over the limit is refused as an HTTP body would be. */
+function noteEnd(observation: CallObservation, code: number, details: string): void {
+  if (code === GrpcCode.CANCELLED || code === GrpcCode.DEADLINE_EXCEEDED) observation.clientGone();
+  // grpc-js's words for the receive limit ('Received message larger than max', '… that decompresses to a size larger than'); its send limit says 'Sent'.
+  else if (code === GrpcCode.RESOURCE_EXHAUSTED && details.startsWith('Received message')) observation.refuse('body_too_large', details);
 }

@@ -28,7 +28,8 @@ function iteratorOf(answer: unknown, where: string): AsyncIterator<unknown> | It
  * `recover`, when given, is asked once what to send instead of the rest of the stream when the
  * answer fails (its iterator throws, or it is no iterable): its answer is sent as the handler's
  * was, and an error of that one ends the stream. Only a failure reads it, so a message costs the
- * same with it or without.
+ * same with it or without. `left`, when given, is handed the closing of an iterator left early
+ * (settled once a generator's `finally` blocks have run).
  *
  * @example
  * await writeMessages(todos.list(), call, context.signal, 'TodoGrpcController.ListTodos');
@@ -39,13 +40,14 @@ export async function writeMessages(
   signal: AbortSignal,
   where: string,
   recover?: (error: unknown) => Promise<unknown>,
+  left?: (closed: Promise<unknown>) => void,
 ): Promise<number> {
   let iterator: AsyncIterator<unknown> | Iterator<unknown>;
   try {
     iterator = iteratorOf(answer, where);
   } catch (error) {
     if (recover === undefined) throw error;
-    return writeMessages(await recover(error), stream, signal, where);
+    return writeMessages(await recover(error), stream, signal, where, undefined, left);
   }
   const abortable = new AbortableWait(signal);
   let done = false;
@@ -71,10 +73,13 @@ export async function writeMessages(
   } finally {
     abortable.dispose();
     // An early exit (abort) closes the handler's iterator, which runs its `finally` blocks.
-    if (!done) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (!done) {
+      const closed = Promise.resolve(iterator.return?.()).catch(() => undefined);
+      left?.(closed);
+    }
   }
   // Only a failure given to `recover` comes here, once the failed iterator is let go.
-  return sent + (await writeMessages(await recover(failure), stream, signal, where));
+  return sent + (await writeMessages(await recover(failure), stream, signal, where, undefined, left));
 }
 
 const aborted = Symbol('aborted');

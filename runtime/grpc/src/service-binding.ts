@@ -2,6 +2,7 @@ import { StaleTablesError, type GrpcServiceEntry } from '@framework/core';
 import { grpcServiceOf, type TransportHost } from '@framework/core/transport';
 import type { MethodDefinition, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { GrpcRpcRuntime } from './grpc-call.js';
+import type { RunningHandlers } from './running-handlers.js';
 import { withStringChecks } from './checked-requests.js';
 import { withAnswerChecks } from './checked-responses.js';
 import { streamHandler } from './stream-handler.js';
@@ -37,11 +38,11 @@ function definitionOf(service: GrpcServiceEntry, host: TransportHost): ServiceDe
 }
 
 /** The grpc-js handler of one bound RPC, for its kind. */
-function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, service: string): UntypedServiceImplementation[string] {
+function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, service: string, running: RunningHandlers): UntypedServiceImplementation[string] {
   const run = host.prepare(rpc.entry, { readsBody: false });
   const telemetry = host.observability.grpcMethod({ service, rpc: rpc.entry.rpc });
-  if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, kind, telemetry);
-  return streamHandler(rpc, run, host.logger, kind, telemetry, host.errorFilters(rpc.entry));
+  if (kind === 'unary' || kind === 'clientStream') return unaryHandler(rpc, run, host.logger, running, kind, telemetry);
+  return streamHandler(rpc, run, host.logger, running, kind, telemetry, host.errorFilters(rpc.entry));
 }
 
 /**
@@ -49,13 +50,14 @@ function handlerFor(kind: RpcKind, rpc: GrpcRpcRuntime, host: TransportHost, ser
  * bound by a method runs that method's prepared chain, in the shape of its kind (unary, server,
  * client or bidirectional streaming); RPCs no method binds answer UNIMPLEMENTED with the reason.
  *
- * The definition, not the tables, decides what is streaming: it is what grpc-js serves.
+ * The definition, not the tables, decides what is streaming: it is what grpc-js serves. Every
+ * handler counts in `running` while it runs (see `RunningHandlers`).
  *
  * @example
- * const { definition, implementation } = bindService(host.tables.grpc[0], host);
+ * const { definition, implementation } = bindService(host.tables.grpc[0], host, running);
  * server.addService(definition, implementation);
  */
-export function bindService(service: GrpcServiceEntry, host: TransportHost): ServiceBinding {
+export function bindService(service: GrpcServiceEntry, host: TransportHost, running: RunningHandlers): ServiceBinding {
   const definition = withStringChecks(definitionOf(service, host));
   const provider = host.tables.providers[service.controller]!;
   const controllerClass = provider.useClass!;
@@ -73,7 +75,7 @@ export function bindService(service: GrpcServiceEntry, host: TransportHost): Ser
     const kind = kindOf(method);
     const entry = methodsByRpc.get(rpc);
     if (entry) {
-      implementation[rpc] = handlerFor(kind, { entry, controllerClass }, host, service.service);
+      implementation[rpc] = handlerFor(kind, { entry, controllerClass }, host, service.service, running);
     } else {
       implementation[rpc] = unsupportedRpcHandler(kind, `${service.service}/${rpc} is not implemented by this server: no @GrpcMethod binds it.`);
     }

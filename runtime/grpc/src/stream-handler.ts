@@ -4,6 +4,7 @@ import type { handleBidiStreamingCall, handleServerStreamingCall, ServerWritable
 import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { endObserved, observedChain } from './observed-call.js';
 import { writeMessages } from './outgoing-messages.js';
+import type { RunningHandlers } from './running-handlers.js';
 import { isUnexpected, statusOfError } from './status.js';
 
 type ResponseStream = AnyServerCall & Pick<ServerWritableStream<unknown, unknown>, 'write' | 'end' | 'emit' | 'once' | 'off' | 'writableNeedDrain'>;
@@ -20,15 +21,18 @@ type ResponseStream = AnyServerCall & Pick<ServerWritableStream<unknown, unknown
  * sent, goes to the same filters (`filters`, the handler's, from `host.errorFilters`): what one
  * answers is sent in place of the rest of the stream, what one throws ends the call with its
  * mapped status, and an error none answers ends it with its own. Response metadata set with
- * `context.setResponseHeader` travels as trailing metadata, with the status.
+ * `context.setResponseHeader` travels as trailing metadata, with the status. A handler counts in
+ * `running` until its stream is over and its iterator closed (a generator left early by a cancel
+ * runs its `finally` first), so that the server's drain waits for it even once its call is gone.
  *
  * @example
- * implementation.ListTodos = streamHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'serverStream', telemetry, host.errorFilters(entry));
+ * implementation.ListTodos = streamHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, running, 'serverStream', telemetry, host.errorFilters(entry));
  */
 export function streamHandler(
   rpc: GrpcRpcRuntime,
   run: PreparedHandler,
   logger: Logger,
+  running: RunningHandlers,
   kind: 'serverStream' | 'bidi',
   telemetry?: GrpcMethodTelemetry,
   filters?: ErrorFilters,
@@ -52,7 +56,7 @@ export function streamHandler(
     const observation = call.observation;
     if (observation) {
       observation.fail(error);
-      endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : status.code);
+      endObserved(call, status.code);
     }
     if (stream.cancelled) return;
     if (isUnexpected(error) && !observation?.logsErrors) logger.error(`Unhandled error in ${where}`, error);
@@ -60,23 +64,34 @@ export function streamHandler(
   };
   const succeed = (call: GrpcCall, stream: ResponseStream, sent: number): void => {
     call.answered = true;
-    if (call.observation) endObserved(call, stream.cancelled ? GrpcCode.CANCELLED : GrpcCode.OK, sent);
+    if (call.observation) endObserved(call, GrpcCode.OK, sent);
     if (!stream.cancelled) stream.end(call.responseMetadata);
   };
 
   return (serverCall: AnyServerCall) => {
     const stream = serverCall as ResponseStream;
     const call = new GrpcCall(stream, rpc, kind);
+    // The closing of an iterator left early (a cancel): the handler runs until it is done.
+    let closing: Promise<unknown> | undefined;
+    const left = (closed: Promise<unknown>): void => void (closing = closed);
     let sent: Promise<number>;
     try {
-      sent = Promise.resolve(invoke(call)).then((answer) => writeMessages(answer, stream, call.signal, where, recoveryOf?.(call)));
+      sent = Promise.resolve(invoke(call)).then((answer) => writeMessages(answer, stream, call.signal, where, recoveryOf?.(call), left));
     } catch (error) {
       fail(call, stream, error);
       return;
     }
+    running.begin();
+    const over = (): void => void (closing ? closing.then(() => running.end()) : running.end());
     sent.then(
-      (count) => succeed(call, stream, count),
-      (error: unknown) => fail(call, stream, error),
+      (count) => {
+        succeed(call, stream, count);
+        over();
+      },
+      (error: unknown) => {
+        fail(call, stream, error);
+        over();
+      },
     );
   };
 }

@@ -3,6 +3,7 @@ import { isThenable, type GrpcMethodTelemetry, type PreparedHandler } from '@fra
 import type { handleClientStreamingCall, handleUnaryCall, sendUnaryData } from '@grpc/grpc-js';
 import { GrpcCall, type AnyServerCall, type GrpcRpcRuntime } from './grpc-call.js';
 import { endObserved, observedChain } from './observed-call.js';
+import type { RunningHandlers } from './running-handlers.js';
 import { isUnexpected, statusOfError } from './status.js';
 
 /** What a handler returning `undefined` or `null` answers: the empty message (all fields default). */
@@ -18,15 +19,18 @@ const emptyMessage = Object.freeze({});
  * event on success, including errors answered before any message (trailers-only responses).
  *
  * Nothing in here can throw into grpc-js: every error of the chain becomes a status. A call the
- * client cancelled or whose deadline passed is still answered; grpc-js drops that answer.
+ * client cancelled or whose deadline passed is still answered; grpc-js drops that answer. A
+ * handler counts in `running` until it settles, so that the server's drain waits for it even
+ * once its call is gone.
  *
  * @example
- * implementation.GetTodo = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, 'unary', telemetry);
+ * implementation.GetTodo = unaryHandler({ entry, controllerClass }, host.prepare(entry, { readsBody: false }), host.logger, running, 'unary', telemetry);
  */
 export function unaryHandler(
   rpc: GrpcRpcRuntime,
   run: PreparedHandler,
   logger: Logger,
+  running: RunningHandlers,
   kind: 'unary' | 'clientStream' = 'unary',
   telemetry?: GrpcMethodTelemetry,
 ): handleUnaryCall<unknown, unknown> & handleClientStreamingCall<unknown, unknown> {
@@ -62,9 +66,16 @@ export function unaryHandler(
     }
     // Synchronous chains (no async guard, middleware or handler) answer without a promise.
     if (isThenable(answer)) {
+      running.begin();
       answer.then(
-        (value: unknown) => succeed(call, callback, value),
-        (error: unknown) => fail(call, callback, error),
+        (value: unknown) => {
+          running.end();
+          succeed(call, callback, value);
+        },
+        (error: unknown) => {
+          running.end();
+          fail(call, callback, error);
+        },
       );
     } else {
       succeed(call, callback, answer);
