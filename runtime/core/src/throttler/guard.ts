@@ -8,6 +8,7 @@ import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from '../network/client-address.js';
 import { setOwnHeader, type OwnHeaderSetter } from '../contract/own-header.js';
+import { DEFAULT_IPV6_SUBNET, ipv6Grouping } from './ipv6-subnet.js';
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
@@ -61,6 +62,8 @@ export class ThrottlerGuard implements RouteAwareGuard {
    * application (framework-build reports it).
    */
   private readonly throttlerRoutePlans: (RoutePlan | Error | undefined)[] = [];
+  /** An address as a caller key: an IPv6 address stands for its network (`ipv6Subnet`). */
+  private readonly throttlerCallerOf: (address: string) => string;
 
   /**
    * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
@@ -74,6 +77,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
         `${new.target.name} needs the ThrottlerConfig provided by ThrottlerModule.forRoot(...): import it in a module of the application.`,
       );
     }
+    this.throttlerCallerOf = ipv6Grouping(config.ipv6Subnet ?? DEFAULT_IPV6_SUBNET);
   }
 
   /** Builds the route's plan (which throttlers count it, with what limits and header names) once, at init. */
@@ -111,7 +115,8 @@ export class ThrottlerGuard implements RouteAwareGuard {
 
   /**
    * The caller's key: by default its address (see `ThrottlerModuleOptions.trustProxy` for which
-   * headers are believed). Override to count per API key, user or tenant.
+   * headers are believed), an IPv6 address standing for its network (`ipv6Subnet`, a /56 by
+   * default, written `2001:db8:1:0::/56`). Override to count per API key, user or tenant.
    *
    * @example
    * protected override getTracker(context: ExecutionContext): string | Promise<string> {
@@ -120,7 +125,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
    * }
    */
   protected getTracker(context: ExecutionContext): string | Promise<string> {
-    return addressOf(context, this.throttlerConfig.trustedProxies);
+    return this.throttlerCallerOf(addressOf(context, this.throttlerConfig.trustedProxies));
   }
 }
 
