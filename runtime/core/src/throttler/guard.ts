@@ -9,6 +9,7 @@ import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from '../network/client-address.js';
 import { setOwnHeader, type OwnHeaderSetter } from '../contract/own-header.js';
 import { DEFAULT_IPV6_SUBNET, ipv6Grouping } from './ipv6-subnet.js';
+import { countOnceFor, type CountOnce } from './count-once.js';
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
@@ -64,6 +65,8 @@ export class ThrottlerGuard implements RouteAwareGuard {
   private readonly throttlerRoutePlans: (RoutePlan | Error | undefined)[] = [];
   /** An address as a caller key: an IPv6 address stands for its network (`ipv6Subnet`). */
   private readonly throttlerCallerOf: (address: string) => string;
+  /** The routes other guards of this configuration count too, so that a call is counted once. */
+  private readonly throttlerCountOnce: CountOnce;
 
   /**
    * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
@@ -78,6 +81,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
       );
     }
     this.throttlerCallerOf = ipv6Grouping(config.ipv6Subnet ?? DEFAULT_IPV6_SUBNET);
+    this.throttlerCountOnce = countOnceFor(throttlerConfig);
   }
 
   /** Builds the route's plan (which throttlers count it, with what limits and header names) once, at init. */
@@ -89,12 +93,14 @@ export class ThrottlerGuard implements RouteAwareGuard {
       plan = error instanceof Error ? error : new Error(String(error));
     }
     this.throttlerRoutePlans[route.id] = plan;
+    this.throttlerCountOnce.claim(route.id, this);
   }
 
   /**
    * Counts the call against every throttler of its route. Returns `true`, synchronously when the
    * storage and `getTracker` answer synchronously; throws (or rejects with) a ThrottlerException
-   * when a limit is exceeded.
+   * when a limit is exceeded. A call that another guard of the same configuration has counted
+   * (the global `ThrottlerGuard` and a `@UseGuard(ThrottlerGuard)` on one route) is not counted again.
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = context.getRoute();
@@ -105,7 +111,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
       plan = this.throttlerRoutePlans[route.id]!;
     }
     if (plan instanceof Error) throw plan;
-    if (plan.length === 0) return true;
+    if (plan.length === 0 || this.throttlerCountOnce.countedBefore(route.id, context)) return true;
     const tracker = this.getTracker(context);
     const storage = this.throttlerConfig.storage;
     if (typeof tracker === 'string') return countHits(storage, plan, 0, tracker, context);
