@@ -70,7 +70,8 @@ test('from an untrusted connection, X-Forwarded-For and X-Real-IP are ignored (t
 });
 
 test('the key is the rightmost address that is not a trusted proxy; all trusted: the leftmost', async () => {
-  const app = await start({ guard: RecordingGuard, trustProxy: [...DEFAULT_TRUSTED_PROXIES, ...PRIVATE_NETWORKS] });
+  // ipv6Subnet 128: the addresses themselves, not the /56 an IPv6 address stands for.
+  const app = await start({ guard: RecordingGuard, trustProxy: [...DEFAULT_TRUSTED_PROXIES, ...PRIVATE_NETWORKS], ipv6Subnet: 128 });
   trackers.length = 0;
   await app.get('/limited/a', { 'x-forwarded-for': '198.51.100.9, 203.0.113.7, 10.0.0.2, 192.168.1.1' });
   await app.get('/limited/a', { 'x-forwarded-for': '10.0.0.5, 172.16.0.2' });
@@ -154,7 +155,7 @@ test('an invalid trustProxy is refused at start-up, naming the entry', () => {
 });
 
 test('one address written two ways is one caller: IPv4-mapped IPv6 and IPv6 compression are normalised', async () => {
-  const app = await start({ guard: RecordingGuard, throttlers: [{ ttl: 60000, limit: 2 }] });
+  const app = await start({ guard: RecordingGuard, throttlers: [{ ttl: 60000, limit: 2 }], ipv6Subnet: 128 });
   trackers.length = 0;
   const statuses = [];
   for (const forwarded of ['::ffff:203.0.113.7', '203.0.113.7', '::FFFF:cb00:7107']) statuses.push((await app.get('/limited/a', { 'x-forwarded-for': forwarded })).status);

@@ -4,11 +4,20 @@
  * way to tell one fetched set from the next (`jwks()` returns a new copy on every call). The fetch
  * is wrapped here: each answer whose text differs from the previous one bumps `generation`, which
  * `JwtService` compares (one number read per verification) to forget the tokens it verified with
- * the keys before.
+ * the keys before. The wrapper also bounds what a fetch costs: an answer longer than 1 MiB is
+ * refused unread, and after a failed fetch (no answer, not a 200, not a key set) the set is not
+ * asked again for a pause that doubles from 1 s up to its `cooldownDuration`: tokens whose keys are
+ * not at hand are refused meanwhile instead of each one fetching (and waiting) again.
  */
 import type { JWTVerifyGetKey } from 'jose';
 import type { FetchImplementation, RemoteJWKSetOptions } from 'jose/jwks/remote';
 import type { Jose } from './load-jose.js';
+
+/** Longest key set answer read: a hundred RSA keys take about 50 KB. */
+export const MAX_JWKS_BYTES = 1024 * 1024;
+
+/** The pause after a failed fetch, doubled with each failure in a row up to the set's `cooldownDuration` (30 s by default). */
+const FIRST_PAUSE_MS = 1000;
 
 export interface WatchedKeySet {
   /** What `jwtVerify` is given. */
@@ -28,17 +37,45 @@ export interface WatchedKeySet {
  */
 export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOptions = {}): WatchedKeySet {
   const fetchWith: FetchImplementation = options[jose.customFetch] ?? fetch;
+  const longestPause = Math.max(FIRST_PAUSE_MS, options.cooldownDuration ?? 30_000);
   let lastText: string | undefined;
   let generation = 0;
+  let failuresInARow = 0;
+  let retryAt = 0;
+  const failed = (): void => {
+    failuresInARow++;
+    retryAt = Date.now() + Math.min(longestPause, FIRST_PAUSE_MS * 2 ** Math.min(failuresInARow - 1, 20));
+  };
   const watchingFetch: FetchImplementation = async (url, init) => {
-    const response = await fetchWith(url, init);
-    // jose reads a 200 only; anything else leaves its keys as they were.
-    if (response.status !== 200) return response;
-    const text = await response.text();
-    // The first set replaces nothing: no token was verified before it.
-    if (lastText !== undefined && text !== lastText) generation++;
-    lastText = text;
-    return new Response(text, { status: 200, headers: response.headers });
+    // jose fetches again on every token while it has no fresh set, so an issuer that is down would
+    // be asked at the rate tokens come in (and each caller kept waiting for the answer).
+    if (Date.now() < retryAt) throw new Error(`the key set at ${url} could not be fetched; it is asked again in ${retryAt - Date.now()} ms`);
+    let text: string;
+    let headers: Headers;
+    try {
+      const response = await fetchWith(url, init);
+      // jose reads a 200 only; anything else leaves its keys as they were.
+      if (response.status !== 200) {
+        failed();
+        await response.body?.cancel();
+        return new Response(null, { status: response.status });
+      }
+      headers = response.headers;
+      text = await boundedText(response, MAX_JWKS_BYTES);
+    } catch (error) {
+      failed();
+      throw error;
+    }
+    if (!isKeySetText(text)) {
+      failed(); // jose refuses it
+    } else {
+      failuresInARow = 0;
+      retryAt = 0;
+      // The first set replaces nothing: no token was verified before it.
+      if (lastText !== undefined && text !== lastText) generation++;
+      lastText = text;
+    }
+    return new Response(text, { status: 200, headers });
   };
   const key = jose.createRemoteJWKSet(url, { ...options, [jose.customFetch]: watchingFetch });
   return {
@@ -50,4 +87,44 @@ export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOpt
       return generation;
     },
   };
+}
+
+/** A JSON object with a `keys` array: what jose takes as a key set (it checks the keys). */
+function isKeySetText(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { keys?: unknown }).keys);
+  } catch {
+    return false;
+  }
+}
+
+/** The body as text, refused (and its reading stopped) past `limit` bytes. */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new Error(`the key set's answer declares ${declared} bytes, more than the ${limit} read`);
+  }
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      throw new Error(`the key set's answer is longer than the ${limit} bytes read`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

@@ -8,6 +8,8 @@ import { planRoute, type RoutePlan, type ThrottleRule } from './route-plan.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 import { addressOf } from '../network/client-address.js';
 import { setOwnHeader, type OwnHeaderSetter } from '../contract/own-header.js';
+import { DEFAULT_IPV6_SUBNET, ipv6Grouping } from './ipv6-subnet.js';
+import { countOnceFor, type CountOnce } from './count-once.js';
 
 /**
  * Limits calls per caller and route with the throttlers of `ThrottlerModule.forRoot`, over HTTP
@@ -61,6 +63,10 @@ export class ThrottlerGuard implements RouteAwareGuard {
    * application (framework-build reports it).
    */
   private readonly throttlerRoutePlans: (RoutePlan | Error | undefined)[] = [];
+  /** An address as a caller key: an IPv6 address stands for its network (`ipv6Subnet`). */
+  private readonly throttlerCallerOf: (address: string) => string;
+  /** The routes other guards of this configuration count too, so that a call is counted once. */
+  private readonly throttlerCountOnce: CountOnce;
 
   /**
    * @param throttlerConfig what `ThrottlerModule.forRoot` provides; injected by its class token.
@@ -74,6 +80,8 @@ export class ThrottlerGuard implements RouteAwareGuard {
         `${new.target.name} needs the ThrottlerConfig provided by ThrottlerModule.forRoot(...): import it in a module of the application.`,
       );
     }
+    this.throttlerCallerOf = ipv6Grouping(config.ipv6Subnet ?? DEFAULT_IPV6_SUBNET);
+    this.throttlerCountOnce = countOnceFor(throttlerConfig);
   }
 
   /** Builds the route's plan (which throttlers count it, with what limits and header names) once, at init. */
@@ -85,12 +93,14 @@ export class ThrottlerGuard implements RouteAwareGuard {
       plan = error instanceof Error ? error : new Error(String(error));
     }
     this.throttlerRoutePlans[route.id] = plan;
+    this.throttlerCountOnce.claim(route.id, this);
   }
 
   /**
    * Counts the call against every throttler of its route. Returns `true`, synchronously when the
    * storage and `getTracker` answer synchronously; throws (or rejects with) a ThrottlerException
-   * when a limit is exceeded.
+   * when a limit is exceeded. A call that another guard of the same configuration has counted
+   * (the global `ThrottlerGuard` and a `@UseGuard(ThrottlerGuard)` on one route) is not counted again.
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = context.getRoute();
@@ -101,7 +111,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
       plan = this.throttlerRoutePlans[route.id]!;
     }
     if (plan instanceof Error) throw plan;
-    if (plan.length === 0) return true;
+    if (plan.length === 0 || this.throttlerCountOnce.countedBefore(route.id, context)) return true;
     const tracker = this.getTracker(context);
     const storage = this.throttlerConfig.storage;
     if (typeof tracker === 'string') return countHits(storage, plan, 0, tracker, context);
@@ -111,7 +121,8 @@ export class ThrottlerGuard implements RouteAwareGuard {
 
   /**
    * The caller's key: by default its address (see `ThrottlerModuleOptions.trustProxy` for which
-   * headers are believed). Override to count per API key, user or tenant.
+   * headers are believed), an IPv6 address standing for its network (`ipv6Subnet`, a /56 by
+   * default, written `2001:db8:1:0::/56`). Override to count per API key, user or tenant.
    *
    * @example
    * protected override getTracker(context: ExecutionContext): string | Promise<string> {
@@ -120,7 +131,7 @@ export class ThrottlerGuard implements RouteAwareGuard {
    * }
    */
   protected getTracker(context: ExecutionContext): string | Promise<string> {
-    return addressOf(context, this.throttlerConfig.trustedProxies);
+    return this.throttlerCallerOf(addressOf(context, this.throttlerConfig.trustedProxies));
   }
 }
 

@@ -50,6 +50,14 @@ export interface ThrottlerModuleOptions {
    * docs/deployment.md for nginx, cloud load balancers and Kubernetes ingress).
    */
   readonly trustProxy?: boolean | readonly string[];
+  /**
+   * How many leading bits of an IPv6 address name one caller (default 56, from 1 to 128): every
+   * address of a `/56` shares one quota, as IPv4 callers behind one address do. A caller holds a
+   * whole IPv6 network (a /64 at least, commonly a /56), so counting each address apart would let
+   * it pick a fresh address, and a fresh quota, for every call. `128` counts each address apart;
+   * `64` groups less where each customer gets its own /64. IPv4 addresses are counted each apart.
+   */
+  readonly ipv6Subnet?: number;
 }
 
 /** A throttler after validation, with its name filled in. */

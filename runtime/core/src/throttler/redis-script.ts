@@ -40,7 +40,10 @@ export function recordOfReply(reply: unknown): ThrottlerRecord {
   throw new Error(`Unexpected reply of the throttler's Redis script: ${JSON.stringify(reply)}`);
 }
 
-/** Rejects when `promise` has not settled after `ms` milliseconds, so a call never waits longer. */
+/** The error of a hit Redis did not answer in time (told apart from an error Redis answered). */
+export class RedisTimeoutError extends Error {}
+
+/** Rejects with a `RedisTimeoutError` when `promise` has not settled after `ms` milliseconds, so a call never waits longer. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return withDeadline(promise, ms, () => new Error(`Redis did not answer within ${ms} ms`));
+  return withDeadline(promise, ms, () => new RedisTimeoutError(`Redis did not answer within ${ms} ms`));
 }

@@ -3,7 +3,7 @@ import { isRedisDown, RedisHealthIndicator } from '../health/redis-indicator.js'
 import { OutageLog } from '../timing/outage-log.js';
 import type { Logger } from '../types/logger.js';
 import { boundedKey, MAX_PLAIN_KEY_LENGTH } from './key-digest.js';
-import { HIT_SCRIPT, isNoScript, recordOfReply, scriptSha, withTimeout } from './redis-script.js';
+import { HIT_SCRIPT, isNoScript, recordOfReply, RedisTimeoutError, scriptSha, withTimeout } from './redis-script.js';
 import type { ThrottlerRecord, ThrottlerStorage } from './storage.js';
 
 /**
@@ -26,7 +26,9 @@ export interface RedisThrottlerStorageOptions {
    * What a hit does when Redis cannot be reached or answers with an error. `open` (default):
    * the call is allowed without rate-limit headers and the error is logged. `closed`: the call is
    * refused with a ServiceUnavailableException (503; UNAVAILABLE on gRPC). Either way the
-   * application keeps serving and no call waits longer than `timeoutMs`.
+   * application keeps serving and no call waits longer than `timeoutMs`: once a hit has waited
+   * that long, later hits are answered at once, without Redis, until it answers again (one hit a
+   * second, or one per `timeoutMs` if longer, still tries it).
    */
   readonly onError?: 'open' | 'closed';
   /** Longest wait for Redis per hit, in milliseconds (default 500). */
@@ -57,6 +59,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly timeoutMs: number;
   private readonly outage: OutageLog;
   private sha: string | undefined;
+  /**
+   * Whether a hit sent to Redis went unanswered past `timeoutMs` and nothing has answered since
+   * (Redis paused, a network path dropping packets): the connection still looks up, so every hit
+   * would otherwise wait `timeoutMs` and leave one more command queued in the client.
+   */
+  private stalled = false;
+  /** While stalled, when the next hit may try Redis again. */
+  private nextProbeAt = 0;
 
   constructor(
     private readonly client: RedisScriptClient,
@@ -101,12 +111,34 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     if (isRedisDown(status)) {
       return this.unavailable(new Error(`the Redis connection is ${status}`));
     }
+    if (this.stalled) {
+      const now = Date.now();
+      if (now < this.nextProbeAt) return this.unavailable(new RedisTimeoutError(`Redis has not answered a hit within ${this.timeoutMs} ms yet`));
+      this.nextProbeAt = now + this.probeEveryMs();
+    }
     // Long keys (an API key as tracker) become a fixed-length digest, as in memory: Redis keeps every key for its ttl.
     const fullKey = this.prefix + (key.length > MAX_PLAIN_KEY_LENGTH ? boundedKey(key) : key);
+    const sent = this.run(fullKey, ttlMs);
+    // Any answer, even late or an error reply, shows Redis is answering again.
+    sent.then(this.answered, this.answered);
     // A malformed reply is treated like an unreachable Redis, not as a 500.
-    return withTimeout(this.run(fullKey, ttlMs), this.timeoutMs)
+    return withTimeout(sent, this.timeoutMs)
       .then(recordOfReply)
-      .catch((error: unknown) => this.unavailable(error));
+      .catch((error: unknown) => {
+        if (error instanceof RedisTimeoutError) {
+          this.stalled = true;
+          this.nextProbeAt = Date.now() + this.probeEveryMs();
+        }
+        return this.unavailable(error);
+      });
+  }
+
+  private readonly answered = (): void => {
+    this.stalled = false;
+  };
+
+  private probeEveryMs(): number {
+    return Math.max(1000, this.timeoutMs);
   }
 
   private run(fullKey: string, ttlMs: number): Promise<unknown> {

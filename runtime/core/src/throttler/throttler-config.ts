@@ -2,6 +2,7 @@ import { MemoryThrottlerStorage } from './memory-storage.js';
 import { resolveThrottlers, type ResolvedThrottler, type ThrottlerModuleOptions, type ThrottlerOptions } from './options.js';
 import type { ThrottlerStorage } from './storage.js';
 import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from '../network/trusted-proxies.js';
+import { ipv6SubnetOf } from './ipv6-subnet.js';
 
 /** The proxies a `trustProxy` option value trusts (`undefined`: none; headers are never read). */
 function trustedProxiesOf(trustProxy: unknown): TrustedProxies | undefined {
@@ -32,11 +33,13 @@ export class ThrottlerConfig {
   readonly trustProxy: boolean | readonly string[];
   /** The proxies whose forwarding headers are believed; `undefined` when none are. */
   readonly trustedProxies: TrustedProxies | undefined;
+  /** Leading bits of an IPv6 address that name one caller (default 56); see `ThrottlerModuleOptions.ipv6Subnet`. */
+  readonly ipv6Subnet: number;
 
   constructor(
     throttlers: readonly ThrottlerOptions[],
     storage: ThrottlerStorage = new MemoryThrottlerStorage(),
-    options: Pick<ThrottlerModuleOptions, 'trustProxy'> = {},
+    options: Pick<ThrottlerModuleOptions, 'trustProxy' | 'ipv6Subnet'> = {},
   ) {
     this.throttlers = resolveThrottlers(throttlers);
     if (typeof storage !== 'object' || storage === null || typeof storage.increment !== 'function') {
@@ -45,6 +48,7 @@ export class ThrottlerConfig {
     this.storage = storage;
     this.trustProxy = options.trustProxy ?? true;
     this.trustedProxies = trustedProxiesOf(this.trustProxy);
+    this.ipv6Subnet = ipv6SubnetOf(options.ipv6Subnet);
   }
 
   /** The throttler named `name`, if declared. */

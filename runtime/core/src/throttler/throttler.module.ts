@@ -24,7 +24,7 @@ export class ThrottlerModule {
    * and provides them as a `ThrottlerConfig`. Throws a TypeError naming the bad entry.
    *
    * The second argument is the storage (default: in memory, per process) or an options object
-   * `{ storage?, trustProxy? }`; the third, with a storage second, is `{ trustProxy? }`.
+   * `{ storage?, trustProxy?, ipv6Subnet? }`; the third, with a storage second, is `{ trustProxy?, ipv6Subnet? }`.
    *
    * @example
    * ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }, { name: 'burst', ttl: 1000, limit: 3 }]);
@@ -34,7 +34,7 @@ export class ThrottlerModule {
   static forRoot(
     throttlers: readonly ThrottlerOptions[],
     storageOrOptions?: ThrottlerStorage | ThrottlerModuleOptions,
-    options: Pick<ThrottlerModuleOptions, 'trustProxy'> = {},
+    options: Pick<ThrottlerModuleOptions, 'trustProxy' | 'ipv6Subnet'> = {},
   ): DynamicModule<ThrottlerConfig, [], ThrottlerConfig> {
     const merged: ThrottlerModuleOptions =
       storageOrOptions === undefined ? options : isStorage(storageOrOptions) ? { ...options, storage: storageOrOptions } : { ...options, ...storageOrOptions };
