@@ -31,7 +31,7 @@ const $k2: unknown[] = [200];
 
 /** LoginDto's rules, compiled (the same answers as class-validator, proven by the differential test). */
 function $validateLoginDto(value: Record<string, unknown>, path: string, reasons: ValidationReason[]): object {
-  const $o = Object.create(LoginDto.prototype) as Record<string, unknown>;
+  const $o = new (LoginDto as unknown as new () => Record<string, unknown>)();
   const $keys = Object.keys(value);
   for (let $i = 0; $i < $keys.length; $i++) {
     switch ($keys[$i]) {
@@ -60,7 +60,7 @@ const $k4: unknown[] = [{}];
 
 /** CreateTodoDto's rules, compiled (the same answers as class-validator, proven by the differential test). */
 function $validateCreateTodoDto(value: Record<string, unknown>, path: string, reasons: ValidationReason[]): object {
-  const $o = Object.create(CreateTodoDto.prototype) as Record<string, unknown>;
+  const $o = new (CreateTodoDto as unknown as new () => Record<string, unknown>)();
   const $keys = Object.keys(value);
   for (let $i = 0; $i < $keys.length; $i++) {
     switch ($keys[$i]) {
@@ -89,7 +89,7 @@ const $k6: unknown[] = [{}];
 
 /** UpdateTodoDto's rules, compiled (the same answers as class-validator, proven by the differential test). */
 function $validateUpdateTodoDto(value: Record<string, unknown>, path: string, reasons: ValidationReason[]): object {
-  const $o = Object.create(UpdateTodoDto.prototype) as Record<string, unknown>;
+  const $o = new (UpdateTodoDto as unknown as new () => Record<string, unknown>)();
   const $keys = Object.keys(value);
   for (let $i = 0; $i < $keys.length; $i++) {
     switch ($keys[$i]) {
@@ -145,7 +145,7 @@ const $k16: unknown[] = [1];
 
 /** EnvSchema's rules, compiled (the same answers as class-validator, proven by the differential test). */
 function $validateEnvSchema(value: Record<string, unknown>, path: string, reasons: ValidationReason[]): object {
-  const $o = Object.create(EnvSchema.prototype) as Record<string, unknown>;
+  const $o = new (EnvSchema as unknown as new () => Record<string, unknown>)();
   const $keys = Object.keys(value);
   for (let $i = 0; $i < $keys.length; $i++) {
     switch ($keys[$i]) {

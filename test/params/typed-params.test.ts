@@ -84,6 +84,13 @@ test('ParseIntPipe with a range, ParseUUIDPipe, and user pipes (sync then async)
   const id = '3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f';
   assert.equal((await get(`/p/uuid/${id}`)).body, { id });
   await refused('/p/uuid/42', 'id', 'path', "Path parameter 'id' must be a UUID, got '42'");
+  // RFC 9562's nil and max UUIDs, which NestJS's ParseUUIDPipe takes too; a version 0 or 9, or another variant, is not a UUID.
+  for (const special of ['00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'ffffffff-ffff-ffff-ffff-ffffffffffff']) {
+    assert.equal((await get(`/p/uuid/${special}`)).body, { id: special });
+  }
+  for (const other of ['3f2b8c1e-9a4d-0c7b-8e2f-1a2b3c4d5e6f', '3f2b8c1e-9a4d-9c7b-8e2f-1a2b3c4d5e6f', '3f2b8c1e-9a4d-4c7b-cf2f-1a2b3c4d5e6f', '00000000-0000-0000-0000-00000000000f']) {
+    await refused(`/p/uuid/${other}`, 'id', 'path', `Path parameter 'id' must be a UUID, got '${other}'`);
+  }
   assert.equal((await get('/p/piped?name=%20ab%20')).body, { name: '<query:name:AB>' });
   assert.equal((await get('/p/tags?tags=a,b')).body, { tags: ['a', 'b'] }, 'a pipe produces a type no conversion exists for');
   const first = String((await get('/p/serial?v=x')).body.v);

@@ -81,17 +81,18 @@ export class DtoEntries {
   }
 
   /**
-   * The instance: the body's members the DTO declares, in the body's order, every other key checked
-   * against the forbidden ones. One `case` per member makes named stores, where a generic loop's
-   * keyed ones measured three times slower. A member named like a forbidden key gets no case, so
-   * it is refused as every such key is.
+   * The instance: made by the class, so that member initialisers are the defaults (as
+   * class-transformer's `new Dto()` makes them for NestJS), then the body's members the DTO
+   * declares, in the body's order, every other key checked against the forbidden ones. One `case`
+   * per member makes named stores, where a generic loop's keyed ones measured three times slower.
+   * A member named like a forbidden key gets no case, so it is refused as every such key is.
    */
   private whitelisted(dto: DtoIR, members: readonly MemberPlan[]): string[] {
     const cases = members
       .filter((m) => !FORBIDDEN_KEYS.has(m.name))
       .map((m) => `    case ${quote(m.name)}: $o[${quote(m.name)}] = value[${quote(m.name)}]; break;`);
     return [
-      `const $o = Object.create(${this.imports.value(dto.ref)}.prototype) as Record<string, unknown>;`,
+      `const $o = new (${this.imports.value(dto.ref)} as unknown as new () => Record<string, unknown>)();`,
       'const $keys = Object.keys(value);',
       'for (let $i = 0; $i < $keys.length; $i++) {',
       '  switch ($keys[$i]) {',

@@ -55,10 +55,12 @@ export class ParseIntPipe implements PipeTransform<string | undefined, number> {
   }
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+// RFC 9562: versions 1 to 8 of its variant, and the nil and max UUIDs (NestJS's pipe takes the same).
+const uuid = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
 
 /**
- * A UUID (versions 1 to 8, any case), returned as written; anything else is a 400 naming the parameter.
+ * A UUID (versions 1 to 8, or the nil and max UUIDs; any case), returned as written; anything else
+ * is a 400 naming the parameter.
  *
  * @example
  * @Get('/:id') findOne(@Param('id', ParseUUIDPipe) id: string) {}

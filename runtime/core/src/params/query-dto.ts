@@ -10,7 +10,8 @@ export type QuerySource = Pick<ArgumentSource, 'queries' | 'queryValues'>;
 
 /**
  * The reader of a whole `@Query() q: ListQueryDto`: converts the members the compiler knows a
- * type for (`limit: number`, `sort: 'asc' | 'desc'`; a missing one stays missing) and gives an
+ * type for (`limit: number`, `sort: 'asc' | 'desc'`; a missing one stays missing, so the class's
+ * initialiser, `limit = 20`, is its value in the instance) and gives an
  * array member (`tags: string[]`, in `lists`) every value of its key, each converted; then
  * validates and hydrates the result like a body, through the DTO validation path (the compiled
  * validator when the compiler emitted one, else class-validator, loaded only then). Created once,

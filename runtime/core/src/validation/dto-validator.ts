@@ -1,7 +1,7 @@
 import { validate, type ValidationError } from 'class-validator';
 import { NotValidBodyException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { DtoEntry } from '../contract/tables.js';
-import { isPlainObject, notAnObject, refuseForbiddenKey } from './compiled/instance.js';
+import { isPlainObject, newInstance, notAnObject, refuseForbiddenKey } from './compiled/instance.js';
 import { isChecked, mergeShapeProblems, nestedShapeRules, type NestedShapeRule, type ShapeProblem } from './nested-shape.js';
 import { rulesOf, validationMetadataOf, type MemberRules } from './rule-catalogue.js';
 import { cappedReasons, DEFAULT_MAX_REASONS } from './reason-cap.js';
@@ -33,12 +33,13 @@ function prepare(entry: DtoEntry): PreparedDto {
 }
 
 /**
- * Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs.
+ * Plain JSON → an instance of the DTO (nested DTO members too), which class-validator needs: made
+ * by the class (`newInstance`, so initialisers are defaults), then given the JSON's members.
  * A `@ValidateNested()` member whose value is not the declared object (or array of objects) is
  * left as is and recorded in `problems`, at `path`.
  */
 function hydrate(prepared: PreparedDto, value: Record<string, unknown>, path: readonly string[], problems: ShapeProblem[]): object {
-  const instance = Object.create(prepared.entry.dto.prototype) as Record<string, unknown>;
+  const instance = newInstance(prepared.entry.dto);
   for (const key of Object.keys(value)) {
     // class-validator finds the rules through `instance.constructor`: such a key would skip them.
     refuseForbiddenKey(key);

@@ -9,7 +9,7 @@
  * // generated/tables.ts (abridged)
  * import { isString, refuseForbiddenKey } from '@framework/core/validation';
  * function validateCreateTodoDto(value, p, reasons) {
- *   const o = Object.create(CreateTodoDto.prototype); // then one `case` per member, `refuseForbiddenKey` for the rest
+ *   const o = new CreateTodoDto(); // initialisers are defaults; then one `case` per member, `refuseForbiddenKey` for the rest
  *   if (!isString(o.name)) reasons.push({ property: p + 'name', errorMessage: 'name must be a string', constraints: c0 });
  *   return o;
  * }

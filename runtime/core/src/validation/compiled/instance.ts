@@ -39,12 +39,24 @@ export function isArrayOfObjects(value: unknown): value is Record<string, unknow
 }
 
 /**
+ * A new instance of a DTO class, made by the class without arguments, as class-transformer makes
+ * one for NestJS's `ValidationPipe`: a member's initialiser (`page: number = 1`) is its default,
+ * which the request's members then replace.
+ *
+ * @example
+ * const instance = newInstance(PageQueryDto); // { page: 1 }
+ */
+export function newInstance(dto: DtoEntry['dto']): Record<string, unknown> {
+  return new (dto as unknown as new () => Record<string, unknown>)();
+}
+
+/**
  * An instance of the DTO holding every member of `value` (nested DTO members hydrated too), for a
  * nested DTO that is not validated (no `@ValidateNested()`, or its condition is false): nothing is
  * stripped there, as class-validator strips only what it validates.
  */
 export function hydrated(entry: DtoEntry, value: Record<string, unknown>): Record<string, unknown> {
-  const instance = Object.create(entry.dto.prototype) as Record<string, unknown>;
+  const instance = newInstance(entry.dto);
   for (const key of Object.keys(value)) {
     refuseForbiddenKey(key);
     Object.defineProperty(instance, key, { value: value[key], writable: true, enumerable: true, configurable: true });
