@@ -77,9 +77,18 @@ function detailsOf(entry) {
     entry.statuses ? el('p', {}, `Statuses: ${entry.statuses.join(', ')}`) : undefined,
     entry.answers ? el('p', {}, `Answers: ${entry.answers.media}`, entry.answers.media === 'empty' ? '' : el('code', {}, ` ${schemaText(entry.answers.schema)}`)) : undefined,
     el('h3', {}, 'Chain in execution order'),
-    el('ol', {}, ...entry.chain.map((s) => el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, s.declared ? el('span', { class: 'muted' }, ' ', declaredLink(catalog.srcDir, s.declared)) : '', s.throttle ? ` ${throttleText(s.throttle)}` : ''))),
+    el('ol', {}, ...entry.chain.map(stepOf)),
     entry.transport === 'http' && entry.stream !== 'websocket' ? el('button', { class: 'primary', onclick: () => onTry(entry) }, 'Try it in the explorer') : undefined,
   );
+}
+
+/**
+ * One step of the chain: its link opens where it is applied to this route (the `@UseGuard(…)` of
+ * the method or its controller, a module's `GLOBAL_GUARD` entry), then where its class is declared.
+ */
+function stepOf(s) {
+  const link = (label, at) => (at ? el('span', { class: 'muted' }, label, declaredLink(catalog.srcDir, at)) : '');
+  return el('li', {}, `${s.kind} `, el('strong', {}, s.name), ` (${s.level})`, link(' applied at ', s.applied), link(s.applied ? ', declared at ' : ' ', s.declared), s.throttle ? ` ${throttleText(s.throttle)}` : '');
 }
 
 /** A JSON Schema in a few words: `Todo`, `Todo[]`, `string`. */

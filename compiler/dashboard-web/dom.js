@@ -33,7 +33,7 @@ export function chip(step) {
   const limit = step.throttle?.limit !== undefined ? ` ${step.throttle.limit}/${step.throttle.ttl} ms` : '';
   const skipped = step.throttle?.skipped ? ' (skipped)' : '';
   const text = step.kind === 'throttle' ? `throttle ${step.name}${limit}${skipped}` : step.name;
-  return el('span', { class: `chip ${step.kind}`, title: `${step.kind} (${step.level})${step.declared ? ` at ${step.declared}` : ''}` }, text);
+  return el('span', { class: `chip ${step.kind}`, title: `${step.kind} (${step.level})${step.applied ? `, applied at ${step.applied}` : ''}${step.declared ? `, declared at ${step.declared}` : ''}` }, text);
 }
 
 /**

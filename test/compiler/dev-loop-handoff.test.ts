@@ -11,89 +11,16 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { launch, type LaunchedServer } from '../launch.js';
-import { ROOT, TMP } from './helpers.js';
+import { alive, atomicSave, childrenOf, copyExample, latestPort, startLoop as start, status, until } from './dev-loop-helpers.js';
 
-const copy = path.join(TMP, `dev-loop-${process.pid}`);
-const src = path.join(copy, 'examples/todo/src');
-const health = path.join(src, 'health/health.controller.ts');
-let original = '';
-const READY = /HTTP on http:\/\/[^:/\s]+:(\d+)/g;
-// The first build and full type check of a cold process, on a machine busy with other suites.
-const FIRST_START_MS = 120_000;
-
-test.before(() => {
-  fs.rmSync(copy, { recursive: true, force: true });
-  fs.mkdirSync(path.join(copy, 'examples'), { recursive: true });
-  // The example's imports and tsconfig reach ../../generated/todo and ../../tsconfig.base.json.
-  fs.cpSync(path.join(ROOT, 'examples/todo'), path.join(copy, 'examples/todo'), { recursive: true });
-  // The example's Worker entry (src/worker.ts, type-checked with the rest) imports these tables.
-  fs.cpSync(path.join(ROOT, 'generated/todo-worker'), path.join(copy, 'generated/todo-worker'), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'tsconfig.base.json'), path.join(copy, 'tsconfig.base.json'));
-  original = fs.readFileSync(health, 'utf8');
-});
-test.after(() => fs.rmSync(copy, { recursive: true, force: true }));
-
-function atomicSave(file: string, text: string): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(temp, text);
-  fs.renameSync(temp, file);
-}
+const example = copyExample('dev-loop');
+const { health, original } = example;
+test.after(() => example.remove());
 
 /** The health controller answering `status`, with `extra` lines at the top of the module. */
 const healthSource = (status: string, extra = ''): string => `${extra}\n${original.replaceAll("'ok'", `'${status}'`)}`;
 
-function startLoop(flags: readonly string[] = [], env: Record<string, string> = {}): Promise<LaunchedServer> {
-  // Run from the example's folder, as `npm run dev` runs in an app's: tsx reads its tsconfig.json.
-  const args = ['--import', 'tsx', path.join(ROOT, 'compiler/src/cli.ts'), 'dev', 'src', '--out', '../../generated/todo', '--entry', 'src/main.ts', ...flags];
-  return launch(process.execPath, args, {
-    cwd: path.dirname(src),
-    env: { JWT_SECRET: 'dev-loop-handoff-test-secret-32-bytes-long', LOG_LEVEL: 'warn', ...env },
-    readyWithinMs: FIRST_START_MS,
-  });
-}
-
-/** The port of the app started last by the loop (each start listens on a new port 0). */
-const latestPort = (loop: LaunchedServer): string => [...loop.output().matchAll(READY)].at(-1)![1]!;
-
-async function status(port: string): Promise<string | undefined> {
-  try {
-    return ((await (await fetch(`http://127.0.0.1:${port}/health/`)).json()) as { status?: string }).status;
-  } catch {
-    return undefined; // not listening (any more)
-  }
-}
-
-async function until<T>(what: string, loop: LaunchedServer, probe: () => T | Promise<T>, limitMs = 60_000): Promise<NonNullable<T>> {
-  const started = performance.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (performance.now() - started > limitMs) throw new Error(`${what} not within ${limitMs} ms; dev output:\n${loop.output()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/**
- * The living app processes whose parent is `pid` (from /proc): those started with the dev loop's
- * preload. Other children (the esbuild service tsx may start to compile the loop's own sources
- * under test) are not apps.
- */
-function childrenOf(pid: number): number[] {
-  return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      // pid (comm) state ppid …: the name may hold spaces and parentheses, the rest follows the last ')'.
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== pid || state === 'Z') return [];
-      return fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('app-preload') ? [Number(name)] : [];
-    } catch {
-      return []; // ended meanwhile
-    }
-  });
-}
-
-const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+const startLoop = (flags: readonly string[] = [], env: Record<string, string> = {}) => start(example, flags, env);
 
 /** A free TCP port, closed again. */
 async function freePort(): Promise<number> {
@@ -221,7 +148,7 @@ test('an app that ends while starting beside the last good one (a fixed port it 
 
 test('on fixed ports, the next app serves while the last one still answers a request it had', async () => {
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
-  const answered = path.join(copy, `new-app-answered-${process.pid}`);
+  const answered = path.join(example.dir, `new-app-answered-${process.pid}`);
   fs.rmSync(answered, { force: true });
   // A request that lasts until the new app has answered: the last app's graceful close (5 s at
   // most) must not wait for its end before the new one binds the ports.

@@ -96,6 +96,13 @@ test('the catalog lists every route and RPC of the example, each with its guards
   const findOne = page.locator('tr[data-id="http:GET /todo/:id"]');
   assert.match((await findOne.locator('a.declared').getAttribute('href')) ?? '', /^vscode:\/\/file\/.*\/examples\/todo\/src\/todo\/todo\.controller\.ts:\d+:\d+$/, 'the handler links to its declaration');
   assert.ok((await findOne.locator('.chip.guard').count()) > 0, 'GET /todo/:id shows its guard');
+  // Its details: the guard's first link opens where it is applied (the module's GLOBAL_GUARD entry), the next its class.
+  await findOne.click();
+  const guard = page.locator('tr[data-id="http:GET /todo/:id"] + tr.details li', { hasText: /^guard / }).first();
+  const links = await guard.locator('a.declared').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.match(links[0] ?? '', /\/examples\/todo\/src\/http-app\.module\.ts:\d+:\d+$/, 'applied at');
+  assert.match(links[1] ?? '', /\/examples\/todo\/src\/auth\/app\.guard\.ts:\d+:\d+$/, 'declared at');
+  await findOne.click();
   assert.match(await findOne.locator('.chip.throttle').first().textContent() ?? '', /^throttle default/);
   const login = page.locator('tr[data-id="http:POST /auth/login"] .chip.throttle');
   assert.match((await login.first().textContent()) ?? '', /throttle default 5\/60000 ms/, "the controller's @Throttle limit");

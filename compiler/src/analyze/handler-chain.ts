@@ -1,4 +1,4 @@
-import type { ChainIR, ControllerIR, CorsIR } from '../ir/index.js';
+import type { ChainIR, ChainRef, ClassUse, ControllerIR, CorsIR, SourceLocation } from '../ir/index.js';
 import type { HandlerChainModel, MiddlewareModel } from './model.js';
 import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
 
@@ -12,19 +12,29 @@ import { skippedThrottlers, type DeclaredThrottlers } from './skip-throttle.js';
  * handlerChain(controller.chain, route.chain, providerOf, throttlers) // { guards: [3, 5], middleware: [{ provider: 2 }], filters: [], … }
  */
 export function handlerChain(classChain: ChainIR, own: ChainIR, providerOf: (classKey: string) => number, throttlers: DeclaredThrottlers): HandlerChainModel {
-  const classes = (refs: ChainIR['guards']): number[] => refs.flatMap((r) => (r.kind === 'class' ? [providerOf(r.cls.key)] : []));
-  const middleware = [...classChain.middleware, ...own.middleware].map(
-    (r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref }),
-  );
+  // In run order: class level first, but filters handler first (the most specific catches first).
+  const uses = (refs: readonly ChainRef[]): ClassUse[] => refs.flatMap((r) => (r.kind === 'class' ? [r.cls] : []));
+  const guards = [...uses(classChain.guards), ...uses(own.guards)];
+  const interceptors = [...uses(classChain.interceptors), ...uses(own.interceptors)];
+  const filters = [...uses(own.filters), ...uses(classChain.filters)];
+  const middlewareRefs = [...classChain.middleware, ...own.middleware];
+  const providers = (list: readonly ClassUse[]): number[] => list.map((use) => providerOf(use.key));
+  const where = (list: readonly ClassUse[]): SourceLocation[] => list.map((use) => use.location);
   const throttle = classChain.throttle || own.throttle ? { ...classChain.throttle, ...own.throttle } : undefined;
   const merged = skippedThrottlers(classChain.skipThrottle, own.skipThrottle, throttlers);
   // 'unknown' is FW1504, an error: nothing is emitted, so any value does.
   const skipped = merged === 'unknown' ? ['*'] : merged;
   return {
-    guards: [...classes(classChain.guards), ...classes(own.guards)],
-    interceptors: [...classes(classChain.interceptors), ...classes(own.interceptors)],
-    middleware,
-    filters: [...classes(own.filters), ...classes(classChain.filters)],
+    guards: providers(guards),
+    interceptors: providers(interceptors),
+    middleware: middlewareRefs.map((r): MiddlewareModel => (r.kind === 'class' ? { provider: providerOf(r.cls.key) } : { fn: r.ref })),
+    filters: providers(filters),
+    appliedAt: {
+      guards: where(guards),
+      interceptors: where(interceptors),
+      filters: where(filters),
+      middleware: middlewareRefs.map((r) => (r.kind === 'class' ? r.cls.location : r.location)),
+    },
     ...(throttle ? { throttle } : {}),
     ...(skipped.length > 0 ? { skipThrottle: skipped } : {}),
     ...mergedCors(classChain.cors, own.cors),

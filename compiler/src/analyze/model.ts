@@ -26,6 +26,12 @@ export interface ProviderModel {
    */
   readonly entry?: { readonly module: ValueRef; readonly index: number; readonly list: 'injectables' | 'imports' };
   readonly location: SourceLocation;
+  /**
+   * Where the user's code first names it: its `injectables` entry (the class of a `useClass`, so
+   * for a `GLOBAL_GUARD` or `GLOBAL_INTERCEPTOR` entry, where it is applied to every handler), its
+   * place in `controllers`, or a chain decorator. Absent for a value, a factory or an alias.
+   */
+  readonly registeredAt?: SourceLocation;
   /** Made by `useFactory` (called with its deps; `async` when it returns a promise) or `useExisting` (its one dep). */
   readonly made?: { readonly kind: 'factory'; readonly async: boolean } | { readonly kind: 'existing' };
   /** Why it is request-scoped: its own `@Injectable({ scope: SCOPE.REQUEST })`, or a dependency (a provider index) that is. */
@@ -44,6 +50,21 @@ export interface HandlerChainModel {
   readonly skipThrottle?: readonly string[];
   /** `@Cors` of the class and the handler merged (the handler's fields win); where: the most specific one. */
   readonly cors?: CorsIR;
+  /**
+   * Where each entry of `guards`, `interceptors`, `filters` and `middleware` is applied to this
+   * handler, index for index: its argument in `@UseGuard(…)`, `@UseInterceptors(…)`,
+   * `@UseFilter(…)` or `@Middleware(…)` on the method, its controller or a base class. The dev
+   * dashboard links a chain step there.
+   */
+  readonly appliedAt: AppliedAt;
+}
+
+/** {@link HandlerChainModel.appliedAt}. */
+export interface AppliedAt {
+  readonly guards: readonly SourceLocation[];
+  readonly interceptors: readonly SourceLocation[];
+  readonly filters: readonly SourceLocation[];
+  readonly middleware: readonly SourceLocation[];
 }
 
 /** What every handler of either transport has. */

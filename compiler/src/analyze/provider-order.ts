@@ -62,6 +62,7 @@ export function orderProviders(drafts: readonly ProviderDraft[]): { providers: P
       ...(draft.cls ? { cls: draft.cls.ref } : {}),
       ...(draft.index !== undefined ? { entry: { module: draft.module.ref, index: draft.index, list: draft.list ?? 'injectables' } } : {}),
       location: draft.location,
+      ...(draft.registeredAt ? { registeredAt: draft.registeredAt } : {}),
       ...(draft.made ? { made: draft.made.kind === 'factory' ? { kind: 'factory' as const, async: draft.made.async } : { kind: 'existing' as const } } : {}),
       ...(declared ? { scopeCause: { kind: 'declared' as const } } : viaDep !== undefined ? { scopeCause: { kind: 'dependency' as const, dep: viaDep } } : {}),
     });

@@ -3,15 +3,17 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * What the dev loop tells an app process ({@link spawnApp}): load the entry point; bind the ports;
- * it is being stopped (say when the listening sockets are closed).
+ * What the dev loop tells an app process ({@link spawnApp}): load the entry point (`held`: an
+ * error that ends it before its turn is told, not printed); bind the ports; it is being stopped
+ * (say when the listening sockets are closed).
  */
-export type ToApp = { readonly type: 'run' } | { readonly type: 'listen' } | { readonly type: 'closing' };
+export type ToApp = { readonly type: 'run'; readonly held?: boolean } | { readonly type: 'listen' } | { readonly type: 'closing' };
 /**
  * What an app process tells the loop: its first `listen` waits for its turn (modules loaded, `init`
- * done); being stopped, it has closed its listening sockets (its ports are free).
+ * done); being stopped, it has closed its listening sockets (its ports are free); run `held`, it
+ * ends before its turn on an uncaught error (its text as Node would print it, the loop prints it or not).
  */
-export type ToLoop = { readonly type: 'waiting'; readonly readyMs?: number } | { readonly type: 'closed' };
+export type ToLoop = { readonly type: 'waiting'; readonly readyMs?: number } | { readonly type: 'closed' } | { readonly type: 'failed'; readonly text: string };
 
 /** One app process of the dev loop, from warm spare to serving app. */
 export interface AppChild {
@@ -21,8 +23,15 @@ export interface AppChild {
   readonly exited: Promise<string>;
   /** Whether the process is still running. */
   readonly alive: boolean;
-  /** Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}. */
-  run(): void;
+  /**
+   * Loads the entry point (the app's modules, its `init`); its `listen` waits for {@link listen}.
+   * `held`: an uncaught error that ends it before its turn is kept, and printed only by
+   * {@link showFailure} (an app prepared beside a type check, discarded when the check fails,
+   * would otherwise print a stack beside the check's own diagnostic of the same mistake).
+   */
+  run(held?: boolean): void;
+  /** Prints the error that ended a held app, now or when it comes. */
+  showFailure(): void;
   /** Lets the app bind its ports, now or as soon as it asks. */
   listen(): void;
   /** Sends a message of someone else's (the dev dashboard's) over the IPC channel, while it is open. */
@@ -81,13 +90,24 @@ export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {})
   let ranAt = 0;
   let portsClosed!: () => void;
   const closed = new Promise<void>((resolve) => (portsClosed = resolve));
+  let failure = '';
+  let showFailures = false;
   const waiting = new Promise<number>((resolve) =>
     child.on('message', (message: ToLoop) => {
       // As the app measured it: the loop may read the message late (the first type check holds its thread).
       if (message.type === 'waiting') resolve(message.readyMs ?? Math.round(performance.now() - ranAt));
       if (message.type === 'closed') portsClosed();
+      if (message.type === 'failed') {
+        failure += message.text;
+        if (showFailures) showFailure();
+      }
     }),
   );
+  const showFailure = (): void => {
+    showFailures = true;
+    if (failure) process.stderr.write(failure);
+    failure = '';
+  };
   // A process that has just ended cannot be told anything; its `exited` says what happened.
   const send = (message: ToApp): void => void (child.connected && child.send(message, () => undefined));
 
@@ -97,10 +117,11 @@ export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {})
     get alive() {
       return alive;
     },
-    run(): void {
+    run(held = false): void {
       ranAt = performance.now();
-      send({ type: 'run' });
+      send({ type: 'run', held });
     },
+    showFailure,
     listen: () => send({ type: 'listen' }),
     post: (message: object) => void (child.connected && child.send(message, () => undefined)),
     release(timeoutMs: number): Promise<void> {

@@ -17,6 +17,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 import type { ToApp, ToLoop } from './app-child.js';
 
 /**
@@ -49,13 +50,29 @@ const runGiven = new Promise<void>((resolve) => (givenRun = resolve));
 const listenGiven = new Promise<void>((resolve) => (givenListen = resolve));
 const loopGone = (): never => process.exit(0);
 
+/**
+ * Run `held` (beside a type check that may discard this app), an uncaught error before its turn
+ * (Node failing to link an import the check reports too, a throw in `init`) is told to the loop,
+ * which prints it only if the app was to serve, and ends the process as Node would. An app with a
+ * listener of its own handles its errors itself.
+ */
+const failHeld = (error: unknown): void => {
+  if (process.listenerCount('uncaughtException') > 1) return;
+  process.off('uncaughtException', failHeld);
+  process.exitCode = 1;
+  if (!process.connected) process.exit(1);
+  process.send?.({ type: 'failed', text: `${inspect(error)}\n` } satisfies ToLoop, () => process.exit(1));
+};
+
 // Listening from the first line: a message with no listener yet would be lost.
 const onMessage = (message: ToApp): void => {
   if (message.type === 'run') {
     ranAt = performance.now();
+    if (message.held) process.on('uncaughtException', failHeld);
     givenRun();
   }
   if (message.type === 'listen') {
+    process.off('uncaughtException', failHeld);
     givenListen();
     dashboard?.reportAddressWhenListening();
     process.off('disconnect', loopGone);

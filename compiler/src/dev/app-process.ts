@@ -108,6 +108,7 @@ export function appProcess(options: AppProcessOptions): AppProcess {
   const settleMs = 2000;
   const serve = (next: AppChild, handedOver = false): void => {
     current = next;
+    next.showFailure(); // it serves: what ends it is its own error to show
     const servedAt = performance.now();
     next.listen();
     void next.exited.then((how) => {
@@ -166,10 +167,12 @@ export function appProcess(options: AppProcessOptions): AppProcess {
     if (!next.alive) {
       const how = await next.exited;
       if (!current) {
+        next.showFailure(); // the one report of this build: no other app runs it
         options.log(`app exited (${how}); it starts again after the next clean build`);
         return undefined;
       }
       // Perhaps it needs what the last good app holds (a fixed port opened outside listen, a lock).
+      // Started alone, it prints its own error if it fails again.
       options.log(`the new app exited while starting (${how}); the last good app stops and the new one starts alone`);
       await startAlone();
       return undefined;
@@ -186,7 +189,8 @@ export function appProcess(options: AppProcessOptions): AppProcess {
       if (closed) return;
       void prepared?.stop(stopMs);
       prepared = takeSpare();
-      prepared.run();
+      // Its failure is printed only if it is committed: a discarded one was never to serve.
+      prepared.run(true);
     },
     discard(): void {
       void prepared?.stop(stopMs);

@@ -19,8 +19,10 @@ export interface TypeChecker {
    * own files import are still checked through their import (the tables, the `.proto` types); the
    * others (an unimported typed client) are not, since the compiler wrote them from types it had
    * checked, and each save that changes the API would make the check read them again.
+   * The errors of the `unparsed` files (those framework-build reported as not parsing, FW1014)
+   * are left out: the framework's diagnostic says the same, where the parse went wrong.
    */
-  check(generated?: readonly string[]): TypeCheckResult;
+  check(generated?: readonly string[], unparsed?: readonly string[]): TypeCheckResult;
   /**
    * One step of readying the check for fast saves, in the idle time after the first check:
    * re-checks `files` (the generated ones, which a save rewrites) as if they had been written again.
@@ -55,7 +57,7 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
   const format: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => cwd, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
 
   return {
-    check(generated = []): TypeCheckResult {
+    check(generated = [], unparsed = []): TypeCheckResult {
       const started = performance.now();
       const configProblems: ts.Diagnostic[] = [];
       const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, {
@@ -87,7 +89,8 @@ export function typeChecker(tsconfig: string, cwd: string): TypeChecker {
         ...program.getSyntacticDiagnostics(),
         ...program.getSemanticDiagnostics(),
       ];
-      return result(diagnostics, started);
+      const skipped = new Set(unparsed.map(programPath));
+      return result(skipped.size === 0 ? diagnostics : diagnostics.filter((d) => !d.file || !skipped.has(d.file.fileName)), started);
     },
     warmUp(touched): boolean {
       if (!previous || warmUpSteps >= WARM_UP_STEPS) return false;

@@ -29,7 +29,7 @@ export interface BuildReport {
   readonly ms: number;
   readonly stats: BuildResult['stats'];
   readonly diagnostics: readonly BuildDiagnostic[];
-  /** The type check after a clean build: its error count and tsc's text (absent when not checked). */
+  /** The type check after the build (with errors or not): its error count and tsc's text (absent when not checked). */
   readonly typeCheck?: { readonly errors: number; readonly ms: number; readonly text: string };
   /** Whether the model in `/api/routes` is this build's (false: the last clean build's, the one the app runs). */
   readonly modelCurrent: boolean;

@@ -7,7 +7,7 @@ import type { AppModel, HandlerModel, MiddlewareModel, RouteModel } from '../../
 import { methodsOf, operationIdOf } from '../../analyze/operation-ids.js';
 import { sourceOf, where } from '../../diagnostics/location.js';
 import { loadRoot, shapeOf, type MessageShape, type ProtoSource } from './rpc-messages.js';
-import type { ConversionIR, DtoIR, ParamIR, RuleArgIR } from '../../ir/index.js';
+import type { ConversionIR, DtoIR, ParamIR, RuleArgIR, SourceLocation } from '../../ir/index.js';
 
 /** Where something is declared: `todo/todo.controller.ts:12:3` (relative to the sources) or `@framework/core#JwtAuthGuard`. */
 export type Declared = string;
@@ -18,7 +18,14 @@ export interface ChainStep {
   /** `global`, or from the handler's own chain (controller and handler levels merged by the compiler). */
   readonly level: 'global' | 'handler';
   readonly name: string;
+  /** Where its class (or middleware function) is declared. */
   readonly declared?: Declared;
+  /**
+   * Where it is applied to this handler: the argument of `@UseGuard(…)`, `@UseInterceptors(…)`,
+   * `@UseFilter(…)` or `@Middleware(…)` on the method or its controller, or the `GLOBAL_GUARD` /
+   * `GLOBAL_INTERCEPTOR` entry of a module. What a click on the step opens.
+   */
+  readonly applied?: Declared;
   /** A throttle rule: the throttler's name, and its limit when the handler overrides it (`@Throttle`). */
   readonly throttle?: { readonly throttler: string; readonly limit?: number; readonly ttl?: number; readonly skipped?: boolean };
 }
@@ -213,12 +220,19 @@ function statusesOf(route: RouteModel, chain: readonly ChainStep[]): number[] {
  * exception filters around them.
  */
 export function chainOf(model: AppModel, handler: HandlerModel): ChainStep[] {
-  const provider = (index: number, kind: ChainStep['kind'], level: ChainStep['level']): ChainStep => {
+  const at = (location: SourceLocation | undefined): { applied?: Declared } => (location ? { applied: where(model.srcDir, location) } : {});
+  const provider = (index: number, kind: ChainStep['kind'], level: ChainStep['level'], applied?: SourceLocation): ChainStep => {
     const p = model.providers[index];
-    return { kind, level, name: p?.name ?? `provider ${index}`, ...(p ? { declared: sourceOf(p.cls, p.location, model.srcDir) } : {}) };
+    // A global one is applied where a module registers it.
+    return { kind, level, name: p?.name ?? `provider ${index}`, ...(p ? { declared: sourceOf(p.cls, p.location, model.srcDir) } : {}), ...at(level === 'global' ? p?.registeredAt : applied) };
   };
-  const middleware = (m: MiddlewareModel): ChainStep =>
-    'provider' in m ? provider(m.provider, 'middleware', 'handler') : { kind: 'middleware', level: 'handler', name: m.fn.name, declared: sourceOf(m.fn, m.fn.location, model.srcDir) };
+  const used = (indices: readonly number[], kind: ChainStep['kind'], applied: readonly SourceLocation[]): ChainStep[] => indices.map((i, n) => provider(i, kind, 'handler', applied[n]));
+  const middleware = (m: MiddlewareModel, n: number): ChainStep => {
+    const applied = handler.appliedAt.middleware[n];
+    return 'provider' in m
+      ? provider(m.provider, 'middleware', 'handler', applied)
+      : { kind: 'middleware', level: 'handler', name: m.fn.name, declared: sourceOf(m.fn, m.fn.location, model.srcDir), ...at(applied) };
+  };
   const throttlers = model.throttlers?.kind === 'static' ? model.throttlers.names : Object.keys(handler.throttle ?? {});
   const throttle: ChainStep[] =
     model.throttlers?.kind === 'none' && !handler.throttle
@@ -231,11 +245,11 @@ export function chainOf(model: AppModel, handler: HandlerModel): ChainStep[] {
   return [
     ...handler.middleware.map(middleware),
     ...(model.globalGuard === undefined ? [] : [provider(model.globalGuard, 'guard', 'global')]),
-    ...handler.guards.map((i) => provider(i, 'guard', 'handler')),
+    ...used(handler.guards, 'guard', handler.appliedAt.guards),
     ...throttle,
     ...model.globalInterceptors.map((i) => provider(i, 'interceptor', 'global')),
-    ...handler.interceptors.map((i) => provider(i, 'interceptor', 'handler')),
+    ...used(handler.interceptors, 'interceptor', handler.appliedAt.interceptors),
     ...handler.pipes.map((i) => provider(i, 'pipe', 'handler')),
-    ...handler.filters.map((i) => provider(i, 'filter', 'handler')),
+    ...used(handler.filters, 'filter', handler.appliedAt.filters),
   ];
 }

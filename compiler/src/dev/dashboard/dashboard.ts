@@ -34,7 +34,7 @@ export interface Dashboard {
    * port is taken); the loop goes on either way.
    */
   readonly started: Promise<{ url: string } | { error: string }>;
-  /** A build of the loop, and the type check that followed it when it was clean. */
+  /** A build of the loop, and the type check that followed it (when it ran by then). */
   built(result: BuildResult, typeCheck?: { errors: number; ms: number; text: string }): void;
   /** The type check of the last build given, when it ends after the build was shown (the first build's runs beside the first app). */
   checked(result: BuildResult, typeCheck: { errors: number; ms: number; text: string }): void;
