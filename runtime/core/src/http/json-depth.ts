@@ -14,7 +14,13 @@ export interface JsonBounds {
 /**
  * Refuses parsed JSON deeper than `maxDepth` (a 400) or with more than `maxValues` values (a 413)
  * before a validator sees it: a recursive schema would overflow the stack, a schema library builds
- * one issue per failing value. Linear, and never more than `maxDepth` levels down.
+ * one issue per failing value. Linear, and never more than `maxDepth` levels down. Also a 400: a
+ * member named `__proto__`, or a `constructor` object holding `prototype`, at any depth (as
+ * Fastify's parser refuses them): `JSON.parse` keeps them as plain members, but a handler merging a
+ * free-form value (`Object.assign(settings, body.meta)`, a deep merge) would set a prototype.
+ *
+ * @example
+ * refuseUnboundedJson(JSON.parse('{"meta":{"__proto__":{"isAdmin":true}}}'), bounds) // throws MalformedBodyException
  */
 export function refuseUnboundedJson(value: unknown, bounds: JsonBounds): void {
   if (typeof value !== 'object' || value === null) return;
@@ -42,6 +48,9 @@ class BoundedWalk {
     for (const key in value) {
       if (--this.left < 0) return true;
       const member: unknown = (value as Record<string, unknown>)[key];
+      if (key === '__proto__' || (key === 'constructor' && typeof member === 'object' && member !== null && Object.hasOwn(member, 'prototype'))) {
+        throw new MalformedBodyException(`Request body must not contain the member '${key === '__proto__' ? key : 'constructor.prototype'}'`);
+      }
       if (typeof member === 'object' && member !== null && !this.within(member, levelsLeft - 1)) return false;
     }
     return true;
