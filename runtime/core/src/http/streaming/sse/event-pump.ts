@@ -8,6 +8,11 @@ import { encodeEvent } from './server-sent-event.js';
 /** A comment line: ignored by every client, but it keeps proxies from closing a quiet connection. */
 const HEARTBEAT = ':\n\n';
 
+/** What the stream did since the last heartbeat visit: nothing, wrote an event, or waits for the client to read. */
+const QUIET = 0;
+const WROTE = 1;
+const FULL = 2;
+
 /** What every stream of one `@Sse()` route shares (one object per route, not per stream). */
 export interface EventPumpOptions {
   /** `TodoController.events (GET /todo/events)`, for messages. */
@@ -25,7 +30,7 @@ export interface EventPumpOptions {
  * `context.signal` aborts and the iterator is closed; an error it throws is one last event.
  */
 export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
-  private wroteSinceBeat = false;
+  private sinceBeat: typeof QUIET | typeof WROTE | typeof FULL = QUIET;
 
   constructor(
     iterator: AsyncIterator<unknown> | Iterator<unknown>,
@@ -52,15 +57,24 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
     this.end(true, reason ?? new DOMException('The client closed the event stream.', 'AbortError'));
   }
 
+  /**
+   * A heartbeat when nothing was written since the last visit. None while the client is not
+   * reading: its buffers are full, so the connection is not idle to a proxy, and each heartbeat
+   * would be queued in memory for as long as the client stalls.
+   */
   beat(): void {
-    if (!this.wroteSinceBeat && !this.finished) this.sink.write(HEARTBEAT);
-    this.wroteSinceBeat = false;
+    if (this.sinceBeat === QUIET && !this.finished) this.sink.write(HEARTBEAT);
+    if (this.sinceBeat !== FULL) this.sinceBeat = QUIET;
   }
 
   protected deliver(value: unknown): Promise<void> | undefined {
     const text = encodeEvent(value, this.options.where);
-    this.wroteSinceBeat = true;
-    return this.sink.write(text) ? undefined : this.sink.ready();
+    if (this.sink.write(text)) {
+      this.sinceBeat = WROTE;
+      return undefined;
+    }
+    this.sinceBeat = FULL;
+    return this.sink.ready().then(() => void (this.sinceBeat = WROTE));
   }
 
   protected ended(): void {

@@ -37,8 +37,15 @@ export function closeReason(text: string): string {
   return `${cut}…`;
 }
 
-/** The close code and reason of an error that ended a socket's stream. */
+/** Whether an `HttpException`'s status has a close code of its own (4000 + status stays in 4000–4999). */
+const hasCloseCode = (status: number): boolean => Number.isInteger(status) && status >= 0 && status <= 999;
+
+/**
+ * The close code and reason of an error that ended a socket's stream. An `HttpException` whose
+ * status is no HTTP status (`NaN` from `Number(undefined)`, 1200, 404.5) has no close code: a
+ * socket cannot be closed with it, so it ends as an unexpected failure does (1011, logged).
+ */
 export function closeOfError(error: unknown): { code: number; reason: string; unexpected: boolean } {
-  if (error instanceof HttpException) return { code: 4000 + error.status, reason: closeReason(error.message), unexpected: false };
+  if (error instanceof HttpException && hasCloseCode(error.status)) return { code: 4000 + error.status, reason: closeReason(error.message), unexpected: false };
   return { code: CloseCode.internalError, reason: 'Internal server error', unexpected: true };
 }

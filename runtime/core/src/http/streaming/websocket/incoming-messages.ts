@@ -64,10 +64,17 @@ export class IncomingMessages implements AsyncIterable<unknown>, AsyncIterator<u
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  /** Leaving the loop early drops what is queued; the socket's own life is the session's. */
+  /**
+   * Leaving the loop early drops what is queued, and reading goes on if the queue had paused it
+   * (the client's close frame and pongs must still be read); the socket's own life is the session's.
+   */
   return(): Promise<IteratorResult<unknown>> {
     if (this.queue) this.queue.length = 0;
     this.end();
+    if (this.paused) {
+      this.paused = false;
+      this.flow?.resume();
+    }
     return Promise.resolve(DONE);
   }
 }

@@ -11,6 +11,12 @@ import { CloseCode, closeOfError, closeReason } from './close-codes.js';
 import type { FlowControl, IncomingMessages } from './incoming-messages.js';
 import type { SocketEvents, SocketPort } from './socket-port.js';
 
+/** Messages checked at once (async checks, one after the other) past which the socket stops reading. */
+const CHECKS_PAUSE_AT = 32;
+/** The holds on reading (`SocketSession.held`): the handler's backlog of messages, the checks running. */
+const BACKLOG = 1;
+const CHECKS = 2;
+
 /** What a message may hold once parsed: the defaults of a body (see `refuseUnboundedJson`). */
 const MESSAGE_BOUNDS = { maxDepth: DEFAULT_MAX_BODY_DEPTH, maxValues: DEFAULT_MAX_BODY_VALUES };
 
@@ -49,8 +55,12 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
   private tokens: number;
   /** When the last message came (or the socket opened). */
   private lastReceivedAt = clock();
-  /** Messages whose validation is still running (class-validator is async), kept in order. */
+  /** The last message whose check is still running (class-validator's async ones): the next is checked after it, so that they arrive in order. */
   private validating?: Promise<void>;
+  /** Messages received whose check has not finished. */
+  private checking = 0;
+  /** Why reading is paused: `BACKLOG` (the handler fell behind), `CHECKS` (checks running), or both. */
+  private held = 0;
 
   constructor(
     private readonly port: SocketPort,
@@ -90,12 +100,23 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     } catch (error) {
       return this.finish(CloseCode.invalidMessage, (error as Error).message);
     }
-    if (this.validating) {
-      this.validating = this.validating.then(() => this.accept(parsed));
-      return;
-    }
-    const done = this.accept(parsed);
-    if (done) this.validating = done.finally(() => (this.validating = undefined));
+    const previous = this.validating;
+    const done = previous ? previous.then(() => this.accept(parsed)) : this.accept(parsed);
+    if (done) this.awaitCheck(done);
+  }
+
+  /**
+   * Keeps `done` as the last check running. From `CHECKS_PAUSE_AT` checks running down to half of
+   * them, reading is paused as for a handler that fell behind: a client faster than its checks
+   * would otherwise fill the server's memory with messages waiting to be checked.
+   */
+  private awaitCheck(done: Promise<void>): void {
+    if (++this.checking >= CHECKS_PAUSE_AT) this.pause(CHECKS);
+    const tail: Promise<void> = done.finally(() => {
+      if (this.validating === tail) this.validating = undefined;
+      if (--this.checking <= CHECKS_PAUSE_AT / 2) this.resume(CHECKS);
+    });
+    this.validating = tail;
   }
 
   closedByPeer(): void {
@@ -127,16 +148,21 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     if (now - CLOCK_START - this.lastReceivedAt >= ms) this.finish(CloseCode.idleTimeout, `Nothing received for ${ms} ms.`);
   }
 
-  /** The handler reads more slowly than the client sends. */
-  pause(): void {
-    this.port.pause();
+  /** The handler reads more slowly than the client sends (`IncomingMessages`), or checks are running: reading stops until neither holds it. */
+  pause(reason = BACKLOG): void {
+    if (this.held === 0) this.port.pause();
+    this.held |= reason;
   }
 
-  resume(): void {
-    this.port.resume();
+  resume(reason = BACKLOG): void {
+    if (this.held === 0) return;
+    this.held &= ~reason;
+    if (this.held === 0) this.port.resume();
   }
 
   private accept(parsed: unknown): Promise<void> | undefined {
+    // A message still waiting for the checks before it when the socket ended is not checked.
+    if (this.finished) return undefined;
     const refuse = (error: unknown): void => {
       if (this.finished) return;
       const reason = error instanceof NotValidBodyException ? error.reasons.map((r) => r.errorMessage).join('; ') : error instanceof Error ? error.message : 'invalid message';
