@@ -45,6 +45,10 @@ export function invalidBodyAnswer(reasons: readonly ValidationReason[], observat
   return NotValidBodyException.bodyFor(reasons);
 }
 
+/** A decoded path as a text log may show it: its control characters escaped (`\n` would start a forged line, ESC drive a terminal). */
+const printable = (text: string): string =>
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** The body of a 500: no details. */
 export const INTERNAL_ERROR = { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' };
 
@@ -61,10 +65,11 @@ export function errorAnswer(
   observation: CallObservation | undefined,
 ): { status: number; body: object } {
   observation?.fail(error);
-  if (error instanceof HttpException) {
+  // A status no host can answer with (NaN from `Number(undefined)`, 0, 1200) is the application's fault: a 500.
+  if (error instanceof HttpException && Number.isInteger(error.status) && error.status >= 200 && error.status <= 599) {
     if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
     return { status: error.status, body: error.toJSON() };
   }
-  if (!observation?.logsErrors) report.logger.error(`Unhandled error in ${where} (${request.method} ${request.path})`, error);
+  if (!observation?.logsErrors) report.logger.error(`Unhandled error in ${where} (${request.method} ${printable(request.path)})`, error);
   return { status: 500, body: observation ? { ...INTERNAL_ERROR, requestId: observation.requestId } : INTERNAL_ERROR };
 }

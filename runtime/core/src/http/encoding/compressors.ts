@@ -18,8 +18,14 @@ export interface Compressors {
  * event): `node:zlib`'s sync flush. `output` receives the compressed bytes as they come.
  */
 export interface FlushingCompressor {
-  /** Compresses `chunk` and flushes, so that its bytes can be decompressed on their own. */
-  write(chunk: string | Uint8Array): void;
+  /**
+   * Compresses `chunk` and flushes, so that its bytes can be decompressed on their own; false once
+   * the compressor holds more than its buffer (then wait for `drained`): it works off the thread,
+   * so a writer that never waits would queue everything in front of it.
+   */
+  write(chunk: string | Uint8Array): boolean;
+  /** Resolves once the compressor took what it held, or was dropped. */
+  drained(): Promise<void>;
   /** Ends the compressed stream; `done` is called after its last bytes went to `output`. */
   end(done: () => void): void;
   /** Drops the compressor (the client went away). */

@@ -25,17 +25,21 @@ export function openEventStream(exchange: HostExchange, headers: AnswerHeaders, 
   const { coding, compression, compressors } = chosen;
   const sink = exchange.openBody(200, headers);
   // The compressor hands its bytes over a moment later (zlib works off the thread): the host's
-  // buffer being full is remembered from those writes until the host takes more.
+  // buffer being full is remembered from those writes until the host takes more. The compressor's
+  // own buffer counts too: a generator that never waits would otherwise queue every event in front
+  // of it, the compressed bytes coming only once the event loop turns.
   let full = false;
+  let compressorFull = false;
   const compressor = compressors.flushing(coding, compression, (bytes) => {
     if (!sink.write(bytes)) full = true;
   });
+  const hostReady = (): Promise<void> | void => (full ? sink.ready().then(() => void (full = false)) : undefined);
   return {
     write(chunk) {
-      compressor.write(chunk);
-      return !full;
+      if (!compressor.write(chunk)) compressorFull = true;
+      return !full && !compressorFull;
     },
-    ready: () => sink.ready().then(() => void (full = false)),
+    ready: () => (compressorFull ? compressor.drained().then(() => void (compressorFull = false)) : Promise.resolve()).then(hostReady),
     end: () => compressor.end(() => sink.end()),
     onGone(watcher) {
       sink.onGone({

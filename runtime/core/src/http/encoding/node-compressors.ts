@@ -48,10 +48,22 @@ function flushingCompressor(stream: Duplex & { flush(kind?: number): void }, cod
   stream.on('error', () => undefined); // a destroyed stream's late write; the answer is cut by then
   return {
     write(chunk) {
-      stream.write(chunk);
+      const room = stream.write(chunk);
       if (coding === 'gzip') stream.flush(zlib.constants.Z_SYNC_FLUSH);
       else stream.flush();
+      return room;
     },
+    drained: () =>
+      new Promise<void>((resolve) => {
+        if (!stream.writableNeedDrain || stream.destroyed) return resolve();
+        const done = (): void => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          resolve();
+        };
+        stream.once('drain', done);
+        stream.once('close', done);
+      }),
     end(done) {
       stream.once('end', done);
       stream.end();

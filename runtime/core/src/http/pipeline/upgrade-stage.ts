@@ -23,7 +23,7 @@ export function upgradeStage(route: HttpRoute, serving: StreamServing, report: E
   const { entry, run } = route;
   const { options, streams, pings, idleChecks } = serving;
   const validate = entry.messages ? bodyValidatorFor(entry.messages) : (value: unknown) => value;
-  const session: SessionOptions = { limits: options, validate, streams, pings, idleChecks, report, where: `${entry.name} (GET ${entry.path})` };
+  const session: SessionOptions = { limits: options, validate, readsMessages: entry.messages !== undefined, streams, pings, idleChecks, report, where: `${entry.name} (GET ${entry.path})` };
   return (host, path, values, observation) => {
     const exchange = new UpgradeExchange(host, session.where);
     const call = new PipelineCall(exchange, route, path, values, 0, observation);

@@ -15,6 +15,9 @@ export function onExchangeClose(incoming: IncomingMessage, outgoing: ServerRespo
     told = true;
     listener(outgoing.writableEnded);
   };
+  // Asked after the exchange closed (a signal first read once a slow guard let the call through):
+  // told at once, as the web port does with an aborted request.
+  if (outgoing.destroyed) return tell();
   outgoing.once('close', tell);
   if (outgoing.socket !== null) return;
   const connection = incoming.socket;

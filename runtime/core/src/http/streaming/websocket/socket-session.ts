@@ -30,6 +30,8 @@ export interface SessionOptions {
   readonly limits: StreamingOptions;
   /** Checks one parsed message against the route's DTO (identity when it declares none). */
   readonly validate: BodyValidator | ((value: unknown) => unknown);
+  /** Whether the handler takes `@Messages()`: without it, a message is dropped once within the limits. */
+  readonly readsMessages: boolean;
   readonly streams: OpenStreams;
   readonly report: ErrorReport;
   /** `TodoController.socket (GET /todo/ws)`, for messages. */
@@ -89,6 +91,9 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
     if (!this.takeToken()) return this.finish(CloseCode.policyViolation, `More than ${limits.messagesPerSecond} messages per second.`);
     if (text === undefined) return this.finish(CloseCode.unsupportedData, 'Binary messages are not accepted: send JSON text.');
     if (bytes > limits.maxMessageBytes) return this.finish(CloseCode.messageTooBig, `A message is limited to ${limits.maxMessageBytes} bytes.`);
+    // A feed's client may send anyway (a keep-alive of its own): queued for no reader, 32 of them
+    // would stop the socket's reading, its close frame and pongs with it.
+    if (!this.options.readsMessages) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -35,6 +35,8 @@ export function endResponse(outgoing: ServerResponse): void {
 
 /** Tells `watcher` when `outgoing` closes before it ended (the client went away). */
 export function watchResponse(outgoing: ServerResponse, watcher: SinkWatcher): void {
+  // A client that left while the chain ran closed the response before the stream opened: 'close' came already.
+  if (outgoing.destroyed && !outgoing.writableEnded) return void queueMicrotask(() => watcher.gone(new DOMException('The client closed the event stream.', 'AbortError')));
   (outgoing as WatchedResponse)[WATCHER] = watcher;
   // `on`, not `once`: 'close' comes once, and `once` would wrap the listener per stream.
   outgoing.on('close', onResponseClose);
