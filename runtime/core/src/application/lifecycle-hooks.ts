@@ -1,0 +1,37 @@
+import type { OnAppClose } from '../chain/contracts.js';
+import type { Injector } from '../di/injector.js';
+import type { Logger } from '../types/logger.js';
+
+/** Runs one named step of a close; the caller decides what a failure becomes. */
+export type CloseStep = (what: string, run: () => unknown) => unknown;
+
+/** Whether `instance` has a method named `hook` (`onAppBootstrap`, `onAppClose`). */
+export function hasHook<K extends string>(instance: unknown, hook: K): instance is Record<K, () => unknown> {
+  return typeof instance === 'object' && instance !== null && typeof (instance as Record<string, unknown>)[hook] === 'function';
+}
+
+/**
+ * Runs the `onAppClose` hook of every created singleton not in `closed` yet, in table order, each
+ * through `step`, and adds it to `closed`: a close and an init stopped by it never close one twice.
+ *
+ * @example
+ * await closeSingletons(injector, closed, (what, run) => step(what, run));
+ */
+export async function closeSingletons(injector: Injector, closed: Set<unknown>, step: CloseStep): Promise<void> {
+  for (const [provider, instance] of injector.singletonInstances()) {
+    if (closed.has(instance)) continue;
+    closed.add(instance);
+    if (hasHook<keyof OnAppClose>(instance, 'onAppClose')) await step(`${provider.name}.onAppClose() (${provider.source})`, () => instance.onAppClose());
+  }
+}
+
+/** A step that logs its failure, for hooks run when no `close()` is left to throw it. */
+export function loggedStep(logger: Logger, prefix: string): CloseStep {
+  return async (what, run) => {
+    try {
+      await run();
+    } catch (error) {
+      logger.error(`${prefix}: ${what} failed`, error);
+    }
+  };
+}
