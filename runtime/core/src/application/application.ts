@@ -153,7 +153,7 @@ export class FrameworkApplication extends HttpApplication {
       // Some singletons may exist: a half-built application must not be initialised again.
       this.initState = 'failed';
       // A close() that gave up waiting has run its hooks: those created since get theirs now.
-      if (this.initAbandoned && this.injector) await closeSingletons(this.injector, this.closed, loggedStep(this.logger, 'app.init() after app.close()'));
+      if (this.initAbandoned && this.injector) await closeSingletons(this.injector, this.closed, this.shutdownTimeoutMs, loggedStep(this.logger, 'app.init() after app.close()'));
       throw error;
     } finally {
       this.initRunning = undefined;
@@ -268,7 +268,7 @@ export class FrameworkApplication extends HttpApplication {
     await Promise.all(this.transports.map((transport) => step(`closing the ${transport.name} transport`, () => transport.close())));
     const injector = this.injector;
     if (injector) {
-      await closeSingletons(injector, this.closed, step);
+      await closeSingletons(injector, this.closed, this.shutdownTimeoutMs, step);
       // Kept while an abandoned init runs on, so that it can close what it creates later.
       if (!this.initAbandoned) this.injector = undefined;
     }

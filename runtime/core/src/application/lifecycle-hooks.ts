@@ -1,6 +1,7 @@
 import type { OnAppClose } from '../chain/contracts.js';
 import type { Injector } from '../di/injector.js';
 import type { Logger } from '../types/logger.js';
+import { withDeadline } from '../timing/deadline.js';
 
 /** Runs one named step of a close; the caller decides what a failure becomes. */
 export type CloseStep = (what: string, run: () => unknown) => unknown;
@@ -13,15 +14,19 @@ export function hasHook<K extends string>(instance: unknown, hook: K): instance 
 /**
  * Runs the `onAppClose` hook of every created singleton not in `closed` yet, in table order, each
  * through `step`, and adds it to `closed`: a close and an init stopped by it never close one twice.
+ * A hook still pending after `ms` fails its step, and the next hook runs: one client that never
+ * finishes quitting (a Redis that is down) must not keep the others open and `close()` pending.
  *
  * @example
- * await closeSingletons(injector, closed, (what, run) => step(what, run));
+ * await closeSingletons(injector, closed, 5000, (what, run) => step(what, run));
  */
-export async function closeSingletons(injector: Injector, closed: Set<unknown>, step: CloseStep): Promise<void> {
+export async function closeSingletons(injector: Injector, closed: Set<unknown>, ms: number, step: CloseStep): Promise<void> {
   for (const [provider, instance] of injector.singletonInstances()) {
     if (closed.has(instance)) continue;
     closed.add(instance);
-    if (hasHook<keyof OnAppClose>(instance, 'onAppClose')) await step(`${provider.name}.onAppClose() (${provider.source})`, () => instance.onAppClose());
+    if (!hasHook<keyof OnAppClose>(instance, 'onAppClose')) continue;
+    const bounded = () => withDeadline(Promise.resolve(instance.onAppClose()), ms, () => new Error(`it did not finish within ${ms} ms (shutdownTimeoutMs)`));
+    await step(`${provider.name}.onAppClose() (${provider.source})`, bounded);
   }
 }
 
