@@ -1,7 +1,7 @@
 import { credentialHeadersOf } from '../network/credential-headers.js';
 import { announceToDevLoop } from './dev-app-hook.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
-import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap } from '../chain/contracts.js';
+import type { ExceptionFilter, FrameworkMiddleware, Interceptor } from '../chain/contracts.js';
 import { bareHandler, chainAddsNothing, prepareErrorFilters, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { ApplicationHealth, type HealthState } from '../health/application-health.js';
@@ -15,7 +15,7 @@ import { assertTablesMatch } from './stale-check.js';
 import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import { withDeadline } from '../timing/deadline.js';
-import { closeSingletons, hasHook, loggedStep } from './lifecycle-hooks.js';
+import { bootstrapSingletons, closeSingletons, loggedStep } from './lifecycle-hooks.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';
@@ -205,10 +205,7 @@ export class FrameworkApplication extends HttpApplication {
       await transport.attach(host);
       this.assertNotClosing();
     }
-    for (const [, instance] of injector.singletonInstances()) {
-      if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
-      this.assertNotClosing();
-    }
+    await bootstrapSingletons(injector, () => this.assertNotClosing());
     this.healthState.started();
   }
 

@@ -1,4 +1,4 @@
-import type { OnAppClose } from '../chain/contracts.js';
+import type { OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import type { Injector } from '../di/injector.js';
 import type { Logger } from '../types/logger.js';
 import { withDeadline } from '../timing/deadline.js';
@@ -27,6 +27,28 @@ export async function closeSingletons(injector: Injector, closed: Set<unknown>, 
     if (!hasHook<keyof OnAppClose>(instance, 'onAppClose')) continue;
     const bounded = () => withDeadline(Promise.resolve(instance.onAppClose()), ms, () => new Error(`it did not finish within ${ms} ms (shutdownTimeoutMs)`));
     await step(`${provider.name}.onAppClose() (${provider.source})`, bounded);
+  }
+}
+
+/**
+ * Runs every created singleton's `onAppBootstrap` hook in table order, awaiting each; one that
+ * throws or rejects stops `init` with an error naming the provider and where it is declared (the
+ * original is the `cause`), as a constructor's does. `afterEach` runs after each hook.
+ *
+ * @example
+ * await bootstrapSingletons(injector, () => assertNotClosing());
+ * // Error: SettingsService.onAppBootstrap() (settings.ts:4:1) failed: the settings file is missing
+ */
+export async function bootstrapSingletons(injector: Injector, afterEach: () => void): Promise<void> {
+  for (const [provider, instance] of injector.singletonInstances()) {
+    if (!hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) continue;
+    try {
+      await instance.onAppBootstrap();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${provider.name}.onAppBootstrap() (${provider.source}) failed: ${message}`, { cause: error });
+    }
+    afterEach();
   }
 }
 
