@@ -17,8 +17,8 @@ export function keepsToCaller(watch: MissWatch): boolean {
 
 /**
  * Watches one call while the handler answers a cache miss: `setResponseHeader('cache-control', …)`
- * is noted, and, with `headers`, so is every header the handler's parameters take (`@Header(name)`,
- * `@Header()`, read through the argument source the call object carries beside the context; guards
+ * is noted, and so is a cookie set or cleared (`setCookie` appends its `Set-Cookie` line); with
+ * `headers`, so is every header the handler's parameters take (`@Header(name)`, `@Header()`, read through the argument source the call object carries beside the context; guards
  * and interceptors read `context.req` and are not counted). A handler reading headers through
  * `@Req()` is not seen: such a route says what it varies by with `@CacheVary`. The call's own
  * methods are shadowed for this call only; hits pay nothing.
@@ -31,13 +31,17 @@ export function keepsToCaller(watch: MissWatch): boolean {
 export function watchMiss(context: ExecutionContext, headers: boolean): MissWatch {
   const watch: MissWatch = { cacheControl: undefined, readHeaders: false, setsCookie: false };
   const call = context as unknown as Record<string, unknown>;
-  const setHeader = context.setResponseHeader;
-  call.setResponseHeader = (name: string, value: string) => {
-    const lower = name.toLowerCase();
-    if (lower === 'cache-control') watch.cacheControl = value;
-    else if (lower === 'set-cookie') watch.setsCookie = true;
-    setHeader.call(context, name, value);
-  };
+  // `setCookie`, `setSignedCookie` and `clearCookie` append their line rather than set it.
+  for (const member of ['setResponseHeader', 'appendResponseHeader']) {
+    const write = call[member];
+    if (typeof write !== 'function') continue;
+    call[member] = (name: string, value: string) => {
+      const lower = String(name).toLowerCase();
+      if (lower === 'cache-control') watch.cacheControl = value;
+      else if (lower === 'set-cookie') watch.setsCookie = true;
+      (write as (name: string, value: string) => void).call(context, name, value);
+    };
+  }
   if (headers) {
     for (const member of ['header', 'headers']) {
       const read = call[member];
