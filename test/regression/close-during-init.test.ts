@@ -46,7 +46,7 @@ test('a factory still pending after shutdownTimeoutMs: close() says so, and what
   await sleep(50);
   const closing = await app.close().catch((error: unknown) => error as Error);
   assert.instance(closing, Error);
-  assert.match((closing as Error).message, 'app.close(): waiting for app.init() failed: it was still running after 100 ms (shutdownTimeoutMs)');
+  assert.match((closing as Error).message, /^app\.close\(\): waiting for app\.init\(\) failed: it was still running after 100 ms \(shutdownTimeoutMs\), waiting for 'CONNECTION' \(app\.module\.ts:\d+:\d+\)$/);
   assert.equal(lifecycle.events, ['Early.onAppClose']);
   assert.match((await init)!.message, 'app.init() stopped');
   assert.equal(lifecycle.events, ['Early.onAppClose', 'Repository.onAppClose']);

@@ -258,7 +258,8 @@ export class FrameworkApplication extends HttpApplication {
       const ms = this.shutdownTimeoutMs;
       const expired = () => {
         this.initAbandoned = true;
-        return new Error(`it was still running after ${ms} ms (shutdownTimeoutMs)`);
+        const awaited = this.injector?.awaitedFactories() ?? [];
+        return new Error(`it was still running after ${ms} ms (shutdownTimeoutMs)${awaited.length > 0 ? `, waiting for ${awaited.join(', ')}` : ''}`);
       };
       await step('waiting for app.init()', () => withDeadline(initRunning, ms, expired));
     }
