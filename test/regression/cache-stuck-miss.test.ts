@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFixture } from '../compile-fixture.js';
 import { AppModule } from './fixtures/core-edges/src/app.module.js';
-import { releaseStuck } from './fixtures/core-edges/src/probe.controller.js';
+import { releaseStuck } from './fixtures/core-edges/src/edges.controller.js';
 
 const { tables } = await compileFixture<{ tables: ApplicationTables }>(new URL('./fixtures/core-edges/', import.meta.url));
 const quiet: Logger = { error: () => undefined, warn: () => undefined, log: () => undefined };

@@ -52,6 +52,34 @@ export async function bootstrapSingletons(injector: Injector, afterEach: () => v
   }
 }
 
+/** NestJS's hook names, which the framework does not call, with the hook that does the same. */
+const FOREIGN_HOOKS: readonly (readonly [string, string])[] = [
+  ['onModuleInit', 'onAppBootstrap'],
+  ['onApplicationBootstrap', 'onAppBootstrap'],
+  ['onModuleDestroy', 'onAppClose'],
+  ['beforeApplicationShutdown', 'onAppClose'],
+  ['onApplicationShutdown', 'onAppClose'],
+];
+
+/**
+ * Warns, once per provider, of a singleton with a NestJS lifecycle method (`onModuleInit`,
+ * `onModuleDestroy`, …) and not the framework's hook of the same moment: it would never run, and
+ * code ported from NestJS would start without connecting or stop without closing, silently.
+ *
+ * @example
+ * warnOfForeignHooks(injector, logger);
+ * // DatabaseService (db.ts:3:1) has onModuleInit(), which is never called: name it onAppBootstrap().
+ */
+export function warnOfForeignHooks(injector: Injector, logger: Logger): void {
+  for (const [provider, instance] of injector.singletonInstances()) {
+    for (const [foreign, own] of FOREIGN_HOOKS) {
+      if (hasHook(instance, foreign) && !hasHook(instance, own)) {
+        logger.warn(`${provider.name} (${provider.source}) has ${foreign}(), which is never called: name it ${own}().`);
+      }
+    }
+  }
+}
+
 /** A step that logs its failure, for hooks run when no `close()` is left to throw it. */
 export function loggedStep(logger: Logger, prefix: string): CloseStep {
   return async (what, run) => {
