@@ -49,10 +49,11 @@ const unpreparedFacts: RouteFacts = { guarded: true };
  *
  * Calls that arrive while the first one for a key runs wait for it in this process, up to the
  * route's ttl, and get its answer only if it may be kept (else each runs the handler itself, as
- * it does once the ttl has passed); a failure reaches them on the same terms, and is never kept. An answer that sets a cookie is the caller's alone.
- * Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a `Response` returned by
- * the handler is sent as is, and headers the handler set are not replayed on a hit. gRPC calls
- * and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
+ * it does once the ttl has passed); a failure reaches them on the same terms, and is never kept.
+ * An answer that sets or clears a cookie is the caller's alone, and one that redirected is not
+ * kept. Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a
+ * `Response` returned by the handler is sent as is, and headers the handler set are not replayed
+ * on a hit. gRPC calls and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
  *
  * @example
  * app.useGlobalInterceptors(new CacheInterceptor({ ttl: 10_000 }));

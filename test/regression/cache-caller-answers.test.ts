@@ -1,7 +1,8 @@
 // Regression: the CacheInterceptor keeps an answer that set a cookie to its caller alone, but saw
 // only `setResponseHeader`, while `context.setCookie`, `setSignedCookie` and `clearCookie` append
 // their header: a GET that started a session for one visitor had its answer (the session's id)
-// served from the cache to the next visitors, without the cookie.
+// served from the cache to the next visitors, without the cookie. And a redirect's body was kept:
+// the next callers got it as a 200, without the redirect.
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,6 +27,21 @@ test('an answer that sets or clears a cookie is never served to another visitor'
       assert.is(new Set(answers.map((answer) => answer.body)).size, 4, `${path}: each visitor its own answer: ${JSON.stringify(answers)}`);
       for (const answer of answers) assert.ok(answer.cookie, `${path}: each answer with its cookie`);
     }
+  } finally {
+    await app.close();
+  }
+});
+
+test('an answer that redirected is not kept: the next caller is not served its body as a 200', async () => {
+  const app = await new FrameworkApplication(tables, { logger: quiet }).init(AppModule);
+  const port = await app.listen(0, '127.0.0.1');
+  try {
+    const first = await fetch(`http://127.0.0.1:${port}/visit/moved`, { redirect: 'manual' });
+    assert.equal([first.status, first.headers.get('location')], [302, '/elsewhere']);
+    const firstBody = await first.text();
+    const second = await fetch(`http://127.0.0.1:${port}/visit/moved`, { redirect: 'manual' });
+    assert.is(second.status, 200);
+    assert.is.not(await second.text(), firstBody, "the handler ran again: the redirect's body was not kept");
   } finally {
     await app.close();
   }
