@@ -1,7 +1,7 @@
 // Regression: a provider constructor that threw during init (or, for a request-scoped provider,
 // during a call) surfaced its bare error, naming no provider: with many providers there was no
-// telling which one failed; so did an onAppBootstrap hook. The error now names the provider and where it is declared, with the
-// original as its cause.
+// telling which one failed; so did an onAppBootstrap hook. The error now names the provider and
+// where it is declared, with the original as its cause.
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
