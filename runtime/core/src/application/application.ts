@@ -269,7 +269,10 @@ export class FrameworkApplication extends HttpApplication {
     if (injector) {
       await closeSingletons(injector, this.closed, this.shutdownTimeoutMs, step);
       // Kept while an abandoned init runs on, so that it can close what it creates later.
-      if (!this.initAbandoned) this.injector = undefined;
+      if (!this.initAbandoned) {
+        this.injector = undefined;
+        this.closed.clear();
+      }
     }
     await step('flushing the request log', () => this.observability.flush());
     if (failures.length === 1) throw failures[0]!;

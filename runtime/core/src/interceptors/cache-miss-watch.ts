@@ -20,10 +20,9 @@ export function keepsToCaller(watch: MissWatch): boolean {
 /**
  * Watches one call while the handler answers a cache miss: `setResponseHeader('cache-control', …)`
  * is noted, and so are a cookie set or cleared (`setCookie` appends its `Set-Cookie` line) and a
- * redirect (`context.redirect` sets `Location`); with
- * `headers`, so is every header the handler's parameters take (`@Header(name)`, `@Header()`, read
- * through the argument source the call object carries beside the context; guards and
- * interceptors read `context.req` and are not counted). A handler reading headers through
+ * redirect (`context.redirect` sets `Location`); with `headers`, so is every header the handler's
+ * parameters take (`@Header(name)`, `@Header()`, read through the argument source the call object
+ * carries beside the context; guards and interceptors read `context.req` and are not counted). A handler reading headers through
  * `@Req()` is not seen: such a route says what it varies by with `@CacheVary`. The call's own
  * methods are shadowed for this call only; hits pay nothing.
  *

@@ -53,7 +53,8 @@ const unpreparedFacts: RouteFacts = { guarded: true };
  * An answer that sets or clears a cookie is the caller's alone, and one that redirected is not
  * kept. Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a
  * `Response` returned by the handler is sent as is, and headers the handler set are not replayed
- * on a hit. gRPC calls and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
+ * on a hit. gRPC calls and other methods are not cached. A store that fails (Redis down) is a
+ * miss, never an error.
  *
  * @example
  * app.useGlobalInterceptors(new CacheInterceptor({ ttl: 10_000 }));
