@@ -25,13 +25,16 @@ test.before.each(() => {
 
 test('close() during init waits for it, stops it, and closes every singleton it created', async () => {
   const app = new FrameworkApplication(tables, { logger });
-  const init = app.init(AppModule).catch((error: unknown) => error as Error);
+  const init = app.init(AppModule).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
   await sleep(50);
   await app.close();
   assert.equal(lifecycle.events, ['Early.onAppClose', 'Repository.onAppClose'], 'no onAppBootstrap, every onAppClose');
   const error = await init;
   assert.instance(error, Error);
-  assert.match(error.message, 'app.init() stopped: app.close() was called while it was running.');
+  assert.match(error!.message, 'app.init() stopped: app.close() was called while it was running.');
   assert.is((await app.health.readiness()).status, 'down');
   assert.match(String(await app.listen(0, '127.0.0.1').catch((e: unknown) => e)), 'before `app.listen(port)`');
   await app.close();
@@ -42,7 +45,10 @@ test('close() during init waits for it, stops it, and closes every singleton it 
 test('a factory still pending after shutdownTimeoutMs: close() says so, and what init creates later is closed', async () => {
   lifecycle.factoryMs = 400;
   const app = new FrameworkApplication(tables, { logger, shutdownTimeoutMs: 100 });
-  const init = app.init(AppModule).catch((error: unknown) => error as Error);
+  const init = app.init(AppModule).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
   await sleep(50);
   const closing = await app.close().catch((error: unknown) => error as Error);
   assert.instance(closing, Error);
