@@ -15,14 +15,10 @@ import { assertTablesMatch } from './stale-check.js';
 import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import { withDeadline } from '../timing/deadline.js';
-import { bootstrapSingletons, closeSingletons, loggedStep, warnOfForeignHooks } from './lifecycle-hooks.js';
+import { bootstrapSingletons, closeSingletons, loggedStep, messageOf, warnOfForeignHooks } from './lifecycle-hooks.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * An application built from the tables `framework-build` generated for its root module.

@@ -6,6 +6,11 @@ import { withDeadline } from '../timing/deadline.js';
 /** Runs one named step of a close; the caller decides what a failure becomes. */
 export type CloseStep = (what: string, run: () => unknown) => unknown;
 
+/** An error's message, or the thrown value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Whether `instance` has a method named `hook` (`onAppBootstrap`, `onAppClose`). */
 export function hasHook<K extends string>(instance: unknown, hook: K): instance is Record<K, () => unknown> {
   return typeof instance === 'object' && instance !== null && typeof (instance as Record<string, unknown>)[hook] === 'function';
@@ -45,8 +50,7 @@ export async function bootstrapSingletons(injector: Injector, afterEach: () => v
     try {
       await instance.onAppBootstrap();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${provider.name}.onAppBootstrap() (${provider.source}) failed: ${message}`, { cause: error });
+      throw new Error(`${provider.name}.onAppBootstrap() (${provider.source}) failed: ${messageOf(error)}`, { cause: error });
     }
     afterEach();
   }
