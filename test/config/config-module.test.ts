@@ -53,6 +53,13 @@ test('redacted(): every variable with its value, secrets by name and a URL\'s pa
   assert.not.match(JSON.stringify(config.redacted()), /hunter2|thirty-two/);
 });
 
+test('redacted(): a password holding an @, or a URL under a second scheme (jdbc:), is hidden whole', async () => {
+  const at = await loadConfig(Env, { envFilePath: false, env: { DATABASE_URL: 'postgres://app:hun@ter2@db:5432/app' } });
+  assert.is(at.redacted().DATABASE_URL, 'postgres://app:[redacted]@db:5432/app');
+  const jdbc = await loadConfig(Env, { envFilePath: false, env: { DATABASE_URL: 'jdbc:postgresql://app:hunter2@db/app' } });
+  assert.is(jdbc.redacted().DATABASE_URL, 'jdbc:postgresql://app:[redacted]@db/app');
+});
+
 test('every missing or invalid variable is listed in one message, without the values', async () => {
   const error = await loadConfig(Env, { envFilePath: false, env: { PORT: 'eighty', VERBOSE: 'maybe', JWT_SECRET: 'short-secret-value' } }).then(
     () => undefined,

@@ -50,6 +50,19 @@ test('every issue is a problem of one InvalidConfigurationError, in the library\
   assert.match((valibot as Error).message, /LOG_LEVEL: .*\[redacted\]/);
 });
 
+test('a value the library quotes escaped or trimmed is redacted too', async () => {
+  // ArkType escapes quotes and backslashes in `(was "…")`; a Valibot pipe that trims quotes the trimmed value.
+  const quoted = 'pa"ss\\word-of-the-database';
+  const ark = await loadConfig(type({ DATABASE_URL: 'string.url' }), options({ DATABASE_URL: quoted })).catch((e: unknown) => e);
+  assert.instance(ark, InvalidConfigurationError);
+  assert.not.match((ark as Error).message, 'word-of-the-database');
+  assert.match((ark as Error).message, 'DATABASE_URL must be a URL string (was [redacted])');
+  const TrimmedEnv = v.object({ DATABASE_URL: v.pipe(v.string(), v.trim(), v.url()) });
+  const valibot = await loadConfig(TrimmedEnv, options({ DATABASE_URL: '  padded-password-value  ' })).catch((e: unknown) => e);
+  assert.instance(valibot, InvalidConfigurationError);
+  assert.not.match((valibot as Error).message, 'padded-password-value');
+});
+
 test('a variable set but empty is unset, so the schema\'s default applies', async () => {
   const config = await loadConfig<z.output<typeof ZodEnv>>(ZodEnv, options({ PORT: '', DATABASE_URL: 'postgres://db', JWT_SECRET: SECRET }));
   assert.is(config.get('PORT'), 3000);

@@ -1,7 +1,8 @@
-// Regression: the application's lifecycle had four gaps. `listen()` twice started a second server
+// Regression: the application's lifecycle had five gaps. `listen()` twice started a second server
 // that close() never stopped; `init()` twice built a second set of singletons; `close()` waited for
 // in-flight HTTP requests without limit, so one stuck request kept it pending and the onAppClose
-// hooks never ran; and one rejecting onAppClose hook skipped every hook after it.
+// hooks never ran; one rejecting onAppClose hook skipped every hook after it; and one that never
+// finished (a client quitting a server that is down) kept close() pending and the next hooks unrun.
 import { FrameworkApplication, Module, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,6 +18,7 @@ const allHooks = ['FirstClosing', 'SecondClosing', 'LastClosing'];
 async function started(options: { shutdownTimeoutMs?: number } = {}): Promise<{ app: FrameworkApplication; port: number }> {
   closing.ran.length = 0;
   closing.failing.clear();
+  closing.hanging.clear();
   const app = await new FrameworkApplication(tables, { logger: quiet, ...options }).init(AppModule);
   return { app, port: await app.listen(0, '127.0.0.1') };
 }
@@ -143,6 +145,15 @@ test('close() twice at once runs the hooks once', async () => {
   const { app } = await started();
   await Promise.all([app.close(), app.close()]);
   assert.equal(closing.ran, allHooks);
+});
+
+test('an onAppClose hook that never finishes fails after shutdownTimeoutMs; the next hooks still run and close() settles', async () => {
+  const { app, port } = await started({ shutdownTimeoutMs: 200 });
+  closing.hanging.add('FirstClosing');
+  const error = (await within(app.close().catch((e: unknown) => e), 3000, 'app.close()')) as Error;
+  assert.equal(closing.ran, allHooks);
+  assert.match(error.message, /^app\.close\(\): FirstClosing\.onAppClose\(\) \(closing\.ts:\d+:\d+\) failed: it did not finish within 200 ms \(shutdownTimeoutMs\)$/);
+  assert.ok(await refuses(port));
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // Regression: a provider constructor that threw during init (or, for a request-scoped provider,
 // during a call) surfaced its bare error, naming no provider: with many providers there was no
-// telling which one failed. The error now names the provider and where it is declared, with the
-// original as its cause.
+// telling which one failed; so did an onAppBootstrap hook. The error now names the provider and
+// where it is declared, with the original as its cause.
 import { FrameworkApplication, type ApplicationTables, type Logger } from '@framework/core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,6 +16,7 @@ const logger: Logger = { error: (...args) => void logged.push(args), warn: () =>
 test.before.each(() => {
   delete failures.settings;
   delete failures.audit;
+  delete failures.bootstrap;
   logged.length = 0;
 });
 
@@ -33,6 +34,16 @@ test('a thrown value that is not an Error is still named', async () => {
   const error = (await new FrameworkApplication(tables, { logger }).init(AppModule).catch((e: unknown) => e)) as Error;
   assert.match(error.message, /^Creating SettingsService \(providers\.ts:\d+:\d+\) failed: no settings file$/);
   assert.is(error.cause, 'no settings file');
+});
+
+test('an onAppBootstrap hook that rejects: init fails naming the provider and its source, with the cause', async () => {
+  const original = new Error('the settings file is missing');
+  failures.bootstrap = original;
+  const app = new FrameworkApplication(tables, { logger });
+  const error = (await app.init(AppModule).catch((e: unknown) => e)) as Error;
+  assert.match(error.message, /^SettingsService\.onAppBootstrap\(\) \(providers\.ts:\d+:\d+\) failed: the settings file is missing$/);
+  assert.is(error.cause, original);
+  await app.close();
 });
 
 test('a request-scoped provider whose constructor throws: a 500, and the logged error names it', async () => {

@@ -1,7 +1,7 @@
 import { credentialHeadersOf } from '../network/credential-headers.js';
 import { announceToDevLoop } from './dev-app-hook.js';
 import type { ApplicationTables, MiddlewareFunction } from '../contract/tables.js';
-import type { ExceptionFilter, FrameworkMiddleware, Interceptor, OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
+import type { ExceptionFilter, FrameworkMiddleware, Interceptor } from '../chain/contracts.js';
 import { bareHandler, chainAddsNothing, prepareErrorFilters, prepareHandler, type GlobalChain } from '../chain/pipeline.js';
 import { Injector } from '../di/injector.js';
 import { ApplicationHealth, type HealthState } from '../health/application-health.js';
@@ -14,17 +14,11 @@ import type { ApplicationOptions } from './options.js';
 import { assertTablesMatch } from './stale-check.js';
 import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
+import { withDeadline } from '../timing/deadline.js';
+import { bootstrapSingletons, closeSingletons, loggedStep, messageOf, warnOfForeignHooks } from './lifecycle-hooks.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function hasHook<K extends string>(instance: unknown, hook: K): instance is Record<K, () => unknown> {
-  return typeof instance === 'object' && instance !== null && typeof (instance as Record<string, unknown>)[hook] === 'function';
-}
 
 /**
  * An application built from the tables `framework-build` generated for its root module.
@@ -60,6 +54,15 @@ export class FrameworkApplication extends HttpApplication {
   private injector?: Injector;
   /** The close in progress: a second `close()` meanwhile waits for it instead of running hooks twice. */
   private closing?: Promise<void>;
+  /** The `init` in progress, settled either way: a `close()` meanwhile waits for it. */
+  private initRunning?: Promise<void>;
+  /** Set by a `close()` that began while `init` ran: `init` stops at its next step. */
+  private stopInit = false;
+  /** Set by a `close()` that stopped waiting for `init`: `init` closes what it creates after. */
+  private initAbandoned = false;
+  /** Singletons whose `onAppClose` ran (or was skipped for lack of one): none is closed twice. */
+  private readonly closed = new Set<unknown>();
+  private readonly shutdownTimeoutMs: number;
 
   constructor(
     private readonly tables?: ApplicationTables,
@@ -69,6 +72,7 @@ export class FrameworkApplication extends HttpApplication {
     this.debug = options.debug ?? {};
     this.observabilityOptions = { telemetry: options.telemetry, requestLog: options.requestLog, trustProxy: options.trustProxy };
     this.healthState = new ApplicationHealth(this.logger);
+    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
     // First, so HTTP routes are prepared before any other transport attaches (as they always were).
     this.transports.push(this.http);
   }
@@ -132,16 +136,31 @@ export class FrameworkApplication extends HttpApplication {
       );
     }
     this.initState = 'running';
+    const running = this.build(tables);
+    this.initRunning = running.then(
+      () => undefined,
+      () => undefined,
+    );
     try {
-      await this.build(tables);
+      await running;
       this.initState = 'done';
       announceToDevLoop(this);
     } catch (error) {
       // Some singletons may exist: a half-built application must not be initialised again.
       this.initState = 'failed';
+      // A close() that gave up waiting has run its hooks: those created since get theirs now.
+      if (this.initAbandoned && this.injector) await closeSingletons(this.injector, this.closed, this.shutdownTimeoutMs, loggedStep(this.logger, 'app.init() after app.close()'));
       throw error;
+    } finally {
+      this.initRunning = undefined;
     }
     return this;
+  }
+
+  // Each await of `build` is a point where a close() that began meanwhile stops it: no transport
+  // attaches and no onAppBootstrap runs after the onAppClose hooks.
+  private assertNotClosing(): void {
+    if (this.stopInit) throw new Error('app.init() stopped: app.close() was called while it was running.');
   }
 
   /** Creates the singletons, prepares the chains, attaches the transports, runs `onAppBootstrap`. */
@@ -151,6 +170,8 @@ export class FrameworkApplication extends HttpApplication {
     this.injector = injector;
     const started = monotonicMs();
     await injector.createSingletons();
+    this.assertNotClosing();
+    warnOfForeignHooks(injector, this.logger);
     if (this.debug.providers) this.logProviderTimes(injector, monotonicMs() - started);
     this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 
@@ -164,6 +185,7 @@ export class FrameworkApplication extends HttpApplication {
       filters: this.globalFilters,
     };
     this.observability = await Observability.create(this.observabilityOptions, undefined, credentialHeaders);
+    this.assertNotClosing();
     const host: TransportHost = {
       tables,
       injector,
@@ -176,10 +198,11 @@ export class FrameworkApplication extends HttpApplication {
       chainAddsNothing: (entry) => chainAddsNothing(entry, injector, globals),
     };
     this.prepareBrowserStages(tables.routes, Array.from(injector.singletonInstances(), ([, instance]) => instance));
-    for (const transport of this.transports) await transport.attach(host);
-    for (const [, instance] of injector.singletonInstances()) {
-      if (hasHook<keyof OnAppBootstrap>(instance, 'onAppBootstrap')) await instance.onAppBootstrap();
+    for (const transport of this.transports) {
+      await transport.attach(host);
+      this.assertNotClosing();
     }
+    await bootstrapSingletons(injector, () => this.assertNotClosing());
     this.healthState.started();
   }
 
@@ -214,6 +237,7 @@ export class FrameworkApplication extends HttpApplication {
   }
 
   private async closeEverything(): Promise<void> {
+    if (this.initState === 'running') this.stopInit = true;
     // Readiness first: probes and gRPC watchers hear of it while every call is still served.
     await this.healthState.shuttingDown();
     const failures: Error[] = [];
@@ -224,13 +248,27 @@ export class FrameworkApplication extends HttpApplication {
         failures.push(new Error(`app.close(): ${what} failed: ${messageOf(error)}`, { cause: error }));
       }
     };
+    // A running init stops at its next step; what it created by then is closed below. A factory
+    // still pending after `shutdownTimeoutMs` is not waited for (init closes what it creates later).
+    const initRunning = this.initRunning;
+    if (initRunning) {
+      const ms = this.shutdownTimeoutMs;
+      const expired = () => {
+        this.initAbandoned = true;
+        const awaited = this.injector?.awaitedFactories() ?? [];
+        return new Error(`it was still running after ${ms} ms (shutdownTimeoutMs)${awaited.length > 0 ? `, waiting for ${awaited.join(', ')}` : ''}`);
+      };
+      await step('waiting for app.init()', () => withDeadline(initRunning, ms, expired));
+    }
     await Promise.all(this.transports.map((transport) => step(`closing the ${transport.name} transport`, () => transport.close())));
     const injector = this.injector;
     if (injector) {
-      for (const [provider, instance] of injector.singletonInstances()) {
-        if (hasHook<keyof OnAppClose>(instance, 'onAppClose')) await step(`${provider.name}.onAppClose() (${provider.source})`, () => instance.onAppClose());
+      await closeSingletons(injector, this.closed, this.shutdownTimeoutMs, step);
+      // Kept while an abandoned init runs on, so that it can close what it creates later.
+      if (!this.initAbandoned) {
+        this.injector = undefined;
+        this.closed.clear();
       }
-      this.injector = undefined;
     }
     await step('flushing the request log', () => this.observability.flush());
     if (failures.length === 1) throw failures[0]!;

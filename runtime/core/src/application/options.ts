@@ -42,7 +42,8 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    * The longest `close()` waits for in-flight HTTP requests, in milliseconds, before it closes
    * their connections (on Deno, which cannot cut them, stops waiting for them) and goes on to the
    * `onAppClose` hooks. `close()` returns as soon as the last one is answered: this is an upper
-   * bound, not a wait. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
+   * bound, not a wait. It bounds as well each `onAppClose` hook, and the wait for an `init` still
+   * running. Default 5000, as the gRPC server's own `shutdownTimeoutMs`.
    */
   readonly shutdownTimeoutMs?: number;
   /**

@@ -47,7 +47,11 @@ export class ConfigService<Env extends object = Record<string, unknown>> {
 
 const REDACTED = '[redacted]';
 
-/** `scheme://user:secret@host` → `scheme://user:[redacted]@host`; any other text as it is. */
+/**
+ * `scheme://user:secret@host` → `scheme://user:[redacted]@host`; any other text as it is. Up to the
+ * last `@` of the authority, so that a password written with an `@` unescaped is hidden whole; a
+ * scheme may be prefixed by another (`jdbc:postgresql://`).
+ */
 function withoutUrlPassword(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i, `$1:${REDACTED}@`);
+  return text.replace(/^((?:[a-z][a-z0-9+.-]*:)+\/\/[^/?#@:]*):[^/?#]*@/i, `$1:${REDACTED}@`);
 }

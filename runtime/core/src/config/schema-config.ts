@@ -7,7 +7,9 @@ import { reasonOf } from '../validation/schema-check.js';
  * `ConfigModule.forRoot`: the schema's output (its coercions and defaults applied), or the
  * problems, one per issue in the library's order, each as `KEY: message`. A variable set but empty
  * counts as unset (so a schema's default applies rather than `''` coerced to 0 or false). A
- * message quoting a variable's value has the value replaced with `[redacted]`: values may be secrets.
+ * message quoting a variable's value has the value replaced with `[redacted]`, as the libraries
+ * quote it (escaped, trimmed by the schema) and whatever follows `received` or `was`: values may
+ * be secrets.
  *
  * @example
  * const Env = z.object({ PORT: z.coerce.number().int().default(3000) });
@@ -27,9 +29,17 @@ export function validateWithSchema(schema: StandardSchemaV1, env: Readonly<Recor
   return { ok: false, problems: result.issues.map((issue) => problemOf(issue, input)) };
 }
 
+/** A quoted value after `received` (Valibot: `received "…"`) or `was` (ArkType: `(was "…")`). */
+const quotedInput = /\b((?:received|was)\s+)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/gi;
+
 function problemOf(issue: StandardSchemaV1.Issue, input: Readonly<Record<string, string>>): string {
   const { property, errorMessage } = reasonOf(issue);
   const value = input[property.split('.')[0]!];
-  const message = value !== undefined && value.length > 0 ? errorMessage.split(value).join('[redacted]') : errorMessage;
+  let message = errorMessage.replace(quotedInput, '$1[redacted]');
+  if (value !== undefined) {
+    // The value as written, as the schema may have trimmed it, and as JSON escapes either.
+    const forms = [value, value.trim()].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]);
+    for (const form of forms) if (form.length > 0) message = message.split(form).join('[redacted]');
+  }
   return property === '' ? message : `${property}: ${message}`;
 }

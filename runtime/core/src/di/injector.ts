@@ -61,6 +61,8 @@ export class Injector {
   private readonly timings: ProviderTiming[] = [];
   /** Which singletons exist: a failed or running `init` leaves some uncreated. */
   private readonly created: boolean[];
+  /** Async factories awaited now, for a message about an `init` that does not finish. */
+  private readonly awaiting = new Set<ProviderEntry>();
 
   constructor(readonly providers: readonly ProviderEntry[]) {
     this.singletons = new Array(providers.length);
@@ -116,10 +118,27 @@ export class Injector {
       keep(instance, false);
       return undefined;
     }
+    this.awaiting.add(provider);
     return Promise.resolve(instance).then(
-      (value) => keep(value, true),
-      (error: unknown) => Promise.reject(failure(provider, error)),
+      (value) => {
+        this.awaiting.delete(provider);
+        keep(value, true);
+      },
+      (error: unknown) => {
+        this.awaiting.delete(provider);
+        return Promise.reject(failure(provider, error));
+      },
     );
+  }
+
+  /**
+   * The async factories `createSingletons` is waiting for now, each as `name (source)`.
+   *
+   * @example
+   * injector.awaitedFactories() // ["'DATABASE' (app.module.ts:14:5)"]
+   */
+  awaitedFactories(): string[] {
+    return Array.from(this.awaiting, (provider) => `${provider.name} (${provider.source})`);
   }
 
   /** How long each singleton took to create, in creation order (filled by `createSingletons`). */

@@ -1,6 +1,14 @@
+// An upstream's status passed on unchecked (`undefined`, 0 for a network failure, 600) would reach
+// the server, which refuses to write it: Node throws from `writeHead` outside any handler.
+function answerableStatus(status: unknown): number {
+  const code = typeof status === 'number' ? status : typeof status === 'string' && status.trim() !== '' ? Number(status) : Number.NaN;
+  return Number.isInteger(code) && code >= 200 && code <= 599 ? code : 500;
+}
+
 /**
  * The one error model of the framework. Thrown anywhere in the chain, it becomes an HTTP answer
- * `{ status, name, message }` or a gRPC status (see `grpc-status.ts`).
+ * `{ status, name, message }` or a gRPC status (see `grpc-status.ts`). A status that no HTTP
+ * answer can carry (not an integer from 200 to 599) becomes 500, the message kept.
  *
  * @example
  * throw new HttpException(409, 'A todo with this name exists already');
@@ -23,7 +31,7 @@ export class HttpException extends Error {
     Error.stackTraceLimit = 0;
     super(text);
     Error.stackTraceLimit = limit;
-    this.status = status;
+    this.status = answerableStatus(status);
     // Subclasses of the framework set their name from a literal, which survives minification.
     this.name = new.target === HttpException ? 'HttpException' : new.target.name;
   }

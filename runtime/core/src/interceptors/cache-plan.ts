@@ -7,6 +7,7 @@ import type { Class } from '../types/class.js';
 import type { RouteFacts } from '../chain/contracts.js';
 
 const CACHE_VARY_KEY = Symbol('cacheVary');
+const separator = '\u0000';
 
 /** What a cached route's answer differs by, besides its URL. */
 export interface CacheVaryOptions {
@@ -40,16 +41,21 @@ export interface CachePlan {
   readonly guarded: boolean;
   /** Headers whose presence, without verified claims, keeps a call out of the cache. */
   readonly credentialHeaders: readonly string[];
+  /**
+   * Put after the URL in the key of a versioned route (`\0route:<id>`): under header or media-type
+   * versioning several handlers answer one URL, and one's answer must not be served for another's.
+   */
+  readonly routeKey: string;
 }
 
 /** The route's plan: `@CacheVary` and `@CacheTTL` from the handler, else its controller. */
 export function cachePlanOf(route: HandlerEntry, controller: Class, ttlKey: symbol, facts: RouteFacts): CachePlan {
   const read = <T>(key: symbol): T | undefined => MetadataHelper.getMetadata<T>(key, route.handler) ?? MetadataHelper.getMetadata<T>(key, controller);
   const credentialHeaders = facts.credentialHeaders ?? WELL_KNOWN_CREDENTIAL_HEADERS;
-  return { ttl: read<number>(ttlKey), vary: read<CachePlan['vary']>(CACHE_VARY_KEY), guarded: facts.guarded, credentialHeaders };
+  const versioned = (route as { readonly versions?: readonly string[] }).versions !== undefined;
+  const routeKey = versioned ? `${separator}route:${route.id}` : '';
+  return { ttl: read<number>(ttlKey), vary: read<CachePlan['vary']>(CACHE_VARY_KEY), guarded: facts.guarded, credentialHeaders, routeKey };
 }
-
-const separator = '\u0000';
 
 function carriesCredentials(req: { header(name: string): string | undefined }, names: readonly string[]): boolean {
   for (const name of names) if (req.header(name) !== undefined) return true;
@@ -71,7 +77,7 @@ export function cacheKeyOf(context: ExecutionContext, plan: CachePlan): string |
   const req = context.req;
   if (req.method !== 'GET') return undefined;
   const claims = claimsOf(context);
-  let key = req.url;
+  let key = req.url + plan.routeKey;
   if (claims !== undefined) {
     const sub = claims.sub;
     if (typeof sub !== 'string' && typeof sub !== 'number') return undefined;

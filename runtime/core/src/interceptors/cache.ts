@@ -8,6 +8,7 @@ import { keepsToCaller, watchMiss } from './cache-miss-watch.js';
 import { MemoryCacheStore, type CacheStore } from './cache-store.js';
 import { positiveMs } from './route-setting.js';
 import { isWebResponse } from '../types/web-response.js';
+import { withDeadline } from '../timing/deadline.js';
 
 const CACHE_TTL_KEY = Symbol('cacheTtl');
 
@@ -46,12 +47,14 @@ const unpreparedFacts: RouteFacts = { guarded: true };
  *   (one reading headers through `@Req()` must declare `@CacheVary`), nor, ever, one for which the
  *   handler set `Cache-Control: no-store`, `private` or `no-cache`.
  *
- * Calls that arrive while the first one for a key runs wait for it in this process, and get its
- * answer only if it may be kept (else each runs the handler itself); a failure reaches them on
- * the same terms, and is never kept. An answer that sets a cookie is the caller's alone.
- * Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a `Response` returned by
- * the handler is sent as is, and headers the handler set are not replayed on a hit. gRPC calls
- * and other methods are not cached. A store that fails (Redis down) is a miss, never an error.
+ * Calls that arrive while the first one for a key runs wait for it in this process, up to the
+ * route's ttl, and get its answer only if it may be kept (else each runs the handler itself, as
+ * it does once the ttl has passed); a failure reaches them on the same terms, and is never kept.
+ * An answer that sets or clears a cookie is the caller's alone, and one that redirected is not
+ * kept. Middleware counts as a guard: it may have read the caller. Only JSON values are kept: a
+ * `Response` returned by the handler is sent as is, and headers the handler set are not replayed
+ * on a hit. gRPC calls and other methods are not cached. A store that fails (Redis down) is a
+ * miss, never an error.
  *
  * @example
  * app.useGlobalInterceptors(new CacheInterceptor({ ttl: 10_000 }));
@@ -87,8 +90,15 @@ export class CacheInterceptor implements RouteAwareInterceptor {
     const key = cacheKeyOf(context, plan);
     if (key === undefined) return next();
     const running = this.pending.get(key);
-    // The running miss's answer or failure reaches its waiters only when it may be shared.
-    if (running) return running.then((settled) => (settled.shared ? outcomeOf(settled) : next()));
+    // The running miss's answer or failure reaches its waiters only when it may be shared, and
+    // only within the ttl: a miss stuck on its own (one hung connection) must not hold every
+    // later caller of the key, which would run the handler themselves without the cache.
+    if (running) {
+      return withDeadline(running, plan.ttl ?? this.ttl, () => undefined).then(
+        (settled) => (settled.shared ? outcomeOf(settled) : next()),
+        () => next(),
+      );
+    }
     const kept = this.store.get(key);
     if (kept !== undefined && !(kept instanceof Promise)) return kept;
     const settled = Promise.resolve(kept)
