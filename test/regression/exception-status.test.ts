@@ -29,6 +29,23 @@ test('odd statuses answer 500 with the message, and the server lives on', async 
   }
 });
 
+test('an exception whose answer cannot be written (BigInt, cycle, throwing toJSON, status set to 0 later, revoked Proxy) is a logged 500, and the server lives on', async () => {
+  const logged: unknown[] = [];
+  const app = await new FrameworkApplication(tables, { logger: { ...quiet, error: (...args: unknown[]) => void logged.push(args) } }).init(AppModule);
+  const port = await app.listen(0, '127.0.0.1');
+  try {
+    for (const kind of ['bigint', 'cycle', 'throws', 'mutated', 'proxy']) {
+      const response = await fetch(`http://127.0.0.1:${port}/errors/unwritable/${kind}`);
+      assert.is(response.status, 500, kind);
+      assert.equal(await response.json(), { status: 500, name: 'InternalServerErrorException', message: 'Internal server error' }, kind);
+    }
+    assert.is(logged.length, 5);
+    assert.is((await fetch(`http://127.0.0.1:${port}/errors/status/409`)).status, 409);
+  } finally {
+    await app.close();
+  }
+});
+
 test('the status an exception carries is the one it answers with', () => {
   assert.is(new HttpException(undefined as unknown as number, 'x').status, 500);
   assert.is(new HttpException(302, 'x').status, 302);

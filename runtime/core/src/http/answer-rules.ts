@@ -46,7 +46,7 @@ export function invalidBodyAnswer(reasons: readonly ValidationReason[], observat
 }
 
 /** A decoded path as a text log may show it: its control characters escaped (`\n` would start a forged line, ESC drive a terminal). */
-const printable = (text: string): string =>
+export const printable = (text: string): string =>
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The body of a 500: no details. */
@@ -65,7 +65,8 @@ export function errorAnswer(
   observation: CallObservation | undefined,
 ): { status: number; body: object } {
   observation?.fail(error);
-  // A status no host can answer with (NaN from `Number(undefined)`, 0, 1200) is the application's fault: a 500.
+  // The constructor makes an odd status 500; one set on the exception after it (NaN, 0, 1200)
+  // would reach the host's `writeHead`: the application's fault, a logged 500.
   if (error instanceof HttpException && Number.isInteger(error.status) && error.status >= 200 && error.status <= 599) {
     if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
     return { status: error.status, body: error.toJSON() };

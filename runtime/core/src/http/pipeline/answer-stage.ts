@@ -1,4 +1,4 @@
-import { answerKind, EMPTY_ANSWER, errorAnswer, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../answer-rules.js';
+import { answerKind, EMPTY_ANSWER, errorAnswer, INTERNAL_ERROR, printable, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../answer-rules.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import type { AnswerEncoding } from '../encoding/answer-encoding.js';
@@ -84,10 +84,24 @@ export function sendError(
   headers: AnswerHeaders | undefined,
   routeHead?: RouteHead,
 ): void {
-  const { status, body } = errorAnswer(error, where, report, { method: exchange.method, path: request.path }, request.observation);
+  let status: number;
+  let text: string | undefined;
+  try {
+    const answer = errorAnswer(error, where, report, { method: exchange.method, path: request.path }, request.observation);
+    status = answer.status;
+    text = JSON.stringify(answer.body) as string | undefined;
+    if (text === undefined) throw new TypeError('its body is no JSON value');
+  } catch (failure) {
+    // An exception's own body that throws or cannot be written (a BigInt, a cycle, a revoked Proxy): a plain 500.
+    report.logger.error(`The error answer of ${where} could not be made (${exchange.method} ${printable(request.path)})`, failure);
+    status = 500;
+    text = INTERNAL_ERROR_TEXT;
+  }
   if (exchange.headSent) return exchange.cut();
-  sendJson(exchange, status, body, headers, undefined, routeHead);
+  sendBody(exchange, status, JSON_TYPE, text, headers, undefined, routeHead);
 }
+
+const INTERNAL_ERROR_TEXT = JSON.stringify(INTERNAL_ERROR);
 
 /** Answers a call with the error answer of a failure before or in its handler. */
 export function refuseCall(call: PipelineCall, error: unknown, report: ErrorReport): void {
