@@ -7,13 +7,18 @@ const error = (code: string, fixture: string, line: number, column: number, mess
   code, severity: 'error', file: `test/compiler/fixtures/${fixture}/src/app.module.ts`, line, column, message,
 });
 
-test('FW1801: a @Param or @Query(name) type the text cannot be converted to, at the decorator, with the options and a pipe', async () => {
+test('FW1801: a @Param, @Query(name) or @Header(name) type the text cannot be converted to, at the decorator, with the options and a pipe', async () => {
   const result = await compileFixture('fw1801-unconvertible-param');
-  const fw1801 = (column: number, message: string) => error('FW1801', 'fw1801-unconvertible-param', 6, column, message);
+  const fw1801 = (line: number, column: number, message: string) => error('FW1801', 'fw1801-unconvertible-param', line, column, message);
   assert.equal(result.diagnostics.map(golden), [
-    fw1801(8, "@Param('ids') parameter 'ids' of ItemsController.find is declared as string[], which the text of a path parameter cannot be converted to."),
-    fw1801(37, "@Query('filter') parameter 'filter' of ItemsController.find is declared as { name: string }, which the text of a query parameter cannot be converted to."),
+    fw1801(6, 8, "@Param('ids') parameter 'ids' of ItemsController.find is declared as string[], which the text of a path parameter cannot be converted to."),
+    fw1801(6, 37, "@Query('filter') parameter 'filter' of ItemsController.find is declared as { name: string }, which the text of a query parameter cannot be converted to."),
+    fw1801(11, 8, "@Header('x-range') parameter 'range' of ItemsController.list is declared as { from: number }, which the text of a header parameter cannot be converted to."),
   ]);
+  assert.is(
+    result.diagnostics[2]?.hint,
+    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals, or read it as @Header('x-range') range: string, converted in the handler.",
+  );
   assert.is(
     result.diagnostics[0]?.hint,
     "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals, or convert it with a pipe: @Param('ids', MyPipe) with a class whose transform(value, metadata) returns a string[].",

@@ -63,6 +63,19 @@ test('query parameters: required ones must be there, optional ones may be missin
   await refused('/p/list?q=milk&limit=ten', 'limit', 'query', "Query parameter 'limit' must be a number, got 'ten'");
 });
 
+test('named headers convert to their declared types as query parameters do; a string one stays as sent, or undefined', async () => {
+  const headers = async (sent: Record<string, string>) => {
+    const response = await fetch(`${running.base}/p/headers`, { headers: sent });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  assert.equal((await headers({ 'x-count': '41' })).body, { next: 42, dryRun: null, trace: null });
+  assert.equal((await headers({ 'x-count': '1', 'x-dry-run': 'true', 'x-trace': 'abc' })).body, { next: 2, dryRun: true, trace: 'abc' });
+  const bad = await headers({ 'x-count': 'many' });
+  assert.equal(bad, { status: 400, body: { status: 400, name: 'InvalidParameterException', message: "Header 'x-count' must be a number, got 'many'", parameter: 'x-count', in: 'header' } });
+  const missing = await headers({});
+  assert.equal(missing, { status: 400, body: { status: 400, name: 'InvalidParameterException', message: "Header 'x-count' is required", parameter: 'x-count', in: 'header' } });
+});
+
 test('a @Query() class: members converted by their declared types, then validated like a body', async () => {
   const ok = await get('/p/dto?limit=5&sort=asc&done=true&q=x');
   assert.is(ok.status, 200);

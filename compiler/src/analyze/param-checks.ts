@@ -36,8 +36,8 @@ export function checkParamTypes(param: ParamIR, handler: string, checked: Set<st
     const subject = `@Query('${source.name ?? ''}') parameter '${param.name}' of ${handler}`;
     return [diagnostic('FW1804', param.location, { subject, type: param.typeText, item: conversion.item, key: source.name ?? param.name })];
   }
-  if ((source.kind === 'param' || source.kind === 'query' || source.kind === 'cookie') && conversion?.kind === 'unsupported' && !param.pipes?.length) {
-    const name = { param: 'Param', query: 'Query', cookie: 'Cookie' }[source.kind];
+  if ((source.kind === 'param' || source.kind === 'query' || source.kind === 'cookie' || source.kind === 'header') && conversion?.kind === 'unsupported' && !param.pipes?.length) {
+    const name = { param: 'Param', query: 'Query', cookie: 'Cookie', header: 'Header' }[source.kind];
     const decorator = `@${name}('${source.name ?? ''}')`;
     const pipeExample = `@${name}('${source.name ?? ''}', MyPipe)`;
     return [
@@ -47,7 +47,8 @@ export function checkParamTypes(param: ParamIR, handler: string, checked: Set<st
         handler,
         type: param.typeText,
         place: source.kind === 'param' ? 'path' : source.kind,
-        example: `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
+        // `@Header(name)` takes no pipe: its text is read as a string and converted by the handler.
+        example: source.kind === 'header' ? `@Header('${source.name ?? ''}') ${param.name}: string, converted in the handler` : `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
       }),
     ];
   }

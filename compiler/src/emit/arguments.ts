@@ -60,7 +60,7 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
       }
       return p.dto ? { text: `await ${queryReader(p, p.dto, site)}(a)`, awaits: true } : plain('a.queries()');
     case 'header':
-      return plain(s.name === undefined ? 'a.headers()' : `a.header(${quote(s.name)})`);
+      return s.name === undefined ? plain('a.headers()') : typed(p, `a.header(${quote(s.name)})`, s.name, 'header', parameter, site);
     case 'cookie': {
       // A signed cookie is verified through WebCrypto, which is asynchronous on every host.
       const read = s.signed ? `await ${imports.core('readSignedCookie')}(a, ${quote(s.name)})` : `${imports.core('readCookie')}(a, ${quote(s.name)})`;
@@ -93,8 +93,8 @@ export function argument(p: ParamIR, site: ArgumentSite): EmittedArgument {
   }
 }
 
-/** A path or named query parameter: through its pipes, or converted to its declared type. */
-function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 'cookie', parameter: string, site: ArgumentSite): EmittedArgument {
+/** A path or named query parameter, a cookie or a named header: through its pipes, or converted to its declared type. */
+function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 'cookie' | 'header', parameter: string, site: ArgumentSite): EmittedArgument {
   const { imports, hoisted } = site;
   if (p.pipes && p.pipes.length > 0) {
     const metadata = hoisted.declare('meta', `{ type: ${quote(place)}, data: ${quote(name)} }`, imports.coreType('ArgumentMetadata'));
@@ -113,7 +113,8 @@ function typed(p: ParamIR, raw: string, name: string, place: 'path' | 'query' | 
   // An array reads every value of its key (decided at build time: scalars keep the first value).
   const read = conversion.kind === 'array' ? `a.queryValues(${quote(name)})` : raw;
   const call = (converter: string): string => `${converter}(${read}, ${quote(name)}, ${quote(place)}${optional ? ', true' : ''})`;
-  if (conversion.kind === 'string') return { text: place === 'path' || optional ? raw : call(imports.core('asString')), awaits: false };
+  // A string header stays as NestJS's `@Headers(name)` gives it (undefined when absent): only a converted one is required.
+  if (conversion.kind === 'string') return { text: place === 'path' || place === 'header' || optional ? raw : call(imports.core('asString')), awaits: false };
   const oneOf = conversion.kind === 'oneOf' || (conversion.kind === 'array' && conversion.item.kind === 'oneOf');
   return { text: oneOf ? `${call(converterName(conversion, site))} as ${parameter}` : call(converterName(conversion, site)), awaits: false };
 }

@@ -13,7 +13,7 @@ export const chainCatalogue = {
     severity: 'error',
     message: (a) => `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, which the text of a ${a.place} parameter cannot be converted to.`,
     hint: (a) =>
-      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " or an array of one of these (optional with '?', '| undefined' or a default value)" : ''}, or convert it with a pipe: ${a.example}.`,
+      `declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals${a.place === 'query' ? " or an array of one of these (optional with '?', '| undefined' or a default value)" : ''}, or ${a.place === 'header' ? 'read it as' : 'convert it with a pipe:'} ${a.example}.`,
   },
   FW1803: {
     severity: 'error',

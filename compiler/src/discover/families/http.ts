@@ -88,15 +88,16 @@ function paramOf(ctx: DiscoverContext, { param: p, level }: { param: ParameterDe
   // A parameter inherited from a generic base (`@Body() dto: T`) is typed as the subclass binds it.
   const typeNode = level.bind(p.getTypeNode());
   const base = { index, name: p.getName(), typeText: typeNode?.getText() ?? p.getType().getText(p), source, location: ctx.location(d?.node ?? p.getNameNode()) };
-  if (source.kind === 'param' || source.kind === 'cookie' || (source.kind === 'query' && source.name !== undefined)) {
+  if (source.kind === 'param' || source.kind === 'cookie' || ((source.kind === 'query' || source.kind === 'header') && source.name !== undefined)) {
     // Through the bound type node, an inherited `@Param('id') id: Id` converts to what the subclass binds.
     // Only a query key may repeat: an array of a scalar converts there alone.
     const { conversion, optional } = conversionOf(typeNode ? typeNode.getType() : p.getType(), source.kind === 'query' ? { at: p } : undefined);
     // `@Cookie(name, { signed: true }, …pipes)`: the options are no pipe.
-    const pipeArgs = d!.args.slice(1).filter((arg) => !Node.isObjectLiteralExpression(arg));
+    // `@Header(name)` takes no pipes: its declared type alone converts it.
+    const pipeArgs = source.kind === 'header' ? [] : d!.args.slice(1).filter((arg) => !Node.isObjectLiteralExpression(arg));
     const pipes = pipesOf(ctx, pipeArgs);
     const place = source.kind === 'param' ? 'path' : source.kind;
-    const { every, mismatch } = pipes.length > 0 ? pipePlanOf(ctx, p, pipeArgs, place, typeNode ? typeNode.getType() : p.getType()) : {};
+    const { every, mismatch } = pipes.length > 0 && place !== 'header' ? pipePlanOf(ctx, p, pipeArgs, place, typeNode ? typeNode.getType() : p.getType()) : {};
     return {
       ...base,
       conversion,
