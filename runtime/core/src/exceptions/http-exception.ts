@@ -2,7 +2,17 @@
 // the server, which refuses to write it: Node throws from `writeHead` outside any handler.
 function answerableStatus(status: unknown): number {
   const code = typeof status === 'number' ? status : typeof status === 'string' && status.trim() !== '' ? Number(status) : Number.NaN;
-  return Number.isInteger(code) && code >= 200 && code <= 599 ? code : 500;
+  return isAnswerableStatus(code) ? code : 500;
+}
+
+/**
+ * Whether an HTTP answer can carry `status` (a whole number from 200 to 599).
+ *
+ * @example
+ * isAnswerableStatus(404) // true; isAnswerableStatus(NaN), isAnswerableStatus(1200) // false
+ */
+export function isAnswerableStatus(status: number): boolean {
+  return Number.isInteger(status) && status >= 200 && status <= 599;
 }
 
 /**

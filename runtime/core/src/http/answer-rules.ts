@@ -1,4 +1,4 @@
-import { HttpException } from '../exceptions/http-exception.js';
+import { HttpException, isAnswerableStatus } from '../exceptions/http-exception.js';
 import { invalidBodyMessage, NotValidBodyException, RequestAbortedException, type ValidationReason } from '../exceptions/request-exceptions.js';
 import type { CallObservation } from '../telemetry/call-observation.js';
 import type { Logger } from '../types/logger.js';
@@ -67,7 +67,7 @@ export function errorAnswer(
   observation?.fail(error);
   // The constructor makes an odd status 500; one set on the exception after it (NaN, 0, 1200)
   // would reach the host's `writeHead`: the application's fault, a logged 500.
-  if (error instanceof HttpException && Number.isInteger(error.status) && error.status >= 200 && error.status <= 599) {
+  if (error instanceof HttpException && isAnswerableStatus(error.status)) {
     if (error instanceof RequestAbortedException) report.counters.abortedRequests++;
     return { status: error.status, body: error.toJSON() };
   }
