@@ -1,9 +1,10 @@
 import { Node, type ClassDeclaration, type PropertyDeclaration, type TypeNode } from 'ts-morph';
-import type { DtoIR, DtoMemberIR, ValueRef } from '../ir/index.js';
+import type { DtoIR, DtoMemberIR, JsonValue, ValueRef } from '../ir/index.js';
 import { notStatic, type DiscoverContext } from './context.js';
 import { lineage } from './lineage.js';
 import { memberName } from './member-name.js';
 import { classOfType } from './refs.js';
+import { evaluate, type StaticValue } from './static-value.js';
 import { validatorDecorators } from './symbols.js';
 import { declaredTypeOf, validatorRules } from './validator-rules.js';
 import { docText } from './api/docs.js';
@@ -30,6 +31,9 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
     const first = members.get(name);
     const doc = docText(property) ?? first?.doc;
     const inherited = first ? first.inherited : depth;
+    // A redeclaration without an initialiser may define the member anew (as `undefined`, under
+    // `useDefineForClassFields`): the base's default is not counted on then. `declare` defines nothing.
+    const initialiser = property.hasDeclareKeyword() ? first?.initialiser : initialiserOf(property);
     members.set(name, {
       name,
       location: first?.location ?? ctx.location(property.getNameNode()),
@@ -41,6 +45,7 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
       ...((erased || first?.declaredInDeclarationFile) ? { declaredInDeclarationFile: true as const } : {}),
       ...((nested ?? first?.nested) ? { nested: nested ?? first!.nested! } : {}),
       ...(doc ? { doc } : {}),
+      ...(initialiser ? { initialiser } : {}),
     });
   }
   // An opaque one is FW1004 already.
@@ -114,4 +119,24 @@ function nestedOf(ctx: DiscoverContext, typeNode: TypeNode | undefined, stack: R
 /** Whether any member of the class (or its bases) carries a class-validator decorator the compiler can see. */
 function isValidated(ctx: DiscoverContext, cls: ClassDeclaration): boolean {
   return bodyMembers(ctx, cls, false).some((m) => validatorDecorators(m.property).length > 0);
+}
+
+/**
+ * What a member's initialiser gives a request that leaves the member out: `{ value }` for a JSON
+ * literal (`limit = 20`, `tags = ['a']`, a `const` or enum member holding one), `{}` for a value
+ * only known at run time (`since = Date.now()`). None for `undefined` or `null`, which the rules see.
+ */
+function initialiserOf(property: PropertyDeclaration): DtoMemberIR['initialiser'] {
+  const initializer = property.getInitializer();
+  if (!initializer) return undefined;
+  const type = initializer.getType();
+  if (type.isUndefined() || type.isNull()) return undefined;
+  const evaluated = evaluate(initializer);
+  return evaluated.ok && isJson(evaluated.value) ? { value: evaluated.value } : {};
+}
+
+function isJson(value: StaticValue): value is JsonValue {
+  if (value === undefined) return false;
+  if (value === null || typeof value !== 'object') return true;
+  return (Array.isArray(value) ? (value as readonly StaticValue[]) : Object.values(value)).every(isJson);
 }

@@ -1,5 +1,6 @@
 /** DTOs: members, declared types and class-validator rules. Plain data, as the rest of the IR (see `index.ts`). */
 
+import type { JsonValue } from './api.js';
 import type { SourceLocation, ValueRef } from './source.js';
 
 export interface DtoMemberIR {
@@ -28,6 +29,13 @@ export interface DtoMemberIR {
   readonly declaredType?: DeclaredTypeIR;
   /** Its JSDoc text (the OpenAPI document's description of the property). */
   readonly doc?: string;
+  /**
+   * Set when it has an initialiser (`limit = 20`): the runtime makes the instance with `new Dto()`
+   * before it copies the request's members, so a request may leave this one out. `value`: the
+   * initialiser's value when it is a JSON literal (the OpenAPI `default`). An initialiser of
+   * `undefined` or `null` gives no default and is not recorded.
+   */
+  readonly initialiser?: { readonly value?: JsonValue };
 }
 
 /** `string`, `number`, `boolean`, or an array of one (`string[]`). */

@@ -51,14 +51,24 @@ export function objectType(s: JsonSchema, indent = ''): string {
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const inner = `${indent}  `;
   const lines = Object.entries(properties).map(([name, value]) => {
-    const doc = typeof (value as JsonSchema | null)?.description === 'string' ? `${inner}/** ${String((value as JsonSchema).description).replace(/\*\//g, '*\\/').replace(/\n/g, ' ')} */\n` : '';
-    return `${doc}${inner}${propertyKey(name)}${required.has(name) ? '' : '?'}: ${typeOf(value, inner)};`;
+    return `${propertyDoc(value, inner)}${inner}${propertyKey(name)}${required.has(name) ? '' : '?'}: ${typeOf(value, inner)};`;
   });
   if (s.additionalProperties !== undefined && s.additionalProperties !== false) {
     lines.push(`${inner}[key: string]: ${s.additionalProperties === true ? 'unknown' : typeOf(s.additionalProperties!, inner)};`);
   }
   if (lines.length === 0) return 'Record<string, unknown>';
   return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/** A property's JSDoc: its description, and `@default` with the value the server fills in when it is left out. */
+function propertyDoc(value: JsonValue, indent: string): string {
+  const s = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : {};
+  const text = typeof s.description === 'string' ? s.description.replace(/\*\//g, '*\\/').replace(/\n/g, ' ') : undefined;
+  const fallback = s.default === undefined ? undefined : `@default ${JSON.stringify(s.default).replace(/\*\//g, '*\\/')}`;
+  if (text === undefined && fallback === undefined) return '';
+  if (text === undefined || fallback === undefined) return `${indent}/** ${text ?? fallback} */\n`;
+  // A tag starts a line of its own, or editors read it as part of the text.
+  return `${indent}/**\n${indent} * ${text}\n${indent} * ${fallback}\n${indent} */\n`;
 }
 
 function union(parts: readonly string[]): string {

@@ -1,7 +1,7 @@
 import type { MemberPlan, RulePlan } from '../../analyze/validation/plan.js';
 import { planOf, type ValidationPlans } from '../../analyze/validation/validation-plans.js';
 import type { JsonSchema, JsonValue } from '../../ir/api.js';
-import type { DtoIR, RuleArgIR } from '../../ir/index.js';
+import type { DtoIR, DtoMemberIR, RuleArgIR } from '../../ir/index.js';
 import { Components } from './components.js';
 import { formatSchema } from './format-schema.js';
 
@@ -10,7 +10,8 @@ import { formatSchema } from './format-schema.js';
  * emitted from (made by analysis), so the document states exactly what the server checks: each rule is
  * one schema fragment (`@MaxLength(200)` → `maxLength: 200`, `@IsHexColor()` → its pattern), a
  * member is required unless `@IsOptional()` (which also lets `null` through) or `@ValidateIf`
- * makes it conditional, nested DTOs are `$ref` components. Unknown members are not refused (the
+ * makes it conditional or an initialiser fills it (`limit = 20`, a literal also being the member's
+ * `default`), nested DTOs are `$ref` components. Unknown members are not refused (the
  * server strips them), so objects stay open. A DTO left to class-validator is described, not schematised.
  *
  * @example
@@ -30,10 +31,10 @@ function dtoSchema(components: Components, plans: ValidationPlans, dto: DtoIR): 
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const member of plan.members) {
-    const doc = dto.members.find((m) => m.name === member.name)?.doc;
+    const declared = dto.members.find((m) => m.name === member.name);
     const schema = memberSchema(components, plans, member);
-    properties[member.name] = doc ? { ...schema, description: doc } : schema;
-    if (isRequired(member)) required.push(member.name);
+    properties[member.name] = { ...schema, ...(declared?.doc ? { description: declared.doc } : {}), ...defaultOf(declared) };
+    if (isRequired(member, declared)) required.push(member.name);
   }
   return { type: 'object', ...description, properties, ...(required.length > 0 ? { required } : {}) };
 }
@@ -41,10 +42,30 @@ function dtoSchema(components: Components, plans: ValidationPlans, dto: DtoIR): 
 /** Rules that `undefined` passes: a member with only these may be left out. */
 const PASSES_UNDEFINED = new Set(['isEmpty', 'notEquals', 'isNotIn']);
 
-function isRequired(member: MemberPlan): boolean {
-  if (member.conditions.length > 0) return false;
+/**
+ * Whether a request (a body, or the query of a `@Query()` class) must carry the member: not when a
+ * condition lets it go (`@IsOptional()`, `@ValidateIf`), when only rules `undefined` passes check
+ * it, or when an initialiser fills it (the runtime makes the instance with `new Dto()` before it
+ * copies the request's members). Answers are described from their types, not from here.
+ *
+ * @example
+ * isRequired(limitPlan, { name: 'limit', initialiser: { value: 20 }, … }) // false
+ */
+export function isRequired(member: MemberPlan, declared: DtoMemberIR | undefined): boolean {
+  if (member.conditions.length > 0 || declared?.initialiser) return false;
   if (member.nested?.validated) return true;
   return member.rules.some((r) => !PASSES_UNDEFINED.has(r.key));
+}
+
+/**
+ * `{ default: value }` for a member initialised with a JSON literal (`limit = 20`), else nothing.
+ *
+ * @example
+ * defaultOf({ name: 'limit', initialiser: { value: 20 }, … }) // { default: 20 }
+ */
+export function defaultOf(declared: DtoMemberIR | undefined): JsonSchema {
+  const value = declared?.initialiser?.value;
+  return value === undefined ? {} : { default: value };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RouteModel } from '../../analyze/model.js';
 import type { JsonSchema } from '../../ir/api.js';
 import type { ConversionIR, ParamIR } from '../../ir/index.js';
 import type { Components } from './components.js';
-import { memberSchema, merge } from './dto-schema.js';
+import { defaultOf, isRequired, memberSchema, merge } from './dto-schema.js';
 import { pathParamNames } from './operations.js';
 import type { SchemaDocuments } from '../../schemas/json-schemas.js';
 import { schemaQueryParameters } from './schema-components.js';
@@ -26,7 +26,8 @@ export interface ParameterObject {
 /**
  * The path, query and header parameters of a route, each with the schema of the conversion the
  * handler's declared type makes (`id: number` → `number`; a `ParseIntPipe` → `integer`); the
- * members of a `@Query()` class with their conversions and rules. Path parameters the handler does
+ * members of a `@Query()` class with their conversions and rules (one with an initialiser,
+ * `limit = 20`, not required, its literal the `default`). Path parameters the handler does
  * not read are still listed (as strings): the path names them. A `@Query({ schema })` object's
  * parameters come from its schema's JSON Schema (`documents`).
  *
@@ -71,9 +72,9 @@ function queryDtoParameters(components: Components, plans: ValidationPlans, para
       conversion.kind === 'array'
         ? capped(memberSchema(components, plans, member, conversionSchema(conversion.item)))
         : merge([conversionSchema(conversion), memberSchema(components, plans, member)].filter((s) => Object.keys(s).length > 0));
-    const doc = param.dto!.members.find((m) => m.name === member.name)?.doc;
-    const required = member.conditions.length === 0 && member.rules.length > 0;
-    return { name: member.name, in: 'query' as const, required, schema, ...(doc ? { description: doc } : {}), ...(conversion.kind === 'array' ? REPEATED : {}) };
+    const declared = param.dto!.members.find((m) => m.name === member.name);
+    const described = { ...schema, ...defaultOf(declared) };
+    return { name: member.name, in: 'query' as const, required: isRequired(member, declared), schema: described, ...(declared?.doc ? { description: declared.doc } : {}), ...(conversion.kind === 'array' ? REPEATED : {}) };
   });
 }
 
