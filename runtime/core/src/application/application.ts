@@ -16,6 +16,7 @@ import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import { withDeadline } from '../timing/deadline.js';
 import { bootstrapSingletons, closeSingletons, loggedStep, messageOf, warnOfForeignHooks } from './lifecycle-hooks.js';
+import { slowFactoryWarning, slowFactoryWarningMsOf } from './slow-factory-warning.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
 type InitState = 'not-started' | 'running' | 'done' | 'failed';
@@ -63,6 +64,7 @@ export class FrameworkApplication extends HttpApplication {
   /** Singletons whose `onAppClose` ran (or was skipped for lack of one): none is closed twice. */
   private readonly closed = new Set<unknown>();
   private readonly shutdownTimeoutMs: number;
+  private readonly slowFactoryWarningMs: number;
 
   constructor(
     private readonly tables?: ApplicationTables,
@@ -73,6 +75,7 @@ export class FrameworkApplication extends HttpApplication {
     this.observabilityOptions = { telemetry: options.telemetry, requestLog: options.requestLog, trustProxy: options.trustProxy };
     this.healthState = new ApplicationHealth(this.logger);
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 5000;
+    this.slowFactoryWarningMs = slowFactoryWarningMsOf(options.slowFactoryWarningMs);
     // First, so HTTP routes are prepared before any other transport attaches (as they always were).
     this.transports.push(this.http);
   }
@@ -122,7 +125,8 @@ export class FrameworkApplication extends HttpApplication {
 
   /**
    * Checks the tables against the code, creates every singleton, prepares one chain per handler,
-   * attaches the transports and runs `onAppBootstrap` hooks. Runs once per application.
+   * attaches the transports and runs `onAppBootstrap` hooks. Runs once per application. An async
+   * factory still pending after `slowFactoryWarningMs` (default 10 s) is named in one warning.
    */
   async init(rootModule: Class): Promise<this> {
     this.assertInitAllowed();
@@ -165,7 +169,7 @@ export class FrameworkApplication extends HttpApplication {
 
   /** Creates the singletons, prepares the chains, attaches the transports, runs `onAppBootstrap`. */
   private async build(tables: ApplicationTables): Promise<void> {
-    const injector = new Injector(tables.providers);
+    const injector = new Injector(tables.providers, slowFactoryWarning(tables, this.logger, this.slowFactoryWarningMs));
     // Set before creating, so close() after a failed init still runs the hooks of what exists.
     this.injector = injector;
     const started = monotonicMs();

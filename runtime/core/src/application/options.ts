@@ -47,6 +47,15 @@ export interface ApplicationOptions extends Partial<ServerLimits>, Observability
    */
   readonly shutdownTimeoutMs?: number;
   /**
+   * How long `init` waits for one async factory (a `useFactory` whose promise has not settled)
+   * before it warns through `logger.warn`, naming the provider, its module and where it is
+   * written; once per factory, and `init` goes on waiting. Default 10000; 0 turns the warning off.
+   *
+   * @example
+   * new FrameworkApplication(tables, { slowFactoryWarningMs: 30_000 }); // a database that takes its time
+   */
+  readonly slowFactoryWarningMs?: number;
+  /**
    * What `init` reports through `logger.log`: `providers: true` logs how long each provider took
    * to create (async factories included), slowest first, to find what holds the start up.
    *

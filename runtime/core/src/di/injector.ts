@@ -2,6 +2,7 @@ import { monotonicMs } from '../timing/monotonic-clock.js';
 import { isThenable } from '../types/thenable.js';
 import type { ProviderEntry } from '../contract/tables.js';
 import type { Token } from '../types/token.js';
+import { watchFactory, type SlowFactoryWatch } from './slow-factory.js';
 
 /** How long one singleton took to create at `init`, for `ApplicationOptions.debug.providers`. */
 export interface ProviderTiming {
@@ -64,7 +65,11 @@ export class Injector {
   /** Async factories awaited now, for a message about an `init` that does not finish. */
   private readonly awaiting = new Set<ProviderEntry>();
 
-  constructor(readonly providers: readonly ProviderEntry[]) {
+  constructor(
+    readonly providers: readonly ProviderEntry[],
+    /** Who hears of an async factory still pending after a while (`createSingletons` only). */
+    private readonly slowFactories?: SlowFactoryWatch,
+  ) {
     this.singletons = new Array(providers.length);
     this.created = new Array<boolean>(providers.length).fill(false);
     providers.forEach((provider, index) => this.indexByToken.set(provider.token, index));
@@ -74,7 +79,9 @@ export class Injector {
    * Instantiates every singleton, dependencies first (the compiler sorted the table so; entries a
    * test replaced may point further down, so the order is followed, not assumed). A factory that
    * returns a promise is awaited before anything that depends on it is created. A constructor or
-   * factory that throws or rejects is reported with the provider's name and source location.
+   * factory that throws or rejects is reported with the provider's name and source location. A
+   * factory's promise still pending after `slowFactories.afterMs` is reported once to
+   * `slowFactories.pending`, and still awaited.
    */
   async createSingletons(): Promise<void> {
     // Synchronous while every factory is: a thousand providers created through awaits cost a
@@ -119,12 +126,15 @@ export class Injector {
       return undefined;
     }
     this.awaiting.add(provider);
+    const stopWatch = watchFactory(this.slowFactories, provider);
     return Promise.resolve(instance).then(
       (value) => {
+        stopWatch();
         this.awaiting.delete(provider);
         keep(value, true);
       },
       (error: unknown) => {
+        stopWatch();
         this.awaiting.delete(provider);
         return Promise.reject(failure(provider, error));
       },

@@ -47,3 +47,18 @@ export function injectableFactory(module: Class, index: number): (...args: reado
   }
   return factory as (...args: readonly unknown[]) => unknown;
 }
+
+/**
+ * The one module among `modules` whose `injectables` hold a `{ token, useFactory }` entry for
+ * `token`; undefined when none or several do. For messages only: the tables say where a factory is
+ * written, not in which module.
+ *
+ * @example
+ * factoryModuleOf(tables.modules.map((m) => m.module), 'DATABASE') // DatabaseModule
+ */
+export function factoryModuleOf(modules: readonly Class[], token: unknown): Class | undefined {
+  const declaring = modules.filter((module) =>
+    (moduleOptionsOf(module)?.injectables ?? []).some((entry) => typeof entry === 'object' && entry.token === token && 'useFactory' in entry),
+  );
+  return declaring.length === 1 ? declaring[0] : undefined;
+}
