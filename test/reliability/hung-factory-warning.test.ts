@@ -82,6 +82,18 @@ test('no warning for factories that settle in time, nor with slowFactoryWarningM
   }
 });
 
+test('no warning once close() began: it names what init still waits for itself', async () => {
+  factories.DATABASE = 'hang';
+  const logger = recording();
+  const app = new FrameworkApplication(tables, { logger, slowFactoryWarningMs: 200, shutdownTimeoutMs: 50 });
+  const init = watched(app.init(AppModule));
+  await sleep(20);
+  assert.match(String(await app.close().catch((error: unknown) => error)), "waiting for 'DATABASE'");
+  await sleep(400);
+  assert.is(init.state, 'running');
+  assert.equal(logger.warnings, []);
+});
+
 test('slowFactoryWarningMs must be a whole number of milliseconds setTimeout can wait', () => {
   for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100' as unknown as number]) {
     assert.throws(() => new FrameworkApplication(tables, { slowFactoryWarningMs: bad }), (error: Error) => error instanceof TypeError && error.message.includes('slowFactoryWarningMs must be'), String(bad));

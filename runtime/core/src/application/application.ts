@@ -169,7 +169,7 @@ export class FrameworkApplication extends HttpApplication {
 
   /** Creates the singletons, prepares the chains, attaches the transports, runs `onAppBootstrap`. */
   private async build(tables: ApplicationTables): Promise<void> {
-    const injector = new Injector(tables.providers, slowFactoryWarning(tables, this.logger, this.slowFactoryWarningMs));
+    const injector = new Injector(tables.providers, slowFactoryWarning(tables, this.logger, this.slowFactoryWarningMs, () => this.stopInit));
     // Set before creating, so close() after a failed init still runs the hooks of what exists.
     this.injector = injector;
     const started = monotonicMs();

@@ -4,7 +4,7 @@ import type { SlowFactoryWatch } from '../di/slow-factory.js';
 import type { Logger } from '../types/logger.js';
 
 /** How long `init` waits for one async factory before it says so, by default. */
-export const DEFAULT_SLOW_FACTORY_WARNING_MS = 10_000;
+const DEFAULT_SLOW_FACTORY_WARNING_MS = 10_000;
 
 // setTimeout runs a longer delay at once (Node warns and takes 1 ms).
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -29,15 +29,17 @@ export function slowFactoryWarningMsOf(value: number | undefined): number {
 /**
  * What `init` tells of an async factory still pending after `afterMs`: one `logger.warn` naming
  * the provider, the module that declares it and where it is written. `init` goes on waiting.
+ * Nothing once `closing()` holds: `close()` has said what init still waits for.
  *
  * @example
- * new Injector(tables.providers, slowFactoryWarning(tables, logger, 10_000));
+ * new Injector(tables.providers, slowFactoryWarning(tables, logger, 10_000, () => false));
  * // app.init() is still waiting, after 10000 ms, for the async factory of 'DATABASE' in DatabaseModule (database/database.module.ts:12:5) …
  */
-export function slowFactoryWarning(tables: ApplicationTables, logger: Logger, afterMs: number): SlowFactoryWatch {
+export function slowFactoryWarning(tables: ApplicationTables, logger: Logger, afterMs: number, closing: () => boolean): SlowFactoryWatch {
   return {
     afterMs,
     pending: (provider) => {
+      if (closing()) return;
       const module = factoryModuleOf(tables.modules.map((m) => m.module), provider.token);
       logger.warn(
         `app.init() is still waiting, after ${afterMs} ms, for the async factory of ${provider.name}${module ? ` in ${module.name}` : ''} (${provider.source}): ` +
