@@ -24,6 +24,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1017: "A module, injectable or controller declared inside a function or a block, or as a class expression (a mixin factory's class included)",
   FW1018: "A decorator given more arguments than it takes (`@Get('/a', '/b')`)",
   FW1019: "A decorator factory applied without being called (`@Get` for `@Get()`)",
+  FW1020: "Modules that import each other (`AModule -> BModule -> AModule`), which stops the start",
   FW1201: "A body DTO member without a class-validator decorator",
   FW1202: "`@Param('x')` whose route path has no `:x`",
   FW1203: "Two handlers on the same method and path",
