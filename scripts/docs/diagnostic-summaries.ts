@@ -65,6 +65,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1605: "The generated folder not in the tsconfig's `include` (judged once the tables exist)",
   FW1606: "`\"moduleResolution\"` `node`/`node10`/`classic`: the `exports` subpaths (`@framework/core/metadata`) cannot resolve",
   FW1607: "An app (a `package.json` depending on `@framework/*` beside `src/`) without a `tsconfig.json`",
+  FW1608: "A `tsconfig.json` tsc cannot read: an `extends` naming a file or package that is not there, a JSON syntax error, an unknown option value",
   FW1701: "A body DTO the compiler cannot compile (a custom `@Validate`, a decorator without a direct check, a computed argument or message, a base class made by a call): class-validator validates it at run time",
   FW1702: "A validation rule contradicting the member's declared type (`@IsString() priority: number`, `@MinLength(2) tags: string[]` without `each`)",
   FW1703: "A locale validator.js does not know in `@IsAlpha`, `@IsAlphanumeric`, `@IsDecimal({ locale })`, `@IsMobilePhone`, `@IsPostalCode`, `@IsIdentityCard` or `@IsTaxId` (`@IsAlpha('en')`, `@IsPostalCode('XX')`): the check would throw on every string",
