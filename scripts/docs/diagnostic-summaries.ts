@@ -34,7 +34,7 @@ export const DIAGNOSTIC_SUMMARIES: Readonly<Record<string, string>> = {
   FW1207: "A literal `@HttpCode` outside 200–599 (a response cannot have it)",
   FW1208: "`@HttpCode(204/205/304)` on a handler whose return type carries a body (the body is dropped)",
   FW1209: 'A second route decorator on one handler (`@Post() @Sse()`, `@Get(\'/a\') @Get(\'/b\')`): a handler serves one route; at the decorator one too many',
-  FW1210: "A parameter decorator (`@Body`, `@UploadedFile`, `@GrpcPayload`…) on a controller member instead of a parameter: ignored, the value never reaches the handler",
+  FW1210: "A parameter decorator (`@Body`, `@UploadedFile`, `@GrpcPayload`…) on a controller member or a constructor parameter instead of a handler's parameter: ignored, the value never reaches the handler",
   FW1211: "NestJS's `@Body(new ParseArrayPipe({ items: ItemDto }))`: pipes do not apply to a body here; the hint writes `@Body() items: ItemDto[]`, which validates each element",
   FW1301: "A guard reading the V1 `context.request` (V2: `context.req`)",
   FW1302: "More than one `GLOBAL_GUARD` entry, of any kind (the last declared wins)",
