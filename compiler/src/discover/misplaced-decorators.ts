@@ -51,7 +51,7 @@ export function checkMisplacedHandlers(ctx: DiscoverContext, cls: ClassDeclarati
  * The framework's parameter decorators. On a member they are ignored by discovery (and by the
  * runtime), so the value they name never reaches the handler: FW1210.
  */
-export const PARAMETER_DECORATORS: ReadonlySet<string> = new Set([
+const PARAMETER_DECORATORS: ReadonlySet<string> = new Set([
   'Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages', 'Form', 'UploadedFile', 'UploadedFiles',
   'GrpcPayload', 'GrpcStream', 'GrpcMetadata',
 ]);
@@ -62,7 +62,7 @@ export const PARAMETER_DECORATORS: ReadonlySet<string> = new Set([
  * so the decorator would be ignored and the parameter injected as if it were not there.
  *
  * @example
- * checkConstructorParameter(ctx, param); // FW1210: @Param … decorates a constructor parameter, C.id
+ * checkConstructorParameter(ctx, param); // FW1210: @Param … decorates a constructor parameter, C.constructor(id)
  */
 export function checkConstructorParameter(ctx: DiscoverContext, parameter: ParameterDeclaration): void {
   const owner = parameter.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'default';
