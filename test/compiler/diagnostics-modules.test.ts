@@ -36,6 +36,23 @@ test('FW1002: a dependency cycle is printed as A -> B -> A', async () => {
   ]);
 });
 
+test('FW1020: modules that import each other, across files or in one file, are one error per cycle at the import that closes it', async () => {
+  const result = await compileFixture('fw1020-module-cycle');
+  const src = 'test/compiler/fixtures/fw1020-module-cycle/src';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1020', severity: 'error', file: `${src}/billing.ts`, line: 11, column: 34,
+      message: `AuditModule imports BillingModule, which leads back to AuditModule (BillingModule -> LedgerModule -> AuditModule -> BillingModule): each @Module is read as its file loads, so one of them would read the other before its class exists, and the start would stop with "Cannot access '…' before initialization".`,
+    },
+    {
+      code: 'FW1020', severity: 'error', file: `${src}/orders.module.ts`, line: 4, column: 21,
+      message: `OrdersModule imports UsersModule, which leads back to OrdersModule (UsersModule -> OrdersModule -> UsersModule): each @Module is read as its file loads, so one of them would read the other before its class exists, and the start would stop with "Cannot access '…' before initialization".`,
+    },
+  ]);
+  assert.is(result.diagnostics[1]!.hint, 'remove UsersModule from the `imports` of OrdersModule, or move what both need into a third module that each imports (modules cannot import each other: there is no forwardRef).');
+  assert.is(result.ok, false);
+});
+
 test('FW1003: controllers and injectables the root never reaches are warnings, and the build succeeds', async () => {
   const result = await compileFixture('fw1003-unreachable');
   const file = 'test/compiler/fixtures/fw1003-unreachable/src/orphans.ts';

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileFixture, golden } from './helpers.js';
+import { build } from '../../compiler/src/index.js';
+import { STRICT_OPTIONS } from './app-fixture.js';
+import { compileFixture, fixtureSrc, golden, ROOT, TMP } from './helpers.js';
 
 /** A golden error of a fixture's app.module.ts. */
 const error = (code: string, fixture: string, line: number, column: number, message: string) => ({
@@ -17,7 +22,7 @@ test('FW1801: a @Param, @Query(name) or @Header(name) type the text cannot be co
   ]);
   assert.is(
     result.diagnostics[2]?.hint,
-    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals, or read it as @Header('x-range') range: string, converted in the handler.",
+    "declare it as string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals, or read it as @Header('x-range') range?: string, converted in the handler.",
   );
   assert.is(
     result.diagnostics[0]?.hint,
@@ -25,6 +30,25 @@ test('FW1801: a @Param, @Query(name) or @Header(name) type the text cannot be co
   );
   assert.match(result.diagnostics[1]?.hint ?? '', "(optional with '?', '| undefined' or a default value)");
   assert.is(result.ok, false);
+});
+
+test('FW1805: a @Header(name) declared string but not optional, at the decorator; the fix the hint gives builds tables that type-check', async () => {
+  const result = await compileFixture('fw1805-header-string');
+  assert.equal(result.diagnostics.map(golden), [
+    error('FW1805', 'fw1805-header-string', 6, 8, "@Header('x-tenant') parameter 'tenant' of PlansController.list is declared as string, but a request without that header gives undefined: the generated call would hand undefined to a string, which tsc rejects in the generated tables under strictNullChecks."),
+  ]);
+  const hint = result.diagnostics[0]!.hint;
+  assert.is(hint, "declare it optional: `@Header('x-tenant') tenant?: string` (or `string | undefined`), or declare a type it converts to (number, boolean, Date, an enum or a union of literals), which makes the header required (a 400 without it).");
+  // Applied as written, the fix builds, and the tables pass strict tsc.
+  const fixed = path.join(TMP, 'fw1805-fixed');
+  fs.rmSync(fixed, { recursive: true, force: true });
+  fs.mkdirSync(path.join(fixed, 'src'), { recursive: true });
+  const source = fs.readFileSync(path.join(ROOT, fixtureSrc('fw1805-header-string'), 'app.module.ts'), 'utf8');
+  fs.writeFileSync(path.join(fixed, 'src/app.module.ts'), source.replace("@Header('x-tenant') tenant: string", /`(.*?)`/.exec(hint)![1]!));
+  const rebuilt = await build({ srcDir: path.join(fixed, 'src'), outDir: path.join(fixed, 'generated'), cwd: ROOT, write: true });
+  assert.equal(rebuilt.diagnostics.map((d) => d.code), []);
+  const program = ts.createProgram([path.join(fixed, 'generated/tables.ts')], STRICT_OPTIONS);
+  assert.equal(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), []);
 });
 
 test('FW1803: a member of a @Query() class whose type a query text cannot be converted to, at the member', async () => {

@@ -102,6 +102,26 @@ test('FW1607: an app (package.json depending on @framework/*) without a tsconfig
   assert.match(result.diagnostics[0]!.hint, /^create tsconfig\.json beside package\.json: \{ "compilerOptions": \{ .*"experimentalDecorators": true.*\}, "include": \["src", "generated"\] \}\.$/);
 });
 
+test('FW1608: a tsconfig tsc cannot read (an `extends` of a package not installed, a JSON slip) is its one error, at its place', async () => {
+  const dir = project('fw1608-broken-tsconfig');
+  const result = await buildProject(dir);
+  assert.equal(result.diagnostics.map(golden), [
+    at(`${dir}/tsconfig.json`, 2, 14, 'FW1608', 'error',
+      "tsconfig.json cannot be read as tsc reads it: File '@tsconfig/node-lts/tsconfig.json' not found. (TS6053) tsc stops on it too, and until it reads framework-build cannot tell the app's compiler options."),
+  ]);
+  assert.match(result.diagnostics[0]!.hint, /^install the package that holds the file `extends` names/);
+  assert.is(result.ok, false);
+
+  // A JSON slip: the CLI prints it at its line, without a stack trace, and writes nothing.
+  const tsconfig = path.join(ROOT, dir, 'tsconfig.json');
+  fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, 'utf8').replace('  "extends": "@tsconfig/node-lts/tsconfig.json",\n', '').replace('"include"', '"include" ['));
+  const run = cli([`${dir}/src`, '--out', `${dir}/generated`]);
+  assert.is(run.status, 1);
+  assert.ok(run.stdout.startsWith(`${dir}/tsconfig.json:7:13 - error FW1608: tsconfig.json cannot be read as tsc reads it: ':' expected. (TS1005)`), run.stdout + run.stderr);
+  assert.is(run.stderr, '');
+  assert.is(fs.existsSync(path.join(ROOT, dir, 'generated')), false);
+});
+
 test('the CLI prints a set-up error with the line of tsconfig.json, exits 1 and writes nothing', () => {
   const dir = project('fw1601-experimental-decorators');
   const run = cli([`${dir}/src`, '--out', `${dir}/generated`]);

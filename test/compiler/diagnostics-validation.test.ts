@@ -214,4 +214,20 @@ test('FW1705: a literal options object (or a `const` holding one) validator.js w
   assert.not.ok(result.ok);
 });
 
+test('FW1706: a DTO whose constructor (own, inherited or of a nested DTO) requires a parameter, at that parameter', async () => {
+  const result = await compileFixture('fw1706-dto-constructor');
+  const file = 'test/compiler/fixtures/fw1706-dto-constructor/src/app.module.ts';
+  assert.equal(result.diagnostics.map(golden), [
+    {
+      code: 'FW1706', severity: 'warning', file, line: 6, column: 15,
+      message: "DTO class Line is made with `new Line()` for every request (as class-transformer makes it), but its constructor requires 'line': it gets undefined, and a constructor that reads it fails every request with a 500.",
+    },
+    {
+      code: 'FW1706', severity: 'warning', file, line: 12, column: 15,
+      message: "DTO class CreateNote is made with `new CreateNote()` for every request (as class-transformer makes it), but the constructor it inherits from Entity requires 'props': it gets undefined, and a constructor that reads it fails every request with a 500.",
+    },
+  ]);
+  assert.is(result.diagnostics[1]!.hint, "make 'props' optional (`props?: …`) or give it a default value, or remove the constructor of Entity: the framework fills the members after construction.");
+});
+
 test.run();

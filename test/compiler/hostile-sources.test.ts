@@ -86,6 +86,26 @@ test('FW1008 / FW1210 / FW1015: a route decorator on a getter, setter, property 
   assert.is(result.ok, false);
 });
 
+test('FW1210: a request parameter decorator on a constructor parameter (of a controller, a service or a guard) is an error there, not an injection', () => {
+  const files: CaseFiles = {
+    'app.module.ts':
+      "import { Controller, Get, Injectable, Module, Param, Query, Req, UseGuard } from '@framework/core';\n\n\n" +
+      "@Injectable() export class Store { constructor(@Query('tenant') readonly tenant?: string) {} }\n" +
+      "export class Guard { constructor(@Req() readonly req?: unknown) {} canActivate(): boolean { return true; } }\n" +
+      "@Controller('/c') @UseGuard(Guard)\nexport class C {\n  constructor(@Param('id') readonly store: Store) {}\n  @Get('/:id') g(): string { return 'x'; }\n}\n" +
+      '@Module({ controllers: [C], injectables: [Store] })\nexport class AppModule {}\n',
+  };
+  const { result, src } = buildCase('constructor-parameter-decorators', files);
+  assert.equal(problems('constructor-parameter-decorators', result, src), []);
+  assert.equal(result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`), [
+    "FW1210 4:48 @Query is a parameter decorator, but it decorates a constructor parameter, Store.constructor(tenant): the framework reads it only on a handler's parameters, so it is ignored here.",
+    "FW1210 5:34 @Req is a parameter decorator, but it decorates a constructor parameter, Guard.constructor(req): the framework reads it only on a handler's parameters, so it is ignored here.",
+    "FW1210 8:15 @Param is a parameter decorator, but it decorates a constructor parameter, C.constructor(store): the framework reads it only on a handler's parameters, so it is ignored here.",
+  ]);
+  assert.match(result.diagnostics[2]!.hint, /a constructor runs once, before any request, and takes only dependencies/);
+  assert.is(result.ok, false);
+});
+
 test('a BOM, CRLF or lone-CR line ends and a non-UTF-8 byte leave the diagnostic at the same line and column', () => {
   const text = String(Object.values(app("@Controller('/c')\nexport class C {\n  @Get('/:id') g(@Param('nope') id: string): string { return id; }\n}\n"))[0]);
   const variants: Record<string, CaseFiles> = {

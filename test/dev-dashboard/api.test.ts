@@ -280,6 +280,22 @@ test('the trace store keeps the last N traces over 10,000 requests, newest first
   assert.ok(ms < 2000, `10,000 spans added in ${ms} ms`);
 });
 
+test('GET /api/app: the address of the serving app until that process ends; the end of another process keeps it', async () => {
+  const address = { pid: 4242, http: { host: '::', port: 45678 } };
+  dashboard.fromApp({ type: 'dashboard:address', address });
+  await dashboard.settled();
+  assert.equal(JSON.parse((await raw('/api/app')).body), { address, origin: 'http://[::1]:45678', grpc: null });
+  dashboard.fromApp({ type: 'dashboard:exited', pid: 4241 }); // a spare, or the app it replaced
+  await dashboard.settled();
+  assert.is(JSON.parse((await raw('/api/app')).body).origin, 'http://[::1]:45678');
+  dashboard.fromApp({ type: 'dashboard:exited', pid: 4242 });
+  await dashboard.settled();
+  assert.equal(JSON.parse((await raw('/api/app')).body), { address: null, origin: null, grpc: null });
+  const send = await raw('/api/send', { origin: base, 'content-type': 'application/json' }, 'POST', JSON.stringify({ method: 'GET', path: '/health/' }));
+  assert.is(send.status, 503);
+  assert.match(JSON.parse(send.body).error, /the app is not serving HTTP/);
+});
+
 test('the live stream sends each build and batch of spans as server-sent events', async () => {
   const events: string[] = [];
   const done = new Promise<void>((resolve, reject) => {

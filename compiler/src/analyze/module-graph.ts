@@ -20,7 +20,8 @@ export interface ModuleGraph {
 /**
  * Finds the root module (the one no other module imports, or the one named by `--root`) and walks
  * the imports from it. Reports FW1005 (no or several roots), FW1009 (an import that is not a module)
- * and FW1003 (modules the root never reaches, except those around it: see {@link ModuleGraph.around}).
+ * FW1003 (modules the root never reaches, except those around it: see {@link ModuleGraph.around}) and
+ * FW1020 (modules of the application that import each other).
  *
  * @example
  * const { graph } = moduleGraph(ir, undefined); graph?.order.map((m) => m.ref.name) // ['AppModule', 'TodoModule']
@@ -69,7 +70,43 @@ export function moduleGraph(ir: ProgramIR, rootName: string | undefined): { grap
       diagnostics.push(diagnostic('FW1003', m.nameLocation, { kind: 'Module', name: m.ref.name, root: root.ref.name, field: 'imports' }));
     }
   }
+  diagnostics.push(...importCycles(order, byKey));
   return { graph: { root, order, scopes, around }, diagnostics };
+}
+
+/**
+ * FW1020, once per cycle of `imports` among the application's modules, at the entry that closes it.
+ * Each `@Module({ imports: [...] })` is evaluated as its file loads, so in a cycle one of the
+ * modules reads a class that does not exist yet: the start stops with a ReferenceError (a module
+ * that imports itself is read after its class exists, and harms nothing).
+ */
+function importCycles(order: readonly ModuleIR[], byKey: ReadonlyMap<string, ModuleIR>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const reported = new Set<string>();
+  const done = new Set<string>();
+  const path: ModuleIR[] = [];
+  const visit = (m: ModuleIR): void => {
+    path.push(m);
+    for (const use of m.imports) {
+      const next = byKey.get(use.key);
+      if (!next || next === m || done.has(next.key)) continue;
+      const at = path.indexOf(next);
+      if (at < 0) {
+        visit(next);
+        continue;
+      }
+      const members = path.slice(at);
+      const id = members.map((x) => x.key).sort().join('\n');
+      if (reported.has(id)) continue;
+      reported.add(id);
+      const cycle = [...members, next].map((x) => x.ref.name).join(' -> ');
+      found.push(diagnostic('FW1020', use.location, { module: m.ref.name, imported: next.ref.name, cycle }));
+    }
+    path.pop();
+    done.add(m.key);
+  };
+  for (const m of order) if (!done.has(m.key)) visit(m);
+  return found;
 }
 
 function pickRoot(ir: ProgramIR, rootName: string | undefined, imported: ReadonlySet<string>, diagnostics: Diagnostic[]): ModuleIR | undefined {

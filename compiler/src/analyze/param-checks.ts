@@ -10,7 +10,8 @@ const ITEMS: Partial<Record<string, string>> = { string: '', number: 'Number', b
  * which were seen); FW1804 for either declared as an array of such a type (`filters: Filter[]`);
  * FW2308/FW2309 for pipes whose types do not meet (`discover/pipe-types.ts`), FW1811 for a query
  * array given a pipe that reads one text (`@Query('ids', ParseIntPipe) ids: number[]`), also when
- * a pipe taking every value comes after it (`@Query('ids', TrimPipe, new ParseArrayPipe()) ids: string[]`).
+ * a pipe taking every value comes after it (`@Query('ids', TrimPipe, new ParseArrayPipe()) ids: string[]`);
+ * FW1805 for a `@Header(name)` declared as a string that cannot be `undefined`.
  *
  * @example
  * checkParamTypes(param, 'TodoController.findOne', new Set()) // [FW1801 at @Param('id')] for `id: string[]`
@@ -48,9 +49,13 @@ export function checkParamTypes(param: ParamIR, handler: string, checked: Set<st
         type: param.typeText,
         place: source.kind === 'param' ? 'path' : source.kind,
         // `@Header(name)` takes no pipe: its text is read as a string and converted by the handler.
-        example: source.kind === 'header' ? `@Header('${source.name ?? ''}') ${param.name}: string, converted in the handler` : `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
+        example: source.kind === 'header' ? `@Header('${source.name ?? ''}') ${param.name}?: string, converted in the handler` : `${pipeExample} with a class whose transform(value, metadata) returns a ${param.typeText}`,
       }),
     ];
+  }
+  // An absent header is `undefined` (as NestJS's `@Headers(name)` gives it) where the handler declared a string.
+  if (source.kind === 'header' && source.name !== undefined && conversion?.kind === 'string' && !param.optional && param.typeText !== 'any' && param.typeText !== 'unknown') {
+    return [diagnostic('FW1805', param.location, { decorator: `@Header('${source.name}')`, param: param.name, handler, type: param.typeText })];
   }
   if (!param.queryMembers || !param.dto || checked.has(param.dto.ref.key)) return [];
   checked.add(param.dto.ref.key);

@@ -46,7 +46,7 @@ export interface AppChild {
   release(timeoutMs: number): Promise<void>;
 }
 
-/** What else the loop gives an app process: variables (the dashboard's), and a listener of its other messages (its spans). */
+/** What else the loop gives an app process: variables (the dashboard's), and a listener of its other messages (its spans, and `dashboard:exited` when it ends). */
 export interface AppChildExtras {
   readonly env?: Readonly<Record<string, string>>;
   readonly onMessage?: (message: unknown) => void;
@@ -84,7 +84,11 @@ export function spawnApp(entry: string, cwd: string, extra: AppChildExtras = {})
       alive = false;
       resolve(how);
     };
-    child.once('exit', (code, signal) => ended(signal ?? `code ${code}`));
+    child.once('exit', (code, signal) => {
+      ended(signal ?? `code ${code}`);
+      // The dashboard forgets the address this process served on (it cannot say so itself).
+      if (child.pid !== undefined) extra.onMessage?.({ type: 'dashboard:exited', pid: child.pid });
+    });
     child.once('error', (error) => ended(error.message)); // could not start at all
   });
   let ranAt = 0;

@@ -7,6 +7,7 @@ import { families } from './families/index.js';
 import { classOfType, className, tokenOf, valueRef } from './refs.js';
 import { evaluate } from './static-value.js';
 import { frameworkBasesOf } from './layers.js';
+import { checkConstructorParameter } from './misplaced-decorators.js';
 import { frameworkDecorators, resolveName } from './symbols.js';
 import { unresolvedImportOf } from './unresolved-import.js';
 
@@ -96,6 +97,7 @@ function ctorParam(ctx: DiscoverContext, p: ParameterDeclaration, index: number)
   const typeText = typeNode?.getText() ?? p.getType().getText(p);
   const base = { name: p.getName(), index, typeText, location: ctx.location(p.getNameNode()) };
   const typeClass = classOfType(ctx, typeNode);
+  checkConstructorParameter(ctx, p);
   const inject = frameworkDecorators(p).find((d) => d.name === 'Inject');
   const injectArg = inject?.args[0];
   if (injectArg) {

@@ -48,6 +48,7 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
       ...(initialiser ? { initialiser } : {}),
     });
   }
+  constructorNeedingArguments(ctx, declaration);
   // An opaque one is FW1004 already.
   const expression = lineage(declaration).find((level) => level.expression && !level.opaque)?.expression;
   const doc = docText(declaration);
@@ -58,6 +59,26 @@ export function discoverDto(ctx: DiscoverContext, declaration: ClassDeclaration,
     ...(expression ? { expressionBase: expression.getText() } : {}),
     ...(doc ? { doc } : {}),
   };
+}
+
+/**
+ * FW1706 when the constructor `new Dto()` runs (the class's own, or the nearest base's) has a
+ * required parameter: the framework makes every DTO instance without arguments, as
+ * class-transformer does, so such a parameter is `undefined` on every request. Bases from
+ * declaration files or expressions are not judged (their bodies cannot be read).
+ */
+function constructorNeedingArguments(ctx: DiscoverContext, declaration: ClassDeclaration): void {
+  for (const level of lineage(declaration)) {
+    if (!level.cls || level.cls.getSourceFile().isDeclarationFile()) return;
+    const constructor = level.cls.getConstructors().find((c) => c.isImplementation());
+    if (!constructor) continue;
+    const required = constructor.getParameters().find((p) => !p.isOptional() && !p.hasInitializer() && !p.isRestParameter());
+    if (required) {
+      const owner = level.cls.getName() ?? 'default';
+      ctx.report('FW1706', required, { dto: declaration.getName() ?? 'default', owner, param: required.getName(), inherited: owner !== (declaration.getName() ?? 'default') ? 'yes' : '' });
+    }
+    return;
+  }
 }
 
 interface BodyMember {

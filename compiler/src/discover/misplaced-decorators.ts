@@ -1,4 +1,4 @@
-import { Node, ts, type ClassDeclaration, type MethodDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, ts, type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from 'ts-morph';
 import type { DiscoverContext } from './context.js';
 import { families } from './families/index.js';
 import { memberName } from './member-name.js';
@@ -9,7 +9,8 @@ import { frameworkDecorators } from './symbols.js';
  * a setter, a property (an arrow function included) or an overload signature. Each family reads
  * handlers from method implementations only, so without this check the route would be dropped
  * without a word (tsc flags some of these, not the getter). Reported as FW1008, at the decorator.
- * A parameter decorator on a member (`@UploadedFile('f') f!: File`) is FW1210.
+ * A parameter decorator on a member (`@UploadedFile('f') f!: File`) is FW1210, as on a constructor
+ * parameter ({@link checkConstructorParameter}).
  *
  * @example
  * // @Get('/value') get value(): string { … }
@@ -50,10 +51,26 @@ export function checkMisplacedHandlers(ctx: DiscoverContext, cls: ClassDeclarati
  * The framework's parameter decorators. On a member they are ignored by discovery (and by the
  * runtime), so the value they name never reaches the handler: FW1210.
  */
-const PARAMETER_DECORATORS = new Set([
+const PARAMETER_DECORATORS: ReadonlySet<string> = new Set([
   'Req', 'Body', 'Query', 'Param', 'Header', 'Cookie', 'Ctx', 'Messages', 'Form', 'UploadedFile', 'UploadedFiles',
   'GrpcPayload', 'GrpcStream', 'GrpcMetadata',
 ]);
+
+/**
+ * FW1210 for a request parameter decorator on a constructor parameter (`constructor(@Param('id') id: string)`):
+ * a constructor runs once, before any request, and receives its dependencies (by type or `@Inject`),
+ * so the decorator would be ignored and the parameter injected as if it were not there.
+ *
+ * @example
+ * checkConstructorParameter(ctx, param); // FW1210: @Param … decorates a constructor parameter, C.constructor(id)
+ */
+export function checkConstructorParameter(ctx: DiscoverContext, parameter: ParameterDeclaration): void {
+  const owner = parameter.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'default';
+  for (const d of frameworkDecorators(parameter)) {
+    if (!PARAMETER_DECORATORS.has(d.name)) continue;
+    ctx.report('FW1210', d.node, { decorator: `@${d.name}`, member: `${owner}.constructor(${parameter.getName()})`, kind: 'a constructor parameter' });
+  }
+}
 
 /**
  * The overload signatures of the class's methods. `getOverloads()` scans the class's members for

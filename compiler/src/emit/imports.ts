@@ -1,5 +1,6 @@
 import type { ImportSource, ValueRef } from '../ir/index.js';
 import { importSpecifier } from '../files/file-paths.js';
+import { quote } from './literals.js';
 
 const CORE = '@framework/core';
 
@@ -143,6 +144,6 @@ function importLine(specifier: string, entries: readonly Entry[]): string {
   const values = entries.filter((e) => !e.type).sort(byName);
   const types = entries.filter((e) => e.type).sort(byName);
   // Only types: `import type { A, B }` reads better than `import { type A, type B }`.
-  if (values.length === 0) return `import type { ${types.map(alias).join(', ')} } from '${specifier}';`;
-  return `import { ${[...values.map(alias), ...types.map((e) => `type ${alias(e)}`)].join(', ')} } from '${specifier}';`;
+  if (values.length === 0) return `import type { ${types.map(alias).join(', ')} } from ${quote(specifier)};`;
+  return `import { ${[...values.map(alias), ...types.map((e) => `type ${alias(e)}`)].join(', ')} } from ${quote(specifier)};`;
 }

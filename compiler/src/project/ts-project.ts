@@ -38,15 +38,26 @@ export function findTsconfig(srcDir: string, explicit?: string): string | undefi
  * const project = createProject('/r/examples/todo/src');
  */
 export function createProject(srcDir: string, tsconfig?: string, outDir?: string): Project {
-  const project = tsconfig
-    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { lib: serverLibs(tsconfig) } })
-    : new Project({ compilerOptions: { ...defaults, lib: serverLibs() } });
+  const project = (tsconfig && projectOf(tsconfig)) || new Project({ compilerOptions: { ...defaults, lib: serverLibs() } });
   // Before any file is parsed.
   parseDeclarationFilesAsTsc(project);
   // Generated output inside srcDir is not an input (it would change the manifest on every build).
   const sources = SOURCE_EXTENSIONS.map((ext) => `${srcDir}/**/*${ext}`);
   project.addSourceFilesAtPaths([...sources, `!${srcDir}/**/node_modules/**`, ...(outDir ? [`!${outDir}/**`] : [])]);
   return project;
+}
+
+/**
+ * A project with the tsconfig's options, or undefined when ts-morph cannot read it (a JSON syntax
+ * error): the build then reads the sources with the defaults, and the set-up checks report the
+ * file's error at its line (FW1608) instead of a bare message without a place.
+ */
+function projectOf(tsconfig: string): Project | undefined {
+  try {
+    return new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { lib: serverLibs(tsconfig) } });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -26,7 +26,8 @@ const NODE_MODULES_KINDS = new Set([ts.ModuleKind.Node16, ts.ModuleKind.Node18, 
 
 /**
  * The project set-up mistakes that would let `framework-build` succeed and make `tsc` or Node fail
- * afterwards, each at the line of tsconfig.json or package.json to change (FW1601–FW1607).
+ * afterwards, each at the line of tsconfig.json or package.json to change (FW1601–FW1607), and a
+ * tsconfig.json tsc itself cannot read (FW1608), reported alone.
  *
  * @example
  * checkSetup({ srcDir: '/app/src', outDir: '/app/generated', tsconfig: '/app/tsconfig.json' })
@@ -46,7 +47,10 @@ export function checkSetup(input: SetupInput): Diagnostic[] {
     return found;
   }
   const config = readConfig(input.tsconfig);
-  if (!config) return found; // tsc's own diagnostics about a broken tsconfig are not ours to repeat
+  if (!config) return found;
+  // A tsconfig tsc cannot read (a missing `extends`, a JSON slip, an unknown value) yields default
+  // options: judging those would blame settings the file may well have. Its own error comes first.
+  if ('broken' in config) return [brokenConfig(input.tsconfig, config.broken)];
   const { options, chain } = config;
   const configName = path.posix.basename(input.tsconfig);
   const at = (key: string): SourceLocation => keyIn(chain, key) ?? keyIn([input.tsconfig!], 'compilerOptions') ?? startOf(input.tsconfig!);
@@ -108,14 +112,22 @@ interface LoadedConfig {
   includes(outDir: string): boolean;
 }
 
-function readConfig(file: string): LoadedConfig | undefined {
-  const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined };
+/** tsc's complaint of an empty project (TS18003): the build reads its own files, so not ours to judge. */
+const NO_INPUTS = 18003;
+
+function readConfig(file: string): LoadedConfig | { readonly broken: ts.Diagnostic } | undefined {
+  let unrecoverable: ts.Diagnostic | undefined;
+  const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => void (unrecoverable = d) };
   let parsed: ts.ParsedCommandLine | undefined;
   try {
     parsed = ts.getParsedCommandLineOfConfigFile(file, {}, host);
   } catch {
     return undefined;
   }
+  const broken = [...(unrecoverable ? [unrecoverable] : []), ...(parsed ? ts.getConfigFileParsingDiagnostics(parsed) : [])].find(
+    (d) => d.category === ts.DiagnosticCategory.Error && d.code !== NO_INPUTS,
+  );
+  if (broken) return { broken };
   if (!parsed) return undefined;
   const fileNames = new Set(parsed.fileNames.map(toPosix));
   const raw = (parsed.raw ?? {}) as { include?: unknown };
@@ -141,6 +153,21 @@ function extendsChain(file: string): string[] {
   }
   return chain;
 }
+
+/** FW1608 at tsc's own position of the error (in the tsconfig or a file it extends), else at `"extends"` or the file's start. */
+function brokenConfig(tsconfig: string, error: ts.Diagnostic): Diagnostic {
+  const file = error.file ? toPosix(path.resolve(error.file.fileName)) : undefined;
+  let at: SourceLocation = keyIn([tsconfig], 'extends') ?? startOf(tsconfig);
+  if (file && error.file && error.start !== undefined) {
+    const { line, character } = error.file.getLineAndCharacterOfPosition(error.start);
+    at = { file, line: line + 1, column: character + 1, length: Math.max(1, error.length ?? 1) };
+  }
+  const message = ts.flattenDiagnosticMessageText(error.messageText, ' ');
+  return diagnostic('FW1608', at, { config: path.posix.basename(tsconfig), error: `${message} (TS${error.code})`, missing: error.code === MISSING_FILE ? 'yes' : '' });
+}
+
+/** TS6053: a file named by `extends` (or `files`) is not there. */
+const MISSING_FILE = 6053;
 
 /** The location of `"key":` in the first of `files` that writes it. */
 function keyIn(files: readonly string[], key: string): SourceLocation | undefined {

@@ -62,12 +62,14 @@ export interface AppState {
 export type FromAppToDashboard =
   | { readonly type: 'dashboard:spans'; readonly spans: readonly SpanRecord[] }
   | { readonly type: 'dashboard:address'; readonly address: AppAddress }
-  | { readonly type: 'dashboard:answer'; readonly id: number; readonly value?: unknown; readonly error?: string };
+  | { readonly type: 'dashboard:answer'; readonly id: number; readonly value?: unknown; readonly error?: string }
+  // Told by the loop, not the app (which cannot speak once it has ended): the address it gave is gone.
+  | { readonly type: 'dashboard:exited'; readonly pid: number };
 
 /** Whether an IPC message is one of the dashboard's. */
 export function isDashboardMessage(message: unknown): message is FromAppToDashboard {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'dashboard:spans' || type === 'dashboard:address' || type === 'dashboard:answer';
+  return type === 'dashboard:spans' || type === 'dashboard:address' || type === 'dashboard:answer' || type === 'dashboard:exited';
 }
 
 /** The variable the loop sets in its app processes when the dashboard is on: the preload then starts the in-app exporter. */

@@ -111,7 +111,12 @@ export class DashboardState {
   fromApp(message: FromAppToDashboard): void {
     if (message.type === 'dashboard:spans') this.traces.add(message.spans);
     else if (message.type === 'dashboard:answer') this.asked.get(message.id)?.(message.error !== undefined ? { error: message.error } : { value: message.value });
-    else {
+    else if (message.type === 'dashboard:exited') {
+      // An app that ended while serving leaves no address behind (the next one gives its own).
+      if (this.address?.pid !== message.pid) return;
+      this.address = undefined;
+      this.broadcast('app', null);
+    } else {
       this.address = message.address;
       this.broadcast('app', message.address);
     }

@@ -27,6 +27,13 @@ export const chainCatalogue = {
     hint: (a) =>
       `declare an array of string, number, boolean, Date (ISO 8601), an enum or a union of string or number literals (?${a.key}=a&${a.key}=b gives ['a', 'b']), or take ${a.key} as a string (JSON, say) and parse it in the handler.`,
   },
+  FW1805: {
+    severity: 'error',
+    message: (a) =>
+      `${a.decorator} parameter '${a.param}' of ${a.handler} is declared as ${a.type}, but a request without that header gives undefined: the generated call would hand undefined to a ${a.type}, which tsc rejects in the generated tables under strictNullChecks.`,
+    hint: (a) =>
+      `declare it optional: \`${a.decorator} ${a.param}?: ${a.type}\` (or \`${a.type} | undefined\`), or declare a type it converts to (number, boolean, Date, an enum or a union of literals), which makes the header required (a 400 without it).`,
+  },
   FW1810: {
     severity: 'error',
     message: (a) => `${a.cls} is given to ${a.where} as ${a.role}, but it has no ${a.method}() method: the chain would fail with a TypeError wherever it runs.`,

@@ -75,7 +75,8 @@ export const httpCatalogue = {
     hint: (a) =>
       // NestJS's @Header(name, value) on a handler sets a response header; here that is @SetHeader.
       (a.decorator === '@Header' && a.kind === 'a method' ? 'to set a response header (what @Header(name, value) does in NestJS), write @SetHeader(name, value); to read a request header, ' : '') +
-      `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`.`,
+      `move ${a.decorator} onto the parameter of the handler that receives the value: \`handler(${a.decorator}(…) value: …)\`` +
+      (a.kind === 'a constructor parameter' ? '; a constructor runs once, before any request, and takes only dependencies (by type, or named with @Inject(token)).' : '.'),
   },
   FW1211: {
     severity: 'error',

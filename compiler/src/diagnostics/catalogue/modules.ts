@@ -134,6 +134,13 @@ export const modulesCatalogue = {
       `${a.decorator} is applied without being called: it makes a decorator from its arguments ${a.params}, so applied bare it decorates nothing at run time, and tsc rejects it.`,
     hint: (a) => `call it: \`${a.decorator}(…)\` with the arguments it takes ${a.params}.`,
   },
+  FW1020: {
+    severity: 'error',
+    message: (a) =>
+      `${a.module} imports ${a.imported}, which leads back to ${a.module} (${a.cycle}): each @Module is read as its file loads, so one of them would read the other before its class exists, and the start would stop with "Cannot access '…' before initialization".`,
+    hint: (a) =>
+      `remove ${a.imported} from the \`imports\` of ${a.module}, or move what both need into a third module that each imports (modules cannot import each other: there is no forwardRef).`,
+  },
   FW2001: {
     severity: 'error',
     message: (a) => `The factory of ${a.owner} takes ${a.params} parameter(s) (${a.names}), but its \`inject\` lists ${a.count} token(s): the factory is called with one instance per \`inject\` element, in order.`,

@@ -51,4 +51,12 @@ export const setupCatalogue = {
     hint: (a) =>
       `create tsconfig.json beside package.json: { "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "experimentalDecorators": true, "strict": true, "outDir": "dist", "types": ["node"] }, "include": ["${a.srcRel}", "${a.outRel}"] }.`,
   },
+  FW1608: {
+    severity: 'error',
+    message: (a) => `${a.config} cannot be read as tsc reads it: ${a.error} tsc stops on it too, and until it reads framework-build cannot tell the app's compiler options.`,
+    hint: (a) =>
+      a.missing
+        ? 'install the package that holds the file `extends` names (`npm install --save-dev <package>`), or fix its path (a relative one starts with ./).'
+        : 'fix it as the message says (tsc reports the same error); the other set-up checks run once the file reads.',
+  },
 } satisfies Record<string, Entry>;

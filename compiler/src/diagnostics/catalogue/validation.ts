@@ -34,4 +34,10 @@ export const validationCatalogue = {
     message: (a) => `${a.decorator} on member '${a.member}' of body class ${a.dto} ${a.what}: ${a.effect}.`,
     hint: (a) => `${a.suggestion ? `did you mean '${a.suggestion}'? ` : ''}${a.advice}.`,
   },
+  FW1706: {
+    severity: 'warning',
+    message: (a) =>
+      `DTO class ${a.dto} is made with \`new ${a.dto}()\` for every request (as class-transformer makes it), but ${a.inherited ? `the constructor it inherits from ${a.owner}` : 'its constructor'} requires '${a.param}': it gets undefined, and a constructor that reads it fails every request with a 500.`,
+    hint: (a) => `make '${a.param}' optional (\`${a.param}?: …\`) or give it a default value, or remove the constructor of ${a.owner}: the framework fills the members after construction.`,
+  },
 } satisfies Record<string, Entry>;
