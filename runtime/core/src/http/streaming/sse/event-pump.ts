@@ -49,7 +49,7 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   }
 
   shutdown(): void {
-    this.end(false, new DOMException('The application is shutting down.', 'AbortError'));
+    this.end(false, new DOMException('The application is shutting down.', 'AbortError'), true);
   }
 
   /** The client went away (the sink saw the connection close before the end). */
@@ -88,12 +88,12 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   }
 
   /** Ends the stream once, whatever ends it; `reason` set means the iterator is left early. */
-  private end(consumerGone: boolean, reason?: unknown): void {
+  private end(consumerGone: boolean, reason?: unknown, atShutdown = false): void {
     if (this.finished) return;
     this.finished = true;
     this.options.streams.untrack(this);
     this.options.heartbeats.delete(this);
-    if (!consumerGone) this.sink.end();
+    if (!consumerGone) this.sink.end(atShutdown);
     if (reason !== undefined && !this.iteratorDone) {
       this.call.abort(reason);
       closeIterator(this.iterator);

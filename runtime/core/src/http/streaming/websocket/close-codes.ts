@@ -24,9 +24,6 @@ export const CloseCode = Object.freeze({
   idleTimeout: 4408,
 });
 
-/** How long a socket closed at shutdown (1001) waits for its peer's close frame before it is cut (`ws` alone: 30 s). */
-export const SHUTDOWN_CLOSE_WAIT_MS = 250;
-
 /** A close reason fits in a control frame: at most 123 bytes of UTF-8. */
 export function closeReason(text: string): string {
   const bytes = new TextEncoder().encode(text);

@@ -1,6 +1,8 @@
+import { cutWhenStalled } from '../../../streaming/shutdown-grace.js';
 import type { EventSink, SinkWatcher } from '../../../streaming/sse/event-sink.js';
 
 const HIGH_WATER_MARK = 16 * 1024;
+const CUT_MESSAGE = 'An event stream whose client stopped reading was cut at shutdown.';
 
 /** An `EventSink` whose events become a Web `Response`'s body, buffering 16 KiB at most for a slow reader. */
 export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
@@ -36,15 +38,25 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
       return (controller.desiredSize ?? 0) > 0;
     },
     ready: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
-    end() {
+    end(atShutdown) {
       if (closed) return;
       closed = true;
       controller.close();
       wakeUp();
+      // The queue the host reads from shrinks while its client reads. Erroring the stream makes the
+      // host drop the connection, and log the error once (Deno, Bun, @hono/node-server): the only
+      // cut a fetch host offers. A no-op once the queue was read whole (the stream is closed).
+      if (atShutdown) cutWhenStalled(() => queued(controller), () => controller.error(new Error(CUT_MESSAGE)));
     },
     onGone(listener) {
       watcher = listener;
     },
   };
   return { body, sink };
+}
+
+/** Bytes in the queue the host reads from (a closed stream counts as full: erroring it does nothing), undefined once errored. */
+function queued(controller: ReadableStreamDefaultController<Uint8Array>): number | undefined {
+  const room = controller.desiredSize;
+  return room === null ? undefined : HIGH_WATER_MARK - room;
 }
