@@ -57,9 +57,20 @@ s.onerror = () => { console.log('error'); Deno.exit(1); };`;
   return new Promise((resolve, reject) => child.once('exit', (status) => (status === 0 ? resolve(JSON.parse(output)) : reject(new Error(`deno's WebSocket: ${output}`)))));
 }
 
-async function tokenOf(server: LaunchedServer): Promise<string> {
-  const answer = await fetch(`${server.base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'ada' }) });
+/** A token of the fixture's JwtModule, valid for an hour or for `seconds`. */
+async function tokenOf(server: LaunchedServer, seconds?: number): Promise<string> {
+  const answer = await fetch(`${server.base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'ada', seconds }) });
   return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** When a token expires (its `exp`), in ms since the epoch. */
+const expiryOf = (token: string): number => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+
+/** `promise`, or a failure naming `what` 5 s after `expiresAt`: a stream that outlives its token fails the test instead of holding it. */
+function settledBy<T>(expiresAt: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} had not happened 5 s after the token expired`)), expiresAt + 5000 - Date.now())));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -141,6 +152,38 @@ export function registerStreamingSuite(runtime: string, start: () => Promise<Lau
     assert.equal(await firstMessage(wsUrl(server, '/private'), { headers: { authorization: `Bearer ${token}` } }), { authorized: true });
     if ('reason' in deno) return;
     assert.equal(await firstMessageFromDeno(wsUrl(server, '/private'), ['bearer', token]), { protocol: 'bearer', message: { authorized: false } });
+  });
+
+  streams('an event stream opened with a token that expires in 1-2 s ends then: a last exception event (401), the handler aborted and closed', async ({ server }) => {
+    const before = await probeOf(server);
+    const token = await tokenOf(server, 2);
+    const leave = new AbortController();
+    const response = await fetch(`${server.base}/streams/private-ticks`, { headers: { authorization: `Bearer ${token}` }, signal: leave.signal });
+    assert.is(response.status, 200);
+    const events: TestEvent[] = [];
+    const read = async (): Promise<void> => {
+      for await (const event of serverEvents(response)) events.push(event);
+    };
+    // The body's end finishes the loop; an endless stream that outlived its token would not.
+    await settledBy(expiryOf(token), 'the end of the stream', read()).finally(() => leave.abort());
+    const ended = Date.now();
+    assert.ok(ended >= expiryOf(token) - 20, `ended ${expiryOf(token) - ended} ms before the token's exp`);
+    assert.ok(events.length > 1 && events.slice(0, -1).every((event) => event.event === 'tick'));
+    assert.equal(events.at(-1), { event: 'exception', data: { status: 401, name: 'HttpException', message: 'The token expired.' } });
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see its signal abort');
+  });
+
+  streams('a socket opened with a token that expires in 1-2 s closes then with 1008 and a short reason; it echoed until then', async ({ server }) => {
+    const before = await probeOf(server);
+    const token = await tokenOf(server, 2);
+    const socket = (await openSocket(wsUrl(server, '/private-echo'), { headers: { authorization: `Bearer ${token}` } })) as WebSocket;
+    const end = closed(socket);
+    const answer = nextMessage(socket);
+    socket.send(JSON.stringify({ text: 'before', n: 1 }));
+    assert.equal(await answer, { text: 'before', doubled: 2 });
+    assert.equal(await settledBy(expiryOf(token), 'the close', end).finally(() => socket.terminate()), { code: 1008, reason: 'The token expired.' });
+    assert.ok(Date.now() >= expiryOf(token) - 20, 'not before the token\'s exp');
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see its signal abort');
   });
 
   streams('subprotocols written as `a,b` behind a guard that answers later: Node opens the socket; Deno cannot answer that handshake, a 400 saying so', async ({ server }) => {

@@ -61,11 +61,8 @@ export class JwtService implements OnAppBootstrap {
 
   constructor(protected readonly config: JwtConfig) {
     const cache = config.verifiedTokenCache;
-    if (cache !== false) {
-      // A tolerance written as a duration string is taken as 0 here: a token near `exp`/`nbf` is then checked by jose.
-      const tolerance = typeof config.verifyOptions.clockTolerance === 'number' ? config.verifyOptions.clockTolerance : 0;
-      this.verified = new VerifiedTokenCache(cache.maxEntries, tolerance);
-    }
+    // A tolerance written as a duration string is taken as 0 here: a token near `exp`/`nbf` is then checked by jose.
+    if (cache !== false) this.verified = new VerifiedTokenCache(cache.maxEntries, config.clockToleranceSeconds);
     const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
   }
@@ -143,6 +140,20 @@ export class JwtService implements OnAppBootstrap {
       (result) => (remote === undefined || remote.generation === generation ? cache.set(token, result.payload as JwtClaims) : payloadOf(result)),
       refuse,
     );
+  }
+
+  /**
+   * When a stream opened with a token of these verified claims must end, in milliseconds since the
+   * epoch: its `exp` plus the clock tolerance given in seconds; undefined for a token without `exp`,
+   * or with `endStreamsAtExpiry: false`. `JwtAuthGuard` records it for the call (`CREDENTIAL_EXPIRES_AT`).
+   *
+   * @example
+   * jwt.streamDeadline({ sub: 'ada', exp: 1767225600 }); // 1767225600000
+   */
+  streamDeadline(claims: JwtClaims): number | undefined {
+    const { exp } = claims;
+    if (typeof exp !== 'number' || !this.config.endStreamsAtExpiry) return undefined;
+    return (exp + this.config.clockToleranceSeconds) * 1000;
   }
 
   private verificationKey(): Promise<VerificationKey> {

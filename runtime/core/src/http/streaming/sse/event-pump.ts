@@ -1,6 +1,7 @@
+import { HttpException } from '../../../exceptions/http-exception.js';
 import { closeIterator } from '../iterate.js';
 import { IteratorPump } from '../iterator-pump.js';
-import type { OpenStream, OpenStreams, StreamCall } from '../open-streams.js';
+import { TOKEN_EXPIRED, type OpenStream, type OpenStreams, type StreamCall } from '../open-streams.js';
 import type { SharedInterval } from '../shared-interval.js';
 import type { EventSink, SinkWatcher } from './event-sink.js';
 import { encodeEvent } from './server-sent-event.js';
@@ -42,7 +43,7 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   }
 
   start(): void {
-    this.options.streams.track(this);
+    this.options.streams.track(this, this.call);
     this.options.heartbeats.add(this);
     this.sink.onGone(this);
     this.pull();
@@ -50,6 +51,16 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
 
   shutdown(): void {
     this.end(false, new DOMException('The application is shutting down.', 'AbortError'), true);
+  }
+
+  /**
+   * The token the stream was opened with expired: a last `exception` event (a 401, which the typed
+   * client throws as an `ApiError`: get a new token, then reconnect), then the end.
+   */
+  expire(): void {
+    if (this.finished) return;
+    this.sink.write(this.options.failureEvent(new HttpException(401, TOKEN_EXPIRED)));
+    this.end(false, new DOMException(TOKEN_EXPIRED, 'AbortError'));
   }
 
   /** The client went away (the sink saw the connection close before the end). */

@@ -14,7 +14,7 @@ export const CloseCode = Object.freeze({
   unsupportedData: 1003,
   /** A message that is not JSON, or breaks the rules of its DTO (the reason says which). */
   invalidMessage: 1007,
-  /** Too many messages per second. */
+  /** Too many messages per second, or the token the socket was opened with expired. */
   policyViolation: 1008,
   /** A message larger than `maxMessageBytes`. */
   messageTooBig: 1009,
