@@ -1,5 +1,6 @@
 import type { CryptoKey, JWTHeaderParameters } from 'jose';
 import type { OnAppBootstrap } from '../chain/contracts.js';
+import { USE_APP_LOGGER, type Logger, type TakesAppLogger } from '../types/logger.js';
 import { JwtConfig } from './jwt-config.js';
 import type { SessionCookie } from './session-cookie.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
@@ -44,7 +45,9 @@ function at(now: number, duration: Duration): number | string {
  *   }
  * }
  */
-export class JwtService implements OnAppBootstrap {
+export class JwtService implements OnAppBootstrap, TakesAppLogger {
+  /** Where a remote key set's failed fetches are reported: the application's logger once `init` hands it over. */
+  private logger: Logger = console;
   /** jose, loaded with the first key (so whenever a key is set, this is too). */
   private jose?: Jose;
   /** What jose verifies with: one key, or the remote key set's resolver. */
@@ -65,6 +68,11 @@ export class JwtService implements OnAppBootstrap {
     if (cache !== false) this.verified = new VerifiedTokenCache(cache.maxEntries, config.clockToleranceSeconds);
     const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
+  }
+
+  /** Takes the application's logger (`app.init()` calls it before `onAppBootstrap`). */
+  [USE_APP_LOGGER](logger: Logger): void {
+    this.logger = logger;
   }
 
   /** The session cookie of `JwtModule.forRoot({ cookie })`, read by `JwtAuthGuard` besides `Authorization`. */
@@ -157,7 +165,7 @@ export class JwtService implements OnAppBootstrap {
   }
 
   private verificationKey(): Promise<VerificationKey> {
-    return (this.verifyKeyLoad ??= this.loadJose().then(() => loadVerificationKey(this.config)).then((key) => {
+    return (this.verifyKeyLoad ??= this.loadJose().then(() => loadVerificationKey(this.config, this.logger)).then((key) => {
       if ('generation' in key) {
         this.remoteKeys = key;
         this.verifyKey = key.key;
