@@ -4,6 +4,7 @@
 import { serverEvents, type TestEvent } from '@framework/testing';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
@@ -16,17 +17,18 @@ interface Probe {
   started: number;
   aborted: number;
   finished: number;
+  bulk: number;
 }
 
 const probeOf = async (server: LaunchedServer): Promise<Probe> => (await (await fetch(`${server.base}/streams/probe`)).json()) as Probe;
 const wsUrl = (server: LaunchedServer, path: string): string => `${server.base.replace('http:', 'ws:')}/streams${path}`;
 
 /** Polls the fixture's probe until `check` holds (the handler's `finally` runs in the server's process). */
-async function untilProbe(server: LaunchedServer, check: (probe: Probe) => boolean, what: string): Promise<void> {
+async function untilProbe(server: LaunchedServer, check: (probe: Probe) => boolean, what: string, every = 100): Promise<void> {
   let probe = await probeOf(server);
   for (let tries = 0; !check(probe); tries++) {
     if (tries === 50) assert.unreachable(`timed out waiting for ${what}: ${JSON.stringify(probe)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, every));
     probe = await probeOf(server);
   }
 }
@@ -74,12 +76,13 @@ function settledBy<T>(expiresAt: number, what: string, promise: Promise<T>): Pro
 }
 
 /**
- * Registers the streaming suite for one runtime; `start` launches a fresh fixture process.
+ * Registers the streaming suite for one runtime; `start` launches a fresh fixture process (with
+ * these environment variables).
  *
  * @example
  * registerStreamingSuite('deno', () => launch(deno.path, [...denoRunFlags([proto]), main], { env: { JWT_SECRET } }));
  */
-export function registerStreamingSuite(runtime: string, start: () => Promise<LaunchedServer>): void {
+export function registerStreamingSuite(runtime: string, start: (env?: Record<string, string>) => Promise<LaunchedServer>): void {
   const streams = suite<{ server: LaunchedServer }>(`fixture app streaming (${runtime})`);
   streams.before(async (context) => {
     context.server = await start();
@@ -221,6 +224,28 @@ export function registerStreamingSuite(runtime: string, start: () => Promise<Lau
     for (;;) if ((await events.next()).done) break;
     assert.is((await socketEnd).code, 1001);
     await stopped;
+    assert.is(await server.exited, 0, server.output());
+  });
+
+  // Deno and Bun, blocked writing to the stalled connection, hold it until shutdownTimeoutMs
+  // (docs/limits.md): the cut is Node's (and @hono/node-server's).
+  if (runtime === 'node') streams('SIGTERM with a client that stopped reading an event stream: its connection is cut after a short grace, the process exits long before shutdownTimeoutMs', async () => {
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '20000' });
+    const client = connect(Number(new URL(server.base).port), '127.0.0.1', () => client.write('GET /streams/bulk HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'));
+    client.pause();
+    client.on('error', () => undefined); // a reset is a cut too
+    // Stalled: the handler is no longer pulled (the buffers between it and the client are full).
+    let seen = -1;
+    await untilProbe(server, (probe) => {
+      const stalled = probe.bulk > 0 && probe.bulk === seen;
+      seen = probe.bulk;
+      return stalled;
+    }, 'the event stream to stall', 300);
+    const stopping = Date.now();
+    await server.stop();
+    const took = Date.now() - stopping;
+    client.destroy();
+    assert.ok(took < 10_000, `the process took ${took} ms to exit (shutdownTimeoutMs 20000)`);
     assert.is(await server.exited, 0, server.output());
   });
 

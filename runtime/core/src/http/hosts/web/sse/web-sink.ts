@@ -43,9 +43,10 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
       closed = true;
       controller.close();
       wakeUp();
-      // The queue the host reads from shrinks while its client reads. Erroring the stream makes the
-      // host drop the connection, and log the error once (Deno, Bun, @hono/node-server): the only
-      // cut a fetch host offers. A no-op once the queue was read whole (the stream is closed).
+      // The queue the host reads from shrinks while its client reads. Erroring the stream is the
+      // only cut a fetch host offers: @hono/node-server then drops the connection (and logs the
+      // error); Deno and Bun, blocked writing to the stalled connection, do not see it. A no-op
+      // once the queue was read whole (the stream is closed).
       if (atShutdown) cutWhenStalled(() => queued(controller), () => controller.error(new Error(CUT_MESSAGE)));
     },
     onGone(listener) {
