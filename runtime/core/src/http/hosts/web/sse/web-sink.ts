@@ -1,11 +1,15 @@
 import { cutWhenStalled } from '../../../streaming/shutdown-grace.js';
 import type { EventSink, SinkWatcher } from '../../../streaming/sse/event-sink.js';
+import { cutAnswer } from './answer-cut.js';
 
 const HIGH_WATER_MARK = 16 * 1024;
 const CUT_MESSAGE = 'An event stream whose client stopped reading was cut at shutdown.';
 
-/** An `EventSink` whose events become a Web `Response`'s body, buffering 16 KiB at most for a slow reader. */
-export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
+/**
+ * An `EventSink` whose events become a Web `Response`'s body, buffering 16 KiB at most for a slow
+ * reader; `bindings` (what the host passed beside the request) say how to cut its connection.
+ */
+export function webEventSink(bindings?: unknown): { body: ReadableStream<Uint8Array>; sink: EventSink & { write(chunk: string | Uint8Array): boolean } } {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let wake: (() => void) | undefined;
@@ -43,11 +47,11 @@ export function webEventSink(): { body: ReadableStream<Uint8Array>; sink: EventS
       closed = true;
       controller.close();
       wakeUp();
-      // The queue the host reads from shrinks while its client reads. Erroring the stream is the
-      // only cut a fetch host offers: @hono/node-server then drops the connection (and logs the
-      // error); Deno and Bun, blocked writing to the stalled connection, do not see it. A no-op
-      // once the queue was read whole (the stream is closed).
-      if (atShutdown) cutWhenStalled(() => queued(controller), () => controller.error(new Error(CUT_MESSAGE)));
+      // The queue the host reads from shrinks while its client reads. A host blocked writing to a
+      // stalled connection does not read on, so erroring the stream (a no-op once it was read
+      // whole) cuts only where the host has no cut of its own to offer and reads on (Deno has
+      // neither: its connection is held until shutdownTimeoutMs).
+      if (atShutdown) cutWhenStalled(() => queued(controller), () => void (cutAnswer(bindings) || controller.error(new Error(CUT_MESSAGE))));
     },
     onGone(listener) {
       watcher = listener;
