@@ -15,6 +15,8 @@ export function webEventSink(bindings?: unknown): { body: ReadableStream<Uint8Ar
   let wake: (() => void) | undefined;
   let watcher: SinkWatcher | undefined;
   let closed = false;
+  /** Ended at shutdown while the queue was full: closed once the host reads from it again. */
+  let closeWhenRead = false;
   const wakeUp = (): void => {
     const resume = wake;
     wake = undefined;
@@ -25,9 +27,16 @@ export function webEventSink(bindings?: unknown): { body: ReadableStream<Uint8Ar
       start(c) {
         controller = c;
       },
-      pull: wakeUp,
+      pull() {
+        if (closeWhenRead) {
+          closeWhenRead = false;
+          controller.close();
+        }
+        wakeUp();
+      },
       cancel(reason) {
         closed = true;
+        closeWhenRead = false;
         watcher?.gone(reason);
         wakeUp();
       },
@@ -45,23 +54,20 @@ export function webEventSink(bindings?: unknown): { body: ReadableStream<Uint8Ar
     end(atShutdown) {
       if (closed) return;
       closed = true;
-      controller.close();
       wakeUp();
-      // The queue the host reads from shrinks while its client reads. A host blocked writing to a
-      // stalled connection does not read on, so erroring the stream (a no-op once it was read
-      // whole) cuts only where the host has no cut of its own to offer and reads on (Deno has
-      // neither: its connection is held until shutdownTimeoutMs).
-      if (atShutdown) cutWhenStalled(() => queued(controller), () => void (cutAnswer(bindings) || controller.error(new Error(CUT_MESSAGE))));
+      if (!atShutdown || (controller.desiredSize ?? 0) > 0) return controller.close();
+      // The host stopped reading the full queue (its client stopped reading, or is slow): closed
+      // once it reads again, cut if it takes nothing for the grace. The host's own cut first
+      // (Bun's, @hono/node-server's response); else the stream is errored, which a host reading on
+      // sees (Deno, blocked writing to the stalled connection, does not: it holds it until
+      // shutdownTimeoutMs).
+      closeWhenRead = true;
+      const queued = (): number | undefined => (closeWhenRead ? HIGH_WATER_MARK - (controller.desiredSize ?? 0) : undefined);
+      cutWhenStalled(queued, () => void (cutAnswer(bindings) || controller.error(new Error(CUT_MESSAGE))));
     },
     onGone(listener) {
       watcher = listener;
     },
   };
   return { body, sink };
-}
-
-/** Bytes in the queue the host reads from (a closed stream counts as full: erroring it does nothing), undefined once errored. */
-function queued(controller: ReadableStreamDefaultController<Uint8Array>): number | undefined {
-  const room = controller.desiredSize;
-  return room === null ? undefined : HIGH_WATER_MARK - room;
 }
