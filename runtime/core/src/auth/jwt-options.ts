@@ -62,8 +62,9 @@ export interface JwtCommonOptions {
    */
   readonly endStreamsAtExpiry?: boolean;
   /**
-   * @deprecated Ignored: the module has no configuration warning left (a short secret is now an
-   * error at start-up). Kept so existing configurations still type-check.
+   * @deprecated Ignored: what the module reports (a remote key set's failed fetches) goes to the
+   * application's `logger` (a short secret is now an error at start-up). Kept so existing
+   * configurations still type-check.
    */
   readonly logger?: Pick<Logger, 'warn'>;
   /**
