@@ -119,5 +119,5 @@ test('a client stalled when app.close() began that reads on gets every event the
   assert.ok(text.endsWith('"}\n\n'), 'the last event whole');
 });
 
-test.after(() => unsubscribe('net.server.socket', onServerSocket));
+test.after(() => void unsubscribe('net.server.socket', onServerSocket));
 test.run();
