@@ -128,6 +128,15 @@ errors('requireExpiry and requiredClaims are checked: expiresIn false needs requ
   throwsConfig({ secret: SECRET, requireExpiry: 'no' }, '`requireExpiry` must be true or false');
 });
 
+errors('streamDeadline: a token\'s exp (plus a tolerance in seconds) in ms; none without exp or with endStreamsAtExpiry: false; a non-boolean refused', () => {
+  assert.is(service({ secret: SECRET }).streamDeadline({ sub: 'ada', exp: 1_767_225_600 }), 1_767_225_600_000);
+  assert.is(service({ secret: SECRET, clockTolerance: 30 }).streamDeadline({ exp: 1_767_225_600 }), 1_767_225_630_000);
+  assert.is(service({ secret: SECRET, clockTolerance: '30s' }).streamDeadline({ exp: 1_767_225_600 }), 1_767_225_600_000, 'a string tolerance is jose\'s alone');
+  assert.is(service({ secret: SECRET, requireExpiry: false }).streamDeadline({ sub: 'ada' }), undefined);
+  assert.is(service({ secret: SECRET, endStreamsAtExpiry: false }).streamDeadline({ exp: 1_767_225_600 }), undefined);
+  throwsConfig({ secret: SECRET, endStreamsAtExpiry: 'no' }, '`endStreamsAtExpiry` must be true or false');
+});
+
 errors.run();
 
 const jwks = suite<{ server: Server; url: string; privateKey: CryptoKey; ecPrivateKey: CryptoKey }>('JwtService against a remote JWKS');

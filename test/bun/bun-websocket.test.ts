@@ -32,7 +32,7 @@ const { file } = await bundleApp({ entry: fileURLToPath(new URL('./fixtures/stre
 const JWT_SECRET = 'bun-socket-secret-of-at-least-32-bytes';
 const onBun = (env: Record<string, string> = {}) => launch(runtime.path!, [file], { cwd: dir, env: { JWT_SECRET, ...env }, readyWithinMs: 30_000 });
 
-registerStreamingSuite('bun', () => onBun());
+registerStreamingSuite('bun', (env) => onBun(env));
 
 interface RequestLine {
   path?: string;

@@ -4,6 +4,7 @@
 import { serverEvents, type TestEvent } from '@framework/testing';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
@@ -16,17 +17,18 @@ interface Probe {
   started: number;
   aborted: number;
   finished: number;
+  bulk: number;
 }
 
 const probeOf = async (server: LaunchedServer): Promise<Probe> => (await (await fetch(`${server.base}/streams/probe`)).json()) as Probe;
 const wsUrl = (server: LaunchedServer, path: string): string => `${server.base.replace('http:', 'ws:')}/streams${path}`;
 
 /** Polls the fixture's probe until `check` holds (the handler's `finally` runs in the server's process). */
-async function untilProbe(server: LaunchedServer, check: (probe: Probe) => boolean, what: string): Promise<void> {
+async function untilProbe(server: LaunchedServer, check: (probe: Probe) => boolean, what: string, every = 100): Promise<void> {
   let probe = await probeOf(server);
   for (let tries = 0; !check(probe); tries++) {
     if (tries === 50) assert.unreachable(`timed out waiting for ${what}: ${JSON.stringify(probe)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, every));
     probe = await probeOf(server);
   }
 }
@@ -57,18 +59,30 @@ s.onerror = () => { console.log('error'); Deno.exit(1); };`;
   return new Promise((resolve, reject) => child.once('exit', (status) => (status === 0 ? resolve(JSON.parse(output)) : reject(new Error(`deno's WebSocket: ${output}`)))));
 }
 
-async function tokenOf(server: LaunchedServer): Promise<string> {
-  const answer = await fetch(`${server.base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'ada' }) });
+/** A token of the fixture's JwtModule, valid for an hour or for `seconds`. */
+async function tokenOf(server: LaunchedServer, seconds?: number): Promise<string> {
+  const answer = await fetch(`${server.base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'ada', seconds }) });
   return ((await answer.json()) as { access_token: string }).access_token;
 }
 
+/** When a token expires (its `exp`), in ms since the epoch. */
+const expiryOf = (token: string): number => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+
+/** `promise`, or a failure naming `what` 5 s after `expiresAt`: a stream that outlives its token fails the test instead of holding it. */
+function settledBy<T>(expiresAt: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} had not happened 5 s after the token expired`)), expiresAt + 5000 - Date.now())));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Registers the streaming suite for one runtime; `start` launches a fresh fixture process.
+ * Registers the streaming suite for one runtime; `start` launches a fresh fixture process (with
+ * these environment variables).
  *
  * @example
  * registerStreamingSuite('deno', () => launch(deno.path, [...denoRunFlags([proto]), main], { env: { JWT_SECRET } }));
  */
-export function registerStreamingSuite(runtime: string, start: () => Promise<LaunchedServer>): void {
+export function registerStreamingSuite(runtime: string, start: (env?: Record<string, string>) => Promise<LaunchedServer>): void {
   const streams = suite<{ server: LaunchedServer }>(`fixture app streaming (${runtime})`);
   streams.before(async (context) => {
     context.server = await start();
@@ -143,6 +157,38 @@ export function registerStreamingSuite(runtime: string, start: () => Promise<Lau
     assert.equal(await firstMessageFromDeno(wsUrl(server, '/private'), ['bearer', token]), { protocol: 'bearer', message: { authorized: false } });
   });
 
+  streams('an event stream opened with a token that expires in 1-2 s ends then: a last exception event (401), the handler aborted and closed', async ({ server }) => {
+    const before = await probeOf(server);
+    const token = await tokenOf(server, 2);
+    const leave = new AbortController();
+    const response = await fetch(`${server.base}/streams/private-ticks`, { headers: { authorization: `Bearer ${token}` }, signal: leave.signal });
+    assert.is(response.status, 200);
+    const events: TestEvent[] = [];
+    const read = async (): Promise<void> => {
+      for await (const event of serverEvents(response)) events.push(event);
+    };
+    // The body's end finishes the loop; an endless stream that outlived its token would not.
+    await settledBy(expiryOf(token), 'the end of the stream', read()).finally(() => leave.abort());
+    const ended = Date.now();
+    assert.ok(ended >= expiryOf(token) - 20, `ended ${expiryOf(token) - ended} ms before the token's exp`);
+    assert.ok(events.length > 1 && events.slice(0, -1).every((event) => event.event === 'tick'));
+    assert.equal(events.at(-1), { event: 'exception', data: { status: 401, name: 'HttpException', message: 'The token expired.' } });
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see its signal abort');
+  });
+
+  streams('a socket opened with a token that expires in 1-2 s closes then with 1008 and a short reason; it echoed until then', async ({ server }) => {
+    const before = await probeOf(server);
+    const token = await tokenOf(server, 2);
+    const socket = (await openSocket(wsUrl(server, '/private-echo'), { headers: { authorization: `Bearer ${token}` } })) as WebSocket;
+    const end = closed(socket);
+    const answer = nextMessage(socket);
+    socket.send(JSON.stringify({ text: 'before', n: 1 }));
+    assert.equal(await answer, { text: 'before', doubled: 2 });
+    assert.equal(await settledBy(expiryOf(token), 'the close', end).finally(() => socket.terminate()), { code: 1008, reason: 'The token expired.' });
+    assert.ok(Date.now() >= expiryOf(token) - 20, 'not before the token\'s exp');
+    await untilProbe(server, (probe) => probe.aborted > before.aborted && probe.finished > before.finished, 'the handler to see its signal abort');
+  });
+
   streams('subprotocols written as `a,b` behind a guard that answers later: Node opens the socket; Deno cannot answer that handshake, a 400 saying so', async ({ server }) => {
     const authorization = `Bearer ${await tokenOf(server)}`;
     const opened = await openSocket(wsUrl(server, '/private'), { headers: { authorization } }, ['first', 'second']);
@@ -178,6 +224,28 @@ export function registerStreamingSuite(runtime: string, start: () => Promise<Lau
     for (;;) if ((await events.next()).done) break;
     assert.is((await socketEnd).code, 1001);
     await stopped;
+    assert.is(await server.exited, 0, server.output());
+  });
+
+  // Deno, blocked writing to the stalled connection, holds it until shutdownTimeoutMs and offers no
+  // cut (docs/limits.md); Bun cuts it through its idle timeout.
+  if (runtime !== 'deno') streams('SIGTERM with a client that stopped reading an event stream: its connection is cut after a short grace, the process exits long before shutdownTimeoutMs', async () => {
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '30000' });
+    const client = connect(Number(new URL(server.base).port), '127.0.0.1', () => client.write('GET /streams/bulk HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'));
+    client.pause();
+    client.on('error', () => undefined); // a reset is a cut too
+    // Stalled: the handler is no longer pulled (the buffers between it and the client are full).
+    let seen = -1;
+    await untilProbe(server, (probe) => {
+      const stalled = probe.bulk > 0 && probe.bulk === seen;
+      seen = probe.bulk;
+      return stalled;
+    }, 'the event stream to stall', 300);
+    const stopping = Date.now();
+    await server.stop();
+    const took = Date.now() - stopping;
+    client.destroy();
+    assert.ok(took < 10_000, `the process took ${took} ms to exit (shutdownTimeoutMs 30000)`);
     assert.is(await server.exited, 0, server.output());
   });
 

@@ -154,6 +154,20 @@ test('the JWT guard: a token signed in the Worker opens the guarded route; none 
   }
 });
 
+test('an event stream opened with a token that expires in 1-2 s ends then, with a last exception event (401)', async () => {
+  const { token } = (await (await worker.dispatchFetch('http://worker.test/account/token?seconds=2', { method: 'POST' })).json()) as { token: string };
+  const expiresAt = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+  const feed = await worker.dispatchFetch('http://worker.test/account/feed', { headers: { authorization: `Bearer ${token}` } });
+  assert.is(feed.status, 200);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // An endless stream that outlived its token fails the test 5 s after the token's exp.
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the stream outlived its token by 5 s')), expiresAt + 5000 - Date.now())));
+  const text = await Promise.race([feed.text(), late]).finally(() => clearTimeout(timer));
+  assert.ok(Date.now() >= expiresAt - 20, 'not before the token expired');
+  assert.match(text, /^event: tick\n/);
+  assert.ok(text.endsWith('event: exception\ndata: {"status":401,"name":"HttpException","message":"The token expired."}\n\n'), text.slice(-200));
+});
+
 test('the request log writes one JSON line a request in the Worker, a server error with its stack', async () => {
   const broken = await worker.dispatchFetch('http://worker.test/hello/broken');
   assert.is(broken.status, 500);

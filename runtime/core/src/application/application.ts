@@ -15,7 +15,7 @@ import { assertTablesMatch } from './stale-check.js';
 import { monotonicMs } from '../timing/monotonic-clock.js';
 import type { ApplicationTransport, TransportHost } from '../hosting/transport-host.js';
 import { withDeadline } from '../timing/deadline.js';
-import { bootstrapSingletons, closeSingletons, loggedStep, messageOf, warnOfForeignHooks } from './lifecycle-hooks.js';
+import { bootstrapSingletons, closeSingletons, handLoggerTo, loggedStep, messageOf, warnOfForeignHooks } from './lifecycle-hooks.js';
 import { slowFactoryWarning, slowFactoryWarningMsOf } from './slow-factory-warning.js';
 
 /** Where `init` stands: a second call must not build a second set of singletons. */
@@ -176,6 +176,7 @@ export class FrameworkApplication extends HttpApplication {
     await injector.createSingletons();
     this.assertNotClosing();
     warnOfForeignHooks(injector, this.logger);
+    handLoggerTo(injector, this.logger);
     if (this.debug.providers) this.logProviderTimes(injector, monotonicMs() - started);
     this.http.addStaticRoutes(setUpHealth(this.healthState, injector, tables.routes));
 

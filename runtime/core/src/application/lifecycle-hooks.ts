@@ -1,6 +1,6 @@
 import type { OnAppBootstrap, OnAppClose } from '../chain/contracts.js';
 import type { Injector } from '../di/injector.js';
-import type { Logger } from '../types/logger.js';
+import { USE_APP_LOGGER, type Logger, type TakesAppLogger } from '../types/logger.js';
 import { withDeadline } from '../timing/deadline.js';
 
 /** Runs one named step of a close; the caller decides what a failure becomes. */
@@ -32,6 +32,19 @@ export async function closeSingletons(injector: Injector, closed: Set<unknown>, 
     if (!hasHook<keyof OnAppClose>(instance, 'onAppClose')) continue;
     const bounded = () => withDeadline(Promise.resolve(instance.onAppClose()), ms, () => new Error(`it did not finish within ${ms} ms (shutdownTimeoutMs)`));
     await step(`${provider.name}.onAppClose() (${provider.source})`, bounded);
+  }
+}
+
+/**
+ * Hands the application's logger to every created singleton that takes it (`USE_APP_LOGGER`),
+ * before any `onAppBootstrap` runs.
+ *
+ * @example
+ * handLoggerTo(injector, options.logger ?? console);
+ */
+export function handLoggerTo(injector: Injector, logger: Logger): void {
+  for (const [, instance] of injector.singletonInstances()) {
+    if (typeof (instance as Partial<TakesAppLogger> | null | undefined)?.[USE_APP_LOGGER] === 'function') (instance as TakesAppLogger)[USE_APP_LOGGER](logger);
   }
 }
 

@@ -33,5 +33,6 @@ export { JwtAuthGuard, authenticateBearer, authenticateRequest } from './jwt-aut
 export { CrossSiteRequestException, MAX_COOKIE_HEADER_LENGTH, SessionCookie, type JwtCookieOptions } from './session-cookie.js';
 export { Public, IS_PUBLIC_KEY, isPublicRoute } from './public.js';
 export { JWT_CLAIMS, claimsOf } from './claims.js';
+export { CREDENTIAL_EXPIRES_AT } from './credential-expiry.js';
 export { credentialOf, bearerTokenOf } from './credentials.js';
 export { ApiKeyConfig, ApiKeyGuard, ApiKeyModule, type ApiKeyOptions } from './api-key.js';

@@ -1,6 +1,7 @@
 import type { AuthGuard } from '../chain/contracts.js';
 import type { ExecutionContext } from '../contract/execution-context.js';
 import { JWT_CLAIMS } from './claims.js';
+import { CREDENTIAL_EXPIRES_AT } from './credential-expiry.js';
 import { bearerTokenOf } from './credentials.js';
 import type { JwtClaims } from './jwt-options.js';
 import { JwtService } from './jwt.service.js';
@@ -87,7 +88,7 @@ export class JwtAuthGuard implements AuthGuard {
   private async verifyToken(token: string, context: ExecutionContext): Promise<boolean> {
     const claims = await this.jwt.verify(token);
     if (claims === null) return false;
-    context.state.set(JWT_CLAIMS, claims);
+    keepClaims(this.jwt, context, claims);
     return this.authorize(claims, context);
   }
 }
@@ -105,7 +106,7 @@ export async function authenticateBearer(jwt: JwtService, context: ExecutionCont
   if (token === undefined) return false;
   const claims = await jwt.verify(token);
   if (claims === null) return false;
-  context.state.set(JWT_CLAIMS, claims);
+  keepClaims(jwt, context, claims);
   return true;
 }
 
@@ -123,8 +124,18 @@ export async function authenticateRequest(jwt: JwtService, context: ExecutionCon
   if (token === undefined) return false;
   const claims = await jwt.verify(token);
   if (claims === null) return false;
-  context.state.set(JWT_CLAIMS, claims);
+  keepClaims(jwt, context, claims);
   return true;
+}
+
+/**
+ * Stores the verified claims for `claimsOf(context)`, and when the token expires: a stream the call
+ * opens ends then (the guard does not run again while it is open).
+ */
+function keepClaims(jwt: JwtService, context: ExecutionContext, claims: JwtClaims): void {
+  context.state.set(JWT_CLAIMS, claims);
+  const deadline = jwt.streamDeadline(claims);
+  if (deadline !== undefined) context.state.set(CREDENTIAL_EXPIRES_AT, deadline);
 }
 
 /** The session cookie's token once the call passed the same-origin check (which throws 403 otherwise). */

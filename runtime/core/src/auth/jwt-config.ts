@@ -125,6 +125,10 @@ export class JwtConfig {
   readonly verifiedTokenCache: { readonly maxEntries: number } | false;
   /** The session cookie the guard also reads a token from, when `cookie` is set. */
   readonly sessionCookie?: SessionCookie;
+  /** `clockTolerance` in seconds; 0 when given as a string (`'30s'`), which jose alone reads. */
+  readonly clockToleranceSeconds: number;
+  /** Whether a stream opened with a token ends when the token expires (`endStreamsAtExpiry`, default true). */
+  readonly endStreamsAtExpiry: boolean;
 
   constructor(options: JwtModuleOptions) {
     this.source = keySourceOf(options);
@@ -143,6 +147,9 @@ export class JwtConfig {
     this.requiredClaims = Object.freeze(requiredClaimsOf(options));
     this.verifiedTokenCache = verifiedTokenCacheOf(options);
     if (options.cookie !== undefined) this.sessionCookie = new SessionCookie(options.cookie);
+    this.clockToleranceSeconds = typeof options.clockTolerance === 'number' ? options.clockTolerance : 0;
+    this.endStreamsAtExpiry = options.endStreamsAtExpiry ?? true;
+    if (typeof this.endStreamsAtExpiry !== 'boolean') throw configError(`\`endStreamsAtExpiry\` must be true or false; got ${String(this.endStreamsAtExpiry)}.`);
     this.verifyOptions = Object.freeze({
       algorithms: [...this.algorithms],
       ...(this.requiredClaims.length > 0 && { requiredClaims: [...this.requiredClaims] }),

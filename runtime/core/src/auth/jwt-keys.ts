@@ -4,6 +4,7 @@
  * of JWT verification.
  */
 import type { CryptoKey, JWK, JWSAlgorithm } from 'jose';
+import type { Logger } from '../types/logger.js';
 import { loadJose } from './load-jose.js';
 import type { JwtConfig } from './jwt-config.js';
 import type { KeyMaterial } from './jwt-options.js';
@@ -46,13 +47,13 @@ async function importMaterial(material: KeyMaterial, algorithm: JWSAlgorithm, ro
 }
 
 /**
- * The key (or remote key set) tokens are verified with.
+ * The key (or remote key set) tokens are verified with; a remote set reports its failed fetches to `logger`.
  *
  * @example
- * const key = await loadVerificationKey(config);
+ * const key = await loadVerificationKey(config, logger);
  * await jwtVerify(token, key, config.verifyOptions);
  */
-export function loadVerificationKey(config: JwtConfig): Promise<VerificationKey> {
+export function loadVerificationKey(config: JwtConfig, logger: Pick<Logger, 'warn' | 'log'>): Promise<VerificationKey> {
   const source = config.source;
   const algorithm = config.algorithms[0]!;
   switch (source.kind) {
@@ -61,7 +62,7 @@ export function loadVerificationKey(config: JwtConfig): Promise<VerificationKey>
     case 'keyPair':
       return importMaterial(source.options.publicKey, algorithm, 'publicKey');
     case 'jwks':
-      return loadJose().then((jose) => watchRemoteKeySet(jose, new URL(source.options.jwksUrl), source.options.jwksOptions));
+      return loadJose().then((jose) => watchRemoteKeySet(jose, new URL(source.options.jwksUrl), source.options.jwksOptions, logger));
   }
 }
 

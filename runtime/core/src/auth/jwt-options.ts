@@ -49,8 +49,22 @@ export interface JwtCommonOptions {
   /** Clock skew tolerated when checking `exp` and `nbf` (default none). */
   readonly clockTolerance?: Duration;
   /**
-   * @deprecated Ignored: the module has no configuration warning left (a short secret is now an
-   * error at start-up). Kept so existing configurations still type-check.
+   * Whether an `@Sse()` stream or `@Ws()` socket opened with a token ends when the token expires
+   * (default `true`): guards run once, when it opens, so without this a stream outlives its token
+   * for as long as the client keeps it. It ends at `exp` (plus `clockTolerance` when given in
+   * seconds): the handler's `context.signal` aborts, an event stream sends a last `exception` event
+   * (401, `The token expired.`) and ends, a socket closes with 1008 and that reason. Set `false`
+   * only where a stream's handler checks the caller again itself (through `context.signal` and
+   * `claimsOf(context).exp`, say): a leaked or revoked token then keeps its streams.
+   *
+   * @example
+   * JwtModule.forRoot({ secret: jwtSecretFromEnv(), endStreamsAtExpiry: false })
+   */
+  readonly endStreamsAtExpiry?: boolean;
+  /**
+   * @deprecated Ignored: what the module reports (a remote key set's failed fetches) goes to the
+   * application's `logger` (a short secret is now an error at start-up). Kept so existing
+   * configurations still type-check.
    */
   readonly logger?: Pick<Logger, 'warn'>;
   /**

@@ -1,5 +1,6 @@
 import type { CryptoKey, JWTHeaderParameters } from 'jose';
 import type { OnAppBootstrap } from '../chain/contracts.js';
+import { USE_APP_LOGGER, type Logger, type TakesAppLogger } from '../types/logger.js';
 import { JwtConfig } from './jwt-config.js';
 import type { SessionCookie } from './session-cookie.js';
 import { loadSigningKey, loadVerificationKey, type VerificationKey } from './jwt-keys.js';
@@ -44,7 +45,9 @@ function at(now: number, duration: Duration): number | string {
  *   }
  * }
  */
-export class JwtService implements OnAppBootstrap {
+export class JwtService implements OnAppBootstrap, TakesAppLogger {
+  /** Where a remote key set's failed fetches are reported: the application's logger once `init` hands it over. */
+  private logger: Logger = console;
   /** jose, loaded with the first key (so whenever a key is set, this is too). */
   private jose?: Jose;
   /** What jose verifies with: one key, or the remote key set's resolver. */
@@ -61,13 +64,15 @@ export class JwtService implements OnAppBootstrap {
 
   constructor(protected readonly config: JwtConfig) {
     const cache = config.verifiedTokenCache;
-    if (cache !== false) {
-      // A tolerance written as a duration string is taken as 0 here: a token near `exp`/`nbf` is then checked by jose.
-      const tolerance = typeof config.verifyOptions.clockTolerance === 'number' ? config.verifyOptions.clockTolerance : 0;
-      this.verified = new VerifiedTokenCache(cache.maxEntries, tolerance);
-    }
+    // A tolerance written as a duration string is taken as 0 here: a token near `exp`/`nbf` is then checked by jose.
+    if (cache !== false) this.verified = new VerifiedTokenCache(cache.maxEntries, config.clockToleranceSeconds);
     const keyId = config.source.kind === 'keyPair' ? config.source.options.keyId : undefined;
     this.header = { alg: config.signingAlgorithm ?? config.algorithms[0]!, typ: 'JWT', ...(keyId !== undefined && { kid: keyId }) };
+  }
+
+  /** Takes the application's logger (`app.init()` calls it before `onAppBootstrap`). */
+  [USE_APP_LOGGER](logger: Logger): void {
+    this.logger = logger;
   }
 
   /** The session cookie of `JwtModule.forRoot({ cookie })`, read by `JwtAuthGuard` besides `Authorization`. */
@@ -145,8 +150,22 @@ export class JwtService implements OnAppBootstrap {
     );
   }
 
+  /**
+   * When a stream opened with a token of these verified claims must end, in milliseconds since the
+   * epoch: its `exp` plus the clock tolerance given in seconds; undefined for a token without `exp`,
+   * or with `endStreamsAtExpiry: false`. `JwtAuthGuard` records it for the call (`CREDENTIAL_EXPIRES_AT`).
+   *
+   * @example
+   * jwt.streamDeadline({ sub: 'ada', exp: 1767225600 }); // 1767225600000
+   */
+  streamDeadline(claims: JwtClaims): number | undefined {
+    const { exp } = claims;
+    if (typeof exp !== 'number' || !this.config.endStreamsAtExpiry) return undefined;
+    return (exp + this.config.clockToleranceSeconds) * 1000;
+  }
+
   private verificationKey(): Promise<VerificationKey> {
-    return (this.verifyKeyLoad ??= this.loadJose().then(() => loadVerificationKey(this.config)).then((key) => {
+    return (this.verifyKeyLoad ??= this.loadJose().then(() => loadVerificationKey(this.config, this.logger)).then((key) => {
       if ('generation' in key) {
         this.remoteKeys = key;
         this.verifyKey = key.key;

@@ -7,10 +7,13 @@
  * the keys before. The wrapper also bounds what a fetch costs: an answer longer than 1 MiB is
  * refused unread, and after a failed fetch (no answer, not a 200, not a key set) the set is not
  * asked again for a pause that doubles from 1 s up to its `cooldownDuration`: tokens whose keys are
- * not at hand are refused meanwhile instead of each one fetching (and waiting) again.
+ * not at hand are refused meanwhile instead of each one fetching (and waiting) again. The first
+ * failure of a run of them is one warning naming the set and the reason (not one per request), and
+ * the fetch that ends the run one line more.
  */
 import type { JWTVerifyGetKey } from 'jose';
 import type { FetchImplementation, RemoteJWKSetOptions } from 'jose/jwks/remote';
+import type { Logger } from '../types/logger.js';
 import type { Jose } from './load-jose.js';
 
 /** Longest key set answer read: a hundred RSA keys take about 50 KB. */
@@ -30,21 +33,35 @@ export interface WatchedKeySet {
 
 /**
  * @example
- * const keys = watchRemoteKeySet(await loadJose(), new URL('https://issuer.example/.well-known/jwks.json'));
+ * const keys = watchRemoteKeySet(await loadJose(), new URL('https://issuer.example/.well-known/jwks.json'), {}, logger);
  * const before = keys.generation;
  * await jwtVerify(token, keys.key);
  * if (keys.generation !== before) forgetVerifiedTokens();
  */
-export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOptions = {}): WatchedKeySet {
+export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOptions = {}, logger: Pick<Logger, 'warn' | 'log'> = console): WatchedKeySet {
   const fetchWith: FetchImplementation = options[jose.customFetch] ?? fetch;
   const longestPause = Math.max(FIRST_PAUSE_MS, options.cooldownDuration ?? 30_000);
+  const timeoutMs = options.timeoutDuration ?? 5000;
+  // Without credentials, query or fragment, which may hold a secret.
+  const where = `${url.origin}${url.pathname}`;
   let lastText: string | undefined;
   let generation = 0;
   let failuresInARow = 0;
   let retryAt = 0;
-  const failed = (): void => {
+  const failed = (reason: string): void => {
+    if (failuresInARow === 0) {
+      logger.warn(
+        `JwtModule: the key set at ${where} could not be fetched: ${reason}. Tokens whose key is not at hand are refused ` +
+          `until a fetch succeeds; it is asked again in ${FIRST_PAUSE_MS / 1000} s, then less often (up to every ${longestPause / 1000} s).`,
+      );
+    }
     failuresInARow++;
     retryAt = Date.now() + Math.min(longestPause, FIRST_PAUSE_MS * 2 ** Math.min(failuresInARow - 1, 20));
+  };
+  const fetched = (): void => {
+    if (failuresInARow > 0) logger.log(`JwtModule: the key set at ${where} was fetched again, after ${failuresInARow} failed ${failuresInARow === 1 ? 'fetch' : 'fetches'}.`);
+    failuresInARow = 0;
+    retryAt = 0;
   };
   const watchingFetch: FetchImplementation = async (url, init) => {
     // jose fetches again on every token while it has no fresh set, so an issuer that is down would
@@ -56,21 +73,20 @@ export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOpt
       const response = await fetchWith(url, init);
       // jose reads a 200 only; anything else leaves its keys as they were.
       if (response.status !== 200) {
-        failed();
+        failed(`it answered ${response.status}`);
         await response.body?.cancel();
         return new Response(null, { status: response.status });
       }
       headers = response.headers;
       text = await boundedText(response, MAX_JWKS_BYTES);
     } catch (error) {
-      failed();
+      failed(reasonOf(error, timeoutMs));
       throw error;
     }
     if (!isKeySetText(text)) {
-      failed(); // jose refuses it
+      failed('its answer is not a key set (a JSON object with a `keys` array)'); // jose refuses it
     } else {
-      failuresInARow = 0;
-      retryAt = 0;
+      fetched();
       // The first set replaces nothing: no token was verified before it.
       if (lastText !== undefined && text !== lastText) generation++;
       lastText = text;
@@ -87,6 +103,14 @@ export function watchRemoteKeySet(jose: Jose, url: URL, options: RemoteJWKSetOpt
       return generation;
     },
   };
+}
+
+/** Why a fetch threw, for the warning: its own message and its cause's (`fetch failed: getaddrinfo ENOTFOUND issuer.example`). */
+function reasonOf(error: unknown, timeoutMs: number): string {
+  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (timeoutDuration)`;
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+  return cause === undefined ? message : `${message}: ${cause}`;
 }
 
 /** A JSON object with a `keys` array: what jose takes as a key set (it checks the keys). */

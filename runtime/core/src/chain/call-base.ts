@@ -39,6 +39,10 @@ export abstract class CallBase<Entry extends HandlerEntry = HandlerEntry> {
   get state(): Map<unknown, unknown> {
     return (this.stateMap ??= new Map());
   }
+  /** A value of `state`, read without creating the bag (a stream reading what its guard left). */
+  stateValue(key: unknown): unknown {
+    return this.stateMap?.get(key);
+  }
   /**
    * Created on first read (calls that never look at it allocate nothing), and then tied to the
    * transport's own cancellation (`onCancel`): an HTTP client that disconnects, a gRPC client that

@@ -40,7 +40,7 @@ export function openEventStream(exchange: HostExchange, headers: AnswerHeaders, 
       return !full && !compressorFull;
     },
     ready: () => (compressorFull ? compressor.drained().then(() => void (compressorFull = false)) : Promise.resolve()).then(hostReady),
-    end: () => compressor.end(() => sink.end()),
+    end: (atShutdown) => compressor.end(() => sink.end(atShutdown)),
     onGone(watcher) {
       sink.onGone({
         gone(reason: unknown) {

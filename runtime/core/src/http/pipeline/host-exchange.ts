@@ -24,7 +24,8 @@ export interface BodySink {
   write(chunk: string | Uint8Array): boolean;
   /** Resolves once the host takes more, or the client is gone. */
   ready(): Promise<void>;
-  end(): void;
+  /** Ends the body; `atShutdown`: a client that stopped reading is cut off after a short grace (see `EventSink.end`). */
+  end(atShutdown?: boolean): void;
   /** Tells `watcher` once when the client goes away before `end`. */
   onGone(watcher: SinkWatcher): void;
 }

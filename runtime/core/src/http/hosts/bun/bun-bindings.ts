@@ -2,6 +2,7 @@ import { HttpException } from '../../../exceptions/http-exception.js';
 import type { ServerBindings } from '../../served-http.js';
 import type { HandshakeUpgrade } from '../../streaming/websocket/socket-port.js';
 import { handshakeRefusal } from '../../streaming/websocket/upgrade-exceptions.js';
+import { CUT_ANSWER, type AnswerCutBindings } from '../web/sse/answer-cut.js';
 import { SOCKET_HANDSHAKE, type SocketHandshakeBindings } from '../web/websocket/hosted-handshake.js';
 import { offeredSubprotocol } from '../web/websocket/offered-subprotocol.js';
 import { BunSocketPort } from './bun-socket-port.js';
@@ -11,6 +12,8 @@ export interface BunRequestServer {
   requestIP(request: Request): { readonly address: string } | null;
   /** Answers the request with the handshake once `fetch` returns; false when it is no valid upgrade request. */
   upgrade(request: Request, options: { data: BunSocketPort; headers?: Record<string, string> }): boolean;
+  /** Seconds the request's connection may stay idle; 0: no limit. */
+  timeout(request: Request, seconds: number): void;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface BunRequestServer {
  * const response = await app.fetch(request, bindings);
  * return bindings.upgraded ? undefined : response;
  */
-export class BunBindings implements ServerBindings, SocketHandshakeBindings {
+export class BunBindings implements ServerBindings, SocketHandshakeBindings, AnswerCutBindings {
   upgraded = false;
 
   constructor(
@@ -33,6 +36,11 @@ export class BunBindings implements ServerBindings, SocketHandshakeBindings {
 
   remoteAddress(): string {
     return this.server.requestIP(this.request)?.address ?? '';
+  }
+
+  /** Cuts an event stream's stalled connection at shutdown: Bun closes it once it has been idle (nothing written or read) for a second. */
+  [CUT_ANSWER](): void {
+    this.server.timeout(this.request, 1);
   }
 
   [SOCKET_HANDSHAKE](): HandshakeUpgrade {

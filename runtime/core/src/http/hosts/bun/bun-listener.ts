@@ -9,8 +9,6 @@ interface BunServer extends BunRequestServer {
   readonly port: number;
   /** `false`: stop accepting and resolve once in-flight requests are answered; `true`: close every connection now. */
   stop(closeActiveConnections?: boolean): Promise<void>;
-  /** Seconds the request's connection may stay idle; 0: no limit. */
-  timeout(request: Request, seconds: number): void;
 }
 interface BunServeOptions {
   readonly port: number;

@@ -1,4 +1,5 @@
-import { CloseCode, SHUTDOWN_CLOSE_WAIT_MS } from '../../streaming/websocket/close-codes.js';
+import { SHUTDOWN_GRACE_MS } from '../../streaming/shutdown-grace.js';
+import { CloseCode } from '../../streaming/websocket/close-codes.js';
 import type { SocketEvents, SocketPort } from '../../streaming/websocket/socket-port.js';
 
 /** The members of Bun's `ServerWebSocket` used here, so that the package type-checks without Bun's types. */
@@ -87,7 +88,7 @@ export class BunSocketPort implements SocketPort {
     const ws = this.ws!;
     ws.close(code, reason);
     // One timer per socket at shutdown only: an idle socket keeps none.
-    if (code === CloseCode.goingAway) (setTimeout(terminate, SHUTDOWN_CLOSE_WAIT_MS, ws) as { unref?: () => void }).unref?.();
+    if (code === CloseCode.goingAway) (setTimeout(terminate, SHUTDOWN_GRACE_MS, ws) as { unref?: () => void }).unref?.();
   }
   terminate(): void {
     this.ws!.terminate();

@@ -69,7 +69,7 @@ export class NodeExchange implements HostExchange {
     return {
       write: (chunk) => (typeof chunk === 'string' ? writeToResponse(outgoing, chunk) : outgoing.writableEnded || outgoing.destroyed || outgoing.write(chunk)),
       ready: () => responseReady(outgoing),
-      end: () => endResponse(outgoing),
+      end: (atShutdown) => endResponse(outgoing, atShutdown),
       onGone: (watcher: SinkWatcher) => watchResponse(outgoing, watcher),
     };
   }

@@ -162,7 +162,7 @@ export class WebExchange implements HostExchange {
     this.answer(new Response(body === undefined ? null : typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>), { status, headers }));
   }
   openBody(status: number, headers: AnswerHeaders): BodySink {
-    const { body, sink } = webEventSink();
+    const { body, sink } = webEventSink(this.bindings);
     const head = headersOf(headers, false, this.preset);
     // Has @hono/node-server send the head at once instead of first reading the body to size it.
     if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');

@@ -1,6 +1,7 @@
+import { HttpException } from '../../../exceptions/http-exception.js';
 import { closeIterator } from '../iterate.js';
 import { IteratorPump } from '../iterator-pump.js';
-import type { OpenStream, OpenStreams, StreamCall } from '../open-streams.js';
+import { TOKEN_EXPIRED, type OpenStream, type OpenStreams, type StreamCall } from '../open-streams.js';
 import type { SharedInterval } from '../shared-interval.js';
 import type { EventSink, SinkWatcher } from './event-sink.js';
 import { encodeEvent } from './server-sent-event.js';
@@ -42,14 +43,24 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   }
 
   start(): void {
-    this.options.streams.track(this);
+    this.options.streams.track(this, this.call);
     this.options.heartbeats.add(this);
     this.sink.onGone(this);
     this.pull();
   }
 
   shutdown(): void {
-    this.end(false, new DOMException('The application is shutting down.', 'AbortError'));
+    this.end(false, new DOMException('The application is shutting down.', 'AbortError'), true);
+  }
+
+  /**
+   * The token the stream was opened with expired: a last `exception` event (a 401, which the typed
+   * client throws as an `ApiError`: get a new token, then reconnect), then the end.
+   */
+  expire(): void {
+    if (this.finished) return;
+    this.sink.write(this.options.failureEvent(new HttpException(401, TOKEN_EXPIRED)));
+    this.end(false, new DOMException(TOKEN_EXPIRED, 'AbortError'));
   }
 
   /** The client went away (the sink saw the connection close before the end). */
@@ -88,12 +99,12 @@ export class EventPump extends IteratorPump implements OpenStream, SinkWatcher {
   }
 
   /** Ends the stream once, whatever ends it; `reason` set means the iterator is left early. */
-  private end(consumerGone: boolean, reason?: unknown): void {
+  private end(consumerGone: boolean, reason?: unknown, atShutdown = false): void {
     if (this.finished) return;
     this.finished = true;
     this.options.streams.untrack(this);
     this.options.heartbeats.delete(this);
-    if (!consumerGone) this.sink.end();
+    if (!consumerGone) this.sink.end(atShutdown);
     if (reason !== undefined && !this.iteratorDone) {
       this.call.abort(reason);
       closeIterator(this.iterator);

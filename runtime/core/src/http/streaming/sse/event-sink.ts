@@ -9,8 +9,12 @@ export interface EventSink {
   write(text: string): boolean;
   /** Resolves once the consumer takes more, or is gone. */
   ready(): Promise<void>;
-  /** Ends the stream cleanly (the last chunk of a chunked body). */
-  end(): void;
+  /**
+   * Ends the stream cleanly (the last chunk of a chunked body). `atShutdown`: the application is
+   * closing, so a client that stopped reading is cut off once it takes nothing for
+   * `SHUTDOWN_GRACE_MS` (`cutWhenStalled`) instead of holding the close.
+   */
+  end(atShutdown?: boolean): void;
   /** Tells `watcher` once when the consumer goes away before `end` (the client disconnected). */
   onGone(watcher: SinkWatcher): void;
 }

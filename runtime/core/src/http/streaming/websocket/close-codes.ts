@@ -14,7 +14,7 @@ export const CloseCode = Object.freeze({
   unsupportedData: 1003,
   /** A message that is not JSON, or breaks the rules of its DTO (the reason says which). */
   invalidMessage: 1007,
-  /** Too many messages per second. */
+  /** Too many messages per second, or the token the socket was opened with expired. */
   policyViolation: 1008,
   /** A message larger than `maxMessageBytes`. */
   messageTooBig: 1009,
@@ -23,9 +23,6 @@ export const CloseCode = Object.freeze({
   /** The socket sent nothing for `idleTimeoutMs`. */
   idleTimeout: 4408,
 });
-
-/** How long a socket closed at shutdown (1001) waits for its peer's close frame before it is cut (`ws` alone: 30 s). */
-export const SHUTDOWN_CLOSE_WAIT_MS = 250;
 
 /** A close reason fits in a control frame: at most 123 bytes of UTF-8. */
 export function closeReason(text: string): string {

@@ -4,7 +4,7 @@ import type { ErrorReport } from '../../answer-rules.js';
 import type { BodyValidator } from '../../../validation/body-validator.js';
 import { closeIterator } from '../iterate.js';
 import { IteratorPump } from '../iterator-pump.js';
-import type { OpenStream, OpenStreams, StreamCall } from '../open-streams.js';
+import { TOKEN_EXPIRED, type OpenStream, type OpenStreams, type StreamCall } from '../open-streams.js';
 import type { StreamingOptions } from '../options.js';
 import type { SharedInterval } from '../shared-interval.js';
 import { CloseCode, closeOfError, closeReason } from './close-codes.js';
@@ -78,7 +78,7 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
 
   start(): void {
     const { options } = this;
-    options.streams.track(this);
+    options.streams.track(this, this.call);
     if (this.port.ping) options.pings.add(this);
     options.idleChecks.add(this);
     this.incoming.flow = this;
@@ -141,6 +141,11 @@ export class SocketSession extends IteratorPump implements SocketEvents, OpenStr
 
   shutdown(): void {
     this.finish(CloseCode.goingAway, 'The server is shutting down.');
+  }
+
+  /** The token the socket was opened with expired. */
+  expire(): void {
+    this.finish(CloseCode.policyViolation, TOKEN_EXPIRED);
   }
 
   /** A visit of the ping timer: a peer that did not answer the last ping is gone without a close (a pulled cable, a frozen tab). */

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { cutWhenStalled } from '../../../streaming/shutdown-grace.js';
 import type { SinkWatcher } from '../../../streaming/sse/event-sink.js';
 
 const WATCHER = Symbol('framework.sse.watcher');
@@ -28,9 +29,19 @@ export function responseReady(outgoing: ServerResponse): Promise<void> {
   });
 }
 
-/** Ends `outgoing` (the last chunk of its chunked body), unless it ended. */
-export function endResponse(outgoing: ServerResponse): void {
+/** Bytes `outgoing` still holds for its client (its own and its socket's), or undefined once they are all handed to the system. */
+function pendingBytes(this: ServerResponse): number | undefined {
+  return this.writableFinished || this.destroyed ? undefined : this.writableLength;
+}
+
+/**
+ * Ends `outgoing` (the last chunk of its chunked body), unless it ended. `atShutdown`: cut once its
+ * client takes none of what is left for a short grace, so that a client that stopped reading does
+ * not hold the server's close until `shutdownTimeoutMs`.
+ */
+export function endResponse(outgoing: ServerResponse, atShutdown = false): void {
   if (!outgoing.writableEnded) outgoing.end();
+  if (atShutdown) cutWhenStalled(pendingBytes.bind(outgoing), () => outgoing.destroy());
 }
 
 /** Tells `watcher` when `outgoing` closes before it ended (the client went away). */

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { CloseCode, SHUTDOWN_CLOSE_WAIT_MS } from '../../../streaming/websocket/close-codes.js';
+import { SHUTDOWN_GRACE_MS } from '../../../streaming/shutdown-grace.js';
+import { CloseCode } from '../../../streaming/websocket/close-codes.js';
 import type { SocketEvents, SocketPort } from '../../../streaming/websocket/socket-port.js';
 
 const EVENTS = Symbol('framework.websocket.events');
@@ -84,7 +85,7 @@ export class NodeSocketPort implements SocketPort {
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
     // One timer per socket at shutdown only: an idle socket keeps none.
-    if (code === CloseCode.goingAway) setTimeout(terminate, SHUTDOWN_CLOSE_WAIT_MS, this.ws).unref();
+    if (code === CloseCode.goingAway) setTimeout(terminate, SHUTDOWN_GRACE_MS, this.ws).unref();
   }
   terminate(): void {
     this.ws.terminate();
