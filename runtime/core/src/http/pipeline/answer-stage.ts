@@ -5,6 +5,7 @@ import type { AnswerEncoding } from '../encoding/answer-encoding.js';
 import { sendEncodedBody, sendEncodedResponse } from '../encoding/encoded-send.js';
 import type { PipelineCall } from './pipeline-call.js';
 import { headLines, headRecord, type RouteHead } from './route-headers.js';
+import { bodilessHeaders, framedResponse } from './answer-framing.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 const JSON_TYPE = 'application/json';
@@ -52,10 +53,14 @@ export function sendAnswer(
 ): void | Promise<void> {
   const kind = answerKind(value, status);
   if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers, encoding, routeHead);
-  if (kind === EMPTY_ANSWER) return exchange.send(status, routeHead ? headLines(routeHead, headers, undefined, undefined) : headers, undefined);
+  if (kind === EMPTY_ANSWER) {
+    const head = bodilessHeaders(headers, exchange.method, status);
+    return exchange.send(status, routeHead ? headLines(routeHead, head, undefined, undefined) : head, undefined);
+  }
   if (kind === RESPONSE_ANSWER) {
     const record = headRecord(routeHead, headers);
-    return encoding ? sendEncodedResponse(exchange, value as Response, record, encoding) : exchange.sendResponse(value as Response, record);
+    const response = framedResponse(value as Response, exchange.method);
+    return encoding ? sendEncodedResponse(exchange, response, record, encoding) : exchange.sendResponse(response, record);
   }
   return sendJson(exchange, status, value, headers, encoding, routeHead);
 }
