@@ -1,6 +1,7 @@
 import { serverEvents, type TestEvent } from './server-events.js';
 import type { FrameworkApplication, Token } from '@framework/core';
 import type { GrpcAnswer, InProcessGrpcTransport } from './grpc-transport.js';
+import { servedAnswer } from './served-answer.js';
 
 /** What `t.request` sends: a method (GET by default), headers, and a body (objects go as JSON). */
 export interface TestRequest {
@@ -46,7 +47,9 @@ export class TestingModule {
   /**
    * Serves one HTTP request in process through the real chain (middleware, guards, validation,
    * handler, filters) and the same response writing as over a socket: the answer is the one a
-   * client of `listen` gets. No socket is opened; the caller's address is `127.0.0.1`.
+   * client of `listen` gets, its `Content-Length` too. No socket is opened; the caller's address is
+   * `127.0.0.1`, and the request's `Host` is `127.0.0.1` unless `headers` name another (the URL
+   * the handlers see is then of that host, as a server makes it).
    *
    * @example
    * const response = await t.request('/todo', { method: 'POST', headers: { authorization }, body: { name: 'x', priority: 1, colorLabel: '#fff' } });
@@ -64,8 +67,11 @@ export class TestingModule {
         if (!headers.has('content-type')) headers.set('content-type', 'application/json');
       }
     }
-    const request = new Request(`http://127.0.0.1${path}`, { method: init.method ?? 'GET', headers, body, ...(init.signal ? { signal: init.signal } : {}) });
-    return this.app.fetch(request, LOOPBACK);
+    // Every request over a socket has a Host, and a server reads its URL's authority from it.
+    const host = headers.get('host') ?? '127.0.0.1';
+    headers.set('host', host);
+    const request = new Request(`http://${host}${path}`, { method: init.method ?? 'GET', headers, body, ...(init.signal ? { signal: init.signal } : {}) });
+    return servedAnswer(await this.app.fetch(request, LOOPBACK));
   }
 
   /**

@@ -17,14 +17,32 @@ export const TEXT_ANSWER = 1;
 export const JSON_ANSWER = 2;
 /** A Web `Response`: sent with its own status and headers (plus the call's), whatever the route's status. */
 export const RESPONSE_ANSWER = 3;
-export type AnswerKind = typeof EMPTY_ANSWER | typeof TEXT_ANSWER | typeof JSON_ANSWER | typeof RESPONSE_ANSWER;
+/** Bytes (a `Uint8Array`, a `Buffer`, an `ArrayBuffer`), a `Blob` or a Web `ReadableStream`: sent as a `Response` of them. */
+export const BYTES_ANSWER = 4;
+export type AnswerKind = typeof EMPTY_ANSWER | typeof TEXT_ANSWER | typeof JSON_ANSWER | typeof RESPONSE_ANSWER | typeof BYTES_ANSWER;
 
-/** How a handler's answer is written, decided once for every host; a string (the common case) is told apart first. */
+/** The `Symbol.toStringTag` of the values whose bytes are the answer (a Buffer's is `Uint8Array`). */
+const BYTES_TAGS: ReadonlySet<unknown> = new Set([
+  'ArrayBuffer', 'Uint8Array', 'Uint8ClampedArray', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array',
+  'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'DataView', 'Blob', 'File', 'ReadableStream',
+]);
+
+/**
+ * How a handler's answer is written, decided once for every host; a string (the common case) is
+ * told apart first. Throws for a Node stream, which has no JSON form and is no Web body.
+ */
 export function answerKind(value: unknown, status: number): AnswerKind {
   if (typeof value === 'string') return isNullBodyStatus(status) ? EMPTY_ANSWER : TEXT_ANSWER;
   if (value === undefined) return EMPTY_ANSWER;
   if (isWebResponse(value)) return RESPONSE_ANSWER;
-  return isNullBodyStatus(status) ? EMPTY_ANSWER : JSON_ANSWER;
+  if (isNullBodyStatus(status)) return EMPTY_ANSWER;
+  if (typeof value !== 'object' || value === null) return JSON_ANSWER;
+  // One property read tells a plain object (no tag) from bytes, and spares it the stream classes.
+  if (BYTES_TAGS.has((value as { readonly [Symbol.toStringTag]?: unknown })[Symbol.toStringTag])) return BYTES_ANSWER;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function' && typeof (value as { on?: unknown }).on === 'function') {
+    throw new TypeError('A handler answered a Node stream, which has no JSON form: answer `new Response(Readable.toWeb(stream), { headers })` to stream it.');
+  }
+  return JSON_ANSWER;
 }
 
 /** Counters of the HTTP transport, read through `app.stats()`. */

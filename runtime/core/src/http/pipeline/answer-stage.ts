@@ -1,10 +1,11 @@
-import { answerKind, EMPTY_ANSWER, errorAnswer, INTERNAL_ERROR, printable, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../answer-rules.js';
+import { answerKind, BYTES_ANSWER, EMPTY_ANSWER, errorAnswer, INTERNAL_ERROR, printable, RESPONSE_ANSWER, TEXT_ANSWER, type ErrorReport } from '../answer-rules.js';
 import type { CallObservation } from '../../telemetry/call-observation.js';
 import type { AnswerHeaders, HostExchange } from './host-exchange.js';
 import type { AnswerEncoding } from '../encoding/answer-encoding.js';
 import { sendEncodedBody, sendEncodedResponse } from '../encoding/encoded-send.js';
 import type { PipelineCall } from './pipeline-call.js';
 import { headLines, headRecord, type RouteHead } from './route-headers.js';
+import { bodilessHeaders, framedResponse } from './answer-framing.js';
 
 const TEXT = 'text/plain; charset=UTF-8';
 const JSON_TYPE = 'application/json';
@@ -40,7 +41,7 @@ function sendBody(
 
 /**
  * Writes a handler's answer as `answerKind` decides, with the route's `encoding` when it has one;
- * a promise while a Response's body streams. Throws what `JSON.stringify` throws.
+ * a promise while a Response's body streams. Throws what `answerKind` and `JSON.stringify` throw.
  */
 export function sendAnswer(
   exchange: HostExchange,
@@ -52,12 +53,30 @@ export function sendAnswer(
 ): void | Promise<void> {
   const kind = answerKind(value, status);
   if (kind === TEXT_ANSWER) return sendBody(exchange, status, TEXT, value as string, headers, encoding, routeHead);
-  if (kind === EMPTY_ANSWER) return exchange.send(status, routeHead ? headLines(routeHead, headers, undefined, undefined) : headers, undefined);
-  if (kind === RESPONSE_ANSWER) {
+  if (kind === EMPTY_ANSWER) {
+    const head = bodilessHeaders(headers, exchange.method, status);
+    return exchange.send(status, routeHead ? headLines(routeHead, head, undefined, undefined) : head, undefined);
+  }
+  if (kind === RESPONSE_ANSWER || kind === BYTES_ANSWER) {
     const record = headRecord(routeHead, headers);
-    return encoding ? sendEncodedResponse(exchange, value as Response, record, encoding) : exchange.sendResponse(value as Response, record);
+    const response = kind === BYTES_ANSWER ? bytesResponse(value as BodyInit, status, headers?.['content-type']) : framedResponse(value as Response, exchange.method);
+    return encoding ? sendEncodedResponse(exchange, response, record, encoding) : exchange.sendResponse(response, record);
   }
   return sendJson(exchange, status, value, headers, encoding, routeHead);
+}
+
+/**
+ * Bytes, a Blob or a Web stream as a Response of the route's status, typed as the handler set it,
+ * else as the Blob is, else `application/octet-stream` (as Fastify and Express send a Buffer).
+ */
+function bytesResponse(value: BodyInit, status: number, set: AnswerHeaders[string] | undefined): Response {
+  const { type: own, size, byteLength } = value as { type?: unknown; size?: unknown; byteLength?: unknown };
+  const type = set !== undefined ? String(set) : typeof own === 'string' && own !== '' ? own : 'application/octet-stream';
+  const headers: Record<string, string> = { 'content-type': type };
+  // Stated, so that a HEAD answer (whose body a host drops unread) has it too.
+  const length = typeof byteLength === 'number' ? byteLength : size;
+  if (typeof length === 'number') headers['content-length'] = String(length);
+  return new Response(value, { status, headers });
 }
 
 /** A JSON answer. A value JSON cannot express (a function) has no body. */

@@ -22,6 +22,9 @@ export function checkedHeaderName(name: string, value: string): string {
   if (lower === undefined) {
     if (!token.test(name)) throw new TypeError(`Header name must be a valid HTTP token ["${name}"]`);
     lower = name.toLowerCase();
+    // The host frames the body: its own Content-Length beside a handler's chunked coding would
+    // let a proxy read the answer's end where the client does not.
+    if (lower === 'transfer-encoding') throw new TypeError('Transfer-Encoding is set by the server, which frames the body; a handler cannot set it.');
     // Bounded: an application building names per request gains nothing but keeps its memory.
     if (checkedNames.size < 256) checkedNames.set(name, lower);
   }

@@ -12,9 +12,9 @@ export interface CallHeaderLines {
 /**
  * The call's headers (CORS, cookies, security headers, a guard's) that a handler's own `Response`
  * takes: its own headers win, except `Set-Cookie`, always added, and `Vary`, joined (so CORS's
- * `Origin` survives a handler's `Vary`). None for a Response that cannot be rebuilt
- * (`Response.error()`, status 0) or whose body was read, or when nothing is to add. Every host
- * adapter applies this one rule to its own kind of head.
+ * `Origin` survives a handler's `Vary`); a `Content-Length` is never taken (the body sets it).
+ * None for a Response that cannot be rebuilt (`Response.error()`, status 0) or whose body was
+ * read, or when nothing is to add. Every host adapter applies this one rule to its own kind of head.
  *
  * @example
  * const extra = callHeaderLines(new Response('hi', { headers: { vary: 'Accept' } }), { vary: 'Origin', 'x-a': '1' });
@@ -26,6 +26,8 @@ export function callHeaderLines(response: Response, callHeaders: AnswerHeaders |
   const lines: [string, string][] = [];
   let vary: string | undefined;
   for (const name in callHeaders) {
+    // The Response's body decides its length.
+    if (name === 'content-length') continue;
     const value = callHeaders[name]!;
     if (name === 'set-cookie' || !own.has(name)) {
       if (Array.isArray(value)) for (const line of value as readonly string[]) lines.push([name, line]);

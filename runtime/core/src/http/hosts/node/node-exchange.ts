@@ -74,7 +74,7 @@ export class NodeExchange implements HostExchange {
     };
   }
   sendResponse(response: Response, headers: AnswerHeaders | undefined): Promise<void> {
-    return writeWebResponse(this.outgoing, response, headers);
+    return writeWebResponse(this.outgoing, response, headers, this.incoming.method === 'HEAD');
   }
   setAnswerHeader(lowerCaseName: string, value: string): void {
     // Merged into the head by `writeHead`, whose own headers win.

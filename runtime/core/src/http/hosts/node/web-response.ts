@@ -29,24 +29,35 @@ function mergedHeaders(response: Response, callHeaders: AnswerHeaders | undefine
   return head;
 }
 
-/** Sends a Web `Response` on Node's response: with a Content-Length when its body is complete at once, else streamed. */
-export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: AnswerHeaders | undefined): Promise<void> {
-  const head = mergedHeaders(response, callHeaders);
+/**
+ * Sends a Web `Response` on Node's response: with a Content-Length when its body is complete at
+ * once, else streamed; a failing stream cuts the connection and rejects. To a HEAD request
+ * (`head`) a streamed body is cancelled once the head is written.
+ */
+export async function writeWebResponse(outgoing: ServerResponse, response: Response, callHeaders: AnswerHeaders | undefined, head = false): Promise<void> {
+  const lines = mergedHeaders(response, callHeaders);
   const status = response.status === 0 ? 500 : response.status;
   if (response.body === null) {
-    outgoing.writeHead(status, head);
+    outgoing.writeHead(status, lines);
     outgoing.end();
     return;
   }
   const read = await readyBody(response.body);
   if (read.whole) {
-    if (!('content-length' in head)) head['content-length'] = read.bytes.byteLength;
-    outgoing.writeHead(status, head);
+    if (!('content-length' in lines)) lines['content-length'] = read.bytes.byteLength;
+    outgoing.writeHead(status, lines);
     outgoing.end(read.bytes);
     return;
   }
   const { reader, pending } = read;
-  outgoing.writeHead(status, head);
+  outgoing.writeHead(status, lines);
+  if (head) {
+    // Node drops a HEAD answer's body writes: read on, an endless stream would hold the connection.
+    pending.catch(() => undefined);
+    void reader.cancel().catch(() => undefined);
+    outgoing.end();
+    return;
+  }
   outgoing.flushHeaders();
   for (const chunk of read.first) outgoing.write(chunk);
   // The client leaving stops the producer.
@@ -57,7 +68,11 @@ export async function writeWebResponse(outgoing: ServerResponse, response: Respo
       if (!outgoing.write(next.value)) await Promise.race([once(outgoing, 'drain'), once(outgoing, 'close')]);
     }
     outgoing.end();
-  } catch {
+  } catch (error) {
+    // A stream ended by the client's leaving is no fault; else the head is sent, so the client
+    // learns of the failure by the cut, and the caller logs it.
+    if (outgoing.destroyed) return;
     outgoing.destroy();
+    throw error;
   }
 }
