@@ -25,7 +25,7 @@ export interface CacheVaryOptions {
  * An authenticated caller's answers are always kept under their own principal.
  *
  * @example
- * @CacheVary({ headers: ['x-tenant'] }) @Get('/plans') plans(@Header('x-tenant') tenant: string) {}
+ * @CacheVary({ headers: ['x-tenant'] }) @Get('/plans') plans(@Header('x-tenant') tenant?: string) {}
  * @CacheVary() @Public() @Get('/countries') countries() {}
  */
 export const CacheVary = (options: CacheVaryOptions = {}): ClassDecorator & MethodDecorator =>
